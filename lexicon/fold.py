@@ -1,0 +1,44 @@
+"""Folding a written form to the letters a card can carry.
+
+Cards carry bare capitals, so every form is folded to A-Z: ligatures are split
+first (unidecode alone would give the same, but we do not want its answer for
+Œ/Æ to depend on its tables), then accents go through unidecode.
+
+>>> fold("Œuvre")
+'OEUVRE'
+>>> fold("à-côté")
+'ACOTE'
+"""
+
+from __future__ import annotations
+
+import re
+
+from unidecode import unidecode
+
+_LIGATURES = str.maketrans({"Œ": "OE", "œ": "oe", "Æ": "AE", "æ": "ae"})
+_NOT_LETTER = re.compile(r"[^A-Z]")
+# What a compound form may hold besides letters; anything else (digits,
+# brackets, quotes) means the form cannot be laid with cards at all.
+_COMPOUND_MARKS = re.compile(r"[ \-'’]")
+
+
+def ascii_upper(text: str) -> str:
+    """Ligatures split, accents dropped, upper case; other characters kept."""
+    return unidecode(text.translate(_LIGATURES)).upper()
+
+
+def fold(text: str) -> str:
+    """The key of a form: its letters only, A-Z."""
+    return _NOT_LETTER.sub("", ascii_upper(text))
+
+
+def is_compound(form: str) -> bool:
+    """A form written with a space, hyphen or apostrophe."""
+    return _COMPOUND_MARKS.search(form) is not None
+
+
+def is_layable(form: str) -> bool:
+    """True when the form is letters plus compound marks only (no digits...)."""
+    stripped = _COMPOUND_MARKS.sub("", ascii_upper(form))
+    return bool(stripped) and _NOT_LETTER.search(stripped) is None

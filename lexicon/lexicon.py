@@ -1,0 +1,118 @@
+"""A compiled lexicon, mapped into memory: lookups, verdicts and explanations.
+
+>>> lex = Lexicon.open(path)                           # doctest: +SKIP
+>>> lex.verdict("Mangeons", RULEBOOK).reason           # doctest: +SKIP
+'conjugated form of manger (present, 1st plural; imperative, 1st plural): not admitted'
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import marisa_trie
+
+from .build import ENTRY_SEP, EXPLAIN_BLOCK, KEY_SEP
+from .container import Sections
+from .describe import describe, reject_reason
+from .fold import fold
+from .readings import Entry, Kind, Policy
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    word: str
+    key: str
+    admissible: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    entry: Entry
+    kind: Kind
+    compound: bool
+    admitted: bool
+    description: str
+
+
+class Lexicon:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.manifest: dict = json.loads((path / "manifest.json").read_text())
+        self.name: str = self.manifest["name"]
+        self.version: str = self.manifest["version"]
+        self.trie = marisa_trie.Trie()
+        self.trie.mmap(str(path / "keys.marisa"))
+        self.sections = Sections(path / "lexicon.bin")
+        self.masks = self.sections["masks"]
+        self._explain_offsets = self.sections["explain_offsets"]
+        self._explain_blocks = self.sections["explain_blocks"]
+        self._block = lru_cache(maxsize=64)(self._read_block)
+
+    @classmethod
+    def open(cls, path: Path | str) -> Lexicon:
+        return cls(Path(path))
+
+    def __len__(self) -> int:
+        return len(self.trie)
+
+    def __repr__(self) -> str:
+        return f"<Lexicon {self.name} {self.version}: {len(self)} keys>"
+
+    # -- lookups ---------------------------------------------------------
+    def key_id(self, key: str) -> int | None:
+        return self.trie.get(key)
+
+    def mask(self, key: str) -> int:
+        key_id = self.trie.get(key)
+        return 0 if key_id is None else self.masks[key_id]
+
+    def admissible(self, key: str, policy: Policy) -> bool:
+        """One trie lookup and one AND: is the folded ``key`` admitted?"""
+        return policy.admits(self.mask(key), len(key))
+
+    def key_of(self, key_id: int) -> str:
+        return self.trie.restore_key(key_id)
+
+    # -- explanations ----------------------------------------------------
+    def _read_block(self, block: int) -> list[str]:
+        start, end = self._explain_offsets[block], self._explain_offsets[block + 1]
+        return zlib.decompress(self._explain_blocks[start:end]).decode().split(KEY_SEP)
+
+    def entries(self, key: str) -> list[Entry]:
+        key_id = self.trie.get(key)
+        if key_id is None:
+            return []
+        text = self._block(key_id // EXPLAIN_BLOCK)[key_id % EXPLAIN_BLOCK]
+        return [Entry.loads(line) for line in text.split(ENTRY_SEP)]
+
+    def readings(self, key: str, policy: Policy) -> list[Reading]:
+        out = []
+        for entry in self.entries(key):
+            for kind, compound in entry.readings():
+                admitted = policy.allows(kind, compound) and len(key) >= policy.min_length
+                out.append(Reading(entry, kind, compound, admitted, describe(entry, kind)))
+        return out
+
+    def verdict(self, word: str, policy: Policy) -> Verdict:
+        """Whether ``word`` may be laid under ``policy``, with the reason in one line."""
+        key = fold(word)
+        if not key:
+            return Verdict(word, key, False, "no letters")
+        readings = self.readings(key, policy)
+        if not readings:
+            return Verdict(word, key, False, "not in the lexicon")
+        admitted = [r for r in readings if r.admitted]
+        if admitted:
+            return Verdict(word, key, True, _join(r.description for r in admitted))
+        if len(key) < policy.min_length:
+            return Verdict(word, key, False, f"shorter than {policy.min_length} letters: not admitted")
+        return Verdict(word, key, False, _join(reject_reason(r.description, r.kind, r.compound) for r in readings))
+
+
+def _join(parts) -> str:  # type: ignore[no-untyped-def]
+    return "; ".join(dict.fromkeys(parts))

@@ -1,0 +1,277 @@
+"""Finding words: the best words of a hand, anagrams, patterns.
+
+The best-word search walks the signature trie (see :mod:`.sigtrie`) spending
+the hand's cards, jokers where a letter is missing, and keeps the top K. It
+runs the one-colour hands first (their words score double), so the K-th score
+is high early and the bound on each child cuts the rest of the walk.
+
+>>> best_words(lex, parse_hand("Er Sr Tr ?b".split()), top_k=1)   # doctest: +SKIP
+[ScoredWord(word='ETES', score=..., cards=(...))]
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Sequence
+
+from .cards import COLOURS, LETTER_VALUES, LETTERS, MAX_HAND, Card, CardError, Laid, check_hand
+from .fold import fold
+from .lexicon import Lexicon
+from .readings import RULEBOOK, Policy
+from .scoring import base_score, lay, length_points
+from .sigtrie import LETTER_INDEX, ROOT
+
+MAX_ANAGRAM_LETTERS = 15
+MAX_BLANKS = 2
+MAX_PATTERN = 64
+
+_VALUES = [LETTER_VALUES[c] for c in LETTERS]
+# The most a joker can add below a node of letter index L: the best value from L on.
+_BEST_FROM = [max(_VALUES[i:]) for i in range(len(LETTERS))]
+_LENGTH_POINTS = [length_points(n) for n in range(MAX_ANAGRAM_LETTERS + 1)]
+_NO_LENGTH_POINTS = [0] * (MAX_ANAGRAM_LETTERS + 1)
+
+
+class SearchError(ValueError):
+    """A query the search cannot answer as asked (bad letters, pattern or size)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredWord:
+    word: str
+    score: int
+    cards: tuple[Laid, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Trie:
+    letter: memoryview
+    child_start: memoryview
+    child_count: memoryview
+    bound_any: memoryview
+    bound_common: memoryview
+    sig_start: memoryview
+    sig_count: memoryview
+    sig_keys: memoryview
+    masks: memoryview
+
+
+def _trie(lex: Lexicon) -> _Trie:
+    s = lex.sections
+    return _Trie(
+        s["node_letter"], s["node_child_start"], s["node_child_count"], s["node_bound_any"],
+        s["node_bound_common"], s["node_sig_start"], s["node_sig_count"], s["sig_keys"], lex.masks,
+    )  # fmt: skip
+
+
+class _TopK:
+    """The K best distinct keys seen; ``threshold`` is the K-th best score (0 before K)."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.heap: list[int] = []
+        self.best: dict[int, int] = {}
+        self.threshold = 0
+
+    def offer(self, key_id: int, score: int) -> None:
+        # A key's first offer is its best: the doubled passes run before the
+        # mixed one, and both colours double the same base.
+        if score < self.threshold or key_id in self.best:
+            return
+        self.best[key_id] = score
+        if len(self.heap) < self.k:
+            heapq.heappush(self.heap, score)
+        else:
+            heapq.heappushpop(self.heap, score)
+        if len(self.heap) == self.k:
+            self.threshold = self.heap[0]
+
+    def ranked(self, lex: Lexicon) -> list[tuple[str, int]]:
+        found = [(lex.key_of(k), s) for k, s in self.best.items() if s >= self.threshold]
+        found.sort(key=lambda ks: (-ks[1], ks[0]))
+        return found[: self.k]
+
+
+def _counts(cards: Sequence[Card]) -> tuple[list[int], int]:
+    counts = [0] * len(LETTERS)
+    jokers = 0
+    for card in cards:
+        if card.is_joker:
+            jokers += 1
+        else:
+            counts[LETTER_INDEX[card.letter]] += 1
+    return counts, jokers
+
+
+def _passes(hand: Sequence[Card]) -> list[tuple[list[Card], int]]:
+    """The one-colour sub-hands (score x2), then the whole hand (x1)."""
+    passes = [([c for c in hand if c.colour == colour], 2) for colour in COLOURS]
+    return [p for p in passes if p[0]] + [(list(hand), 1)]
+
+
+def best_words(
+    lex: Lexicon, hand: Sequence[Card], policy: Policy = RULEBOOK, top_k: int = 10, simplified: bool = False
+) -> list[ScoredWord]:
+    """The ``top_k`` admissible words ``hand`` can lay, best first, with the cards to lay."""
+    check_hand(hand)
+    if top_k < 1:
+        raise SearchError("top_k is at least 1")
+    t = _trie(lex)
+    # Children are sorted by the rulebook bound, so only a rulebook policy may stop
+    # at the first child below the threshold; any other policy skips and goes on.
+    ordered = policy.is_rulebook_kinds
+    bound = t.bound_common if ordered else t.bound_any
+    top = _TopK(top_k)
+    letter_of, first_child, n_children = t.letter, t.child_start, t.child_count
+    sig_start, sig_count, sig_keys, masks = t.sig_start, t.sig_count, t.sig_keys, t.masks
+    policy_mask, min_length, values = policy.mask, policy.min_length, _VALUES
+    points_for_length = _NO_LENGTH_POINTS if simplified else _LENGTH_POINTS
+
+    for cards, mult in _passes(hand):
+        counts, jokers = _counts(cards)
+        deepest = len(cards)
+        # Signatures are sorted, so below a node of letter L only cards of letters
+        # >= L can still be added: with suffix sums of the hand this bounds what
+        # any extension can reach, however high the trie's own bound.
+        suffix_count, suffix_value = [0] * 27, [0] * 27
+        for x in range(25, -1, -1):
+            suffix_count[x] = suffix_count[x + 1] + counts[x]
+            suffix_value[x] = suffix_value[x + 1] + counts[x] * values[x]
+
+        def visit(node: int, letter: int, depth: int, points: int, jokers: int) -> None:
+            n = sig_count[node]
+            if n and depth >= min_length:
+                score = (points + points_for_length[depth]) * mult
+                if score >= top.threshold:
+                    s = sig_start[node]
+                    for key_id in sig_keys[s : s + n]:
+                        if masks[key_id] & policy_mask:
+                            top.offer(key_id, score)
+            room = deepest - depth
+            if not room:
+                return
+            more = counts[letter] + suffix_count[letter + 1] + jokers
+            reach = points + counts[letter] * values[letter] + suffix_value[letter + 1] + jokers * _BEST_FROM[letter]
+            if (reach + points_for_length[depth + min(more, room)]) * mult < top.threshold:
+                return
+            first = first_child[node]
+            for child in range(first, first + n_children[node]):
+                if bound[child] * mult < top.threshold:
+                    if ordered:
+                        break
+                    continue
+                letter = letter_of[child]
+                if counts[letter]:
+                    counts[letter] -= 1
+                    visit(child, letter, depth + 1, points + values[letter], jokers)
+                    counts[letter] += 1
+                elif jokers:
+                    visit(child, letter, depth + 1, points + values[letter], jokers - 1)
+
+        visit(ROOT, 0, 0, 0, jokers)
+    return [_scored(key, score, hand) for key, score in top.ranked(lex)]
+
+
+def _scored(key: str, score: int, hand: Sequence[Card]) -> ScoredWord:
+    cards = lay(key, hand)
+    assert cards is not None, f"{key} was found but cannot be laid from the hand"
+    return ScoredWord(key, score, tuple(cards))
+
+
+class BruteForce:
+    """Every admissible key a hand could hold, tried one by one: the baseline and the oracle."""
+
+    def __init__(self, lex: Lexicon, policy: Policy = RULEBOOK) -> None:
+        self.lex = lex
+        self.policy = policy
+        self.candidates = [
+            (key, tuple(Counter(key).items()))
+            for key, key_id in lex.trie.iteritems()
+            if len(key) <= MAX_HAND and policy.admits(lex.masks[key_id], len(key))
+        ]
+
+    def best_words(self, hand: Sequence[Card], top_k: int = 10, simplified: bool = False) -> list[ScoredWord]:
+        check_hand(hand)
+        passes = [(Counter(c.letter for c in cards if not c.is_joker), sum(c.is_joker for c in cards), len(cards), m)
+                  for cards, m in _passes(hand)]  # fmt: skip
+        scored = []
+        for key, need in self.candidates:
+            for have, jokers, size, mult in passes:
+                if len(key) <= size and sum(max(0, n - have[c]) for c, n in need) <= jokers:
+                    scored.append((key, base_score(key, simplified) * mult))
+                    break
+        scored.sort(key=lambda ks: (-ks[1], ks[0]))
+        return [_scored(key, score, hand) for key, score in scored[:top_k]]
+
+
+def _letters(text: str, allowed: str, what: str) -> str:
+    letters = "".join(c if c in allowed else fold(c) for c in text.strip())
+    bad = set(letters) - set(LETTERS) - set(allowed)
+    if bad or not letters:
+        raise SearchError(f"{what} {text!r}: use letters A-Z and {' '.join(repr(a) for a in allowed)}")
+    return letters
+
+
+def anagrams(lex: Lexicon, letters: str, policy: Policy = RULEBOOK, exact: bool = False) -> list[str]:
+    """Admissible words made of ``letters`` (``?`` a blank), longest first then alphabetical.
+
+    ``exact`` keeps the words that use every letter.
+    """
+    letters = _letters(letters, "?", "letters")
+    blanks = letters.count("?")
+    if len(letters) > MAX_ANAGRAM_LETTERS:
+        raise SearchError(f"at most {MAX_ANAGRAM_LETTERS} letters, not {len(letters)}")
+    if blanks > MAX_BLANKS:
+        raise SearchError(f"at most {MAX_BLANKS} blanks, not {blanks}")
+    t = _trie(lex)
+    counts = [0] * len(LETTERS)
+    for c in letters.replace("?", ""):
+        counts[LETTER_INDEX[c]] += 1
+    total = len(letters)
+    found: list[int] = []
+
+    def visit(node: int, depth: int, blanks: int) -> None:
+        n = t.sig_count[node]
+        if n and depth >= policy.min_length and (not exact or depth == total):
+            s = t.sig_start[node]
+            found.extend(k for k in t.sig_keys[s : s + n] if t.masks[k] & policy.mask)
+        if depth == total:
+            return
+        first = t.child_start[node]
+        for child in range(first, first + t.child_count[node]):
+            letter = t.letter[child]
+            if counts[letter]:
+                counts[letter] -= 1
+                visit(child, depth + 1, blanks)
+                counts[letter] += 1
+            elif blanks:
+                visit(child, depth + 1, blanks - 1)
+
+    visit(ROOT, 0, blanks)
+    return sorted((lex.key_of(k) for k in found), key=lambda w: (-len(w), w))
+
+
+def match(lex: Lexicon, pattern: str, policy: Policy = RULEBOOK, min_length: int = 0, max_length: int = 0) -> list[str]:
+    """Admissible words matching ``pattern`` (``?`` one letter, ``*`` any run), alphabetical."""
+    pattern = _letters(pattern, "?*", "pattern")
+    if len(pattern) > MAX_PATTERN:
+        raise SearchError(f"a pattern has at most {MAX_PATTERN} characters")
+    if max_length and max_length < min_length:
+        raise SearchError("max_length is below min_length")
+    regex = re.compile(pattern.replace("?", ".").replace("*", ".*"))
+    prefix = re.split(r"[?*]", pattern, maxsplit=1)[0]
+    low = max(min_length, policy.min_length)
+    out = [
+        key
+        for key in lex.trie.iterkeys(prefix)
+        if len(key) >= low and (not max_length or len(key) <= max_length) and regex.fullmatch(key)
+        and lex.admissible(key, policy)
+    ]  # fmt: skip
+    out.sort()
+    return out
+
+
+__all__ = ["BruteForce", "CardError", "ScoredWord", "SearchError", "anagrams", "best_words", "match"]

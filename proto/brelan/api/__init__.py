@@ -1,0 +1,1 @@
+"""The generated wire contract lives in ``brelan.api.v1``."""
