@@ -1,6 +1,6 @@
 """Plain-English descriptions of readings, for ``explain`` and verdict reasons.
 
->>> from .readings import Entry, Kind
+>>> from brelan.lexicon.readings import Entry, Kind
 >>> describe(Entry("dela", "mangeons", "manger", "V", ("z1",), ("P1p", "Y1p")), Kind.CONJUGATED)
 'conjugated form of manger (present, 1st plural; imperative, 1st plural)'
 >>> describe(Entry("dela", "porté", "porter", "V", (), ("Kms",)), Kind.COMMON)
@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from .fold import is_compound
 from .readings import Entry, Kind
 
 POS_NAMES = {
@@ -58,10 +59,11 @@ def describe(entry: Entry, kind: Kind) -> str:
         if kind is Kind.PROPER:
             text = f"proper noun {entry.form}"
         elif entry.lemma and entry.lemma != entry.form:
-            text += f" ({entry.lemma})"
-        if entry.codes:
-            details = ", ".join(dict.fromkeys(filter(None, (code_text(c, verb=False) for c in entry.codes))))
-            text += f" [{details}]" if details else ""
+            text += f", form of {entry.lemma}"
+        details = ", ".join(dict.fromkeys(filter(None, (code_text(c, verb=False) for c in entry.codes))))
+        text += f" ({details})" if details else ""
+    if is_compound(entry.form) and kind is not Kind.PROPER:
+        text = f"{text}, written {entry.form!r}"
     return text
 
 

@@ -1,0 +1,388 @@
+"""The ``brelan`` command line.
+
+Word commands answer from the embedded lexicon (built into the data directory
+on first use) or, with ``--server HOST:PORT``, from a running server; both
+print the same thing. ``--json`` prints one JSON object per line.
+
+Exit codes: 0 success; 1 ``word check`` found a word not admitted; 2 bad
+arguments or a request the service refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, NoReturn, Sequence
+
+from google.protobuf.json_format import MessageToDict
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from brelan.lexicon.readings import Policy, PolicyError
+from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
+from brelan.server.errors import ServiceError
+
+from .client import BrelanClient, LexiconCalls
+
+EXAMPLES = """\
+examples:
+  brelan serve                              start the server on 127.0.0.1:50051
+  brelan word check porte mangeons          is each word admitted by the rulebook?
+  brelan word check --policy conjugated mangeons
+  brelan word explain porte                 every reading of PORTE
+  brelan word score Qr Ur ?r=I              score a word as laid
+  brelan word best Er Sb Tr Ab Ib Nr ?r     the best words of a hand
+  brelan word anagram CHIEN?                words from these letters, ? a blank
+  brelan word match 'CH??T*' --max 7        words of a pattern
+  brelan lexicon info                       what the lexicon holds
+
+house rules (--policy): rulebook (default), or a comma list of conjugated,
+compound, proper, pronoun, interjection, other, all, min=N
+"""
+
+out = Console(highlight=False, markup=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, markup=False)
+
+
+class CliError(Exception):
+    """A one-line message for the user; exit code 2."""
+
+
+def fail(message: str) -> NoReturn:
+    raise CliError(message)
+
+
+def emit(obj: dict[str, Any]) -> None:
+    print(json.dumps(obj, ensure_ascii=False), flush=True)
+
+
+@contextmanager
+def progress_bar(enabled: bool = True) -> Iterator[Any]:
+    """A callback for lexicon builds that draws a bar per stage on stderr."""
+    if not enabled:
+        yield None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=err, transient=False) as bar:
+        tasks: dict[str, Any] = {}
+
+        def update(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        yield update
+
+
+# -- backends --------------------------------------------------------------
+def lexicon_calls(args: argparse.Namespace) -> LexiconCalls:
+    if args.server:
+        client = BrelanClient(args.server)
+        client.wait_ready(timeout=5)
+        return client
+    from brelan.server.lexicon_service import LexiconHandler
+
+    from .local import LocalClient
+
+    store = Store(args.data_dir)
+    name = args.lexicon or store.default
+    with progress_bar(not args.json and sys.stderr.isatty()) as progress:
+        try:
+            lexicon = store.get(name, progress)
+        except LexiconNotFound as e:
+            fail(str(e))
+    return LocalClient(LexiconHandler(store, {name: lexicon}))
+
+
+def policy_arg(text: str) -> Policy:
+    try:
+        return Policy.parse(text)
+    except PolicyError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+# -- word commands ------------------------------------------------------------
+def cmd_check(args: argparse.Namespace, api: LexiconCalls) -> int:
+    verdicts = api.check_words(args.words, lexicon=args.lexicon, policy=args.policy)
+    for v in verdicts:
+        if args.json:
+            emit({"word": v.word, "key": v.key, "admissible": v.admissible, "reason": v.reason})
+        else:
+            mark = Text("yes", style="green") if v.admissible else Text("no ", style="red")
+            out.print(Text.assemble(mark, f" {v.key:<12} {v.reason}"))
+    return 0 if all(v.admissible for v in verdicts) else 1
+
+
+def cmd_explain(args: argparse.Namespace, api: LexiconCalls) -> int:
+    answer = api.explain(args.word, lexicon=args.lexicon, policy=args.policy)
+    v = answer.verdict
+    if args.json:
+        readings = [MessageToDict(r, preserving_proto_field_name=True, always_print_fields_with_no_presence=True) for r in answer.readings]
+        emit({"word": v.word, "key": v.key, "admissible": v.admissible, "reason": v.reason, "readings": readings})
+        return 0
+    out.print(f"{v.key}: {'admitted' if v.admissible else 'not admitted'} under {args.policy}")
+    table = Table("form", "lemma", "reading", "kind", "admitted", box=None, pad_edge=False)
+    for r in answer.readings:
+        table.add_row(r.form, r.lemma, r.description, r.kind + (", compound" if r.compound else ""), "yes" if r.admitted else "no")
+    if answer.readings:
+        out.print(table)
+    else:
+        out.print(v.reason)
+    return 0
+
+
+def cmd_score(args: argparse.Namespace, api: LexiconCalls) -> int:
+    s = api.score(args.cards, hand=args.hand or (), simplified=args.simplified, lexicon=args.lexicon, policy=args.policy)
+    if args.json:
+        emit({"word": s.word, "score": s.score, "cards": list(s.cards), "admissible": s.admissible, "reason": s.reason})
+        return 0
+    how = f"{s.length_points} length + {s.letter_points} letters" + (", x2 one colour" if s.doubled else "")
+    if s.admissible:
+        out.print(f"{s.word} {s.score}  ({how})  {' '.join(s.cards)}")
+    else:
+        out.print(f"{s.word} 0  not admissible: {s.reason}")
+    return 0
+
+
+def _hands(args: argparse.Namespace) -> list[list[str]]:
+    if args.hands is None:
+        if not args.cards:
+            fail("give the cards of a hand, or --hands FILE")
+        return [args.cards]
+    try:
+        text = sys.stdin.read() if str(args.hands) == "-" else Path(args.hands).read_text(encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot read {args.hands}: {e.strerror}")
+    return [line.replace(",", " ").split() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def cmd_best(args: argparse.Namespace, api: LexiconCalls) -> int:
+    hands = _hands(args)
+    batch = args.hands is not None
+    for number, hand in enumerate(hands, 1):
+        try:
+            words = api.best_words(hand, top_k=args.top, simplified=args.simplified, lexicon=args.lexicon, policy=args.policy)
+        except ServiceError as e:
+            if not batch:
+                raise
+            fail(f"line {number} of {args.hands}: {e}")
+        found = [{"word": w.word, "score": w.score, "cards": list(w.cards)} for w in words]
+        if args.json:
+            if batch:
+                emit({"hand": hand, "words": found})
+            else:
+                for f in found:
+                    emit(f)
+        elif batch:
+            best = "  ".join(f"{w.word} {w.score} [{' '.join(w.cards)}]" for w in words) or "-"
+            out.print(f"{' '.join(hand)}\t{best}")
+        else:
+            for w in words:
+                out.print(f"{w.score:>4}  {w.word:<10} {' '.join(w.cards)}")
+            if not words:
+                out.print("no admissible word in this hand")
+    return 0
+
+
+def _print_pages(args: argparse.Namespace, fetch: Any) -> int:
+    token, shown = "", 0
+    while True:
+        page = fetch(token)
+        for word in page.words:
+            emit({"word": word}) if args.json else out.print(word)
+        shown += len(page.words)
+        token = page.next_page_token
+        if not token or not args.all:
+            break
+    if token and not args.json:
+        err.print(f"({shown} of {page.total}; --all for every one)")
+    return 0
+
+
+def cmd_anagram(args: argparse.Namespace, api: LexiconCalls) -> int:
+    return _print_pages(
+        args,
+        lambda token: api.anagrams(
+            args.letters, exact=args.exact, page_size=args.page_size, page_token=token, lexicon=args.lexicon, policy=args.policy
+        ),
+    )
+
+
+def cmd_match(args: argparse.Namespace, api: LexiconCalls) -> int:
+    return _print_pages(
+        args,
+        lambda token: api.match(
+            args.pattern, min_length=args.min, max_length=args.max, page_size=args.page_size, page_token=token,
+            lexicon=args.lexicon, policy=args.policy,
+        ),  # fmt: skip
+    )
+
+
+# -- lexicon commands --------------------------------------------------------------
+def cmd_lexicon_build(args: argparse.Namespace) -> int:
+    store = Store(args.data_dir)
+    name = args.name or (args.words.stem.lower() if args.words else DEFAULT_LEXICON)
+    if args.words and not args.words.is_file():
+        fail(f"no word list at {args.words}")
+    with progress_bar(sys.stderr.isatty()) as progress:
+        try:
+            result = store.build(name, words=args.words, base=args.base, progress=progress)
+        except (LexiconNotFound, ValueError) as e:
+            fail(str(e))
+    m = result.manifest
+    if args.json:
+        emit(m)
+    else:
+        out.print(f"built {m['name']} {m['version']}: {m['keys']} keys, {m['policy_counts']['rulebook']} admitted by the rulebook")
+        out.print(f"  at {result.path}")
+    return 0
+
+
+def cmd_lexicon_info(args: argparse.Namespace, api: LexiconCalls) -> int:
+    for info in api.list_lexicons():
+        if args.json:
+            emit(MessageToDict(info, preserving_proto_field_name=True))
+            continue
+        out.print(f"{info.name} {info.version}{'  (default)' if info.is_default else ''}  built {info.built_at}")
+        for s in info.sources:
+            out.print(f"  source  {s.name} {s.version}: {s.entries} entries")
+        out.print(f"  keys    {info.keys}")
+        for c in info.policy_counts:
+            out.print(f"  {c.policy:<16} {c.keys} admitted")
+        out.print(f"  sha256  {info.checksum}")
+    return 0
+
+
+def cmd_lexicon_words(args: argparse.Namespace) -> int:
+    store = Store(args.data_dir)
+    with progress_bar(sys.stderr.isatty()) as progress:
+        try:
+            lex = store.get(args.lexicon or None, progress)
+        except LexiconNotFound as e:
+            fail(str(e))
+    write = sys.stdout.write
+    for key in sorted(k for k, i in lex.trie.iteritems() if args.policy.admits(lex.masks[i], len(k))):
+        write(key + "\n")
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from brelan.server.main import serve
+
+    def ready(running: Any) -> None:
+        names = ", ".join(sorted(running.handler.lexicons))
+        err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}); Ctrl-C stops")
+
+    with progress_bar(sys.stderr.isatty()) as progress:
+        try:
+            asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready))
+        except OSError as e:
+            fail(str(e))
+    return 0
+
+
+# -- parser ----------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--data-dir", type=Path, help="where lexicons are built and kept (default: $BRELAN_DATA_DIR or ~/.local/share/brelan)")
+    common.add_argument("--json", action="store_true", help="print one JSON object per line")
+    words = argparse.ArgumentParser(add_help=False, parents=[common])
+    words.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead of the embedded lexicon")
+    words.add_argument("--lexicon", default="", metavar="NAME", help=f"which lexicon (default: {DEFAULT_LEXICON})")
+    words.add_argument("--policy", type=policy_arg, default=Policy(), metavar="RULES", help="house rules, e.g. conjugated,proper,min=2 (default: rulebook)")
+
+    parser = argparse.ArgumentParser(
+        prog="brelan", description="French letter-card games: lexicon, scoring and game servers.",
+        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", parents=[common], help="run the gRPC server")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
+    serve.add_argument("--port", type=int, default=50051, help="port (default 50051; 0 picks a free one)")
+    serve.set_defaults(run=cmd_serve)
+
+    lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")
+    build = lexicon.add_parser("build", parents=[common], help="compile a lexicon (fr-dela, fr-grammalecte, fr-union, or a word list)")
+    build.add_argument("name", nargs="?", help="lexicon name (default fr-dela; a word list's file name)")
+    build.add_argument("--words", type=Path, metavar="FILE", help="a plain word list, one word a line")
+    build.add_argument("--base", metavar="NAME", help="the tagged lexicon that tells a listed word's readings (default fr-dela)")
+    build.set_defaults(run=cmd_lexicon_build)
+    info = lexicon.add_parser("info", parents=[words], help="what the lexicons hold")
+    info.set_defaults(run=cmd_lexicon_info, remote=True)
+    every = lexicon.add_parser("words", parents=[words], help="every admissible key, one a line")
+    every.set_defaults(run=cmd_lexicon_words)
+
+    word = sub.add_parser("word", help="check, explain, score and find words").add_subparsers(dest="action", required=True, metavar="ACTION")
+    check = word.add_parser("check", parents=[words], help="is each word admissible? (exit 1 if one is not)")
+    check.add_argument("words", nargs="+", metavar="WORD")
+    check.set_defaults(run=cmd_check, remote=True)
+    explain = word.add_parser("explain", parents=[words], help="every reading of a word, and the verdict")
+    explain.add_argument("word")
+    explain.set_defaults(run=cmd_explain, remote=True)
+    score = word.add_parser("score", parents=[words], help="score a word as laid: Er Tb ?r=E ...")
+    score.add_argument("cards", nargs="+", metavar="CARD")
+    score.add_argument("--hand", nargs="+", metavar="CARD", help="check the laid cards come from this hand")
+    score.add_argument("--simplified", action="store_true", help="simplified counting: no length points")
+    score.set_defaults(run=cmd_score, remote=True)
+    best = word.add_parser("best", parents=[words], help="the best words of a hand: Er Sb ?r ...")
+    best.add_argument("cards", nargs="*", metavar="CARD")
+    best.add_argument("--top", type=positive, default=10, metavar="K", help="how many words (default 10)")
+    best.add_argument("--hands", metavar="FILE", help="one hand a line ('-' for stdin), one result line a hand")
+    best.add_argument("--simplified", action="store_true", help="simplified counting: no length points")
+    best.set_defaults(run=cmd_best, remote=True)
+    for name, helptext, arg in (("anagram", "words from letters, ? a blank", "letters"), ("match", "words of a pattern: ? one letter, * any run", "pattern")):
+        p = word.add_parser(name, parents=[words], help=helptext)
+        p.add_argument(arg)
+        p.add_argument("--page-size", type=positive, default=100, metavar="N", help="words a page (default 100)")
+        p.add_argument("--all", action="store_true", help="every page, not just the first")
+        if name == "anagram":
+            p.add_argument("--exact", action="store_true", help="only words using every letter")
+            p.set_defaults(run=cmd_anagram, remote=True)
+        else:
+            p.add_argument("--min", type=int, default=0, metavar="N", help="at least N letters")
+            p.add_argument("--max", type=int, default=0, metavar="N", help="at most N letters")
+            p.set_defaults(run=cmd_match, remote=True)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if getattr(args, "remote", False):
+            return args.run(args, lexicon_calls(args))
+        return args.run(args)
+    except (CliError, ServiceError) as e:
+        err.print(f"brelan: error: {e}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # a bug of ours: say so in one line, the traceback on request
+        if os.environ.get("BRELAN_DEBUG"):
+            raise
+        err.print(f"brelan: internal error: {type(e).__name__}: {e} (BRELAN_DEBUG=1 shows the traceback)")
+        return 70
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""Service errors and their gRPC form: a status code, a message, field violations.
+
+Handlers raise :class:`ServiceError`; the servicer turns it into a status with a
+``google.rpc.BadRequest`` detail, and the client turns such a status back into
+the same exception, so local and remote callers handle one type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+
+@dataclass
+class ServiceError(Exception):
+    code: grpc.StatusCode
+    message: str
+    violations: list[tuple[str, str]] = field(default_factory=list)  # (field path, what is wrong)
+
+    def __str__(self) -> str:
+        if len(self.violations) == 1:
+            path, why = self.violations[0]
+            return f"{path}: {why}"
+        return self.message
+
+    def to_status(self) -> grpc.Status:
+        details = []
+        if self.violations:
+            bad = error_details_pb2.BadRequest(
+                field_violations=[
+                    error_details_pb2.BadRequest.FieldViolation(field=f, description=d) for f, d in self.violations
+                ]
+            )
+            detail = any_pb2.Any()
+            detail.Pack(bad)
+            details.append(detail)
+        status = status_pb2.Status(code=self.code.value[0], message=str(self), details=details)
+        return rpc_status.to_status(status)
+
+    @classmethod
+    def from_rpc_error(cls, error: grpc.RpcError) -> ServiceError:
+        code = error.code() if isinstance(error, grpc.Call) else grpc.StatusCode.UNKNOWN
+        message = error.details() if isinstance(error, grpc.Call) else str(error)
+        violations: list[tuple[str, str]] = []
+        status = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
+        if status is not None:
+            for detail in status.details:
+                if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+                    bad = error_details_pb2.BadRequest()
+                    detail.Unpack(bad)
+                    violations += [(v.field, v.description) for v in bad.field_violations]
+        return cls(code, message or code.name, violations)
+
+
+def invalid(path: str, why: str) -> ServiceError:
+    return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, f"{path}: {why}", [(path, why)])
+
+
+assert code_pb2.INVALID_ARGUMENT == grpc.StatusCode.INVALID_ARGUMENT.value[0]

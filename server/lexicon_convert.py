@@ -1,0 +1,126 @@
+"""Protobuf <-> lexicon values for the LexiconService, as pure functions.
+
+Every parse names the request field it read, so a bad value comes back as a
+field violation (``hand[3]``, ``policy.min_length``) rather than a bare error.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from brelan.api.v1 import lexicon_pb2 as pb
+from brelan.lexicon.cards import Card, CardError, Laid, check_hand
+from brelan.lexicon.lexicon import Reading, Verdict
+from brelan.lexicon.readings import DEFAULT_MIN_LENGTH, MAX_WORD_LENGTH, Policy, PolicyError
+from brelan.lexicon.scoring import CardScore
+from brelan.lexicon.search import ScoredWord
+
+from .errors import invalid
+
+
+def policy_from_pb(msg: pb.Policy, path: str = "policy") -> Policy:
+    min_length = msg.min_length if msg.HasField("min_length") else DEFAULT_MIN_LENGTH
+    try:
+        return Policy(
+            conjugated=msg.conjugated,
+            compound=msg.compound,
+            proper=msg.proper,
+            pronoun=msg.pronoun,
+            interjection=msg.interjection,
+            other=msg.other,
+            min_length=min_length,
+        )
+    except PolicyError as e:
+        raise invalid(f"{path}.min_length", str(e)) from None
+
+
+def policy_to_pb(policy: Policy) -> pb.Policy:
+    msg = pb.Policy(**dict(policy.iter_flags()))
+    if policy.min_length != DEFAULT_MIN_LENGTH:
+        msg.min_length = policy.min_length
+    return msg
+
+
+def word_from_pb(text: str, path: str) -> str:
+    if not text.strip():
+        raise invalid(path, "empty word")
+    if len(text) > MAX_WORD_LENGTH:
+        raise invalid(path, f"longer than {MAX_WORD_LENGTH} characters")
+    return text
+
+
+def cards_from_pb(texts: Sequence[str], path: str) -> list[Card]:
+    cards = []
+    for i, text in enumerate(texts):
+        try:
+            cards.append(Card.parse(text))
+        except CardError as e:
+            raise invalid(f"{path}[{i}]", str(e)) from None
+    return cards
+
+
+def hand_from_pb(texts: Sequence[str], path: str = "hand") -> list[Card]:
+    hand = cards_from_pb(texts, path)
+    try:
+        check_hand(hand)
+    except CardError as e:
+        raise invalid(path, str(e)) from None
+    return hand
+
+
+def laid_from_pb(texts: Sequence[str], path: str = "cards") -> list[Laid]:
+    if not texts:
+        raise invalid(path, "lay at least one card")
+    if len(texts) > MAX_WORD_LENGTH:
+        raise invalid(path, f"at most {MAX_WORD_LENGTH} cards")
+    laid = []
+    for i, text in enumerate(texts):
+        try:
+            laid.append(Laid.parse(text))
+        except CardError as e:
+            raise invalid(f"{path}[{i}]", str(e)) from None
+    return laid
+
+
+def verdict_to_pb(v: Verdict) -> pb.WordVerdict:
+    return pb.WordVerdict(word=v.word, key=v.key, admissible=v.admissible, reason=v.reason)
+
+
+def reading_to_pb(r: Reading) -> pb.Reading:
+    e = r.entry
+    return pb.Reading(
+        source=e.source, form=e.form, lemma=e.lemma, pos=e.pos, traits=e.traits, codes=e.codes,
+        kind=r.kind.label, compound=r.compound, admitted=r.admitted, description=r.description,
+    )  # fmt: skip
+
+
+def score_to_pb(score: CardScore, verdict: Verdict, laid: Sequence[Laid]) -> pb.ScoreWordResponse:
+    return pb.ScoreWordResponse(
+        word=score.word,
+        key=verdict.key,
+        score=score.score if verdict.admissible else 0,
+        admissible=verdict.admissible,
+        reason=verdict.reason,
+        length_points=score.length_points,
+        letter_points=score.letter_points,
+        doubled=score.doubled,
+        cards=[c.text for c in laid],
+    )
+
+
+def scored_to_pb(w: ScoredWord) -> pb.ScoredWord:
+    return pb.ScoredWord(word=w.word, score=w.score, cards=[c.text for c in w.cards])
+
+
+def page_of(words: list[str], page_size: int, page_token: str, path: str = "page_token") -> pb.WordPage:
+    """One page of ``words``; the token is the offset of the next page."""
+    try:
+        start = int(page_token) if page_token else 0
+    except ValueError:
+        start = -1
+    if not 0 <= start <= len(words):
+        raise invalid(path, "not a token this query returned")
+    end = start + page_size
+    return pb.WordPage(
+        words=words[start:end], next_page_token=str(end) if end < len(words) else "", total=len(words)
+    )

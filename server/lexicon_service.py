@@ -1,0 +1,155 @@
+"""The LexiconService: a handler of plain requests, and its gRPC servicer.
+
+:class:`LexiconHandler` answers each request message with a response message
+or raises :class:`ServiceError`; it has no gRPC in it, so the CLI runs the very
+same code on the embedded lexicon. :class:`LexiconServicer` only maps errors to
+statuses.
+"""
+
+from __future__ import annotations
+
+from typing import Awaitable, Callable, TypeVar
+
+import grpc
+
+from brelan.api.v1 import lexicon_pb2 as pb
+from brelan.api.v1 import lexicon_pb2_grpc as pb_grpc
+from brelan.lexicon import search
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.scoring import missing_from_hand, score_cards
+from brelan.lexicon.store import Store
+
+from . import lexicon_convert as convert
+from .errors import ServiceError, invalid
+
+MAX_WORDS_PER_CHECK = 10_000
+MAX_TOP_K = 1000
+DEFAULT_TOP_K = 10
+MAX_PAGE_SIZE = 1000
+DEFAULT_PAGE_SIZE = 100
+MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+
+
+def _bounded(value: int, default: int, most: int, path: str) -> int:
+    if value > most:
+        raise invalid(path, f"at most {most}, not {value}")
+    return value or default
+
+
+class LexiconHandler:
+    """Requests to responses over the lexicons of a store."""
+
+    def __init__(self, store: Store, lexicons: dict[str, Lexicon]) -> None:
+        self.store = store
+        self.lexicons = lexicons
+
+    def lexicon(self, ref: pb.LexiconRef, path: str = "lexicon.name") -> Lexicon:
+        name = ref.name or self.store.default
+        try:
+            return self.lexicons[name]
+        except KeyError:
+            known = ", ".join(sorted(self.lexicons))
+            raise invalid(path, f"unknown lexicon {name!r} (served: {known})") from None
+
+    def ListLexicons(self, request: pb.ListLexiconsRequest) -> pb.ListLexiconsResponse:
+        out = pb.ListLexiconsResponse()
+        for name, lex in sorted(self.lexicons.items()):
+            m = lex.manifest
+            out.lexicons.append(
+                pb.LexiconInfo(
+                    name=name,
+                    version=m["version"],
+                    sources=[pb.SourceInfo(name=s["name"], version=s["version"], entries=s["entries"]) for s in m["sources"]],
+                    keys=m["keys"],
+                    policy_counts=[pb.PolicyCount(policy=p, keys=n) for p, n in m["policy_counts"].items()],
+                    checksum=m["checksum"],
+                    built_at=m["built_at"],
+                    is_default=name == self.store.default,
+                )
+            )
+        return out
+
+    def CheckWords(self, request: pb.CheckWordsRequest) -> pb.CheckWordsResponse:
+        lex = self.lexicon(request.lexicon)
+        policy = convert.policy_from_pb(request.policy)
+        if not request.words:
+            raise invalid("words", "give at least one word")
+        if len(request.words) > MAX_WORDS_PER_CHECK:
+            raise invalid("words", f"at most {MAX_WORDS_PER_CHECK} words a call, not {len(request.words)}")
+        words = [convert.word_from_pb(w, f"words[{i}]") for i, w in enumerate(request.words)]
+        return pb.CheckWordsResponse(verdicts=[convert.verdict_to_pb(lex.verdict(w, policy)) for w in words])
+
+    def ExplainWord(self, request: pb.ExplainWordRequest) -> pb.ExplainWordResponse:
+        lex = self.lexicon(request.lexicon)
+        policy = convert.policy_from_pb(request.policy)
+        word = convert.word_from_pb(request.word, "word")
+        verdict = lex.verdict(word, policy)
+        readings = lex.readings(verdict.key, policy)
+        return pb.ExplainWordResponse(
+            verdict=convert.verdict_to_pb(verdict), readings=[convert.reading_to_pb(r) for r in readings]
+        )
+
+    def ScoreWord(self, request: pb.ScoreWordRequest) -> pb.ScoreWordResponse:
+        lex = self.lexicon(request.lexicon)
+        policy = convert.policy_from_pb(request.policy)
+        laid = convert.laid_from_pb(request.cards)
+        if request.hand:
+            hand = convert.cards_from_pb(request.hand, "hand")
+            for i in missing_from_hand(laid, hand):
+                raise invalid(f"cards[{i}]", f"{laid[i].card.text} is not in the hand (or is laid twice)")
+        score = score_cards(laid, request.simplified)
+        return convert.score_to_pb(score, lex.verdict(score.word, policy), laid)
+
+    def BestWords(self, request: pb.BestWordsRequest) -> pb.BestWordsResponse:
+        lex = self.lexicon(request.lexicon)
+        policy = convert.policy_from_pb(request.policy)
+        hand = convert.hand_from_pb(request.hand)
+        top_k = _bounded(request.top_k, DEFAULT_TOP_K, MAX_TOP_K, "top_k")
+        words = search.best_words(lex, hand, policy, top_k, request.simplified)
+        return pb.BestWordsResponse(words=[convert.scored_to_pb(w) for w in words])
+
+    def Anagrams(self, request: pb.AnagramsRequest) -> pb.WordPage:
+        lex = self.lexicon(request.lexicon)
+        policy = convert.policy_from_pb(request.policy)
+        size = _bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
+        try:
+            words = search.anagrams(lex, request.letters, policy, request.exact)
+        except search.SearchError as e:
+            raise invalid("letters", str(e)) from None
+        return convert.page_of(words, size, request.page_token)
+
+    def MatchPattern(self, request: pb.MatchPatternRequest) -> pb.WordPage:
+        lex = self.lexicon(request.lexicon)
+        policy = convert.policy_from_pb(request.policy)
+        size = _bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
+        try:
+            words = search.match(lex, request.pattern, policy, request.min_length, request.max_length)
+        except search.SearchError as e:
+            field = "max_length" if "max_length" in str(e) else "pattern"
+            raise invalid(field, str(e)) from None
+        return convert.page_of(words, size, request.page_token)
+
+
+Req = TypeVar("Req")
+Resp = TypeVar("Resp")
+
+
+def _unary(method: Callable[[Req], Resp]) -> Callable[[object, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+    async def call(self: object, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+        try:
+            return method(request)
+        except ServiceError as e:
+            await context.abort_with_status(e.to_status())
+            raise  # abort raises; this line keeps type checkers content
+
+    return call
+
+
+class LexiconServicer(pb_grpc.LexiconServiceServicer):
+    """The handler's methods, served: ServiceError -> status with field violations."""
+
+    def __init__(self, handler: LexiconHandler) -> None:
+        self.handler = handler
+        for name in pb.DESCRIPTOR.services_by_name["LexiconService"].methods_by_name:
+            bound = getattr(handler, name)
+            setattr(self, name, _unary(bound).__get__(self))
