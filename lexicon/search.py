@@ -208,11 +208,16 @@ class BruteForce:
 
 
 def _letters(text: str, allowed: str, what: str) -> str:
-    letters = "".join(c if c in allowed else fold(c) for c in text.strip())
-    bad = set(letters) - set(LETTERS) - set(allowed)
-    if bad or not letters:
-        raise SearchError(f"{what} {text!r}: use letters A-Z and {' '.join(repr(a) for a in allowed)}")
-    return letters
+    """Folded letters and the ``allowed`` wildcards; anything else is refused, not dropped."""
+    out = []
+    for char in text.strip():
+        folded = char if char in allowed else fold(char)
+        if not folded:
+            raise SearchError(f"{what} {text!r}: {char!r} is not a letter; use A-Z and {' '.join(map(repr, allowed))}")
+        out.append(folded)
+    if not out:
+        raise SearchError(f"{what}: give at least one letter")
+    return "".join(out)
 
 
 def anagrams(lex: Lexicon, letters: str, policy: Policy = RULEBOOK, exact: bool = False) -> list[str]:

