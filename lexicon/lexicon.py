@@ -73,7 +73,8 @@ class Lexicon:
 
     def admissible(self, key: str, policy: Policy) -> bool:
         """One trie lookup and one AND: is the folded ``key`` admitted?"""
-        return policy.admits(self.mask(key), len(key))
+        key_id = self.trie.get(key)
+        return key_id is not None and len(key) >= policy.min_length and bool(self.masks[key_id] & policy.mask)
 
     def key_of(self, key_id: int) -> str:
         return self.trie.restore_key(key_id)

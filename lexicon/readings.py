@@ -15,7 +15,7 @@ AND and a length check, whatever the house rules.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Iterator
 
 from .fold import is_compound
@@ -120,13 +120,15 @@ class Policy:
     interjection: bool = False
     other: bool = False
     min_length: int = DEFAULT_MIN_LENGTH
+    # Computed once: admissibility is on the hot path of every lookup.
+    mask: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_length <= MAX_WORD_LENGTH:
             raise PolicyError(f"min_length must be 1 to {MAX_WORD_LENGTH}, not {self.min_length}")
+        object.__setattr__(self, "mask", self._mask())
 
-    @property
-    def mask(self) -> int:
+    def _mask(self) -> int:
         kinds = [Kind.COMMON] + [k for name, k in _OPTIONAL_KINDS.items() if getattr(self, name)]
         compounds = (False, True) if self.compound else (False,)
         m = 0
@@ -147,7 +149,7 @@ class Policy:
         return bool(reading_bit(kind, compound) & self.mask)
 
     def __str__(self) -> str:
-        flags = [f.name for f in fields(self) if f.name != "min_length" and getattr(self, f.name)]
+        flags = [name for name, on in self.iter_flags() if on]
         if self.min_length != DEFAULT_MIN_LENGTH:
             flags.append(f"min={self.min_length}")
         return ",".join(flags) or "rulebook"
@@ -175,7 +177,7 @@ class Policy:
 
     def iter_flags(self) -> Iterator[tuple[str, bool]]:
         for f in fields(self):
-            if f.name != "min_length":
+            if f.type == "bool":
                 yield f.name, getattr(self, f.name)
 
 

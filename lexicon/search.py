@@ -141,7 +141,7 @@ def best_words(
             suffix_count[x] = suffix_count[x + 1] + counts[x]
             suffix_value[x] = suffix_value[x + 1] + counts[x] * values[x]
 
-        def visit(node: int, letter: int, depth: int, points: int, jokers: int) -> None:
+        def visit(node: int, depth: int, points: int, jokers: int) -> None:
             n = sig_count[node]
             if n and depth >= min_length:
                 score = (points + points_for_length[depth]) * mult
@@ -150,13 +150,10 @@ def best_words(
                     for key_id in sig_keys[s : s + n]:
                         if masks[key_id] & policy_mask:
                             top.offer(key_id, score)
+            if depth == deepest:
+                return
+            depth += 1
             room = deepest - depth
-            if not room:
-                return
-            more = counts[letter] + suffix_count[letter + 1] + jokers
-            reach = points + counts[letter] * values[letter] + suffix_value[letter + 1] + jokers * _BEST_FROM[letter]
-            if (reach + points_for_length[depth + min(more, room)]) * mult < top.threshold:
-                return
             first = first_child[node]
             for child in range(first, first + n_children[node]):
                 if bound[child] * mult < top.threshold:
@@ -164,14 +161,26 @@ def best_words(
                         break
                     continue
                 letter = letter_of[child]
-                if counts[letter]:
-                    counts[letter] -= 1
-                    visit(child, letter, depth + 1, points + values[letter], jokers)
-                    counts[letter] += 1
+                have = counts[letter]
+                if have:
+                    left = jokers
+                    have -= 1
                 elif jokers:
-                    visit(child, letter, depth + 1, points + values[letter], jokers - 1)
+                    left = jokers - 1
+                else:
+                    continue
+                # What any word through this child can reach: its path so far, then
+                # cards of letters from this one on, and the jokers at their best.
+                gained = points + values[letter]
+                more = have + suffix_count[letter + 1] + left
+                reach = gained + have * values[letter] + suffix_value[letter + 1] + left * _BEST_FROM[letter]
+                if (reach + points_for_length[depth + (more if more < room else room)]) * mult < top.threshold:
+                    continue
+                counts[letter] = have
+                visit(child, depth, gained, left)
+                counts[letter] = have + 1 if left == jokers else have
 
-        visit(ROOT, 0, 0, 0, jokers)
+        visit(ROOT, 0, 0, jokers)
     return [_scored(key, score, hand) for key, score in top.ranked(lex)]
 
 

