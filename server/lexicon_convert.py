@@ -6,7 +6,7 @@ field violation (``hand[3]``, ``policy.min_length``) rather than a bare error.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence, TypeVar
 
 from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.lexicon.cards import Card, CardError, Laid, check_hand
@@ -49,14 +49,22 @@ def word_from_pb(text: str, path: str) -> str:
     return text
 
 
-def cards_from_pb(texts: Sequence[str], path: str) -> list[Card]:
-    cards = []
+T = TypeVar("T")
+
+
+def _each(texts: Sequence[str], parse: Callable[[str], T], path: str) -> list[T]:
+    """Parse every item; the first bad one is a violation of ``path[i]``."""
+    out = []
     for i, text in enumerate(texts):
         try:
-            cards.append(Card.parse(text))
+            out.append(parse(text))
         except CardError as e:
             raise invalid(f"{path}[{i}]", str(e)) from None
-    return cards
+    return out
+
+
+def cards_from_pb(texts: Sequence[str], path: str) -> list[Card]:
+    return _each(texts, Card.parse, path)
 
 
 def hand_from_pb(texts: Sequence[str], path: str = "hand") -> list[Card]:
@@ -73,13 +81,7 @@ def laid_from_pb(texts: Sequence[str], path: str = "cards") -> list[Laid]:
         raise invalid(path, "lay at least one card")
     if len(texts) > MAX_WORD_LENGTH:
         raise invalid(path, f"at most {MAX_WORD_LENGTH} cards")
-    laid = []
-    for i, text in enumerate(texts):
-        try:
-            laid.append(Laid.parse(text))
-        except CardError as e:
-            raise invalid(f"{path}[{i}]", str(e)) from None
-    return laid
+    return _each(texts, Laid.parse, path)
 
 
 def verdict_to_pb(v: Verdict) -> pb.WordVerdict:
