@@ -106,7 +106,7 @@ def bench_server(data_dir: Path) -> None:
             subprocess.run([sys.executable, "-c", "import grpc, brelan.server.main"], check=True)
             imports = time.perf_counter() - t0
             row("server ready (spawn to SERVING)", f"{ready * 1e3:.0f} ms", f"of which python + imports ~{imports * 1e3:.0f} ms; target < 1 s")
-            words = [k for k, _ in zip(store_keys(data_dir), range(10_000))]
+            words = [k for k, _ in zip(Store(data_dir).get().trie.iterkeys(), range(10_000))]
             t = time.perf_counter()
             for _ in range(5):
                 client.check_words(words)
@@ -125,10 +125,6 @@ def bench_server(data_dir: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
-
-
-def store_keys(data_dir: Path) -> list[str]:
-    return list(Store(data_dir).get().trie.iterkeys())
 
 
 def bench_memory(data_dir: Path) -> None:

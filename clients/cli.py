@@ -278,7 +278,7 @@ def cmd_lexicon_words(args: argparse.Namespace) -> int:
         except LexiconNotFound as e:
             fail(str(e))
     write = sys.stdout.write
-    for key in sorted(k for k, i in lex.trie.iteritems() if args.policy.admits(lex.masks[i], len(k))):
+    for key in sorted(k for k, _ in lex.admissible_keys(args.policy)):
         write(key + "\n")
     return 0
 

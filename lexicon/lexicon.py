@@ -12,6 +12,7 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 import marisa_trie
 
@@ -67,14 +68,16 @@ class Lexicon:
     def key_id(self, key: str) -> int | None:
         return self.trie.get(key)
 
-    def mask(self, key: str) -> int:
-        key_id = self.trie.get(key)
-        return 0 if key_id is None else self.masks[key_id]
-
     def admissible(self, key: str, policy: Policy) -> bool:
         """One trie lookup and one AND: is the folded ``key`` admitted?"""
         key_id = self.trie.get(key)
-        return key_id is not None and len(key) >= policy.min_length and bool(self.masks[key_id] & policy.mask)
+        return key_id is not None and policy.admits(self.masks[key_id], len(key))
+
+    def admissible_keys(self, policy: Policy, max_length: int | None = None) -> Iterator[tuple[str, int]]:
+        """Every (key, key id) the policy admits, up to ``max_length`` letters, in trie order."""
+        for key, key_id in self.trie.iteritems():
+            if (max_length is None or len(key) <= max_length) and policy.admits(self.masks[key_id], len(key)):
+                yield key, key_id
 
     def key_of(self, key_id: int) -> str:
         return self.trie.restore_key(key_id)

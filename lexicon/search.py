@@ -196,11 +196,7 @@ class BruteForce:
     def __init__(self, lex: Lexicon, policy: Policy = RULEBOOK) -> None:
         self.lex = lex
         self.policy = policy
-        self.candidates = [
-            (key, tuple(Counter(key).items()))
-            for key, key_id in lex.trie.iteritems()
-            if len(key) <= MAX_HAND and policy.admits(lex.masks[key_id], len(key))
-        ]
+        self.candidates = [(key, tuple(Counter(key).items())) for key, _ in lex.admissible_keys(policy, MAX_HAND)]
 
     def best_words(self, hand: Sequence[Card], top_k: int = 10, simplified: bool = False) -> list[ScoredWord]:
         check_hand(hand)
