@@ -7,11 +7,14 @@ import importlib
 
 import pytest
 
-MODULES = ["fold", "readings", "cards", "scoring", "describe", "sources.delaf", "sources.grammalecte"]
+MODULES = [
+    *(f"lexicon.{m}" for m in ("fold", "readings", "cards", "scoring", "describe", "sources.delaf", "sources.grammalecte")),
+    *(f"server.games.{m}" for m in ("base", "cards", "evaluator", "pots", "poker_champ")),
+]
 
 
 @pytest.mark.parametrize("name", MODULES)
 def test_docstring_examples(name: str) -> None:
-    module = importlib.import_module(f"brelan.lexicon.{name}")
+    module = importlib.import_module(f"brelan.{name}")
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

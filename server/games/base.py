@@ -1,0 +1,289 @@
+"""The engine contract every game shares, and the text form of actions and events.
+
+A game module exposes an options dataclass (frozen, validated, the rulebook's
+defaults) and ``new_game(options, rng) -> State``; a State answers
+``legal_actions(seat)``, ``apply(seat, action) -> list[Event]``, ``view(seat)``,
+``is_over`` and ``result``. Engines do no I/O and never touch a global RNG.
+
+Actions and events are frozen dataclasses registered with :func:`record`; their
+text form is ``[pN] tag field...`` and round-trips:
+
+>>> @record("demo")
+... @dataclass(frozen=True)
+... class Demo:
+...     seat: Seat
+...     amount: int
+>>> str(Demo(2, 10)), parse_record("p2 demo 10", [Demo])
+('p2 demo 10', Demo(seat=2, amount=10))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterable, NewType, Protocol, Sequence, TypeVar, get_args, get_origin
+
+Seat = NewType("Seat", int)
+
+
+class GameError(Exception):
+    """An action the rules refuse now; ``reason`` is a stable code for clients."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class TextError(ValueError):
+    """Text that is not an action, event, card or option value."""
+
+
+class OptionError(ValueError):
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(f"{name}: {why}")
+        self.name = name
+        self.why = why
+
+
+# -- the text form of records -------------------------------------------------
+
+T = TypeVar("T")
+
+
+def seat_text(seat: int) -> str:
+    return f"p{seat}"
+
+
+def parse_seat(text: str) -> Seat:
+    if len(text) < 2 or text[0] != "p" or not text[1:].isdigit():
+        raise TextError(f"not a seat: {text!r} (seats are p0, p1, ...)")
+    return Seat(int(text[1:]))
+
+
+def _field_codec(hint: Any) -> tuple[Callable[[Any], str], Callable[[str], Any]]:
+    """How one field is written and read back, from its type hint."""
+    if hint is Seat:
+        return seat_text, parse_seat
+    if hint is int:
+
+        def parse_int(text: str) -> int:
+            try:
+                return int(text)
+            except ValueError:
+                raise TextError(f"not a number: {text!r}") from None
+
+        return str, parse_int
+    if hint is str:
+        return str, str
+    if get_origin(hint) in (typing.Union, types.UnionType):
+        codecs = [_field_codec(h) for h in get_args(hint)]
+
+        def parse_any(text: str) -> Any:
+            for _, parse in codecs:
+                try:
+                    return parse(text)
+                except (TextError, ValueError):
+                    continue
+            raise TextError(f"cannot read {text!r}")
+
+        return str, parse_any
+    parse = getattr(hint, "parse", None)
+    if parse is None:
+        raise TypeError(f"no text form for {hint!r}")
+    return str, parse
+
+
+class Record(Protocol):
+    tag: ClassVar[str]
+
+
+def record(tag: str) -> Callable[[type[T]], type[T]]:
+    """Give a frozen dataclass the text form ``[pN] tag fields... [items...]``.
+
+    A leading ``seat: Seat`` field is written first (``p2 pay``, as in PHH); a
+    last ``tuple[X, ...]`` field takes every remaining word.
+    """
+
+    def decorate(cls: type[T]) -> type[T]:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        seat_first = bool(fields) and hints[fields[0].name] is Seat
+        codecs = []
+        for i, f in enumerate(fields):
+            hint = hints[f.name]
+            many = get_origin(hint) is tuple
+            if many and i != len(fields) - 1:
+                raise TypeError(f"{cls.__name__}.{f.name}: only the last field may be a tuple")
+            codecs.append((f.name, many, *_field_codec(get_args(hint)[0] if many else hint)))
+
+        def text(self: Any) -> str:
+            words = [tag]
+            for name, many, write, _ in codecs:
+                value = getattr(self, name)
+                words += [write(v) for v in value] if many else [write(value)]
+            if seat_first:
+                words[0], words[1] = words[1], words[0]
+            return " ".join(words)
+
+        def parse_words(words: list[str]) -> Any:
+            if seat_first and len(words) >= 2:
+                words = [words[1], words[0], *words[2:]]
+            if not words or words[0] != tag:
+                raise TextError(f"not a {tag!r} record")
+            rest = words[1:]
+            fixed = len(codecs) - (1 if codecs and codecs[-1][1] else 0)
+            if len(rest) < fixed or (len(rest) > fixed and not (codecs and codecs[-1][1])):
+                raise TextError(f"{tag!r} takes {fixed} field(s), got {len(rest)}")
+            values = [parse(w) for (_, _, _, parse), w in zip(codecs[:fixed], rest)]
+            if fixed < len(codecs):
+                values.append(tuple(codecs[-1][3](w) for w in rest[fixed:]))
+            return cls(*values)
+
+        cls.tag = tag  # type: ignore[attr-defined]
+        cls.__str__ = text  # type: ignore[assignment]
+        cls.parse_words = staticmethod(parse_words)  # type: ignore[attr-defined]
+        return cls
+
+    return decorate
+
+
+def parse_record(text: str, kinds: Iterable[type[T]]) -> T:
+    """Read ``text`` as one of ``kinds`` (each made with :func:`record`)."""
+    words = text.split()
+    if not words:
+        raise TextError("empty text")
+    tag = words[1] if len(words) > 1 and words[0][:1] == "p" and words[0][1:].isdigit() else words[0]
+    for kind in kinds:
+        if kind.tag == tag:  # type: ignore[attr-defined]
+            return kind.parse_words(words)  # type: ignore[attr-defined,no-any-return]
+    raise TextError(f"unknown {tag!r} in {text!r}")
+
+
+# -- options --------------------------------------------------------------------
+
+
+def option_fields(cls: type) -> dict[str, Any]:
+    return {f.name: typing.get_type_hints(cls)[f.name] for f in dataclasses.fields(cls)}
+
+
+def _parse_option(name: str, hint: Any, text: str) -> Any:
+    try:
+        if hint is bool:
+            if text.lower() in ("1", "true", "yes", "on"):
+                return True
+            if text.lower() in ("0", "false", "no", "off"):
+                return False
+            raise ValueError
+        if hint in (int, float, str):
+            return hint(text)
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            return hint(text)
+        if get_origin(hint) is tuple:
+            return tuple(_parse_option(name, get_args(hint)[0], t.strip()) for t in text.split(",") if t.strip())
+    except ValueError:
+        pass
+    else:
+        raise TypeError(f"option {name}: unsupported type {hint!r}")
+    choices = f" (one of {', '.join(m.value for m in hint)})" if isinstance(hint, type) and issubclass(hint, enum.Enum) else ""
+    raise OptionError(name, f"{text!r} is not a valid {getattr(hint, '__name__', hint)}{choices}")
+
+
+def option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, tuple):
+        return ",".join(option_text(v) for v in value)
+    return str(value)
+
+
+O = TypeVar("O")
+
+
+def parse_options(cls: type[O], values: dict[str, str]) -> O:
+    """Build an options dataclass from ``KEY=VALUE`` strings; unknown keys are an error."""
+    fields = option_fields(cls)
+    for name in values:
+        if name not in fields:
+            raise OptionError(name, f"unknown option (known: {', '.join(fields)})")
+    return cls(**{name: _parse_option(name, fields[name], text) for name, text in values.items()})
+
+
+def options_dict(options: Any) -> dict[str, str]:
+    """The text form of every option, the inverse of :func:`parse_options`."""
+    return {f.name: option_text(getattr(options, f.name)) for f in dataclasses.fields(options)}
+
+
+# -- the engine contract -----------------------------------------------------------
+
+
+class State(Protocol):
+    @property
+    def players(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def result(self) -> dict[str, Any] | None: ...
+    def legal_actions(self, seat: int | None) -> list[Any]: ...
+    def apply(self, seat: int | None, action: Any) -> list[Any]: ...
+    def view(self, seat: int | None) -> Any: ...
+    def redact(self, event: Any, seat: int | None) -> Any: ...
+    def pending(self) -> list[int]: ...
+    def default_action(self, seat: int) -> Any: ...
+    @property
+    def hand_number(self) -> int: ...
+
+
+Bot = Callable[[dict[str, Any], Sequence[str], random.Random], str]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """What the platform needs to know of a game: the registry's entries."""
+
+    name: str
+    title: str
+    options: type
+    new_game: Callable[[Any, random.Random], State]
+    parse_action: Callable[[str], Any]
+    parse_event: Callable[[str], Any]
+    bot: Bot
+    # True when the view's public part shows chips (or points, cards) conserved.
+    conserved: Callable[[dict[str, Any]], bool]
+
+    def make_options(self, values: dict[str, str]) -> Any:
+        return parse_options(self.options, values)
+
+
+def jsonable(value: Any) -> Any:
+    """A view (or result) as plain JSON values: anything with a text form (cards, backs) becomes its text."""
+    kind = type(value)
+    convert = _CONVERTERS.get(kind)
+    if convert is None:
+        convert = _CONVERTERS[kind] = _converter(kind)
+    return convert(value)
+
+
+def _converter(kind: type) -> Callable[[Any], Any]:
+    if kind in (bool, int, float, str, type(None)):
+        return lambda v: v
+    if kind in (tuple, list):
+        return lambda v: [jsonable(x) for x in v]
+    if hasattr(kind, "parse"):
+        return str
+    if kind is dict:
+        return lambda v: {str(k): jsonable(x) for k, x in v.items()}
+    if issubclass(kind, enum.Enum):
+        return lambda v: v.value
+    if dataclasses.is_dataclass(kind):
+        names = tuple(kind.__dataclass_fields__)
+        return lambda v: {name: jsonable(getattr(v, name)) for name in names}
+    return str
+
+
+_CONVERTERS: dict[type, Callable[[Any], Any]] = {}

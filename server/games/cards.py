@@ -1,0 +1,64 @@
+"""Standard 52-card deck: cards as small ints with the text form ``As Td 7c``.
+
+A card is ``rank * 4 + suit``, rank 0 (deuce) to 12 (ace), suit in ``cdhs``;
+small ints keep the evaluator's tables plain lists.
+
+>>> Card.parse("Td"), str(Card.parse("Td")), Card.parse("Td").rank
+(Card('Td'), 'Td', 8)
+>>> [str(c) for c in shuffled(random.Random(7))[:3]]
+['6d', 'Js', '9s']
+"""
+
+from __future__ import annotations
+
+import random
+
+from .base import TextError
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+class Card(int):
+    __slots__ = ()
+
+    @property
+    def rank(self) -> int:
+        return self >> 2
+
+    @property
+    def suit(self) -> int:
+        return self & 3
+
+    def __str__(self) -> str:
+        return RANKS[self >> 2] + SUITS[self & 3]
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        card = _BY_TEXT.get(text) or _BY_TEXT.get(text[:1].upper() + text[1:].lower())
+        if card is None:
+            raise TextError(f"not a card: {text!r} (rank 23456789TJQKA, suit cdhs: As, Td, 7c)")
+        return card
+
+
+DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+_BY_TEXT = {str(c): c for c in DECK}
+
+
+def parse_cards(text: str) -> list[Card]:
+    return [Card.parse(t) for t in text.split()]
+
+
+def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards))
+
+
+def shuffled(rng: random.Random) -> list[Card]:
+    """A fresh deck in the order ``rng`` gives; the only way engines shuffle."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck

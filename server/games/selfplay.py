@@ -1,0 +1,65 @@
+"""Bot-only games, in process: what ``brelan bots run`` and the property tests play.
+
+Seats with a pending decision are picked at random, so games without a turn
+order are played in every order. A game that counts time (POKER CHAMP chrono)
+is told time is up after ``time_hands`` hands.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import State, Variant, jsonable
+
+
+@dataclass
+class Played:
+    """A finished game: the opening events, then each (seat, action, events)."""
+
+    state: State
+    opening: list[Any]
+    turns: list[tuple[int | None, Any, list[Any]]] = field(default_factory=list)
+    conserved: bool = True
+
+    @property
+    def actions(self) -> list[tuple[int | None, Any]]:
+        return [(seat, action) for seat, action, _ in self.turns]
+
+    @property
+    def events(self) -> list[Any]:
+        return [*self.opening, *(e for _, _, events in self.turns for e in events)]
+
+    def lines(self) -> list[str]:
+        """The log as text, as golden files hold it: ``> p1 pay`` for an action, then its events."""
+        lines = [str(e) for e in self.opening]
+        for seat, action, events in self.turns:
+            lines += [action_line(seat, action), *map(str, events)]
+        return lines
+
+
+def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 20, max_actions: int = 200_000) -> Played:
+    state = variant.new_game(options, random.Random(seed))
+    bots = random.Random(f"bots/{seed}")
+    played = Played(state, list(state.start_events))
+    while not state.is_over:
+        if len(played.turns) >= max_actions:
+            raise RuntimeError(f"{variant.name} seed {seed}: no end after {max_actions} actions")
+        system = state.legal_actions(None)
+        if system and state.hand_number > time_hands:
+            seat: int | None = None
+            action = system[0]
+        else:
+            seat = bots.choice(state.pending())
+            view = jsonable(state.view(seat))
+            action = variant.parse_action(variant.bot(view, view["legal"], bots))
+        hand = state.hand_number
+        played.turns.append((seat, action, state.apply(seat, action)))
+        if state.hand_number != hand or state.is_over:  # checked between hands, where nothing is in flight
+            played.conserved = played.conserved and variant.conserved(jsonable(state.view(None)))
+    return played
+
+
+def action_line(seat: int | None, action: Any) -> str:
+    return f"> {'' if seat is None else f'p{seat} '}{action}"
