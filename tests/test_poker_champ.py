@@ -13,6 +13,7 @@ from brelan.server.games.base import GameError, OptionError, jsonable, options_d
 from brelan.server.games.cards import Card
 from brelan.server.games.registry import get_variant
 from brelan.server.games.selfplay import play
+from brelan.server.games.transcript import game_rng
 from games_support import StackedRng, assert_all_distinct, holdem_order
 
 VARIANT = get_variant("poker-champ")
@@ -170,7 +171,7 @@ def test_options_are_validated_and_round_trip() -> None:
 
 
 def replay(played_actions: list[tuple[int | None, object]], options: pc.PokerChampOptions, seed: int) -> list[str]:
-    state = pc.new_game(options, random.Random(seed))
+    state = pc.new_game(options, game_rng(str(seed)))
     events = list(state.start_events)
     for seat, action in played_actions:
         events += state.apply(seat, pc.parse_action(str(action)))  # type: ignore[arg-type]

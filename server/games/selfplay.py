@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .base import State, Variant, jsonable
+from .transcript import action_line, game_rng
 
 
 @dataclass
@@ -40,7 +41,7 @@ class Played:
 
 
 def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 20, max_actions: int = 200_000) -> Played:
-    state = variant.new_game(options, random.Random(seed))
+    state = variant.new_game(options, game_rng(str(seed)))
     bots = random.Random(f"bots/{seed}")
     played = Played(state, list(state.start_events))
     while not state.is_over:
@@ -59,7 +60,3 @@ def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 2
         if state.hand_number != hand or state.is_over:  # checked between hands, where nothing is in flight
             played.conserved = played.conserved and variant.conserved(jsonable(state.view(None)))
     return played
-
-
-def action_line(seat: int | None, action: Any) -> str:
-    return f"> {'' if seat is None else f'p{seat} '}{action}"

@@ -1,0 +1,100 @@
+"""A whole game as text: variant, options and seed, then every action and its events.
+
+The golden files under ``tests/golden/`` and ``brelan table verify`` share this
+form; replaying one checks that (seed, actions) gives back every event, byte
+for byte::
+
+    # variant: poker-champ
+    # seed: 7
+    # option: players=3
+    deal 1
+    p0 hole 9h 4c
+    ...
+    > p2 pay
+    p2 pays 1
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .base import State, TextError, parse_seat
+from .registry import get_variant
+
+
+def game_rng(seed: str) -> random.Random:
+    """The one way a game's RNG is made from its seed (text, so tables and tests agree)."""
+    return random.Random(seed)
+
+
+def action_line(seat: int | None, action: Any) -> str:
+    return f"> {'' if seat is None else f'p{seat} '}{action}"
+
+
+def parse_action_line(line: str) -> tuple[int | None, str]:
+    words = line[1:].split(maxsplit=1)
+    if words and words[0][:1] == "p" and words[0][1:].isdigit():
+        return parse_seat(words[0]), words[1] if len(words) > 1 else ""
+    return None, line[1:].strip()
+
+
+@dataclass(frozen=True)
+class Transcript:
+    variant: str
+    seed: str
+    options: dict[str, str] = field(default_factory=dict)
+    lines: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        head = [f"# variant: {self.variant}", f"# seed: {self.seed}"]
+        head += [f"# option: {k}={v}" for k, v in self.options.items()]
+        return "\n".join([*head, *self.lines]) + "\n"
+
+    @classmethod
+    def parse(cls, text: str) -> Transcript:
+        variant = seed = None
+        options: dict[str, str] = {}
+        lines = []
+        for line in text.splitlines():
+            if line.startswith("# variant: "):
+                variant = line.split(": ", 1)[1]
+            elif line.startswith("# seed: "):
+                seed = line.split(": ", 1)[1]
+            elif line.startswith("# option: "):
+                key, _, value = line.split(": ", 1)[1].partition("=")
+                options[key] = value
+            elif line.strip() and not line.startswith("#"):
+                lines.append(line)
+        if variant is None or seed is None:
+            raise TextError("a transcript starts with '# variant:' and '# seed:' lines")
+        return cls(variant, seed, options, tuple(lines))
+
+
+class Mismatch(Exception):
+    def __init__(self, line: int, expected: str, got: str) -> None:
+        super().__init__(f"line {line}: the log says {expected!r}, the replay gives {got!r}")
+        self.line = line
+
+
+def replay(transcript: Transcript) -> State:
+    """Play the transcript's actions from its seed; raise :class:`Mismatch` at the first event that differs."""
+    variant = get_variant(transcript.variant)
+    state = variant.new_game(variant.make_options(transcript.options), game_rng(transcript.seed))
+    produced = [str(e) for e in state.start_events]
+    at = 0
+    for n, line in enumerate(transcript.lines, 1):
+        if line.startswith(">"):
+            if at < len(produced):
+                raise Mismatch(n, line, produced[at])
+            seat, text = parse_action_line(line)
+            produced += [str(e) for e in state.apply(seat, variant.parse_action(text))]
+            continue
+        got = produced[at] if at < len(produced) else "(nothing)"
+        if got != line:
+            raise Mismatch(n, line, got)
+        at += 1
+    if at < len(produced):
+        raise Mismatch(len(transcript.lines) + 1, "(end of log)", produced[at])
+    return state
