@@ -20,6 +20,7 @@ class ServiceError(Exception):
     code: grpc.StatusCode
     message: str
     violations: list[tuple[str, str]] = field(default_factory=list)  # (field path, what is wrong)
+    reason: str = ""  # a stable code for clients (google.rpc.ErrorInfo), e.g. NOT_YOUR_DECISION
 
     def __str__(self) -> str:
         if len(self.violations) == 1:
@@ -38,6 +39,10 @@ class ServiceError(Exception):
             detail = any_pb2.Any()
             detail.Pack(bad)
             details.append(detail)
+        if self.reason:
+            detail = any_pb2.Any()
+            detail.Pack(error_details_pb2.ErrorInfo(reason=self.reason, domain="brelan"))
+            details.append(detail)
         status = status_pb2.Status(code=self.code.value[0], message=str(self), details=details)
         return rpc_status.to_status(status)
 
@@ -46,6 +51,7 @@ class ServiceError(Exception):
         code = error.code() if isinstance(error, grpc.Call) else grpc.StatusCode.UNKNOWN
         message = error.details() if isinstance(error, grpc.Call) else str(error)
         violations: list[tuple[str, str]] = []
+        reason = ""
         status = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
         if status is not None:
             for detail in status.details:
@@ -53,11 +59,20 @@ class ServiceError(Exception):
                     bad = error_details_pb2.BadRequest()
                     detail.Unpack(bad)
                     violations += [(v.field, v.description) for v in bad.field_violations]
-        return cls(code, message or code.name, violations)
+                elif detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+                    info = error_details_pb2.ErrorInfo()
+                    detail.Unpack(info)
+                    reason = info.reason
+        return cls(code, message or code.name, violations, reason)
 
 
 def invalid(path: str, why: str) -> ServiceError:
     return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, f"{path}: {why}", [(path, why)])
+
+
+def refused(reason: str, message: str) -> ServiceError:
+    """The rules refuse this now (not your decision, folded, game over...)."""
+    return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, reason=reason)
 
 
 assert code_pb2.INVALID_ARGUMENT == grpc.StatusCode.INVALID_ARGUMENT.value[0]

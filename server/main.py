@@ -1,7 +1,8 @@
 """Starting and stopping the brelan gRPC server.
 
-One asyncio process: the lexicon service, health checking (``""`` and each
-service name) and server reflection. SIGINT/SIGTERM first report NOT_SERVING,
+One asyncio process: the lexicon service, the table service (its log in
+``tables.sqlite3`` under the data directory, every unfinished table replayed on
+start), health checking (``""`` and each service name) and server reflection. SIGINT/SIGTERM first report NOT_SERVING,
 then stop with a grace period so calls in flight finish.
 """
 
@@ -17,14 +18,20 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from brelan.api.v1 import lexicon_pb2, lexicon_pb2_grpc
+from brelan.api.v1 import lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_grpc
 from brelan.lexicon.build import Progress
 from brelan.lexicon.store import Store
 
+from .clock import Clock, SystemClock
 from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
+from .table_log import SqliteLog
+from .table_service import RequestGuard, TableServicer
+from .tables import Tables
 
-SERVICE_NAMES = (lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name,)
+LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
+TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 GRACE_SECONDS = 5.0
+LOG_NAME = "tables.sqlite3"
 
 
 @dataclass
@@ -32,12 +39,15 @@ class Running:
     server: grpc.aio.Server
     port: int
     health: health.aio.HealthServicer
-    handler: LexiconHandler
+    handler: LexiconHandler | None
+    tables: Tables
+    services: tuple[str, ...]
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
-        for name in ("", *SERVICE_NAMES):
+        for name in ("", *self.services):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(grace)
+        await self.tables.close()
 
 
 def make_handler(data_dir: Path | None, progress: Progress | None = None) -> LexiconHandler:
@@ -46,27 +56,46 @@ def make_handler(data_dir: Path | None, progress: Progress | None = None) -> Lex
 
 
 async def start(
-    host: str = "127.0.0.1", port: int = 50051, data_dir: Path | None = None, progress: Progress | None = None
+    host: str = "127.0.0.1",
+    port: int = 50051,
+    data_dir: Path | None = None,
+    progress: Progress | None = None,
+    *,
+    lexicons: bool = True,
+    clock: Clock | None = None,
+    bot_delay: float = 0.0,
+    rate: float = 50.0,
 ) -> Running:
-    """Open the lexicons (building the default one if missing) and start serving."""
-    handler = make_handler(data_dir, progress)
+    """Open the lexicons (building the default one if missing), replay the tables, and start serving.
+
+    ``lexicons=False`` serves tables only (card games need no lexicon, and start at once).
+    """
+    handler = make_handler(data_dir, progress) if lexicons else None
+    tables = Tables(SqliteLog(Store(data_dir).data_dir / LOG_NAME), clock or SystemClock(), bot_delay=bot_delay,
+                    rate=rate, burst=2 * rate)  # fmt: skip
+    tables.restore()
     server = grpc.aio.server(
+        interceptors=[RequestGuard()],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
-        ]
+        ],
     )
-    lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler), server)
+    services: tuple[str, ...] = (TABLE_SERVICE,)
+    table_pb2_grpc.add_TableServiceServicer_to_server(TableServicer(tables), server)
+    if handler is not None:
+        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler), server)
+        services += (LEXICON_SERVICE,)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection((*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    reflection.enable_server_reflection((*services, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     await server.start()
-    for name in ("", *SERVICE_NAMES):
+    for name in ("", *services):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, bound, health_servicer, handler)
+    return Running(server, bound, health_servicer, handler, tables, services)
 
 
 async def serve(
@@ -75,8 +104,10 @@ async def serve(
     data_dir: Path | None,
     progress: Progress | None = None,
     on_ready: Callable[[Running], None] | None = None,
+    *,
+    lexicons: bool = True,
 ) -> None:
-    running = await start(host, port, data_dir, progress)
+    running = await start(host, port, data_dir, progress, lexicons=lexicons)
     if on_ready:
         on_ready(running)
     stopping = asyncio.Event()

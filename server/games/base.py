@@ -255,6 +255,13 @@ class Variant:
     bot: Bot
     # True when the view's public part shows chips (or points, cards) conserved.
     conserved: Callable[[dict[str, Any]], bool]
+    # Whether an event opens a new hand (a deal, a round): hand histories are cut there.
+    starts_hand: Callable[[Any], bool]
+    # The seats a table of these options has.
+    seats: Callable[[Any], int] = lambda options: int(options.players)
+    # Seconds the whole game may last (a chrono game), after which the table applies
+    # the engine's system action (seat None); None: no game clock.
+    game_seconds: Callable[[Any], float | None] = lambda options: None
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)

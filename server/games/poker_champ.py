@@ -539,4 +539,6 @@ VARIANT = Variant(
     parse_event=parse_event,
     bot=bot,
     conserved=conserved,
+    starts_hand=lambda event: isinstance(event, Deal),
+    game_seconds=lambda o: o.chrono_minutes * 60 if o.length == Length.CHRONO else None,
 )

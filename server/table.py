@@ -1,0 +1,401 @@
+"""A table: one asyncio task owning one game's State, fed by a command queue.
+
+Every change (a join, an action, a timeout, a bot's move) runs as a command,
+one at a time, in the table's task. An action is checked by the engine, its
+events are committed to the log, and only then are they handed to watchers.
+Reads (views, legal actions, snapshots for a new watcher) run in the same event
+loop between commands, so they never see half an action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import random
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, TypeVar
+
+import grpc
+
+from .clock import Clock
+from .errors import ServiceError, invalid, refused
+from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
+from .games.transcript import Transcript, action_line, game_rng
+from .table_log import LoggedAction, LoggedEvent, TableLog, TableRow
+
+T = TypeVar("T")
+TIMEOUT_ACTION_ID = "timeout"
+BOT_ACTION_ID = "bot"
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass
+class SeatState:
+    token_sha256: str | None = None
+    player: str = ""
+    bot: bool = False
+    watchers: int = 0
+
+    @property
+    def taken(self) -> bool:
+        return self.bot or self.token_sha256 is not None
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    """A logged event, held in memory with its engine form for redaction."""
+
+    seq: int
+    hand: int
+    actor: int | None
+    action: str
+    event: Any
+
+
+@dataclass(frozen=True)
+class Acted:
+    seq: int
+    events: list[TableEvent]
+
+
+@dataclass
+class _Command:
+    run: Callable[[], Any]
+    done: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+END = None  # what a watcher's queue receives after the last event
+
+
+class Table:
+    def __init__(self, row: TableRow, variant: Variant, log: TableLog, clock: Clock, *, bot_delay: float = 0.0) -> None:
+        self.row = row
+        self.variant = variant
+        self.options = variant.make_options(row.options)
+        self.log = log
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.state: State | None = None
+        self.events: list[TableEvent] = []
+        self.seats = [SeatState(bot=s in row.bot_seats) for s in range(variant.seats(self.options))]
+        self.done: dict[tuple[int | None, str], Acted] = {}
+        self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
+        self.watchers: dict[asyncio.Queue[TableEvent | None], int | None] = {}
+        self.bots = random.Random(f"bots/{row.seed}")
+        self.failed: str | None = None
+        self.start_count = 0
+        self._queue: asyncio.Queue[_Command | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self._stop_waking = clock.on_advance(lambda: self._queue.put_nowait(None))
+
+    # -- creating and restoring --------------------------------------------------------
+    @classmethod
+    def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
+                bot_seats: tuple[int, ...]) -> TableRow:  # fmt: skip
+        seed = secrets.token_hex(16)
+        return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
+                        decision_seconds, bot_seats, False, False, None)  # fmt: skip
+
+    def restore(self) -> None:
+        """Rebuild from the log: seats, then the game replayed from its seed and actions."""
+        for seat, (token, player) in self.log.seats(self.row.table_id).items():
+            self.seats[seat].token_sha256, self.seats[seat].player = token, player
+        if not self.row.started:
+            return
+        logged = self.log.events(self.row.table_id)
+        self._begin()
+        for action in self.log.actions(self.row.table_id):
+            assert self.state is not None
+            events = self.state.apply(action.seat, self.variant.parse_action(action.action))
+            self._remember(action.seat, action.action, events)
+            self.done[(action.seat, action.action_id)] = Acted(action.last_seq, self.events[-len(events):])
+        if [str(e.event) for e in self.events] != [e.text for e in logged]:
+            raise RuntimeError(f"table {self.row.table_id}: the replay does not give the logged events")
+        self._reset_deadlines(None)
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.row.table_id}")
+
+    async def stop(self) -> None:
+        self._stop_waking()
+        if self._task:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+        self._close_watchers()
+
+    # -- what anyone may read ------------------------------------------------------------
+    @property
+    def table_id(self) -> str:
+        return self.row.table_id
+
+    @property
+    def seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
+
+    @property
+    def status(self) -> str:
+        if self.row.finished:
+            return "finished"
+        return "playing" if self.state is not None else "waiting"
+
+    @property
+    def hand(self) -> int:
+        return self.state.hand_number if self.state else 0
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if self.state is None:
+            return {}
+        return jsonable(self.state.view(seat))  # type: ignore[no-any-return]
+
+    def legal(self, seat: int | None) -> list[str]:
+        if self.state is None or seat is None or self.state.is_over:
+            return []
+        return [str(a) for a in self.state.legal_actions(seat)]
+
+    def deadline_left(self, seat: int | None) -> float:
+        deadline = self.deadlines.get(seat) if seat is not None else None
+        return max(0.0, deadline - self.clock.now()) if deadline is not None else 0.0
+
+    def redact(self, event: TableEvent, seat: int | None) -> str:
+        assert self.state is not None
+        return str(self.state.redact(event.event, seat))
+
+    def events_after(self, after_seq: int) -> list[TableEvent]:
+        return self.events[after_seq:]  # seq n is at index n - 1
+
+    def hand_events(self, hand: int) -> list[TableEvent]:
+        if hand < 1 or (hand >= self.hand and not self.row.finished):
+            raise refused("HAND_NOT_FINISHED", f"hand {hand} is not a finished hand of this table (now at {self.hand})")
+        return [e for e in self.events if e.hand == hand]
+
+    def transcript(self) -> Transcript:
+        """The whole game as text, each action followed by the events it caused."""
+        if not self.row.finished:
+            raise refused("GAME_NOT_OVER", "the seed is revealed, and the log given, once the game is over")
+        lines = [str(e.event) for e in self.events[: self.start_count]]
+        after = self.start_count
+        for action in self.log.actions(self.table_id):
+            lines.append(action_line(action.seat, action.action))
+            lines += [str(e.event) for e in self.events[after : action.last_seq]]
+            after = action.last_seq
+        return Transcript(self.row.variant, self.row.seed, self.row.options, tuple(lines))
+
+    def subscribe(self, seat: int | None, after_seq: int) -> asyncio.Queue[TableEvent | None]:
+        """A queue holding the events after ``after_seq``, then every new one, then END."""
+        queue: asyncio.Queue[TableEvent | None] = asyncio.Queue()
+        for event in self.events_after(after_seq):
+            queue.put_nowait(event)
+        if self.row.finished or self.failed:
+            queue.put_nowait(END)
+        else:
+            self.watchers[queue] = seat
+            if seat is not None:
+                self.seats[seat].watchers += 1
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[TableEvent | None]) -> None:
+        seat = self.watchers.pop(queue, None)
+        if seat is not None:
+            self.seats[seat].watchers -= 1
+
+    # -- commands: run one at a time in the table's task --------------------------------------
+    async def command(self, run: Callable[[], T]) -> T:
+        if self.failed:
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} failed: {self.failed}")
+        cmd = _Command(run)
+        self._queue.put_nowait(cmd)
+        return await cmd.done  # type: ignore[no-any-return]
+
+    def join(self, seat: int | None, player: str, token: str) -> int:
+        free = [s for s, st in enumerate(self.seats) if not st.taken]
+        if seat is None:
+            if not free:
+                raise refused("TABLE_FULL", f"every seat of table {self.table_id} is taken")
+            seat = free[0]
+        elif not 0 <= seat < len(self.seats):
+            raise invalid("seat", f"this table has seats 0 to {len(self.seats) - 1}")
+        elif seat not in free:
+            raise refused("SEAT_TAKEN", f"seat {seat} is taken")
+        if self.row.finished:
+            raise refused("GAME_OVER", "the game is over")
+        self.log.set_seat(self.table_id, seat, sha256(token), player)
+        self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
+        self.begin_if_full()
+        return seat
+
+    def begin_if_full(self) -> None:
+        """Deal once every seat is taken (by a player or a bot)."""
+        if self.state is None and all(s.taken for s in self.seats):
+            self._begin_and_log()
+
+    def leave(self, seat: int) -> None:
+        self.log.set_seat(self.table_id, seat, None, "")
+        self.seats[seat].token_sha256, self.seats[seat].player = None, ""
+
+    def act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
+        if action_id and (seat, action_id) in self.done:
+            return self.done[(seat, action_id)]  # a retry: applied once
+        if self.state is None:
+            raise refused("NOT_STARTED", "the table is waiting for players")
+        if expected_seq is not None and expected_seq != self.seq:
+            raise ServiceError(grpc.StatusCode.ABORTED, f"the table is at seq {self.seq}, not {expected_seq}",
+                               reason="STALE_SEQ")  # fmt: skip
+        try:
+            action = self.variant.parse_action(text)
+        except TextError as e:
+            legal = ", ".join(self.legal(seat)) or "none now"
+            raise invalid("action", f"{e} (legal: {legal})") from None
+        try:
+            events = self.state.apply(seat, action)
+        except GameError as e:
+            raise refused(e.reason, str(e)) from None
+        return self._commit(seat, str(action), action_id, events)
+
+    # -- inside the task ------------------------------------------------------------------------
+    def _begin(self) -> None:
+        self.state = self.variant.new_game(self.options, game_rng(self.row.seed))
+        self._remember(None, "", self.state.start_events)
+        self.start_count = len(self.state.start_events)
+        seconds = self.variant.game_seconds(self.options)
+        if seconds:
+            self.deadlines[None] = self.clock.now() + seconds
+
+    def _begin_and_log(self) -> None:
+        self._begin()
+        self.log.append(self.table_id, None, map(self._logged, self.events), started=True)
+        self.row = replace(self.row, started=True)
+        self._after(None, self.events)
+
+    def _remember(self, seat: int | None, action: str, events: list[Any]) -> list[TableEvent]:
+        hand = self.events[-1].hand if self.events else 0
+        added = []
+        for event in events:
+            if self.variant.starts_hand(event):
+                hand += 1
+            added.append(TableEvent(self.seq + 1, hand, seat, action, event))
+            self.events.append(added[-1])
+        return added
+
+    @staticmethod
+    def _logged(e: TableEvent) -> LoggedEvent:
+        return LoggedEvent(e.seq, e.hand, e.actor, e.action, str(e.event))
+
+    def _commit(self, seat: int | None, action: str, action_id: str, events: list[Any]) -> Acted:
+        first = self.seq
+        added = self._remember(seat, action, events)
+        try:
+            self.log.append(self.table_id, LoggedAction(seat, action, action_id, self.seq), map(self._logged, added))
+        except Exception as e:  # the state is ahead of the log: stop here, a restart replays the log
+            del self.events[first:]
+            self.failed = f"the log could not be written ({e})"
+            self._close_watchers()
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}") from e
+        acted = Acted(self.seq, added)
+        if action_id:
+            self.done[(seat, action_id)] = acted
+        self._after(seat, added)
+        return acted
+
+    def _after(self, seat: int | None, added: list[TableEvent]) -> None:
+        for queue in self.watchers:
+            for event in added:
+                queue.put_nowait(event)
+        self._reset_deadlines(seat)
+        assert self.state is not None
+        if self.state.is_over:
+            result = self.state.result or {}
+            self.log.finish(self.table_id, result)
+            self.row = replace(self.row, finished=True, result=result)
+            self._close_watchers()
+
+    def _reset_deadlines(self, acted: int | None) -> None:
+        assert self.state is not None
+        if self.state.is_over:
+            self.deadlines.clear()
+            return
+        pending = set(self.state.pending())
+        for seat in [s for s in self.deadlines if s is not None and (s == acted or s not in pending)]:
+            del self.deadlines[seat]
+        if self.row.decision_seconds > 0:
+            for seat in pending - self.deadlines.keys():
+                if not self.seats[seat].bot:
+                    self.deadlines[seat] = self.clock.now() + self.row.decision_seconds
+
+    def _close_watchers(self) -> None:
+        for queue in list(self.watchers):
+            queue.put_nowait(END)
+            self.unsubscribe(queue)
+
+    def _expire(self) -> None:
+        """Make the default move for every decision whose time is up."""
+        now = self.clock.now()
+        for seat, deadline in sorted(self.deadlines.items(), key=lambda sd: sd[1]):
+            if deadline > now or self.state is None or self.state.is_over or seat not in self.deadlines:
+                continue
+            if seat is None:
+                del self.deadlines[None]
+                actions = self.state.legal_actions(None)
+                if actions:
+                    self._commit(None, str(actions[0]), TIMEOUT_ACTION_ID, self.state.apply(None, actions[0]))
+            else:
+                action = self.state.default_action(seat)
+                self._commit(seat, str(action), TIMEOUT_ACTION_ID, self.state.apply(seat, action))
+
+    def _bot_seat(self) -> int | None:
+        if self.state is None or self.state.is_over:
+            return None
+        return next((s for s in self.state.pending() if self.seats[s].bot), None)
+
+    def _bot_move(self, seat: int) -> None:
+        assert self.state is not None
+        view = self.view(seat)
+        text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
+        self._commit(seat, text, BOT_ACTION_ID, self.state.apply(seat, self.variant.parse_action(text)))
+
+    def _next_timeout(self) -> float | None:
+        deadline = min(self.deadlines.values(), default=None)
+        return self.clock.timeout(deadline)
+
+    async def _run(self) -> None:
+        while not self.row.finished and not self.failed:
+            bot = self._bot_seat()
+            if bot is not None and self._queue.empty():
+                await asyncio.sleep(self.bot_delay)  # let the others speak first: there is no turn order
+                if self._queue.empty() and self._bot_seat() == bot:
+                    self._guard(lambda: self._bot_move(bot))
+                    continue
+            timeout = self._next_timeout()
+            try:
+                cmd = await asyncio.wait_for(self._queue.get(), timeout) if timeout is not None else await self._queue.get()
+            except TimeoutError:
+                cmd = None
+            if cmd is not None:
+                try:
+                    cmd.done.set_result(cmd.run())
+                except Exception as e:
+                    cmd.done.set_exception(e)
+            self._guard(self._expire)
+        while not self._queue.empty():  # commands that came too late
+            cmd = self._queue.get_nowait()
+            if cmd is not None:
+                try:
+                    cmd.done.set_result(cmd.run())
+                except Exception as e:
+                    cmd.done.set_exception(e)
+
+    def _guard(self, step: Callable[[], None]) -> None:
+        try:
+            step()
+        except ServiceError:
+            pass  # already recorded in self.failed
+        except GameError as e:  # a bot or a default move the engine refuses: a bug, stop the table
+            self.failed = f"{e.reason}: {e}"
+            self._close_watchers()
+

@@ -1,0 +1,41 @@
+"""Tables and their events as protobuf messages: pure functions, no I/O."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import struct_pb2
+
+from brelan.api.v1 import table_pb2 as pb
+
+from .table import Table, TableEvent
+
+STATUS = {"waiting": pb.WAITING, "playing": pb.PLAYING, "finished": pb.FINISHED}
+
+
+def struct(value: dict[str, Any]) -> struct_pb2.Struct:
+    message = struct_pb2.Struct()
+    message.update(value)
+    return message
+
+
+def table_info(table: Table) -> pb.TableInfo:
+    row = table.row
+    info = pb.TableInfo(
+        table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[table.status],
+        seq=table.seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
+        decision_seconds=row.decision_seconds, hand=table.hand,
+        seats=[pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0)
+               for s, st in enumerate(table.seats)],
+    )  # fmt: skip
+    if row.result is not None:
+        info.result.CopyFrom(struct(row.result))
+    return info
+
+
+def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
+    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=table.redact(event, seat), action=event.action,
+                            final=table.row.finished and event.seq == table.seq)  # fmt: skip
+    if event.actor is not None:
+        message.actor = event.actor
+    return message

@@ -1,0 +1,137 @@
+"""Every table of a server: creating, finding, joining, and restoring them on start.
+
+Seats hold bearer tokens; only their SHA-256 is kept (in memory and in the
+log), so a leaked log or database gives no one a seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import grpc
+
+from .clock import Clock, TokenBucket
+from .errors import ServiceError, invalid
+from .games.base import OptionError
+from .games.registry import UnknownVariant, get_variant
+from .table import Acted, Table, sha256
+from .table_log import TableLog
+
+MAX_NAME = 64
+
+
+class Tables:
+    def __init__(self, log: TableLog, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
+                 burst: float = 100.0) -> None:  # fmt: skip
+        self.log = log
+        self.clock = clock
+        self.bot_delay = bot_delay
+        self.rate, self.burst = rate, burst
+        self.tables: dict[str, Table] = {}
+        self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def _table(self, row: Any) -> Table:
+        return Table(row, get_variant(row.variant), self.log, self.clock, bot_delay=self.bot_delay)
+
+    def restore(self) -> int:
+        """Replay every table in the log; the unfinished ones play on. Returns how many play on."""
+        playing = 0
+        for row in self.log.tables():
+            table = self._table(row)
+            table.restore()
+            self.tables[row.table_id] = table
+            for seat, state in enumerate(table.seats):
+                if state.token_sha256:
+                    self.tokens[state.token_sha256] = (row.table_id, seat)
+            if not row.finished:
+                table.start()
+                playing += 1
+        return playing
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
+
+    def get(self, table_id: str) -> Table:
+        if not table_id:
+            raise invalid("table_id", "required")
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no table {table_id!r}")
+        return table
+
+    def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
+               name: str) -> Table:  # fmt: skip
+        try:
+            variant = get_variant(variant_name)
+        except UnknownVariant as e:
+            raise invalid("variant", str(e)) from None
+        try:
+            parsed = variant.make_options(options)
+        except OptionError as e:
+            raise invalid(f"options[{e.name}]", e.why) from None
+        except (TypeError, ValueError) as e:
+            raise invalid("options", str(e)) from None
+        seats = variant.seats(parsed)
+        for i, seat in enumerate(bot_seats):
+            if not 0 <= seat < seats:
+                raise invalid(f"bot_seats[{i}]", f"this table has seats 0 to {seats - 1}")
+        if decision_seconds < 0:
+            raise invalid("decision_seconds", "must be 0 (no limit) or positive")
+        if len(name) > MAX_NAME:
+            raise invalid("name", f"at most {MAX_NAME} characters")
+        table_id = "t-" + secrets.token_hex(4)
+        row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))))
+        self.log.create(row)
+        table = self._table(row)
+        self.tables[table_id] = table
+        table.start()
+        if all(s.taken for s in table.seats):  # bots only: deal at once
+            table.begin_if_full()
+        return table
+
+    async def join(self, table_id: str, seat: int | None, player: str) -> tuple[int, str]:
+        table = self.get(table_id)
+        if len(player) > MAX_NAME:
+            raise invalid("player", f"at most {MAX_NAME} characters")
+        token = secrets.token_urlsafe(24)
+        taken = await table.command(lambda: table.join(seat, player, token))
+        self.tokens[sha256(token)] = (table_id, taken)
+        return taken, token
+
+    def seat_of(self, token: str | None, table_id: str) -> tuple[Table, int]:
+        """The table and seat a token holds; PERMISSION_DENIED when it is for another table."""
+        if not token:
+            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)")
+        held = self.tokens.get(sha256(token))
+        if held is None:
+            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token")
+        if held[0] != table_id:
+            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {held[0]}, not {table_id}")
+        return self.get(table_id), held[1]
+
+    def viewer(self, token: str | None, table_id: str) -> tuple[Table, int | None]:
+        """A seat when a token is given, else a spectator (seat None)."""
+        if token:
+            return self.seat_of(token, table_id)
+        return self.get(table_id), None
+
+    async def leave(self, token: str | None, table_id: str) -> None:
+        table, seat = self.seat_of(token, table_id)
+        await table.command(lambda: table.leave(seat))
+        self.tokens.pop(sha256(token or ""), None)
+
+    async def act(self, token: str | None, table_id: str, seat: int, text: str, expected_seq: int | None,
+                  action_id: str) -> Acted:  # fmt: skip
+        table, held = self.seat_of(token, table_id)
+        if seat != held:
+            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}")
+        bucket = self.buckets.setdefault(token or "", TokenBucket(self.clock, self.rate, self.burst))
+        if not bucket.take():
+            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {self.rate:g} actions a second",
+                               reason="RATE_LIMITED")  # fmt: skip
+        if not text.strip():
+            raise invalid("action", "required")
+        return await table.command(lambda: table.act(seat, text, expected_seq, action_id))
