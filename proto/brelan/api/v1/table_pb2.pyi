@@ -15,7 +15,7 @@ in GetView, LegalActions, WatchTable and GetHandHistory.
 Errors: INVALID_ARGUMENT (field violations) for malformed requests and
 unknown actions; UNAUTHENTICATED for a missing or unknown token;
 PERMISSION_DENIED when the token is another seat's; FAILED_PRECONDITION with
-an ErrorInfo reason (NOT_YOUR_DECISION, FOLDED, GAME_OVER, SEAT_TAKEN, ...)
+an ErrorInfo reason (ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...)
 for an action the rules refuse now; ABORTED when expected_seq is stale;
 NOT_FOUND for an unknown table; RESOURCE_EXHAUSTED past the rate limit.
 """
@@ -399,7 +399,10 @@ class ActRequest(_message.Message):
     action: _builtins.str
     """the action's text, e.g. "pay" """
     expected_seq: _builtins.int
-    """ABORTED unless the table is at this seq"""
+    """The seq of the view the action was decided on: ABORTED if, since then, the
+    decision this seat faces changed (a new stage or hand). Other players'
+    moves that leave it unchanged do not abort (there may be no turn order).
+    """
     action_id: _builtins.str
     """a retry with the same id is applied once"""
     def __init__(

@@ -15,7 +15,7 @@ in GetView, LegalActions, WatchTable and GetHandHistory.
 Errors: INVALID_ARGUMENT (field violations) for malformed requests and
 unknown actions; UNAUTHENTICATED for a missing or unknown token;
 PERMISSION_DENIED when the token is another seat's; FAILED_PRECONDITION with
-an ErrorInfo reason (NOT_YOUR_DECISION, FOLDED, GAME_OVER, SEAT_TAKEN, ...)
+an ErrorInfo reason (ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...)
 for an action the rules refuse now; ABORTED when expected_seq is stale;
 NOT_FOUND for an unknown table; RESOURCE_EXHAUSTED past the rate limit.
 """

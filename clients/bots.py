@@ -1,0 +1,172 @@
+"""Bot-only games, in process or against a server, and the summary ``brelan bots run`` prints.
+
+Over gRPC each seat is its own client: it watches the table with its token,
+and whenever the table moves it fetches its view and, if a decision is pending,
+acts with ``expected_seq`` so that a decision made on a stale view is refused
+(ABORTED, counted as ``stale`` and retried) rather than applied to the next hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import grpc
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.api.v1 import table_pb2_grpc as tpb_grpc
+from brelan.server.games.base import Variant
+from brelan.server.games.selfplay import play
+
+from .client import auth, view_dict
+
+Progress = Callable[[int], None]
+
+
+@dataclass
+class Summary:
+    games: int = 0
+    hands: int = 0
+    actions: int = 0
+    errors: int = 0
+    conserved: bool = True
+    seconds: float = 0.0
+    stale: int = 0
+    latencies: list[float] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        summary: dict[str, Any] = {"games": self.games, "hands": self.hands, "actions": self.actions,
+                                   "errors": self.errors, "conserved": self.conserved,
+                                   "seconds": round(self.seconds, 3)}  # fmt: skip
+        if self.latencies:
+            ordered = sorted(self.latencies)
+            summary |= {"stale": self.stale, "actions_per_second": round(self.actions / self.seconds, 1),
+                        "act_p50_ms": round(statistics.median(ordered) * 1000, 2),
+                        "act_p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 2)}  # fmt: skip
+        if self.messages:
+            summary["first_error"] = self.messages[0]
+        return summary
+
+
+def run_local(variant: Variant, options: Any, tables: int, games: int, seed: str, progress: Progress) -> Summary:
+    """Every game in this process, straight on the engine."""
+    summary = Summary()
+    start = time.perf_counter()
+    for t in range(tables):
+        for g in range(games):
+            try:
+                played = play(variant, options, f"{seed}/{t}/{g}")
+            except Exception as e:  # a bot or engine bug: count it, keep going
+                summary.errors += 1
+                summary.messages.append(f"table {t} game {g}: {type(e).__name__}: {e}")
+                continue
+            summary.games += 1
+            summary.hands += played.state.hand_number
+            summary.actions += len(played.turns)
+            summary.conserved = summary.conserved and played.conserved
+            progress(1)
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str, seat: int, token: str,
+                rng: random.Random, summary: Summary) -> None:  # fmt: skip
+    moved = asyncio.Event()
+    moved.set()
+    over = False
+
+    async def follow() -> None:
+        nonlocal over
+        async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id), metadata=auth(token)):
+            moved.set()
+            if event.final:
+                break
+        over = True
+        moved.set()
+
+    watcher = asyncio.create_task(follow())
+    try:
+        while True:
+            await moved.wait()
+            moved.clear()
+            response = await stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(token))
+            view = view_dict(response)
+            if not view:
+                if over:
+                    return
+                continue
+            if not variant.conserved(view):
+                summary.conserved = False
+            if view.get("over"):
+                return
+            if not response.legal:
+                if over:
+                    return
+                continue
+            action = variant.bot(view, list(response.legal), rng)
+            request = tpb.ActRequest(table_id=table_id, seat=seat, action=action, expected_seq=response.seq,
+                                     action_id=uuid.uuid4().hex)  # fmt: skip
+            began = time.perf_counter()
+            try:
+                await stub.Act(request, metadata=auth(token))
+            except grpc.aio.AioRpcError as e:
+                if e.code() == grpc.StatusCode.ABORTED:
+                    summary.stale += 1
+                else:
+                    summary.errors += 1
+                    summary.messages.append(f"{table_id} p{seat} {action}: {e.code().name}: {e.details()}")
+                moved.set()
+                continue
+            summary.latencies.append(time.perf_counter() - began)
+            summary.actions += 1
+            moved.set()
+    finally:
+        watcher.cancel()
+
+
+async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
+                 summary: Summary) -> None:  # fmt: skip
+    info = await stub.CreateTable(tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}"))
+    joined = [await stub.JoinTable(tpb.JoinTableRequest(table_id=info.table_id, player=f"bot{s}"))
+              for s in range(len(info.seats))]  # fmt: skip
+    await asyncio.gather(*(_seat(stub, variant, info.table_id, j.seat, j.token, random.Random(f"{seed}/{j.seat}"),
+                                 summary) for j in joined))  # fmt: skip
+    final = await stub.GetTable(tpb.GetTableRequest(table_id=info.table_id))
+    if final.status == tpb.FINISHED:
+        summary.games += 1
+        summary.hands += final.hand
+    else:
+        summary.errors += 1
+        summary.messages.append(f"{info.table_id} did not finish")
+
+
+async def run_remote(target: str, variant: Variant, options: dict[str, str], tables: int, games: int, seed: str,
+                     progress: Progress) -> Summary:  # fmt: skip
+    """``tables`` tables at once on the server, each playing ``games`` games one after the other."""
+    summary = Summary()
+    start = time.perf_counter()
+    async with grpc.aio.insecure_channel(target) as channel:
+        try:
+            await asyncio.wait_for(channel.channel_ready(), 5)
+        except TimeoutError:
+            raise ConnectionError(f"no server answers at {target}") from None
+        stub = tpb_grpc.TableServiceStub(channel)
+
+        async def lane(t: int) -> None:
+            for g in range(games):
+                try:
+                    await _table(stub, variant, options, f"{seed}/{t}/{g}", summary)
+                except grpc.aio.AioRpcError as e:
+                    summary.errors += 1
+                    summary.messages.append(f"table {t} game {g}: {e.code().name}: {e.details()}")
+                progress(1)
+
+        await asyncio.gather(*(lane(t) for t in range(tables)))
+    summary.seconds = time.perf_counter() - start
+    return summary

@@ -1,0 +1,291 @@
+"""``brelan table ...``, ``brelan bots run`` and ``brelan play``: the CLI's game commands."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import secrets
+import sys
+from typing import Any
+
+from google.protobuf.json_format import MessageToDict
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.server.games.base import OptionError, options_dict
+from brelan.server.games.registry import VARIANTS, UnknownVariant, get_variant
+from brelan.server.games.transcript import Mismatch, Transcript, replay
+
+from .bots import run_local, run_remote
+from .client import BrelanClient
+
+DEFAULT_SERVER = "127.0.0.1:50051"
+STATUS = {tpb.WAITING: "waiting", tpb.PLAYING: "playing", tpb.FINISHED: "finished"}
+
+EXAMPLES = """\
+examples:
+  brelan play poker-champ                         play at a terminal table; bots fill the other seats
+  brelan table create poker-champ --bots 3 --option players=4
+  brelan table list --all
+  brelan table watch t-1a2b3c4d                   every event, as a spectator sees it
+  brelan table verify t-1a2b3c4d                  replay a finished game from its log and seed
+  brelan bots run --game poker-champ --tables 4 --games 25 --json
+"""
+
+
+def _fail(message: str) -> Any:
+    from .cli import fail
+
+    return fail(message)
+
+
+def option_pairs(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            _fail(f"--option wants KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def checked_options(variant_name: str, pairs: list[str]) -> tuple[Any, dict[str, str]]:
+    """The game and its options, checked here so a typo fails before anything starts."""
+    try:
+        variant = get_variant(variant_name)
+    except UnknownVariant as e:
+        _fail(str(e))
+    given = option_pairs(pairs)
+    try:
+        variant.make_options(given)
+    except OptionError as e:
+        _fail(f"--option {e}")
+    return variant, given
+
+
+def client(args: argparse.Namespace) -> BrelanClient:
+    api = BrelanClient(args.server)
+    api.wait_ready(timeout=5)
+    return api
+
+
+def progress_bar(label: str, total: int, enabled: bool) -> Any:
+    if not enabled:
+        return None
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   console=_console(stderr=True), transient=True)  # fmt: skip
+    return bar
+
+
+def _console(stderr: bool = False) -> Any:
+    from .cli import err, out
+
+    return err if stderr else out
+
+
+def print_table(info: tpb.TableInfo, as_json: bool) -> None:
+    if as_json:
+        from .cli import emit
+
+        emit(MessageToDict(info, preserving_proto_field_name=True))
+        return
+    seats = " ".join(
+        f"p{s.seat}:{'bot' if s.bot else (s.player or 'taken') if s.taken else 'free'}" for s in info.seats
+    )
+    _console().print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
+                     f"seq {info.seq:<5} {seats}")  # fmt: skip
+
+
+# -- table ----------------------------------------------------------------------------
+def cmd_table_create(args: argparse.Namespace) -> int:
+    variant, options = checked_options(args.variant, args.option)
+    seats = variant.seats(variant.make_options(options))
+    bot_seats = list(range(seats - args.bots, seats)) if args.bots else []
+    if args.bots > seats:
+        _fail(f"--bots {args.bots}: the table has {seats} seats")
+    info = client(args).create_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
+                                     name=args.name)  # fmt: skip
+    print_table(info, args.json)
+    if not args.json:
+        _console().print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
+    return 0
+
+
+def cmd_table_list(args: argparse.Namespace) -> int:
+    tables = client(args).list_tables(include_finished=args.all, variant=args.variant or "")
+    for info in tables:
+        print_table(info, args.json)
+    if not tables and not args.json:
+        _console(stderr=True).print("no tables" + ("" if args.all else " playing (--all shows finished ones)"))
+    return 0
+
+
+def cmd_table_join(args: argparse.Namespace) -> int:
+    seat = client(args).join(args.table, seat=args.seat, player=args.player)
+    if args.json:
+        from .cli import emit
+
+        emit({"table_id": seat.table_id, "seat": seat.seat, "token": seat.token})
+    else:
+        _console().print(f"seat p{seat.seat} at {seat.table_id}; token {seat.token}")
+    return 0
+
+
+def cmd_table_watch(args: argparse.Namespace) -> int:
+    for event in client(args).watch(args.table, after_seq=args.after_seq, token=args.token):
+        if args.json:
+            from .cli import emit
+
+            emit(MessageToDict(event, preserving_proto_field_name=True))
+        else:
+            _console().print(f"{event.seq:>5} {event.text}")
+    return 0
+
+
+def cmd_table_verify(args: argparse.Namespace) -> int:
+    api = client(args)
+    answer = api.transcript(args.table)
+    transcript = Transcript.parse(answer.transcript)
+    published = api.get_table(args.table).seed_sha256
+    seed_ok = hashlib.sha256(transcript.seed.encode()).hexdigest() == published == answer.seed_sha256
+    try:
+        state = replay(transcript)
+        replay_error = ""
+    except Mismatch as e:
+        replay_error = str(e)
+        state = None
+    events = sum(1 for line in transcript.lines if not line.startswith(">"))
+    actions = len(transcript.lines) - events
+    ok = seed_ok and not replay_error and state is not None and state.is_over
+    if args.json:
+        from .cli import emit
+
+        emit({"table_id": args.table, "verified": ok, "seed_matches_hash": seed_ok, "replay": replay_error or "same",
+              "actions": actions, "events": events, "result": state.result if state else None})  # fmt: skip
+    else:
+        out = _console()
+        out.print(f"seed {'matches' if seed_ok else 'DOES NOT match'} the published sha256 {published[:16]}...")
+        out.print(f"replay of {actions} actions: " + (replay_error or f"the same {events} events"))
+        out.print("verified" if ok else "NOT verified")
+    return 0 if ok else 1
+
+
+def cmd_table_export(args: argparse.Namespace) -> int:
+    sys.stdout.write(client(args).transcript(args.table).transcript)
+    return 0
+
+
+# -- bots ---------------------------------------------------------------------------------
+def cmd_bots_run(args: argparse.Namespace) -> int:
+    variant, options = checked_options(args.game, args.option)
+    seed = args.seed or secrets.token_hex(4)
+    total = args.tables * args.games
+    bar = progress_bar(f"{variant.name} games", total, not args.json and sys.stderr.isatty())
+    task = bar.add_task("games", total=total) if bar else None
+
+    def advance(n: int) -> None:
+        if bar is not None:
+            bar.advance(task, n)
+
+    if bar:
+        bar.start()
+    try:
+        if args.server:
+            full = options_dict(variant.make_options(options))
+            try:
+                summary = asyncio.run(run_remote(args.server, variant, full, args.tables, args.games, seed, advance))
+            except ConnectionError as e:
+                _fail(str(e))
+        else:
+            summary = run_local(variant, variant.make_options(options), args.tables, args.games, seed, advance)
+    finally:
+        if bar:
+            bar.stop()
+    result = summary.as_dict() | {"seed": seed}
+    if args.json:
+        print(json.dumps(result), flush=True)
+    else:
+        out = _console()
+        out.print(f"{result['games']} games, {result['hands']} hands, {result['actions']} actions in "
+                  f"{result['seconds']} s; errors {result['errors']}; conserved: {result['conserved']} (seed {seed})")  # fmt: skip
+        if "act_p50_ms" in result:
+            out.print(f"act latency p50 {result['act_p50_ms']} ms, p99 {result['act_p99_ms']} ms; "
+                      f"{result['actions_per_second']} actions/s; {result['stale']} stale views retried")  # fmt: skip
+        for message in summary.messages[:5]:
+            _console(stderr=True).print(f"error: {message}")
+    return 0 if summary.errors == 0 and summary.conserved else 1
+
+
+# -- play ----------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_terminal
+
+    variant, options = checked_options(args.variant, args.option)
+    return play_terminal(args, variant, options)
+
+
+# -- parser --------------------------------------------------------------------------------
+def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
+    remote = argparse.ArgumentParser(add_help=False, parents=[common])
+    remote.add_argument("--server", default=os.environ.get("BRELAN_SERVER", DEFAULT_SERVER), metavar="HOST:PORT",
+                        help=f"the server (default $BRELAN_SERVER or {DEFAULT_SERVER})")  # fmt: skip
+    games = ", ".join(VARIANTS)
+    optionable = argparse.ArgumentParser(add_help=False)
+    optionable.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                            help="a table option, repeatable (e.g. players=4, length=chrono)")  # fmt: skip
+
+    table = sub.add_parser("table", help="create, list, join, watch and verify tables on a server",
+                           epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    actions = table.add_subparsers(dest="action", required=True, metavar="ACTION")
+    create = actions.add_parser("create", parents=[remote, optionable], help="open a table")
+    create.add_argument("variant", help=f"the game: {games}")
+    create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
+    create.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
+                        help="time for each decision before the default move (fold); 0: no limit")  # fmt: skip
+    create.add_argument("--name", default="", help="a name to find the table by")
+    create.set_defaults(run=cmd_table_create)
+    listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")
+    listing.add_argument("--all", action="store_true")
+    listing.add_argument("--variant", help="only this game")
+    listing.set_defaults(run=cmd_table_list)
+    join = actions.add_parser("join", parents=[remote], help="take a seat; prints its token")
+    join.add_argument("table")
+    join.add_argument("--seat", type=int, help="which seat (default: the first free one)")
+    join.add_argument("--player", default=os.environ.get("USER", ""), help="your name at the table")
+    join.set_defaults(run=cmd_table_join)
+    watch = actions.add_parser("watch", parents=[remote], help="print a table's events until the game ends")
+    watch.add_argument("table")
+    watch.add_argument("--after-seq", type=int, default=0, metavar="N", help="start after event N (resume)")
+    watch.add_argument("--token", help="a seat's token, to see that seat's cards")
+    watch.set_defaults(run=cmd_table_watch)
+    verify = actions.add_parser("verify", parents=[remote], help="check a finished game: seed hash, then a full replay")
+    verify.add_argument("table")
+    verify.set_defaults(run=cmd_table_verify)
+    export = actions.add_parser("export", parents=[remote], help="print a finished game's transcript")
+    export.add_argument("table")
+    export.set_defaults(run=cmd_table_export)
+
+    bots = sub.add_parser("bots", help="bot-only games").add_subparsers(dest="action", required=True, metavar="ACTION")
+    run = bots.add_parser("run", parents=[common, optionable], help="play bot-only games and print a summary",
+                          description="Plays TABLES tables of GAMES games each (in this process, or on --server) "
+                                      "and prints {games, hands, actions, errors, conserved, seconds}; exit 1 if "
+                                      "a game failed or chips were not conserved.")  # fmt: skip
+    run.add_argument("--game", required=True, help=f"the game: {games}")
+    run.add_argument("--tables", type=int, default=1, metavar="N", help="tables at once (default 1)")
+    run.add_argument("--games", type=int, default=1, metavar="M", help="games per table (default 1)")
+    run.add_argument("--server", metavar="HOST:PORT", help="play on this server over gRPC (default: in process)")
+    run.add_argument("--seed", help="seed the in-process games and the bots (default: random, printed)")
+    run.set_defaults(run=cmd_bots_run)
+
+    play = sub.add_parser("play", parents=[common, optionable], help="play at a terminal table against bots",
+                          description="Sit at seat 0 of a new table; bots fill the other seats. Without --server "
+                                      "a table server runs inside this command (its log in the data directory).")  # fmt: skip
+    play.add_argument("variant", help=f"the game: {games}")
+    play.add_argument("--server", metavar="HOST:PORT", help="play on this server")
+    play.add_argument("--bot-delay", type=float, default=0.8, metavar="S",
+                      help="seconds bots wait before acting, in process (default 0.8)")  # fmt: skip
+    play.add_argument("--player", default=os.environ.get("USER", "you"), help="your name at the table")
+    play.set_defaults(run=cmd_play)

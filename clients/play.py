@@ -1,0 +1,129 @@
+"""``brelan play``: a terminal table. You sit at seat 0; bots take the others.
+
+The screen shows your cards, the board, what the others' backs show, chips and
+whose decision is pending; the prompt takes an action's text and lists the
+legal ones. Events arrive on a watch stream in a thread, so the screen follows
+the bots between your decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+from collections import deque
+from typing import Any
+
+import grpc
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from brelan.server.errors import ServiceError
+from brelan.server.games.base import Variant
+
+from .client import BrelanClient, SeatHandle, view_dict
+
+
+def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[str], recent: list[str]) -> Any:
+    """A screen for games whose view has seats' holes, chips and a board (the poker family)."""
+    me = view.get("seat")
+    head = Text.assemble((variant.title, "bold"), f"  {table_id}  deal {view.get('deal', '?')}  stage "
+                         f"{view.get('stage', '?')} (stake {view.get('stake', '?')})  pot {view.get('pot', 0)}")  # fmt: skip
+    board = Text("board  " + (" ".join(view.get("board", [])) or "-"), style="bold cyan")
+    seats = Table(box=None, pad_edge=False)
+    for column in ("seat", "cards", "chips", "paid", "awards", ""):
+        seats.add_column(column)
+    pending = set(view.get("pending", []))
+    for s, hole in enumerate(view.get("holes", [])):
+        state = "folded" if not view["in_hand"][s] else "deciding..." if s in pending else "in"
+        name = f"p{s}" + (" (you)" if s == me else "")
+        seats.add_row(name, " ".join(hole) or "--", str(view["chips"][s]), str(view["paid"][s]),
+                      "*" * view["awards"][s], state, style="bold" if s == me else None)  # fmt: skip
+    log = Text("\n".join(recent[-8:]), style="dim")
+    prompt = Text(f"your move: {', '.join(legal)}" if legal else "waiting for the others...",
+                  style="yellow" if legal else "dim")  # fmt: skip
+    return Panel.fit(_stack(head, board, seats, log, prompt), title="brelan play")
+
+
+def _stack(*parts: Any) -> Any:
+    grid = Table.grid(padding=(0, 0))
+    for part in parts:
+        grid.add_row(part)
+    return grid
+
+
+def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str, str]) -> int:
+    from brelan.server.main import ServerThread
+
+    from .cli import err, out
+
+    server = None
+    target = args.server
+    if not target:
+        server = ServerThread(args.data_dir, lexicons=False, bot_delay=args.bot_delay)
+        target = server.target
+    api = BrelanClient(target)
+    try:
+        api.wait_ready(timeout=5)
+        seats = variant.seats(variant.make_options(options))
+        info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), name=f"{args.player}'s table")
+        me = api.join(info.table_id, seat=0, player=args.player)
+        out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
+        return _loop(api, variant, me, out, err)
+    finally:
+        api.close()
+        if server is not None:
+            server.stop()
+
+
+def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: Any) -> int:
+    recent: deque[str] = deque(maxlen=50)
+    moved = threading.Event()
+
+    def follow() -> None:
+        try:
+            for event in me.watch():
+                recent.append(event.text)
+                moved.set()
+        except ServiceError:
+            pass
+        moved.set()
+
+    threading.Thread(target=follow, daemon=True).start()
+    shown = -1
+    while True:
+        response = me.view()
+        view = view_dict(response)
+        legal = list(response.legal)
+        if response.seq != shown:
+            out.print(render(variant, me.table_id, view, legal, list(recent)))
+            shown = response.seq
+        if view.get("over"):
+            out.print(f"game over: champions {', '.join(f'p{s}' for s in view.get('champions', []))}")
+            out.print(f"check the dealing: brelan table verify {me.table_id}" + ("" if not api.target else f" --server {api.target}"))
+            return 0
+        if not legal:
+            moved.wait(timeout=1.0)
+            moved.clear()
+            continue
+        try:
+            answer = out.input(f"[{'/'.join(legal)}] > ").strip()
+        except EOFError:
+            answer = "q"
+        if answer in ("q", "quit", "exit"):
+            me.leave()
+            return 0
+        if answer in ("?", "help"):
+            out.print(f"type one of: {', '.join(legal)}; 'q' leaves the table (your seat then folds on timeouts)")
+            continue
+        if not answer:
+            shown = -1
+            continue
+        try:
+            me.act(answer, expected_seq=response.seq)
+        except ServiceError as e:
+            if e.code == grpc.StatusCode.ABORTED:
+                err.print("the table moved on before your move; here it is now")
+            else:
+                err.print(f"refused: {e}")
+        shown = -1
