@@ -52,7 +52,7 @@ compound, proper, pronoun, interjection, other, all, min=N
 """
 
 out = Console(highlight=False, markup=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, markup=False)
+err = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 
 
 class CliError(Exception):
@@ -291,12 +291,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from brelan.server.main import serve
 
     def ready(running: Any) -> None:
-        names = ", ".join(sorted(running.handler.lexicons))
+        names = ", ".join(sorted(running.handler.lexicons)) if running.handler else "none, tables only"
         err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}); Ctrl-C stops")
 
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
-            asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready))
+            asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon))
         except OSError as e:
             fail(str(e))
     return 0
@@ -321,6 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", parents=[common], help="run the gRPC server")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     serve.add_argument("--port", type=int, default=50051, help="port (default 50051; 0 picks a free one)")
+    serve.add_argument("--no-lexicon", action="store_true", help="serve tables only: no lexicon to load or build")
     serve.set_defaults(run=cmd_serve)
 
     lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -1,0 +1,95 @@
+"""``brelan bots run``, ``brelan table ...`` and ``brelan play`` through the CLI's main()."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from brelan.clients.cli import main
+from brelan.server.main import ServerThread
+
+KEYS = {"games", "hands", "actions", "errors", "conserved", "seconds"}
+
+
+@pytest.fixture(scope="module")
+def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    server = ServerThread(tmp_path_factory.mktemp("cli-tables"), lexicons=False)
+    yield server.target
+    server.stop()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_bots_run_in_process_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "bots", "run", "--game", "poker-champ", "--tables", "2", "--games", "5", "--seed", "s1",
+                       "--option", "players=5", "--json")  # fmt: skip
+    summary = json.loads(out)
+    assert code == 0 and KEYS <= summary.keys()
+    assert summary["games"] == 10 and summary["errors"] == 0 and summary["conserved"] is True
+    assert summary["hands"] >= 10 and summary["actions"] > summary["hands"]
+    # the same seed plays the same games
+    assert json.loads(run(capsys, "bots", "run", "--game", "poker-champ", "--tables", "2", "--games", "5", "--seed",
+                          "s1", "--option", "players=5", "--json")[1])["actions"] == summary["actions"]  # fmt: skip
+
+
+def test_bots_run_over_grpc_then_verify_a_table(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    code, out, _ = run(capsys, "bots", "run", "--game", "poker-champ", "--tables", "3", "--games", "2", "--server",
+                       target, "--json")  # fmt: skip
+    summary = json.loads(out)
+    assert code == 0 and summary["games"] == 6 and summary["errors"] == 0 and summary["conserved"] is True
+    assert summary["act_p99_ms"] >= summary["act_p50_ms"] > 0
+    code, out, _ = run(capsys, "table", "list", "--all", "--json", "--server", target)
+    tables = [json.loads(line) for line in out.splitlines()]
+    assert len(tables) >= 6 and all(t["status"] == "FINISHED" for t in tables)
+    code, out, _ = run(capsys, "table", "verify", tables[0]["table_id"], "--server", target, "--json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["verified"] and verdict["seed_matches_hash"] and verdict["replay"] == "same"
+
+
+def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    code, out, _ = run(capsys, "table", "create", "poker-champ", "--bots", "1", "--option", "players=2", "--json",
+                       "--server", target)  # fmt: skip
+    table = json.loads(out)
+    assert code == 0 and table["seats"][1]["bot"] and not table["seats"][0].get("taken")
+    code, out, _ = run(capsys, "table", "join", table["table_id"], "--json", "--server", target)
+    seat = json.loads(out)
+    assert code == 0 and seat["seat"] == 0 and seat["token"]
+    code, out, err = run(capsys, "table", "verify", table["table_id"], "--server", target)
+    assert code == 2 and "once the game is over" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["bots", "run", "--game", "snap"], "unknown game 'snap'"),
+        (["bots", "run", "--game", "poker-champ", "--option", "players=9"], "players: POKER CHAMP is for 2 to 6"),
+        (["bots", "run", "--game", "poker-champ", "--option", "players"], "KEY=VALUE"),
+        (["bots", "run", "--game", "poker-champ", "--option", "length=forever"], "one of awards, chrono, long"),
+        (["table", "list", "--server", "127.0.0.1:1"], "no server answers"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
+    """`brelan play` with its own table server; the player pays every decision until the game is over."""
+    answers = "\n".join(["?", "raise"] + ["pay"] * 400) + "\n"
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "poker-champ", "--option", "players=2",
+                           "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers, capture_output=True,
+                          text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
+    assert "refused" in done.stderr and "pay" in done.stdout
+    assert (tmp_path / "tables.sqlite3").is_file()

@@ -1,0 +1,255 @@
+"""The table platform through the real gRPC server: play, statuses, timers, watching, restart after SIGKILL."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+
+from brelan.clients.client import BrelanClient, SeatHandle, view_dict
+from brelan.server.clock import ManualClock
+from brelan.server.errors import ServiceError
+from brelan.server.games.transcript import Transcript, replay
+from brelan.server.main import ServerThread
+
+
+@pytest.fixture(scope="module")
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture(scope="module")
+def tables_server(tmp_path_factory: pytest.TempPathFactory, clock: ManualClock) -> Iterator[ServerThread]:
+    server = ServerThread(tmp_path_factory.mktemp("tables"), lexicons=False, clock=clock)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api(tables_server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(tables_server.target) as client:
+        client.wait_ready()
+        yield client
+
+
+def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
+    async def move() -> None:
+        clock.advance(seconds)
+
+    server.call(move())
+    time.sleep(0.05)  # let the tables' tasks run
+
+
+def two_humans(api: BrelanClient, **create: object) -> tuple[str, SeatHandle, SeatHandle]:
+    info = api.create_table("poker-champ", {"players": "2"}, **create)  # type: ignore[arg-type]
+    return info.table_id, api.join(info.table_id, player="ann"), api.join(info.table_id, player="bob")
+
+
+def error_of(call: object, *args: object, **kwargs: object) -> ServiceError:
+    with pytest.raises(ServiceError) as e:
+        call(*args, **kwargs)  # type: ignore[operator]
+    return e.value
+
+
+def play_out(api: BrelanClient, seat: SeatHandle, limit: float = 30.0) -> dict[str, object]:
+    """Pay every decision until the game is over; bots hold the other seats."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        response = seat.view()
+        view = view_dict(response)
+        if view["over"]:
+            return view
+        if response.legal:
+            seat.act("pay", expected_seq=response.seq)
+        else:
+            time.sleep(0.005)
+    raise AssertionError("the game did not end")
+
+
+def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: BrelanClient) -> None:
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
+    assert info.status == 1 and info.seed == "" and len(info.seed_sha256) == 64
+    me = api.join(info.table_id, player="ann")
+    assert me.seat == 0
+    view = play_out(api, me)
+    assert sum(view["chips"]) + view["pot"] == 36  # type: ignore[operator]
+    final = api.get_table(info.table_id)
+    assert final.status == 3 and hashlib.sha256(final.seed.encode()).hexdigest() == info.seed_sha256
+    transcript = Transcript.parse(api.transcript(info.table_id).transcript)
+    assert transcript.seed == final.seed
+    state = replay(transcript)
+    assert state.is_over and state.result == {k: v for k, v in final.result.items()} | {
+        k: [int(x) for x in final.result[k]] for k in ("champions", "awards", "chips")} | {"deals": int(final.result["deals"])}  # fmt: skip
+
+
+def test_bad_actions_each_get_the_right_status(api: BrelanClient, tables_server: ServerThread) -> None:
+    table_id, ann, bob = two_humans(api)
+    e = error_of(api.act, table_id, 1, "pay", token=ann.token)
+    assert e.code == grpc.StatusCode.PERMISSION_DENIED
+    e = error_of(api.act, table_id, 0, "pay", token="")
+    assert e.code == grpc.StatusCode.UNAUTHENTICATED
+    e = error_of(api.act, table_id, 0, "pay", token="not-a-token")
+    assert e.code == grpc.StatusCode.UNAUTHENTICATED
+    e = error_of(ann.act, "raise 5")
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "action" and "pay" in e.violations[0][1]
+    before = ann.view().seq
+    ann.act("pay")
+    e = error_of(ann.act, "pay")
+    assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "ALREADY_DECIDED"
+    bob.act("pay")  # closes stage 2: ann now faces a new decision
+    e = error_of(ann.act, "pay", expected_seq=before)
+    assert e.code == grpc.StatusCode.ABORTED and e.reason == "STALE_SEQ"
+    e = error_of(api.get_table, "t-nothere")
+    assert e.code == grpc.StatusCode.NOT_FOUND
+    e = error_of(api.create_table, "poker-champ", {"players": "9"})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "options[players]"
+    e = error_of(api.create_table, "snap", {})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "variant"
+    e = error_of(api.join, table_id, seat=0)
+    assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason in ("SEAT_TAKEN", "TABLE_FULL")
+    junk = api.channel.unary_unary("/brelan.api.v1.TableService/Act")
+    with pytest.raises(grpc.RpcError) as raw:
+        junk(b"\xff\xff\xff\xff", metadata=[("authorization", f"Bearer {ann.token}")], timeout=5)
+    assert raw.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_retried_action_id_is_applied_once(api: BrelanClient) -> None:
+    table_id, ann, bob = two_humans(api)
+    first = ann.act("pay", action_id="abc")
+    again = ann.act("pay", action_id="abc")
+    assert again.seq == first.seq and [e.text for e in again.events] == [e.text for e in first.events] == ["p0 pays 1"]
+    assert ann.view().seq == first.seq
+
+
+def test_the_rate_limit_refuses_a_flood(api: BrelanClient, tables_server: ServerThread) -> None:
+    tables = tables_server.running.tables
+    tables.rate, tables.burst = 1.0, 3.0
+    try:
+        table_id, ann, bob = two_humans(api)
+        codes = []
+        for _ in range(6):
+            try:
+                ann.act("fold", expected_seq=None)
+            except ServiceError as e:
+                codes.append(e.code)
+        assert grpc.StatusCode.RESOURCE_EXHAUSTED in codes
+    finally:
+        tables.rate, tables.burst = 50.0, 100.0
+
+
+def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
+    api: BrelanClient, tables_server: ServerThread, clock: ManualClock
+) -> None:
+    table_id, ann, bob = two_humans(api, decision_seconds=30)
+    assert 29 < ann.view().deadline_seconds <= 30
+    ann.act("pay")
+    advance(tables_server, clock, 10)
+    assert view_dict(ann.view())["deal"] == 1
+    advance(tables_server, clock, 25)
+    events = [e.text for e in api.hand_history(table_id, 1, token=ann.token)]
+    i = events.index("p1 folds")
+    assert events[i + 1:i + 3] == ["p0 shows - " + " ".join(events[1].split()[2:]), "p0 wins 3"]  # 1 + 1 + 1
+    assert view_dict(ann.view())["deal"] == 2
+
+
+def test_watchers_see_backs_and_their_own_cards_and_can_resume(api: BrelanClient) -> None:
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
+    ann = api.join(info.table_id)
+    play_out(api, ann)
+    spectator = list(api.watch(info.table_id))
+    mine = list(ann.watch())
+    assert [e.seq for e in spectator] == list(range(1, len(spectator) + 1)) and spectator[-1].final
+    card = re.compile(r"^[2-9TJQKA][cdhs]$")
+    for e_spec, e_mine in zip(spectator, mine):
+        words = e_spec.text.split()
+        if words[1:2] == ["hole"]:
+            assert not any(card.match(w) for w in words[2:]), e_spec.text  # spectators: backs only
+            own = e_mine.text.split()
+            assert all(card.match(w) for w in own[2:]) == (words[0] == "p0"), e_mine.text
+        else:
+            assert e_spec.text == e_mine.text
+    resumed = list(api.watch(info.table_id, after_seq=25))
+    assert [(e.seq, e.text) for e in resumed] == [(e.seq, e.text) for e in spectator[25:]]
+    history = api.hand_history(info.table_id, 1)
+    assert history[0].text == "deal 1" and all(e.hand == 1 for e in history)
+    assert [e.text for e in history] == [e.text for e in spectator if e.hand == 1]
+
+
+def test_a_hand_in_progress_has_no_history_yet(api: BrelanClient) -> None:
+    table_id, ann, bob = two_humans(api)
+    e = error_of(api.hand_history, table_id, 1)
+    assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "HAND_NOT_FINISHED"
+    e = error_of(api.transcript, table_id)
+    assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "GAME_NOT_OVER"
+
+
+# -- a real process, killed mid-hand ------------------------------------------------------------
+
+
+def spawn(data_dir: Path) -> tuple[subprocess.Popen[str], str]:
+    env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir))
+    process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0"],
+                               stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    assert process.stderr is not None
+    line = process.stderr.readline()
+    port = re.search(r":(\d+) ", line)
+    assert port, line
+    return process, f"127.0.0.1:{port.group(1)}"
+
+
+def test_a_server_killed_mid_hand_replays_its_tables_and_the_game_finishes(tmp_path: Path) -> None:
+    process, target = spawn(tmp_path)
+    try:
+        with BrelanClient(target) as api:
+            api.wait_ready()
+            info = api.create_table("poker-champ", {"players": "3"})
+            seats = [api.join(info.table_id, player=f"p{s}") for s in range(3)]
+            for _ in range(4):
+                for seat in seats:
+                    if seat.view().legal:
+                        seat.act("pay")
+            told = api.get_table(info.table_id).seq
+            assert view_dict(seats[0].view())["deal"] >= 1 and told > 10
+            before = [(e.seq, e.text) for e in _events_until(api, info.table_id, told)]
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+    process, target = spawn(tmp_path)
+    try:
+        with BrelanClient(target) as api:
+            api.wait_ready()
+            assert api.get_table(info.table_id).seq == told  # nothing a client was told is lost
+            assert [(e.seq, e.text) for e in _events_until(api, info.table_id, told)] == before
+            for seat in seats:  # the same tokens hold the same seats
+                seat.client = api
+            deadline = time.monotonic() + 60
+            while not view_dict(seats[0].view())["over"]:
+                assert time.monotonic() < deadline
+                for seat in seats:
+                    response = seat.view()
+                    if response.legal:
+                        seat.act("pay" if seat.seat != 2 else "fold", expected_seq=response.seq)
+            view = view_dict(seats[0].view())
+            assert sum(view["chips"]) + view["pot"] == 36
+            assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(10)
+
+
+def _events_until(api: BrelanClient, table_id: str, seq: int) -> list[object]:
+    events = []
+    for event in api.watch(table_id):
+        events.append(event)
+        if event.seq >= seq:
+            break
+    return events
