@@ -276,11 +276,14 @@ def jsonable(value: Any) -> Any:
     return convert(value)
 
 
+_PLAIN = frozenset((bool, int, float, str, type(None)))
+
+
 def _converter(kind: type) -> Callable[[Any], Any]:
-    if kind in (bool, int, float, str, type(None)):
+    if kind in _PLAIN:
         return lambda v: v
     if kind in (tuple, list):
-        return lambda v: [jsonable(x) for x in v]
+        return lambda v: [x if type(x) in _PLAIN else jsonable(x) for x in v]
     if hasattr(kind, "parse"):
         return str
     if kind is dict:
@@ -289,7 +292,15 @@ def _converter(kind: type) -> Callable[[Any], Any]:
         return lambda v: v.value
     if dataclasses.is_dataclass(kind):
         names = tuple(kind.__dataclass_fields__)
-        return lambda v: {name: jsonable(getattr(v, name)) for name in names}
+
+        def fields(v: Any) -> dict[str, Any]:
+            out = {}
+            for name in names:
+                x = getattr(v, name)
+                out[name] = x if type(x) in _PLAIN else jsonable(x)
+            return out
+
+        return fields
     return str
 
 

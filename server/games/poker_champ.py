@@ -318,14 +318,12 @@ class PokerChampState:
         return Fold()
 
     def can_apply(self, seat: int | None, action: Action) -> bool:
-        try:
-            self._check(seat, action)
-        except GameError:
-            return False
-        return True
+        return self._refusal(seat, action) is None
 
     def apply(self, seat: int | None, action: Action) -> list[Event]:
-        self._check(seat, action)
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise refusal
         if isinstance(action, Pay):
             return self._pay(seat)  # type: ignore[arg-type]
         if isinstance(action, Fold):
@@ -358,21 +356,23 @@ class PokerChampState:
         return [self.redact(e, seat) for e in events]
 
     # -- legality: one check serves apply and legal_actions ---------------------------
-    def _check(self, seat: int | None, action: Action) -> None:
+    def _refusal(self, seat: int | None, action: Action) -> GameError | None:
+        """Why the rules refuse this action now, or None when they allow it."""
         if self.is_over:
-            raise GameError("GAME_OVER", "the game is over")
+            return GameError("GAME_OVER", "the game is over")
         if isinstance(action, TimeUp):
             if seat is not None:
-                raise GameError("NOT_A_PLAYER_ACTION", "only the table's clock ends a chrono game")
+                return GameError("NOT_A_PLAYER_ACTION", "only the table's clock ends a chrono game")
             if self.options.length != Length.CHRONO or self.time_up:
-                raise GameError("NOT_CHRONO", "time is not counted in this game")
-            return
+                return GameError("NOT_CHRONO", "time is not counted in this game")
+            return None
         if seat is None or not 0 <= seat < self.players:
-            raise GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
+            return GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
         if not self.in_hand[seat]:
-            raise GameError("FOLDED", f"p{seat} has folded this deal")
+            return GameError("FOLDED", f"p{seat} has folded this deal")
         if self.decided[seat]:
-            raise GameError("ALREADY_DECIDED", f"p{seat} has already decided at stage {self.stage}")
+            return GameError("ALREADY_DECIDED", f"p{seat} has already decided at stage {self.stage}")
+        return None
 
     # -- the moves -----------------------------------------------------------------
     def _pay(self, seat: int) -> list[Event]:

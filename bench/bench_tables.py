@@ -1,0 +1,119 @@
+"""Game and table benchmarks: figures, and ratios against baselines measured in the same run.
+
+    python bench/bench_tables.py                  # everything, ~1 minute
+    python bench/bench_tables.py --tables 50      # concurrent bot tables over gRPC
+
+Targets (issue #3): at least 300k 7-card evaluations/s; at least 200 complete
+POKER CHAMP games/s in process; p99 action latency under 50 ms with 50
+concurrent bot tables over gRPC on the 2-core machine.
+
+Baselines: evaluation against the best of 21 five-card hands (the naive
+method); bot games against the same engine driven by random legal actions (no
+bot, no views); gRPC latency with 50 tables against a single table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+from brelan.clients.bots import run_remote
+from brelan.server.games import poker_champ as pc
+from brelan.server.games.base import options_dict
+from brelan.server.games.evaluator import _tables, evaluate
+from brelan.server.games.registry import get_variant
+from brelan.server.games.selfplay import play
+from brelan.server.games.transcript import game_rng
+
+
+def rate(n: int, seconds: float) -> str:
+    return f"{n / seconds:,.0f}/s"
+
+
+def bench_evaluator(hands: int) -> None:
+    t = time.perf_counter()
+    _tables()
+    build = time.perf_counter() - t
+    rng = random.Random(1)
+    deals = [rng.sample(range(52), 7) for _ in range(hands)]
+    t = time.perf_counter()
+    for cards in deals:
+        evaluate(cards)
+    fast = time.perf_counter() - t
+    few = deals[: hands // 20]
+    t = time.perf_counter()
+    for cards in few:
+        max(evaluate(five) for five in itertools.combinations(cards, 5))
+    naive = (time.perf_counter() - t) * 20
+    print(f"evaluator: tables built in {build:.2f} s")
+    print(f"  7-card evaluations: {rate(hands, fast)} (target >= 300,000/s); best-of-21 baseline "
+          f"{rate(hands, naive)}; ratio x{naive / fast:.1f}")
+
+
+def bench_games(games: int, players: int) -> None:
+    variant = get_variant("poker-champ")
+    options = pc.PokerChampOptions(players=players)
+    t = time.perf_counter()
+    actions = sum(len(play(variant, options, f"bench/{g}").turns) for g in range(games))
+    bots = time.perf_counter() - t
+    t = time.perf_counter()
+    random_actions = 0
+    for g in range(games):
+        rng = random.Random(g)
+        state = pc.new_game(options, game_rng(f"random/{g}"))
+        while not state.is_over:
+            seat = rng.choice(state.pending())
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            random_actions += 1
+    engine = time.perf_counter() - t
+    print(f"POKER CHAMP in process, {players} players, {games} games:")
+    print(f"  bot games: {rate(games, bots)} (target >= 200/s), {rate(actions, bots)} actions")
+    print(f"  engine with random legal actions (baseline): {rate(games, engine)} games, "
+          f"{rate(random_actions, engine)} actions; bot overhead per action x{(bots / actions) / (engine / random_actions):.1f}")
+
+
+def bench_grpc(tables: int) -> None:
+    with tempfile.TemporaryDirectory() as data:
+        server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0",
+                                   "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
+        try:
+            assert server.stderr is not None
+            port = re.search(r":(\d+) ", server.stderr.readline())
+            assert port, "the server did not start"
+            target = f"127.0.0.1:{port.group(1)}"
+            options = options_dict(pc.PokerChampOptions())
+            variant = get_variant("poker-champ")
+            alone = asyncio.run(run_remote(target, variant, options, 1, 3, "bench-1", lambda n: None)).as_dict()
+            many = asyncio.run(run_remote(target, variant, options, tables, 1, "bench-n", lambda n: None)).as_dict()
+        finally:
+            server.terminate()
+            server.wait(10)
+    print(f"over gRPC (server and bot clients on this machine), 4 players a table:")
+    for label, s in ((f"1 table (baseline)", alone), (f"{tables} tables at once", many)):
+        print(f"  {label}: {s['games']} games, {s['actions_per_second']} actions/s, act p50 {s['act_p50_ms']} ms, "
+              f"p99 {s['act_p99_ms']} ms, errors {s['errors']}, conserved {s['conserved']}")
+    print(f"  p99 with {tables} tables: {many['act_p99_ms']} ms (target < 50 ms); "
+          f"x{many['act_p99_ms'] / alone['act_p99_ms']:.1f} the single table's")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=300_000)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--tables", type=int, default=50)
+    args = parser.parse_args()
+    bench_evaluator(args.hands)
+    bench_games(args.games, args.players)
+    bench_grpc(args.tables)
+
+
+if __name__ == "__main__":
+    main()
