@@ -395,18 +395,19 @@ class Table:
             except TimeoutError:
                 cmd = None
             if cmd is not None:
-                try:
-                    cmd.done.set_result(cmd.run())
-                except Exception as e:
-                    cmd.done.set_exception(e)
+                self._execute(cmd)
             self._guard(self._expire)
-        while not self._queue.empty():  # commands that came too late
+        while not self._queue.empty():  # commands that came after the end: each gets its answer (GAME_OVER...)
             cmd = self._queue.get_nowait()
             if cmd is not None:
-                try:
-                    cmd.done.set_result(cmd.run())
-                except Exception as e:
-                    cmd.done.set_exception(e)
+                self._execute(cmd)
+
+    @staticmethod
+    def _execute(cmd: _Command) -> None:
+        try:
+            cmd.done.set_result(cmd.run())
+        except Exception as e:
+            cmd.done.set_exception(e)
 
     def _guard(self, step: Callable[[], None]) -> None:
         try:

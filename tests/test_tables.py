@@ -161,6 +161,22 @@ def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
     assert view_dict(ann.view())["deal"] == 2
 
 
+def test_a_chrono_game_ends_when_the_table_clock_runs_out(
+    api: BrelanClient, tables_server: ServerThread, clock: ManualClock
+) -> None:
+    info = api.create_table("poker-champ", {"players": "2", "length": "chrono", "chrono_minutes": "1"})
+    ann, bob = api.join(info.table_id), api.join(info.table_id)
+    advance(tables_server, clock, 59)
+    assert not view_dict(ann.view())["time_up"]
+    advance(tables_server, clock, 2)
+    assert view_dict(ann.view())["time_up"]
+    ann.act("fold")  # the deal in progress is played out, then the game ends
+    final = api.get_table(info.table_id)
+    assert final.status == 3 and [int(s) for s in final.result["champions"]] == [0, 1]
+    transcript = api.transcript(info.table_id).transcript
+    assert "\n> time\ntime-up\n" in transcript and replay(Transcript.parse(transcript)).is_over
+
+
 def test_watchers_see_backs_and_their_own_cards_and_can_resume(api: BrelanClient) -> None:
     info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
     ann = api.join(info.table_id)
