@@ -90,6 +90,7 @@ def bench_grpc(tables: int) -> None:
             target = f"127.0.0.1:{port.group(1)}"
             options = options_dict(pc.PokerChampOptions())
             variant = get_variant("poker-champ")
+            asyncio.run(run_remote(target, variant, options, 1, 1, "warm-up", lambda n: None))  # not counted
             alone = asyncio.run(run_remote(target, variant, options, 1, 3, "bench-1", lambda n: None)).as_dict()
             many = asyncio.run(run_remote(target, variant, options, tables, 1, "bench-n", lambda n: None)).as_dict()
         finally:

@@ -24,6 +24,7 @@ from brelan.lexicon.build import Progress
 from brelan.lexicon.store import Store
 
 from .clock import Clock, SystemClock
+from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
 from .table_log import SqliteLog
 from .table_service import RequestGuard, TableServicer
@@ -72,6 +73,8 @@ async def start(
     ``lexicons=False`` serves tables only (card games need no lexicon, and start at once).
     """
     handler = make_handler(data_dir, progress) if lexicons else None
+    # Engines' lookup tables build beside the event loop, not inside the first game's action.
+    threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
     tables = Tables(SqliteLog(Store(data_dir).data_dir / LOG_NAME), clock or SystemClock(), bot_delay=bot_delay,
                     rate=rate, burst=2 * rate)  # fmt: skip
     tables.restore()

@@ -262,6 +262,8 @@ class Variant:
     # Seconds the whole game may last (a chrono game), after which the table applies
     # the engine's system action (seat None); None: no game clock.
     game_seconds: Callable[[Any], float | None] = lambda options: None
+    # Builds what the engine caches (lookup tables), so the first game does not wait for it.
+    warm: Callable[[], None] = lambda: None
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)

@@ -16,9 +16,9 @@ tie-break ranks of 4 bits, so a plain integer comparison ranks hands.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .cards import RANKS
@@ -81,8 +81,25 @@ def _multiset_value(counts: Sequence[int]) -> int:
     return _value(HIGH_CARD, desc[:5])
 
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[list[int], list[int], dict[int, int]]:
+Tables = tuple[list[int], list[int], dict[int, int]]
+_BUILDING = threading.Lock()
+_TABLES: Tables | None = None
+
+
+def _tables() -> Tables:
+    """The lookup tables, built once (a server builds them in a thread at start: :func:`warm`)."""
+    global _TABLES
+    with _BUILDING:
+        if _TABLES is None:
+            _TABLES = _build()
+    return _TABLES
+
+
+def warm() -> None:
+    _tables()
+
+
+def _build() -> Tables:
     # Which suit (0-3) has five or more cards, from the suit part of a key sum; -1 for none.
     flush_suit = [-1] * (1 << 16)
     for part in range(1 << 16):
@@ -106,7 +123,7 @@ def _tables() -> tuple[list[int], list[int], dict[int, int]]:
 
 def evaluate(cards: Sequence[int]) -> int:
     """The value of the best five of 5 to 7 cards; higher is better."""
-    flush_suit, flush, ranks = _tables()
+    flush_suit, flush, ranks = _TABLES or _tables()
     total = 0
     for c in cards:
         total += KEYS[c]

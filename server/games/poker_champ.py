@@ -33,7 +33,7 @@ from typing import Any, Sequence
 
 from .base import GameError, OptionError, Seat, TextError, Variant, parse_record, record
 from .cards import RANKS, SUITS, Card, shuffled
-from .evaluator import PAIR, best, category, describe, evaluate
+from .evaluator import PAIR, best, category, describe, evaluate, warm
 from .pots import split
 
 # -- options ---------------------------------------------------------------------
@@ -541,4 +541,5 @@ VARIANT = Variant(
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Deal),
     game_seconds=lambda o: o.chrono_minutes * 60 if o.length == Length.CHRONO else None,
+    warm=warm,
 )
