@@ -23,11 +23,12 @@ from brelan.api.v1 import lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_gr
 from brelan.lexicon.build import Progress
 from brelan.lexicon.store import Store
 
+from .auth import Guard
 from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
 from .table_log import SqliteLog
-from .table_service import RequestGuard, TableServicer
+from .table_service import TableServicer
 from .tables import Tables
 
 LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
@@ -79,7 +80,7 @@ async def start(
                     rate=rate, burst=2 * rate)  # fmt: skip
     tables.restore()
     server = grpc.aio.server(
-        interceptors=[RequestGuard()],
+        interceptors=[Guard(tables.resolve)],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),

@@ -10,6 +10,7 @@ import grpc
 from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
+from .auth import CALLER
 from .errors import ServiceError, invalid
 from .table import END
 from .table_convert import struct, table_event, table_info
@@ -18,14 +19,6 @@ from .tables import Tables
 MAX_ACTION = 256
 MAX_ACTION_ID = 128
 MAX_OPTIONS = 64
-
-
-def bearer(context: grpc.aio.ServicerContext) -> str | None:
-    for key, value in context.invocation_metadata() or ():
-        if key == "authorization":
-            scheme, _, token = str(value).partition(" ")
-            return token.strip() if scheme.lower() == "bearer" else None
-    return None
 
 
 class TableServicer(pb_grpc.TableServiceServicer):
@@ -73,7 +66,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> pb.LeaveTableResponse:
         async def work() -> pb.LeaveTableResponse:
-            await self.tables.leave(bearer(context), request.table_id)
+            await self.tables.leave(CALLER.get(), request.table_id)
             return pb.LeaveTableResponse()
 
         return await self._answer(context, work)
@@ -85,7 +78,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if len(request.action_id) > MAX_ACTION_ID:
                 raise invalid("action_id", f"at most {MAX_ACTION_ID} characters")
             expected = request.expected_seq if request.HasField("expected_seq") else None
-            acted = await self.tables.act(bearer(context), request.table_id, request.seat, request.action, expected,
+            acted = await self.tables.act(CALLER.get(), request.table_id, request.seat, request.action, expected,
                                           request.action_id)  # fmt: skip
             table = self.tables.get(request.table_id)
             return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])
@@ -94,7 +87,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
         async def work() -> pb.ViewResponse:
-            table, seat = self.tables.viewer(bearer(context), request.table_id)
+            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
             response = pb.ViewResponse(seq=table.seq, view=struct(table.view(seat)), legal=table.legal(seat),
                                        deadline_seconds=table.deadline_left(seat))  # fmt: skip
             if seat is not None:
@@ -105,14 +98,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def LegalActions(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         async def work() -> pb.LegalActionsResponse:
-            table, seat = self.tables.viewer(bearer(context), request.table_id)
+            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
             return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
 
         return await self._answer(context, work)
 
     async def WatchTable(self, request: pb.WatchTableRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.TableEvent]:
         try:
-            table, seat = self.tables.viewer(bearer(context), request.table_id)
+            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
             if request.after_seq > table.seq:
                 raise invalid("after_seq", f"the table is at seq {table.seq}")
         except ServiceError as e:
@@ -127,7 +120,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def GetHandHistory(self, request: pb.HandHistoryRequest, context: grpc.aio.ServicerContext) -> pb.HandHistoryResponse:
         async def work() -> pb.HandHistoryResponse:
-            table, seat = self.tables.viewer(bearer(context), request.table_id)
+            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
             return pb.HandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
 
         return await self._answer(context, work)
@@ -138,44 +131,3 @@ class TableServicer(pb_grpc.TableServiceServicer):
             return pb.TranscriptResponse(transcript=table.transcript().text(), seed_sha256=table.row.seed_sha256)
 
         return await self._answer(context, work)
-
-
-class _Junk:
-    """A request whose bytes are not the message: the handler answers INVALID_ARGUMENT."""
-
-
-class RequestGuard(grpc.aio.ServerInterceptor):
-    """Turns undecodable request bytes into INVALID_ARGUMENT (grpc would say INTERNAL)."""
-
-    async def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
-        handler = await continuation(details)
-        if handler is None or handler.request_deserializer is None:
-            return handler
-        decode = handler.request_deserializer
-
-        def lenient(data: bytes) -> Any:
-            try:
-                return decode(data)
-            except Exception:
-                return _Junk()
-
-        if handler.unary_unary:
-            inner = handler.unary_unary
-
-            async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                if isinstance(request, _Junk):
-                    await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid message")
-                return await inner(request, context)
-
-            return handler._replace(request_deserializer=lenient, unary_unary=unary)
-        if handler.unary_stream:
-            inner_stream = handler.unary_stream
-
-            async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                if isinstance(request, _Junk):
-                    await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid message")
-                async for item in inner_stream(request, context):
-                    yield item
-
-            return handler._replace(request_deserializer=lenient, unary_stream=stream)
-        return handler

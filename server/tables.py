@@ -11,6 +11,7 @@ from typing import Any
 
 import grpc
 
+from .auth import Holder
 from .clock import Clock, TokenBucket
 from .errors import ServiceError, invalid
 from .games.base import OptionError
@@ -101,34 +102,39 @@ class Tables:
         self.tokens[sha256(token)] = (table_id, taken)
         return taken, token
 
-    def seat_of(self, token: str | None, table_id: str) -> tuple[Table, int]:
-        """The table and seat a token holds; PERMISSION_DENIED when it is for another table."""
-        if not token:
-            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)")
-        held = self.tokens.get(sha256(token))
-        if held is None:
-            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token")
-        if held[0] != table_id:
-            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {held[0]}, not {table_id}")
-        return self.get(table_id), held[1]
+    def resolve(self, token: str) -> Holder | None:
+        """The seat a bearer token holds (what the interceptor asks)."""
+        digest = sha256(token)
+        held = self.tokens.get(digest)
+        return Holder(digest, *held) if held else None
 
-    def viewer(self, token: str | None, table_id: str) -> tuple[Table, int | None]:
+    def seat_of(self, holder: Holder | None, table_id: str) -> tuple[Table, int]:
+        """The table and seat of the caller; PERMISSION_DENIED when the token is for another table."""
+        if holder is None:
+            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)")
+        if holder.table_id != table_id:
+            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not {table_id}")
+        return self.get(table_id), holder.seat
+
+    def viewer(self, holder: Holder | None, table_id: str) -> tuple[Table, int | None]:
         """A seat when a token is given, else a spectator (seat None)."""
-        if token:
-            return self.seat_of(token, table_id)
+        if holder is not None:
+            return self.seat_of(holder, table_id)
         return self.get(table_id), None
 
-    async def leave(self, token: str | None, table_id: str) -> None:
-        table, seat = self.seat_of(token, table_id)
+    async def leave(self, holder: Holder | None, table_id: str) -> None:
+        table, seat = self.seat_of(holder, table_id)
         await table.command(lambda: table.leave(seat))
-        self.tokens.pop(sha256(token or ""), None)
+        assert holder is not None
+        self.tokens.pop(holder.token_sha256, None)
 
-    async def act(self, token: str | None, table_id: str, seat: int, text: str, expected_seq: int | None,
+    async def act(self, holder: Holder | None, table_id: str, seat: int, text: str, expected_seq: int | None,
                   action_id: str) -> Acted:  # fmt: skip
-        table, held = self.seat_of(token, table_id)
+        table, held = self.seat_of(holder, table_id)
         if seat != held:
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}")
-        bucket = self.buckets.setdefault(token or "", TokenBucket(self.clock, self.rate, self.burst))
+        assert holder is not None
+        bucket = self.buckets.setdefault(holder.token_sha256, TokenBucket(self.clock, self.rate, self.burst))
         if not bucket.take():
             raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {self.rate:g} actions a second",
                                reason="RATE_LIMITED")  # fmt: skip

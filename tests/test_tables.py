@@ -120,6 +120,10 @@ def test_bad_actions_each_get_the_right_status(api: BrelanClient, tables_server:
     with pytest.raises(grpc.RpcError) as raw:
         junk(b"\xff\xff\xff\xff", metadata=[("authorization", f"Bearer {ann.token}")], timeout=5)
     assert raw.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    view = api.channel.unary_unary("/brelan.api.v1.TableService/GetView")
+    with pytest.raises(grpc.RpcError) as raw:
+        view(b"", metadata=[("authorization", f"Basic {ann.token}")], timeout=5)
+    assert raw.value.code() == grpc.StatusCode.UNAUTHENTICATED and "Bearer" in (raw.value.details() or "")
 
 
 def test_a_retried_action_id_is_applied_once(api: BrelanClient) -> None:

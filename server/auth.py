@@ -1,0 +1,99 @@
+"""The server's interceptor: request bytes that are not the message, and bearer tokens.
+
+For every call, undecodable bytes become INVALID_ARGUMENT (grpc itself would
+answer INTERNAL). For the table service, an ``authorization: Bearer <token>``
+header is mapped to the seat it holds before the handler runs; a malformed
+header or an unknown token is UNAUTHENTICATED. Handlers read the seat from
+:data:`CALLER` and decide PERMISSION_DENIED themselves (a token for another
+seat or table).
+"""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import grpc
+
+TABLE_METHODS = "/brelan.api.v1.TableService/"
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who is calling: the seat a token holds."""
+
+    token_sha256: str
+    table_id: str
+    seat: int
+
+
+CALLER: ContextVar[Holder | None] = ContextVar("brelan_caller", default=None)
+
+
+class _Junk:
+    """A request whose bytes are not the message."""
+
+
+def _token(context: grpc.aio.ServicerContext) -> str | None:
+    """The bearer token, None without an authorization header; ValueError when it is not ``Bearer <token>``."""
+    for key, value in context.invocation_metadata() or ():
+        if key == "authorization":
+            scheme, _, token = str(value).partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise ValueError("the authorization header must be 'Bearer <token>'")
+            return token.strip()
+    return None
+
+
+class Guard(grpc.aio.ServerInterceptor):
+    def __init__(self, resolve: Callable[[str], Holder | None]) -> None:
+        self.resolve = resolve
+
+    async def _admit(self, method: str, request: Any, context: grpc.aio.ServicerContext) -> None:
+        if isinstance(request, _Junk):
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid message")
+        if not method.startswith(TABLE_METHODS):
+            return
+        try:
+            token = _token(context)
+        except ValueError as e:
+            await context.abort(grpc.StatusCode.UNAUTHENTICATED, str(e))
+        holder = None
+        if token is not None:
+            holder = self.resolve(token)
+            if holder is None:
+                await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token")
+        CALLER.set(holder)
+
+    async def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
+        handler = await continuation(details)
+        if handler is None or handler.request_deserializer is None:
+            return handler
+        decode = handler.request_deserializer
+        method = details.method
+
+        def lenient(data: bytes) -> Any:
+            try:
+                return decode(data)
+            except Exception:
+                return _Junk()
+
+        if handler.unary_unary:
+            inner = handler.unary_unary
+
+            async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                await self._admit(method, request, context)
+                return await inner(request, context)
+
+            return handler._replace(request_deserializer=lenient, unary_unary=unary)
+        if handler.unary_stream:
+            inner_stream = handler.unary_stream
+
+            async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                await self._admit(method, request, context)
+                async for item in inner_stream(request, context):
+                    yield item
+
+            return handler._replace(request_deserializer=lenient, unary_stream=stream)
+        return handler
