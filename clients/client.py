@@ -133,6 +133,11 @@ def auth(token: str | None) -> list[tuple[str, str]]:
 
 def view_dict(response: tpb.ViewResponse) -> dict[str, Any]:
     """A view as plain values; whole numbers come back as ints (Struct only knows doubles)."""
+    return plain(response.view)
+
+
+def plain(message: Any) -> dict[str, Any]:
+    """A google.protobuf.Struct (a view, a result) as plain values, whole numbers as ints."""
 
     def ints(value: Any) -> Any:
         if isinstance(value, float) and value.is_integer():
@@ -143,7 +148,7 @@ def view_dict(response: tpb.ViewResponse) -> dict[str, Any]:
             return {k: ints(v) for k, v in value.items()}
         return value
 
-    return ints(MessageToDict(response.view))  # type: ignore[no-any-return]
+    return ints(MessageToDict(message))  # type: ignore[no-any-return]
 
 
 @dataclass

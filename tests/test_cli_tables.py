@@ -85,7 +85,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], ar
 
 def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     """`brelan play` with its own table server; the player pays every decision until the game is over."""
-    answers = "\n".join(["?", "raise"] + ["pay"] * 400) + "\n"
+    answers = "\n".join(["?", "raise"] + ["pay"] * 5000) + "\n"  # far more decisions than a heads-up game takes
     done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "poker-champ", "--option", "players=2",
                            "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers, capture_output=True,
                           text=True, timeout=120)  # fmt: skip
