@@ -1,9 +1,10 @@
 """Bot-only games, in process or against a server, and the summary ``brelan bots run`` prints.
 
-Over gRPC each seat is its own client: it watches the table with its token,
-and whenever the table moves it fetches its view and, if a decision is pending,
-acts with ``expected_seq`` so that a decision made on a stale view is refused
-(ABORTED, counted as ``stale`` and retried) rather than applied to the next hand.
+Over gRPC each seat is its own client with its own token. One spectator stream
+a table says, with each event, whose decisions are open; a seat whose decision
+opened after its last action fetches its view and acts with ``expected_seq``
+so that a decision made on a stale view is refused (ABORTED, counted as
+``stale`` and retried) rather than applied to the next hand.
 """
 
 from __future__ import annotations
@@ -75,59 +76,61 @@ def run_local(variant: Variant, options: Any, tables: int, games: int, seed: str
     return summary
 
 
-async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str, seat: int, token: str,
-                rng: random.Random, summary: Summary) -> None:  # fmt: skip
-    moved = asyncio.Event()
-    moved.set()
-    over = False
+@dataclass
+class _SeatClient:
+    seat: int
+    token: str
+    rng: random.Random
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    acted_seq: int = 0  # the table's seq after this seat's last action
 
-    async def follow() -> None:
-        nonlocal over
-        async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id), metadata=auth(token)):
-            moved.set()
-            if event.final:
-                break
-        over = True
-        moved.set()
 
-    watcher = asyncio.create_task(follow())
-    try:
-        while True:
-            await moved.wait()
-            moved.clear()
-            response = await stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(token))
-            view = view_dict(response)
-            if not view:
-                if over:
-                    return
-                continue
-            if not variant.conserved(view):
-                summary.conserved = False
-            if view.get("over"):
-                return
-            if not response.legal:
-                if over:
-                    return
-                continue
-            action = variant.bot(view, list(response.legal), rng)
-            request = tpb.ActRequest(table_id=table_id, seat=seat, action=action, expected_seq=response.seq,
-                                     action_id=uuid.uuid4().hex)  # fmt: skip
-            began = time.perf_counter()
-            try:
-                await stub.Act(request, metadata=auth(token))
-            except grpc.aio.AioRpcError as e:
-                if e.code() == grpc.StatusCode.ABORTED:
-                    summary.stale += 1
-                else:
-                    summary.errors += 1
-                    summary.messages.append(f"{table_id} p{seat} {action}: {e.code().name}: {e.details()}")
-                moved.set()
-                continue
-            summary.latencies.append(time.perf_counter() - began)
-            summary.actions += 1
-            moved.set()
-    finally:
-        watcher.cancel()
+async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
+                over: asyncio.Event) -> None:  # fmt: skip
+    """Decide each time the table says this seat's decision is open."""
+    while True:
+        await me.wake.wait()
+        me.wake.clear()
+        if over.is_set():
+            return
+        response = await stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token))
+        view = view_dict(response)
+        if not variant.conserved(view):
+            summary.conserved = False
+        if view.get("over") or not response.legal:
+            continue
+        action = variant.bot(view, list(response.legal), me.rng)
+        request = tpb.ActRequest(table_id=table_id, seat=me.seat, action=action, expected_seq=response.seq,
+                                 action_id=uuid.uuid4().hex)  # fmt: skip
+        began = time.perf_counter()
+        try:
+            acted = await stub.Act(request, metadata=auth(me.token))
+        except grpc.aio.AioRpcError as e:
+            if e.code() == grpc.StatusCode.ABORTED:
+                summary.stale += 1
+            else:
+                summary.errors += 1
+                summary.messages.append(f"{table_id} p{me.seat} {action}: {e.code().name}: {e.details()}")
+            me.wake.set()
+            continue
+        summary.latencies.append(time.perf_counter() - began)
+        summary.actions += 1
+        me.acted_seq = acted.seq
+        if acted.events and me.seat in acted.events[-1].pending:  # my move opened my next decision
+            me.wake.set()
+
+
+async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_SeatClient], over: asyncio.Event) -> None:
+    """One spectator stream a table; it wakes a seat whose decision opened after its last action."""
+    async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id)):
+        for me in seats:
+            if me.seat in event.pending and event.seq > me.acted_seq:
+                me.wake.set()
+        if event.final:
+            break
+    over.set()
+    for me in seats:
+        me.wake.set()
 
 
 async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
@@ -135,8 +138,13 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
     info = await stub.CreateTable(tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}"))
     joined = [await stub.JoinTable(tpb.JoinTableRequest(table_id=info.table_id, player=f"bot{s}"))
               for s in range(len(info.seats))]  # fmt: skip
-    await asyncio.gather(*(_seat(stub, variant, info.table_id, j.seat, j.token, random.Random(f"{seed}/{j.seat}"),
-                                 summary) for j in joined))  # fmt: skip
+    seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
+    over = asyncio.Event()
+    follower = asyncio.create_task(_follow(stub, info.table_id, seats, over))
+    await asyncio.gather(*(_seat(stub, variant, info.table_id, me, summary, over) for me in seats))
+    await follower
+    final_view = view_dict(await stub.GetView(tpb.GetViewRequest(table_id=info.table_id)))
+    summary.conserved = summary.conserved and variant.conserved(final_view)
     final = await stub.GetTable(tpb.GetTableRequest(table_id=info.table_id))
     if final.status == tpb.FINISHED:
         summary.games += 1

@@ -54,6 +54,7 @@ class TableEvent:
     actor: int | None
     action: str
     event: Any
+    pending: tuple[int, ...]  # seats with an open decision once the action is applied
 
 
 @dataclass(frozen=True)
@@ -287,11 +288,12 @@ class Table:
 
     def _remember(self, seat: int | None, action: str, events: list[Any]) -> list[TableEvent]:
         hand = self.events[-1].hand if self.events else 0
+        pending = tuple(self.state.pending()) if self.state else ()
         added = []
         for event in events:
             if self.variant.starts_hand(event):
                 hand += 1
-            added.append(TableEvent(self.seq + 1, hand, seat, action, event))
+            added.append(TableEvent(self.seq + 1, hand, seat, action, event, pending))
             self.events.append(added[-1])
         return added
 

@@ -35,7 +35,7 @@ def table_info(table: Table) -> pb.TableInfo:
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
     message = pb.TableEvent(seq=event.seq, hand=event.hand, text=table.redact(event, seat), action=event.action,
-                            final=table.row.finished and event.seq == table.seq)  # fmt: skip
+                            final=table.row.finished and event.seq == table.seq, pending=event.pending)  # fmt: skip
     if event.actor is not None:
         message.actor = event.actor
     return message

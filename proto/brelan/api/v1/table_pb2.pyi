@@ -561,6 +561,7 @@ class TableEvent(_message.Message):
     ACTOR_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
     FINAL_FIELD_NUMBER: _builtins.int
+    PENDING_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     hand: _builtins.int
     text: _builtins.str
@@ -571,6 +572,13 @@ class TableEvent(_message.Message):
     """that action's text"""
     final: _builtins.bool
     """the game is over after this event"""
+    @_builtins.property
+    def pending(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The seats with an open decision once the action that caused this event is
+        applied: a client fetches its view when its seat appears here after its
+        last action, instead of after every event.
+        """
+
     def __init__(
         self,
         *,
@@ -580,10 +588,11 @@ class TableEvent(_message.Message):
         actor: _builtins.int | None = ...,
         action: _builtins.str = ...,
         final: _builtins.bool = ...,
+        pending: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "actor", b"actor"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "action", b"action", "actor", b"actor", "final", b"final", "hand", b"hand", "seq", b"seq", "text", b"text"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "action", b"action", "actor", b"actor", "final", b"final", "hand", b"hand", "pending", b"pending", "seq", b"seq", "text", b"text"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__actor: _TypeAlias = _typing.Literal["actor"]  # noqa: Y015
     _WhichOneofArgType__actor: _TypeAlias = _typing.Literal["_actor", b"_actor"]  # noqa: Y015
