@@ -8,6 +8,7 @@ from google.protobuf import struct_pb2
 
 from brelan.api.v1 import table_pb2 as pb
 
+from .errors import invalid
 from .table import Table, TableEvent
 
 STATUS = {"waiting": pb.WAITING, "playing": pb.PLAYING, "finished": pb.FINISHED}
@@ -39,3 +40,20 @@ def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEv
     if event.actor is not None:
         message.actor = event.actor
     return message
+
+
+POKER_CHAMP_ACTIONS = {pb.PokerChampAction.PAY: "pay", pb.PokerChampAction.FOLD: "fold"}
+
+
+def action_text(request: pb.ActRequest, variant: str) -> str:
+    """The action's text, from the text field or from the game's typed message."""
+    move = request.WhichOneof("move")
+    if move == "poker_champ":
+        if variant != "poker-champ":
+            raise invalid("poker_champ", f"this table plays {variant}, not poker-champ")
+        if request.poker_champ.kind not in POKER_CHAMP_ACTIONS:
+            raise invalid("poker_champ.kind", "PAY or FOLD")
+        return POKER_CHAMP_ACTIONS[request.poker_champ.kind]
+    if not request.action.strip():
+        raise invalid("action", "required: the action's text or a typed message")
+    return request.action

@@ -13,7 +13,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 from .auth import CALLER
 from .errors import ServiceError, invalid
 from .table import END
-from .table_convert import struct, table_event, table_info
+from .table_convert import action_text, struct, table_event, table_info
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -78,7 +78,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if len(request.action_id) > MAX_ACTION_ID:
                 raise invalid("action_id", f"at most {MAX_ACTION_ID} characters")
             expected = request.expected_seq if request.HasField("expected_seq") else None
-            acted = await self.tables.act(CALLER.get(), request.table_id, request.seat, request.action, expected,
+            text = action_text(request, self.tables.get(request.table_id).row.variant)
+            acted = await self.tables.act(CALLER.get(), request.table_id, request.seat, text, expected,
                                           request.action_id)  # fmt: skip
             table = self.tables.get(request.table_id)
             return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])

@@ -138,6 +138,4 @@ class Tables:
         if not bucket.take():
             raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {self.rate:g} actions a second",
                                reason="RATE_LIMITED")  # fmt: skip
-        if not text.strip():
-            raise invalid("action", "required")
         return await table.command(lambda: table.act(seat, text, expected_seq, action_id))

@@ -125,6 +125,23 @@ def test_bad_actions_each_get_the_right_status(api: BrelanClient, tables_server:
     assert raw.value.code() == grpc.StatusCode.UNAUTHENTICATED and "Bearer" in (raw.value.details() or "")
 
 
+def test_an_action_as_a_typed_message(api: BrelanClient) -> None:
+    from brelan.api.v1 import table_pb2 as tpb
+
+    table_id, ann, bob = two_humans(api)
+    metadata = [("authorization", f"Bearer {ann.token}")]
+    typed = tpb.ActRequest(table_id=table_id, seat=0, poker_champ=tpb.PokerChampAction(kind=tpb.PokerChampAction.FOLD))
+    response = api.table_stub.Act(typed, metadata=metadata)
+    assert [e.text for e in response.events][:2] == ["p0 folds", "p1 shows - " + " ".join(
+        api.hand_history(table_id, 1, token=bob.token)[2].text.split()[2:])]  # fmt: skip
+    with pytest.raises(grpc.RpcError) as e:
+        api.table_stub.Act(tpb.ActRequest(table_id=table_id, seat=0, poker_champ=tpb.PokerChampAction()), metadata=metadata)
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "poker_champ.kind" in (e.value.details() or "")
+    with pytest.raises(grpc.RpcError) as e:
+        api.table_stub.Act(tpb.ActRequest(table_id=table_id, seat=0), metadata=metadata)
+    assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
 def test_a_retried_action_id_is_applied_once(api: BrelanClient) -> None:
     table_id, ann, bob = two_humans(api)
     first = ann.act("pay", action_id="abc")

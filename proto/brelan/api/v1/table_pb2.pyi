@@ -385,12 +385,49 @@ class LeaveTableResponse(_message.Message):
 Global___LeaveTableResponse: _TypeAlias = LeaveTableResponse  # noqa: Y015
 
 @_typing.final
+class PokerChampAction(_message.Message):
+    """A POKER CHAMP decision as a typed message ("pay" or "fold" as text)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    class _Kind:
+        ValueType = _typing.NewType("ValueType", _builtins.int)
+        V: _TypeAlias = ValueType  # noqa: Y015
+
+    class _KindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[PokerChampAction._Kind.ValueType], _builtins.type):
+        DESCRIPTOR: _descriptor.EnumDescriptor
+        KIND_UNSPECIFIED: PokerChampAction._Kind.ValueType  # 0
+        PAY: PokerChampAction._Kind.ValueType  # 1
+        FOLD: PokerChampAction._Kind.ValueType  # 2
+
+    class Kind(_Kind, metaclass=_KindEnumTypeWrapper): ...
+    KIND_UNSPECIFIED: PokerChampAction.Kind.ValueType  # 0
+    PAY: PokerChampAction.Kind.ValueType  # 1
+    FOLD: PokerChampAction.Kind.ValueType  # 2
+
+    KIND_FIELD_NUMBER: _builtins.int
+    kind: Global___PokerChampAction.Kind.ValueType
+    def __init__(
+        self,
+        *,
+        kind: Global___PokerChampAction.Kind.ValueType = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___PokerChampAction: _TypeAlias = PokerChampAction  # noqa: Y015
+
+@_typing.final
 class ActRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
+    POKER_CHAMP_FIELD_NUMBER: _builtins.int
     EXPECTED_SEQ_FIELD_NUMBER: _builtins.int
     ACTION_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
@@ -405,22 +442,32 @@ class ActRequest(_message.Message):
     """
     action_id: _builtins.str
     """a retry with the same id is applied once"""
+    @_builtins.property
+    def poker_champ(self) -> Global___PokerChampAction:
+        """or the same as a typed message"""
+
     def __init__(
         self,
         *,
         table_id: _builtins.str = ...,
         seat: _builtins.int = ...,
         action: _builtins.str = ...,
+        poker_champ: Global___PokerChampAction | None = ...,
         expected_seq: _builtins.int | None = ...,
         action_id: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "expected_seq", b"expected_seq"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "expected_seq", b"expected_seq", "move", b"move", "poker_champ", b"poker_champ"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "action_id", b"action_id", "expected_seq", b"expected_seq", "seat", b"seat", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "action_id", b"action_id", "expected_seq", b"expected_seq", "move", b"move", "poker_champ", b"poker_champ", "seat", b"seat", "table_id", b"table_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_seq: _TypeAlias = _typing.Literal["expected_seq"]  # noqa: Y015
     _WhichOneofArgType__expected_seq: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq"]  # noqa: Y015
+    _WhichOneofReturnType_move: _TypeAlias = _typing.Literal["action", "poker_champ"]  # noqa: Y015
+    _WhichOneofArgType_move: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_seq) -> _WhichOneofReturnType__expected_seq | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_move) -> _WhichOneofReturnType_move | None: ...
 
 Global___ActRequest: _TypeAlias = ActRequest  # noqa: Y015
 
