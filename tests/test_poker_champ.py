@@ -185,7 +185,7 @@ def hidden_cards_leak(state: pc.PokerChampState, seat: int | None, event_texts: 
     return bool(others & shown)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 6), length=st.sampled_from(list(pc.Length)))
 def test_random_games_conserve_chips_end_replay_and_leak_nothing(seed: int, players: int, length: pc.Length) -> None:
     options = pc.PokerChampOptions(players=players, length=length)
@@ -200,7 +200,7 @@ def test_random_games_conserve_chips_end_replay_and_leak_nothing(seed: int, play
     assert replay(played.actions, options, seed) == texts(played.events)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 6))
 def test_views_and_redacted_events_never_show_another_seats_hole_cards(seed: int, players: int) -> None:
     rng = random.Random(seed)
