@@ -90,7 +90,10 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
     if as_json:
         from .cli import emit
 
-        emit(MessageToDict(info, preserving_proto_field_name=True))
+        table = MessageToDict(info, preserving_proto_field_name=True)
+        if info.result:
+            table["result"] = json.loads(info.result)
+        emit(table)
         return
     seats = " ".join(
         f"p{s.seat}:{'bot' if s.bot else (s.player or 'taken') if s.taken else 'free'}" for s in info.seats

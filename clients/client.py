@@ -20,12 +20,12 @@ status code, the field violations and the reason the server gave.
 
 from __future__ import annotations
 
+import json
 import uuid
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import grpc
-from google.protobuf.json_format import MessageToDict
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from brelan.api.v1 import lexicon_pb2 as pb
@@ -132,23 +132,13 @@ def auth(token: str | None) -> list[tuple[str, str]]:
 
 
 def view_dict(response: tpb.ViewResponse) -> dict[str, Any]:
-    """A view as plain values; whole numbers come back as ints (Struct only knows doubles)."""
-    return plain(response.view)
+    """A view as plain values (it travels as a JSON object)."""
+    return json.loads(response.view) if response.view else {}
 
 
-def plain(message: Any) -> dict[str, Any]:
-    """A google.protobuf.Struct (a view, a result) as plain values, whole numbers as ints."""
-
-    def ints(value: Any) -> Any:
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, list):
-            return [ints(v) for v in value]
-        if isinstance(value, dict):
-            return {k: ints(v) for k, v in value.items()}
-        return value
-
-    return ints(MessageToDict(message))  # type: ignore[no-any-return]
+def result_dict(info: tpb.TableInfo) -> dict[str, Any] | None:
+    """A finished table's result, None while it plays."""
+    return json.loads(info.result) if info.result else None
 
 
 @dataclass

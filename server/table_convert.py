@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from google.protobuf import struct_pb2
 
 from brelan.api.v1 import table_pb2 as pb
 
@@ -14,10 +14,8 @@ from .table import Table, TableEvent
 STATUS = {"waiting": pb.WAITING, "playing": pb.PLAYING, "finished": pb.FINISHED}
 
 
-def struct(value: dict[str, Any]) -> struct_pb2.Struct:
-    message = struct_pb2.Struct()
-    message.update(value)
-    return message
+def as_json(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def table_info(table: Table) -> pb.TableInfo:
@@ -30,7 +28,7 @@ def table_info(table: Table) -> pb.TableInfo:
                for s, st in enumerate(table.seats)],
     )  # fmt: skip
     if row.result is not None:
-        info.result.CopyFrom(struct(row.result))
+        info.result = as_json(row.result)
     return info
 
 

@@ -44,7 +44,7 @@ CREATE TABLE IF NOT EXISTS seats (
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
-    n INTEGER NOT NULL,
+    n INTEGER NOT NULL,               -- its order: the seq of its last event (unique in a table)
     seat INTEGER,                     -- NULL: the table itself (its clock)
     action TEXT NOT NULL,
     action_id TEXT NOT NULL,
@@ -151,9 +151,8 @@ class SqliteLog:
                 self.db.execute("UPDATE tables SET started = 1 WHERE table_id = ?", (table_id,))
             if action is not None:
                 self.db.execute(
-                    "INSERT INTO actions (table_id, n, seat, action, action_id, last_seq) VALUES"
-                    " (?, (SELECT COUNT(*) FROM actions WHERE table_id = ?), ?, ?, ?, ?)",
-                    (table_id, table_id, action.seat, action.action, action.action_id, action.last_seq),
+                    "INSERT INTO actions (table_id, n, seat, action, action_id, last_seq) VALUES (?, ?, ?, ?, ?, ?)",
+                    (table_id, action.last_seq, action.seat, action.action, action.action_id, action.last_seq),
                 )
             self.db.executemany(
                 "INSERT INTO events (table_id, seq, hand, actor, action, text) VALUES (?, ?, ?, ?, ?, ?)",

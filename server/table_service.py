@@ -13,7 +13,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 from .auth import CALLER
 from .errors import ServiceError, invalid
 from .table import END
-from .table_convert import action_text, struct, table_event, table_info
+from .table_convert import action_text, as_json, table_event, table_info
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -89,7 +89,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
         async def work() -> pb.ViewResponse:
             table, seat = self.tables.viewer(CALLER.get(), request.table_id)
-            response = pb.ViewResponse(seq=table.seq, view=struct(table.view(seat)), legal=table.legal(seat),
+            response = pb.ViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
                                        deadline_seconds=table.deadline_left(seat))  # fmt: skip
             if seat is not None:
                 response.seat = seat

@@ -15,7 +15,7 @@ from typing import Iterator
 import grpc
 import pytest
 
-from brelan.clients.client import BrelanClient, SeatHandle, plain, view_dict
+from brelan.clients.client import BrelanClient, SeatHandle, result_dict, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
@@ -87,7 +87,7 @@ def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: Brelan
     transcript = Transcript.parse(api.transcript(info.table_id).transcript)
     assert transcript.seed == final.seed
     state = replay(transcript)
-    assert state.is_over and state.result == plain(final.result)
+    assert state.is_over and state.result == result_dict(final)
 
 
 def test_bad_actions_each_get_the_right_status(api: BrelanClient, tables_server: ServerThread) -> None:
@@ -192,7 +192,7 @@ def test_a_chrono_game_ends_when_the_table_clock_runs_out(
     assert view_dict(ann.view())["time_up"]
     ann.act("fold")  # the deal in progress is played out, then the game ends
     final = api.get_table(info.table_id)
-    assert final.status == 3 and plain(final.result)["champions"] == [0, 1]
+    assert final.status == 3 and result_dict(final)["champions"] == [0, 1]
     transcript = api.transcript(info.table_id).transcript
     assert "\n> time\ntime-up\n" in transcript and replay(Transcript.parse(transcript)).is_over
 

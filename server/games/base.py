@@ -20,6 +20,7 @@ text form is ``[pN] tag field...`` and round-trips:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import enum
 import random
 import types
@@ -166,6 +167,7 @@ def parse_record(text: str, kinds: Iterable[type[T]]) -> T:
 # -- options --------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=None)
 def option_fields(cls: type) -> dict[str, Any]:
     return {f.name: typing.get_type_hints(cls)[f.name] for f in dataclasses.fields(cls)}
 

@@ -22,10 +22,9 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
-from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62relan/api/v1/table.proto\x12\rbrelan.api.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xe2\x01\n\x12\x43reateTableRequest\x12\x0f\n\x07variant\x18\x01 \x01(\t\x12?\n\x07options\x18\x02 \x03(\x0b\x32..brelan.api.v1.CreateTableRequest.OptionsEntry\x12\x11\n\tbot_seats\x18\x03 \x03(\r\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x04 \x01(\x01\x12\x0f\n\x07lexicon\x18\x05 \x01(\t\x12\x0c\n\x04name\x18\x06 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"W\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05taken\x18\x02 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x03 \x01(\x08\x12\x0e\n\x06player\x18\x04 \x01(\t\x12\x11\n\tconnected\x18\x05 \x01(\x08\"\xf9\x02\n\tTableInfo\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x36\n\x07options\x18\x04 \x03(\x0b\x32%.brelan.api.v1.TableInfo.OptionsEntry\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.brelan.api.v1.SeatInfo\x12*\n\x06status\x18\x06 \x01(\x0e\x32\x1a.brelan.api.v1.TableStatus\x12\x0b\n\x03seq\x18\x07 \x01(\x04\x12\x13\n\x0bseed_sha256\x18\x08 \x01(\t\x12\x0c\n\x04seed\x18\t \x01(\t\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\n \x01(\x01\x12\x0c\n\x04hand\x18\x0b \x01(\r\x12\'\n\x06result\x18\x0c \x01(\x0b\x32\x17.google.protobuf.Struct\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\">\n\x11ListTablesRequest\x12\x18\n\x10include_finished\x18\x01 \x01(\x08\x12\x0f\n\x07variant\x18\x02 \x01(\t\">\n\x12ListTablesResponse\x12(\n\x06tables\x18\x01 \x03(\x0b\x32\x18.brelan.api.v1.TableInfo\"#\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"P\n\x10JoinTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06player\x18\x03 \x01(\tB\x07\n\x05_seat\"Y\n\x11JoinTableResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t\x12\'\n\x05table\x18\x03 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"%\n\x11LeaveTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"\x14\n\x12LeaveTableResponse\"w\n\x10PokerChampAction\x12\x32\n\x04kind\x18\x01 \x01(\x0e\x32$.brelan.api.v1.PokerChampAction.Kind\"/\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x07\n\x03PAY\x10\x01\x12\x08\n\x04\x46OLD\x10\x02\"\xbd\x01\n\nActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x10\n\x06\x61\x63tion\x18\x03 \x01(\tH\x00\x12\x36\n\x0bpoker_champ\x18\x06 \x01(\x0b\x32\x1f.brelan.api.v1.PokerChampActionH\x00\x12\x19\n\x0c\x65xpected_seq\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x11\n\taction_id\x18\x05 \x01(\tB\x06\n\x04moveB\x0f\n\r_expected_seq\"E\n\x0b\x41\x63tResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12)\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"\"\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"\x87\x01\n\x0cViewResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12%\n\x04view\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\r\n\x05legal\x18\x04 \x03(\t\x12\x18\n\x10\x64\x65\x61\x64line_seconds\x18\x05 \x01(\x01\x42\x07\n\x05_seat\"4\n\x14LegalActionsResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0f\n\x07\x61\x63tions\x18\x02 \x03(\t\"8\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x04\"\x83\x01\n\nTableEvent\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0c\n\x04hand\x18\x02 \x01(\r\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x12\n\x05\x61\x63tor\x18\x04 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06\x61\x63tion\x18\x05 \x01(\t\x12\r\n\x05\x66inal\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x03(\rB\x08\n\x06_actor\"4\n\x12HandHistoryRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\r\"@\n\x13HandHistoryResponse\x12)\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"=\n\x12TranscriptResponse\x12\x12\n\ntranscript\x18\x01 \x01(\t\x12\x13\n\x0bseed_sha256\x18\x02 \x01(\t*S\n\x0bTableStatus\x12\x1c\n\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x0b\n\x07WAITING\x10\x01\x12\x0b\n\x07PLAYING\x10\x02\x12\x0c\n\x08\x46INISHED\x10\x03\x32\xe9\x06\n\x0cTableService\x12J\n\x0b\x43reateTable\x12!.brelan.api.v1.CreateTableRequest\x1a\x18.brelan.api.v1.TableInfo\x12Q\n\nListTables\x12 .brelan.api.v1.ListTablesRequest\x1a!.brelan.api.v1.ListTablesResponse\x12\x44\n\x08GetTable\x12\x1e.brelan.api.v1.GetTableRequest\x1a\x18.brelan.api.v1.TableInfo\x12N\n\tJoinTable\x12\x1f.brelan.api.v1.JoinTableRequest\x1a .brelan.api.v1.JoinTableResponse\x12Q\n\nLeaveTable\x12 .brelan.api.v1.LeaveTableRequest\x1a!.brelan.api.v1.LeaveTableResponse\x12<\n\x03\x41\x63t\x12\x19.brelan.api.v1.ActRequest\x1a\x1a.brelan.api.v1.ActResponse\x12\x45\n\x07GetView\x12\x1d.brelan.api.v1.GetViewRequest\x1a\x1b.brelan.api.v1.ViewResponse\x12R\n\x0cLegalActions\x12\x1d.brelan.api.v1.GetViewRequest\x1a#.brelan.api.v1.LegalActionsResponse\x12K\n\nWatchTable\x12 .brelan.api.v1.WatchTableRequest\x1a\x19.brelan.api.v1.TableEvent0\x01\x12W\n\x0eGetHandHistory\x12!.brelan.api.v1.HandHistoryRequest\x1a\".brelan.api.v1.HandHistoryResponse\x12R\n\rGetTranscript\x12\x1e.brelan.api.v1.GetTableRequest\x1a!.brelan.api.v1.TranscriptResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62relan/api/v1/table.proto\x12\rbrelan.api.v1\"\xe2\x01\n\x12\x43reateTableRequest\x12\x0f\n\x07variant\x18\x01 \x01(\t\x12?\n\x07options\x18\x02 \x03(\x0b\x32..brelan.api.v1.CreateTableRequest.OptionsEntry\x12\x11\n\tbot_seats\x18\x03 \x03(\r\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x04 \x01(\x01\x12\x0f\n\x07lexicon\x18\x05 \x01(\t\x12\x0c\n\x04name\x18\x06 \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"W\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05taken\x18\x02 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x03 \x01(\x08\x12\x0e\n\x06player\x18\x04 \x01(\t\x12\x11\n\tconnected\x18\x05 \x01(\x08\"\xe0\x02\n\tTableInfo\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x36\n\x07options\x18\x04 \x03(\x0b\x32%.brelan.api.v1.TableInfo.OptionsEntry\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.brelan.api.v1.SeatInfo\x12*\n\x06status\x18\x06 \x01(\x0e\x32\x1a.brelan.api.v1.TableStatus\x12\x0b\n\x03seq\x18\x07 \x01(\x04\x12\x13\n\x0bseed_sha256\x18\x08 \x01(\t\x12\x0c\n\x04seed\x18\t \x01(\t\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\n \x01(\x01\x12\x0c\n\x04hand\x18\x0b \x01(\r\x12\x0e\n\x06result\x18\x0c \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\">\n\x11ListTablesRequest\x12\x18\n\x10include_finished\x18\x01 \x01(\x08\x12\x0f\n\x07variant\x18\x02 \x01(\t\">\n\x12ListTablesResponse\x12(\n\x06tables\x18\x01 \x03(\x0b\x32\x18.brelan.api.v1.TableInfo\"#\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"P\n\x10JoinTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06player\x18\x03 \x01(\tB\x07\n\x05_seat\"Y\n\x11JoinTableResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t\x12\'\n\x05table\x18\x03 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"%\n\x11LeaveTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"\x14\n\x12LeaveTableResponse\"w\n\x10PokerChampAction\x12\x32\n\x04kind\x18\x01 \x01(\x0e\x32$.brelan.api.v1.PokerChampAction.Kind\"/\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x07\n\x03PAY\x10\x01\x12\x08\n\x04\x46OLD\x10\x02\"\xbd\x01\n\nActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x10\n\x06\x61\x63tion\x18\x03 \x01(\tH\x00\x12\x36\n\x0bpoker_champ\x18\x06 \x01(\x0b\x32\x1f.brelan.api.v1.PokerChampActionH\x00\x12\x19\n\x0c\x65xpected_seq\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x11\n\taction_id\x18\x05 \x01(\tB\x06\n\x04moveB\x0f\n\r_expected_seq\"E\n\x0b\x41\x63tResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12)\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"\"\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"n\n\x0cViewResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04view\x18\x03 \x01(\t\x12\r\n\x05legal\x18\x04 \x03(\t\x12\x18\n\x10\x64\x65\x61\x64line_seconds\x18\x05 \x01(\x01\x42\x07\n\x05_seat\"4\n\x14LegalActionsResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0f\n\x07\x61\x63tions\x18\x02 \x03(\t\"8\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x04\"\x83\x01\n\nTableEvent\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0c\n\x04hand\x18\x02 \x01(\r\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x12\n\x05\x61\x63tor\x18\x04 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06\x61\x63tion\x18\x05 \x01(\t\x12\r\n\x05\x66inal\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x03(\rB\x08\n\x06_actor\"4\n\x12HandHistoryRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\r\"@\n\x13HandHistoryResponse\x12)\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"=\n\x12TranscriptResponse\x12\x12\n\ntranscript\x18\x01 \x01(\t\x12\x13\n\x0bseed_sha256\x18\x02 \x01(\t*S\n\x0bTableStatus\x12\x1c\n\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x0b\n\x07WAITING\x10\x01\x12\x0b\n\x07PLAYING\x10\x02\x12\x0c\n\x08\x46INISHED\x10\x03\x32\xe9\x06\n\x0cTableService\x12J\n\x0b\x43reateTable\x12!.brelan.api.v1.CreateTableRequest\x1a\x18.brelan.api.v1.TableInfo\x12Q\n\nListTables\x12 .brelan.api.v1.ListTablesRequest\x1a!.brelan.api.v1.ListTablesResponse\x12\x44\n\x08GetTable\x12\x1e.brelan.api.v1.GetTableRequest\x1a\x18.brelan.api.v1.TableInfo\x12N\n\tJoinTable\x12\x1f.brelan.api.v1.JoinTableRequest\x1a .brelan.api.v1.JoinTableResponse\x12Q\n\nLeaveTable\x12 .brelan.api.v1.LeaveTableRequest\x1a!.brelan.api.v1.LeaveTableResponse\x12<\n\x03\x41\x63t\x12\x19.brelan.api.v1.ActRequest\x1a\x1a.brelan.api.v1.ActResponse\x12\x45\n\x07GetView\x12\x1d.brelan.api.v1.GetViewRequest\x1a\x1b.brelan.api.v1.ViewResponse\x12R\n\x0cLegalActions\x12\x1d.brelan.api.v1.GetViewRequest\x1a#.brelan.api.v1.LegalActionsResponse\x12K\n\nWatchTable\x12 .brelan.api.v1.WatchTableRequest\x1a\x19.brelan.api.v1.TableEvent0\x01\x12W\n\x0eGetHandHistory\x12!.brelan.api.v1.HandHistoryRequest\x1a\".brelan.api.v1.HandHistoryResponse\x12R\n\rGetTranscript\x12\x1e.brelan.api.v1.GetTableRequest\x1a!.brelan.api.v1.TranscriptResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,56 +35,56 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_TABLEINFO_OPTIONSENTRY']._loaded_options = None
   _globals['_TABLEINFO_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_TABLESTATUS']._serialized_start=2158
-  _globals['_TABLESTATUS']._serialized_end=2241
-  _globals['_CREATETABLEREQUEST']._serialized_start=75
-  _globals['_CREATETABLEREQUEST']._serialized_end=301
-  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_start=255
-  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_end=301
-  _globals['_SEATINFO']._serialized_start=303
-  _globals['_SEATINFO']._serialized_end=390
-  _globals['_TABLEINFO']._serialized_start=393
-  _globals['_TABLEINFO']._serialized_end=770
-  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_start=255
-  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_end=301
-  _globals['_LISTTABLESREQUEST']._serialized_start=772
-  _globals['_LISTTABLESREQUEST']._serialized_end=834
-  _globals['_LISTTABLESRESPONSE']._serialized_start=836
-  _globals['_LISTTABLESRESPONSE']._serialized_end=898
-  _globals['_GETTABLEREQUEST']._serialized_start=900
-  _globals['_GETTABLEREQUEST']._serialized_end=935
-  _globals['_JOINTABLEREQUEST']._serialized_start=937
-  _globals['_JOINTABLEREQUEST']._serialized_end=1017
-  _globals['_JOINTABLERESPONSE']._serialized_start=1019
-  _globals['_JOINTABLERESPONSE']._serialized_end=1108
-  _globals['_LEAVETABLEREQUEST']._serialized_start=1110
-  _globals['_LEAVETABLEREQUEST']._serialized_end=1147
-  _globals['_LEAVETABLERESPONSE']._serialized_start=1149
-  _globals['_LEAVETABLERESPONSE']._serialized_end=1169
-  _globals['_POKERCHAMPACTION']._serialized_start=1171
-  _globals['_POKERCHAMPACTION']._serialized_end=1290
-  _globals['_POKERCHAMPACTION_KIND']._serialized_start=1243
-  _globals['_POKERCHAMPACTION_KIND']._serialized_end=1290
-  _globals['_ACTREQUEST']._serialized_start=1293
-  _globals['_ACTREQUEST']._serialized_end=1482
-  _globals['_ACTRESPONSE']._serialized_start=1484
-  _globals['_ACTRESPONSE']._serialized_end=1553
-  _globals['_GETVIEWREQUEST']._serialized_start=1555
-  _globals['_GETVIEWREQUEST']._serialized_end=1589
-  _globals['_VIEWRESPONSE']._serialized_start=1592
-  _globals['_VIEWRESPONSE']._serialized_end=1727
-  _globals['_LEGALACTIONSRESPONSE']._serialized_start=1729
-  _globals['_LEGALACTIONSRESPONSE']._serialized_end=1781
-  _globals['_WATCHTABLEREQUEST']._serialized_start=1783
-  _globals['_WATCHTABLEREQUEST']._serialized_end=1839
-  _globals['_TABLEEVENT']._serialized_start=1842
-  _globals['_TABLEEVENT']._serialized_end=1973
-  _globals['_HANDHISTORYREQUEST']._serialized_start=1975
-  _globals['_HANDHISTORYREQUEST']._serialized_end=2027
-  _globals['_HANDHISTORYRESPONSE']._serialized_start=2029
-  _globals['_HANDHISTORYRESPONSE']._serialized_end=2093
-  _globals['_TRANSCRIPTRESPONSE']._serialized_start=2095
-  _globals['_TRANSCRIPTRESPONSE']._serialized_end=2156
-  _globals['_TABLESERVICE']._serialized_start=2244
-  _globals['_TABLESERVICE']._serialized_end=3117
+  _globals['_TABLESTATUS']._serialized_start=2077
+  _globals['_TABLESTATUS']._serialized_end=2160
+  _globals['_CREATETABLEREQUEST']._serialized_start=45
+  _globals['_CREATETABLEREQUEST']._serialized_end=271
+  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_start=225
+  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_end=271
+  _globals['_SEATINFO']._serialized_start=273
+  _globals['_SEATINFO']._serialized_end=360
+  _globals['_TABLEINFO']._serialized_start=363
+  _globals['_TABLEINFO']._serialized_end=715
+  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_start=225
+  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_end=271
+  _globals['_LISTTABLESREQUEST']._serialized_start=717
+  _globals['_LISTTABLESREQUEST']._serialized_end=779
+  _globals['_LISTTABLESRESPONSE']._serialized_start=781
+  _globals['_LISTTABLESRESPONSE']._serialized_end=843
+  _globals['_GETTABLEREQUEST']._serialized_start=845
+  _globals['_GETTABLEREQUEST']._serialized_end=880
+  _globals['_JOINTABLEREQUEST']._serialized_start=882
+  _globals['_JOINTABLEREQUEST']._serialized_end=962
+  _globals['_JOINTABLERESPONSE']._serialized_start=964
+  _globals['_JOINTABLERESPONSE']._serialized_end=1053
+  _globals['_LEAVETABLEREQUEST']._serialized_start=1055
+  _globals['_LEAVETABLEREQUEST']._serialized_end=1092
+  _globals['_LEAVETABLERESPONSE']._serialized_start=1094
+  _globals['_LEAVETABLERESPONSE']._serialized_end=1114
+  _globals['_POKERCHAMPACTION']._serialized_start=1116
+  _globals['_POKERCHAMPACTION']._serialized_end=1235
+  _globals['_POKERCHAMPACTION_KIND']._serialized_start=1188
+  _globals['_POKERCHAMPACTION_KIND']._serialized_end=1235
+  _globals['_ACTREQUEST']._serialized_start=1238
+  _globals['_ACTREQUEST']._serialized_end=1427
+  _globals['_ACTRESPONSE']._serialized_start=1429
+  _globals['_ACTRESPONSE']._serialized_end=1498
+  _globals['_GETVIEWREQUEST']._serialized_start=1500
+  _globals['_GETVIEWREQUEST']._serialized_end=1534
+  _globals['_VIEWRESPONSE']._serialized_start=1536
+  _globals['_VIEWRESPONSE']._serialized_end=1646
+  _globals['_LEGALACTIONSRESPONSE']._serialized_start=1648
+  _globals['_LEGALACTIONSRESPONSE']._serialized_end=1700
+  _globals['_WATCHTABLEREQUEST']._serialized_start=1702
+  _globals['_WATCHTABLEREQUEST']._serialized_end=1758
+  _globals['_TABLEEVENT']._serialized_start=1761
+  _globals['_TABLEEVENT']._serialized_end=1892
+  _globals['_HANDHISTORYREQUEST']._serialized_start=1894
+  _globals['_HANDHISTORYREQUEST']._serialized_end=1946
+  _globals['_HANDHISTORYRESPONSE']._serialized_start=1948
+  _globals['_HANDHISTORYRESPONSE']._serialized_end=2012
+  _globals['_TRANSCRIPTRESPONSE']._serialized_start=2014
+  _globals['_TRANSCRIPTRESPONSE']._serialized_end=2075
+  _globals['_TABLESERVICE']._serialized_start=2163
+  _globals['_TABLESERVICE']._serialized_end=3036
 # @@protoc_insertion_point(module_scope)

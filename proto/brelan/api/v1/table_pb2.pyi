@@ -4,8 +4,8 @@ isort:skip_file
 Game tables: create, join, act, watch, verify.
 
 Actions and events travel in the compact text of DESIGN.md ("pay", "p2 pays 1",
-"p0 hole As Kd"); a seat's view is a JSON object (google.protobuf.Struct)
-whose fields each game documents. Hidden cards reach only their owner: a
+"p0 hole As Kd"); a seat's view is a JSON object (as text: integers stay
+integers) whose fields each game documents. Hidden cards reach only their owner: a
 watcher without a token sees what a spectator sees.
 
 Auth: JoinTable returns a bearer token for one seat; send it as metadata
@@ -23,7 +23,6 @@ NOT_FOUND for an unknown table; RESOURCE_EXHAUSTED past the rate limit.
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
@@ -200,16 +199,14 @@ class TableInfo(_message.Message):
     """revealed once the game is over"""
     decision_seconds: _builtins.float
     hand: _builtins.int
+    result: _builtins.str
+    """once over: a JSON object (POKER CHAMP: champions, awards, chips, deals)"""
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """every option, defaults included"""
 
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatInfo]: ...
-    @_builtins.property
-    def result(self) -> _struct_pb2.Struct:
-        """once over"""
-
     def __init__(
         self,
         *,
@@ -224,9 +221,9 @@ class TableInfo(_message.Message):
         seed: _builtins.str = ...,
         decision_seconds: _builtins.float = ...,
         hand: _builtins.int = ...,
-        result: _struct_pb2.Struct | None = ...,
+        result: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["result", b"result"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
     _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_seconds", b"decision_seconds", "hand", b"hand", "name", b"name", "options", b"options", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
@@ -528,10 +525,10 @@ class ViewResponse(_message.Message):
     seq: _builtins.int
     seat: _builtins.int
     """unset for a spectator"""
+    view: _builtins.str
+    """a JSON object; POKER CHAMP: seat, deal, stage, stake, board, holes, chips, pot, pending, ..."""
     deadline_seconds: _builtins.float
     """left for this seat's pending decision; 0: none"""
-    @_builtins.property
-    def view(self) -> _struct_pb2.Struct: ...
     @_builtins.property
     def legal(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
     def __init__(
@@ -539,11 +536,11 @@ class ViewResponse(_message.Message):
         *,
         seq: _builtins.int = ...,
         seat: _builtins.int | None = ...,
-        view: _struct_pb2.Struct | None = ...,
+        view: _builtins.str = ...,
         legal: _abc.Iterable[_builtins.str] | None = ...,
         deadline_seconds: _builtins.float = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
     _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "deadline_seconds", b"deadline_seconds", "legal", b"legal", "seat", b"seat", "seq", b"seq", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...

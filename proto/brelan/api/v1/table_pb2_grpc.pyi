@@ -4,8 +4,8 @@ isort:skip_file
 Game tables: create, join, act, watch, verify.
 
 Actions and events travel in the compact text of DESIGN.md ("pay", "p2 pays 1",
-"p0 hole As Kd"); a seat's view is a JSON object (google.protobuf.Struct)
-whose fields each game documents. Hidden cards reach only their owner: a
+"p0 hole As Kd"); a seat's view is a JSON object (as text: integers stay
+integers) whose fields each game documents. Hidden cards reach only their owner: a
 watcher without a token sees what a spectator sees.
 
 Auth: JoinTable returns a bearer token for one seat; send it as metadata
