@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, NoReturn, Sequence
+from typing import Any, Iterator, Sequence
 
 from google.protobuf.json_format import MessageToDict
-from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -30,6 +28,7 @@ from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
 from brelan.server.errors import ServiceError
 
 from .cli_tables import add_commands
+from .console import CliError, emit, err, fail, out, positive
 from .client import BrelanClient, LexiconCalls
 
 EXAMPLES = """\
@@ -50,22 +49,6 @@ examples:
 house rules (--policy): rulebook (default), or a comma list of conjugated,
 compound, proper, pronoun, interjection, other, all, min=N
 """
-
-out = Console(highlight=False, markup=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
-
-
-class CliError(Exception):
-    """A one-line message for the user; exit code 2."""
-
-
-def fail(message: str) -> NoReturn:
-    raise CliError(message)
-
-
-def emit(obj: dict[str, Any]) -> None:
-    print(json.dumps(obj, ensure_ascii=False), flush=True)
-
 
 @contextmanager
 def progress_bar(enabled: bool = True) -> Iterator[Any]:
@@ -110,16 +93,6 @@ def policy_arg(text: str) -> Policy:
         return Policy.parse(text)
     except PolicyError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
-
-
-def positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
 
 
 # -- word commands ------------------------------------------------------------

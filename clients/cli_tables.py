@@ -21,6 +21,7 @@ from brelan.server.games.transcript import Mismatch, Transcript, replay
 
 from .bots import run_local, run_remote
 from .client import BrelanClient
+from .console import emit, err, fail, out, positive
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 STATUS = {tpb.WAITING: "waiting", tpb.PLAYING: "playing", tpb.FINISHED: "finished"}
@@ -36,18 +37,12 @@ examples:
 """
 
 
-def _fail(message: str) -> Any:
-    from .cli import fail
-
-    return fail(message)
-
-
 def option_pairs(pairs: list[str]) -> dict[str, str]:
     options = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            _fail(f"--option wants KEY=VALUE, got {pair!r}")
+            fail(f"--option wants KEY=VALUE, got {pair!r}")
         options[key.strip()] = value.strip()
     return options
 
@@ -57,12 +52,12 @@ def checked_options(variant_name: str, pairs: list[str]) -> tuple[Any, dict[str,
     try:
         variant = get_variant(variant_name)
     except UnknownVariant as e:
-        _fail(str(e))
+        fail(str(e))
     given = option_pairs(pairs)
     try:
         variant.make_options(given)
     except OptionError as e:
-        _fail(f"--option {e}")
+        fail(f"--option {e}")
     return variant, given
 
 
@@ -76,20 +71,12 @@ def progress_bar(label: str, total: int, enabled: bool) -> Any:
     if not enabled:
         return None
     bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   console=_console(stderr=True), transient=True)  # fmt: skip
+                   console=err, transient=True)  # fmt: skip
     return bar
-
-
-def _console(stderr: bool = False) -> Any:
-    from .cli import err, out
-
-    return err if stderr else out
 
 
 def print_table(info: tpb.TableInfo, as_json: bool) -> None:
     if as_json:
-        from .cli import emit
-
         table = MessageToDict(info, preserving_proto_field_name=True)
         if info.result:
             table["result"] = json.loads(info.result)
@@ -98,7 +85,7 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
     seats = " ".join(
         f"p{s.seat}:{'bot' if s.bot else (s.player or 'taken') if s.taken else 'free'}" for s in info.seats
     )
-    _console().print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
+    out.print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
                      f"seq {info.seq:<5} {seats}")  # fmt: skip
 
 
@@ -108,12 +95,12 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     seats = variant.seats(variant.make_options(options))
     bot_seats = list(range(seats - args.bots, seats)) if args.bots else []
     if args.bots > seats:
-        _fail(f"--bots {args.bots}: the table has {seats} seats")
+        fail(f"--bots {args.bots}: the table has {seats} seats")
     info = client(args).create_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
                                      name=args.name)  # fmt: skip
     print_table(info, args.json)
     if not args.json:
-        _console().print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
+        out.print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
     return 0
 
 
@@ -122,29 +109,25 @@ def cmd_table_list(args: argparse.Namespace) -> int:
     for info in tables:
         print_table(info, args.json)
     if not tables and not args.json:
-        _console(stderr=True).print("no tables" + ("" if args.all else " playing (--all shows finished ones)"))
+        err.print("no tables" + ("" if args.all else " playing (--all shows finished ones)"))
     return 0
 
 
 def cmd_table_join(args: argparse.Namespace) -> int:
     seat = client(args).join(args.table, seat=args.seat, player=args.player)
     if args.json:
-        from .cli import emit
-
         emit({"table_id": seat.table_id, "seat": seat.seat, "token": seat.token})
     else:
-        _console().print(f"seat p{seat.seat} at {seat.table_id}; token {seat.token}")
+        out.print(f"seat p{seat.seat} at {seat.table_id}; token {seat.token}")
     return 0
 
 
 def cmd_table_watch(args: argparse.Namespace) -> int:
     for event in client(args).watch(args.table, after_seq=args.after_seq, token=args.token):
         if args.json:
-            from .cli import emit
-
-            emit(MessageToDict(event, preserving_proto_field_name=True))
+                emit(MessageToDict(event, preserving_proto_field_name=True))
         else:
-            _console().print(f"{event.seq:>5} {event.text}")
+            out.print(f"{event.seq:>5} {event.text}")
     return 0
 
 
@@ -164,12 +147,9 @@ def cmd_table_verify(args: argparse.Namespace) -> int:
     actions = len(transcript.lines) - events
     ok = seed_ok and not replay_error and state is not None and state.is_over
     if args.json:
-        from .cli import emit
-
         emit({"table_id": args.table, "verified": ok, "seed_matches_hash": seed_ok, "replay": replay_error or "same",
               "actions": actions, "events": events, "result": state.result if state else None})  # fmt: skip
     else:
-        out = _console()
         out.print(f"seed {'matches' if seed_ok else 'DOES NOT match'} the published sha256 {published[:16]}...")
         out.print(f"replay of {actions} actions: " + (replay_error or f"the same {events} events"))
         out.print("verified" if ok else "NOT verified")
@@ -201,7 +181,7 @@ def cmd_bots_run(args: argparse.Namespace) -> int:
             try:
                 summary = asyncio.run(run_remote(args.server, variant, full, args.tables, args.games, seed, advance))
             except ConnectionError as e:
-                _fail(str(e))
+                fail(str(e))
         else:
             summary = run_local(variant, variant.make_options(options), args.tables, args.games, seed, advance)
     finally:
@@ -211,14 +191,13 @@ def cmd_bots_run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result), flush=True)
     else:
-        out = _console()
         out.print(f"{result['games']} games, {result['hands']} hands, {result['actions']} actions in "
                   f"{result['seconds']} s; errors {result['errors']}; conserved: {result['conserved']} (seed {seed})")  # fmt: skip
         if "act_p50_ms" in result:
             out.print(f"act latency p50 {result['act_p50_ms']} ms, p99 {result['act_p99_ms']} ms; "
                       f"{result['actions_per_second']} actions/s; {result['stale']} stale views retried")  # fmt: skip
         for message in summary.messages[:5]:
-            _console(stderr=True).print(f"error: {message}")
+            err.print(f"error: {message}")
     return 0 if summary.errors == 0 and summary.conserved else 1
 
 
@@ -277,8 +256,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
                                       "and prints {games, hands, actions, errors, conserved, seconds}; exit 1 if "
                                       "a game failed or chips were not conserved.")  # fmt: skip
     run.add_argument("--game", required=True, help=f"the game: {games}")
-    run.add_argument("--tables", type=int, default=1, metavar="N", help="tables at once (default 1)")
-    run.add_argument("--games", type=int, default=1, metavar="M", help="games per table (default 1)")
+    run.add_argument("--tables", type=positive, default=1, metavar="N", help="tables at once (default 1)")
+    run.add_argument("--games", type=positive, default=1, metavar="M", help="games per table (default 1)")
     run.add_argument("--server", metavar="HOST:PORT", help="play on this server over gRPC (default: in process)")
     run.add_argument("--seed", help="seed the in-process games and the bots (default: random, printed)")
     run.set_defaults(run=cmd_bots_run)

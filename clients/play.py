@@ -22,6 +22,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.games.base import Variant
 
 from .client import BrelanClient, SeatHandle, view_dict
+from .console import err, out
 
 
 def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[str], recent: list[str]) -> Any:
@@ -54,8 +55,6 @@ def _stack(*parts: Any) -> Any:
 
 def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str, str]) -> int:
     from brelan.server.main import ServerThread
-
-    from .cli import err, out
 
     server = None
     target = args.server

@@ -185,7 +185,7 @@ def test_a_chrono_game_ends_when_the_table_clock_runs_out(
     api: BrelanClient, tables_server: ServerThread, clock: ManualClock
 ) -> None:
     info = api.create_table("poker-champ", {"players": "2", "length": "chrono", "chrono_minutes": "1"})
-    ann, bob = api.join(info.table_id), api.join(info.table_id)
+    ann, _ = api.join(info.table_id), api.join(info.table_id)
     advance(tables_server, clock, 59)
     assert not view_dict(ann.view())["time_up"]
     advance(tables_server, clock, 2)
