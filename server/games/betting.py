@@ -1,0 +1,418 @@
+"""Turn-based betting shared by the hold'em-like games (Yahtzee Texas Hold'em, DAKER).
+
+One :class:`Betting` holds one hand's chips in motion: the stacks, what each
+seat has put in this hand and this round, who has folded, and who still has to
+act. Games open rounds, post antes and blinds, apply actions through the
+``can_act`` / ``act`` pair and settle the pots when the hand ends.
+
+Amounts are totals for the round, as in PHH: ``raise 30`` raises *to* 30.
+
+>>> b = Betting(stacks=[100, 100, 40], unit=10, order=[0, 1, 2], rules=Rules(Limit.NO_LIMIT))
+>>> _ = b.open_round(10)
+>>> [str(e) for e in b.act(0, BetTo(20)) + b.act(1, Call()) + b.act(2, RaiseTo(40))]
+['p0 bets 20', 'p1 calls 20', 'p2 raises 40', 'p2 all-in']
+>>> [str(e) for e in b.act(0, Call()) + b.act(1, Fold())]
+['p0 calls 20', 'p1 folds']
+>>> b.round_over, [(p.amount, p.eligible) for p in b.pots()]
+(True, [(100, (0, 2))])
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from .base import GameError, Seat, record
+
+
+class Limit(str, enum.Enum):
+    FIXED = "fixed"  # every bet and raise is exactly the round's size
+    SPREAD = "spread"  # any multiple of the unit up to the round's size
+    POT = "pot"  # at least the round's size, at most the pot
+    NO_LIMIT = "no-limit"  # at least the round's size, up to all-in
+
+
+@dataclass(frozen=True)
+class Rules:
+    limit: Limit = Limit.FIXED
+    raise_cap: int | None = 3  # raises after the opening bet, per round (None: no cap)
+
+
+# -- actions -------------------------------------------------------------------------
+
+
+@record("check")
+@dataclass(frozen=True)
+class Check:
+    pass
+
+
+@record("call")
+@dataclass(frozen=True)
+class Call:
+    pass
+
+
+@record("fold")
+@dataclass(frozen=True)
+class Fold:
+    pass
+
+
+@record("bet")
+@dataclass(frozen=True)
+class BetTo:
+    amount: int
+
+
+@record("raise")
+@dataclass(frozen=True)
+class RaiseTo:
+    amount: int
+
+
+BET_ACTIONS = (Check, Call, Fold, BetTo, RaiseTo)
+BetAction = Check | Call | Fold | BetTo | RaiseTo
+
+# -- events ---------------------------------------------------------------------------
+
+
+@record("antes")
+@dataclass(frozen=True)
+class Anted:
+    seat: Seat
+    amount: int
+
+
+@record("blinds")
+@dataclass(frozen=True)
+class Blinded:
+    seat: Seat
+    amount: int
+
+
+@record("checks")
+@dataclass(frozen=True)
+class Checked:
+    seat: Seat
+
+
+@record("calls")
+@dataclass(frozen=True)
+class Called:
+    seat: Seat
+    amount: int  # chips put in by the call
+
+
+@record("bets")
+@dataclass(frozen=True)
+class Bet:
+    seat: Seat
+    to: int
+
+
+@record("raises")
+@dataclass(frozen=True)
+class Raised:
+    seat: Seat
+    to: int
+
+
+@record("folds")
+@dataclass(frozen=True)
+class Folded:
+    seat: Seat
+
+
+@record("all-in")
+@dataclass(frozen=True)
+class AllIn:
+    seat: Seat
+
+
+@record("takes-back")
+@dataclass(frozen=True)
+class Returned:
+    """An uncalled bet goes back to its owner."""
+
+    seat: Seat
+    amount: int
+
+
+@record("wins")
+@dataclass(frozen=True)
+class Won:
+    seat: Seat
+    amount: int
+    pot: str  # "main", "side1", ...
+
+
+BET_EVENTS = (Anted, Blinded, Checked, Called, Bet, Raised, Folded, AllIn, Returned, Won)
+BetEvent = Anted | Blinded | Checked | Called | Bet | Raised | Folded | AllIn | Returned | Won
+
+
+@dataclass(frozen=True)
+class Pot:
+    amount: int
+    eligible: tuple[int, ...]
+
+    def label(self, index: int) -> str:
+        return "main" if index == 0 else f"side{index}"
+
+
+def split(amount: int, winners: Sequence[int], order: Sequence[int], unit: int = 1) -> dict[int, int]:
+    """Share ``amount`` in whole units; odd units go one each to the winners in ``order``.
+
+    >>> split(50, [2, 0], order=[1, 2, 0], unit=10)
+    {2: 30, 0: 20}
+    """
+    ranked = [s for s in order if s in winners]
+    units, rest = divmod(amount, unit)
+    share, odd = divmod(units, len(ranked))
+    shares = {s: (share + (1 if i < odd else 0)) * unit for i, s in enumerate(ranked)}
+    shares[ranked[0]] += rest  # less than a unit: only when a stack was not a whole number of units
+    return shares
+
+
+@dataclass
+class Betting:
+    """One hand of betting. ``order`` is the acting order of the seats dealt in (first to act first)."""
+
+    stacks: list[int]
+    unit: int
+    order: list[int]
+    rules: Rules = field(default_factory=Rules)
+    committed: list[int] = field(default_factory=list)  # this hand
+    street: list[int] = field(default_factory=list)  # this round
+    folded: list[bool] = field(default_factory=list)
+    to_act: list[int] = field(default_factory=list)
+    size: int = 0  # the round's bet size (limit games) or minimum bet
+    raises: int = 0  # raises after the opening bet, this round
+    last_raise: int = 0  # the last full bet or raise increment
+    bets_made: bool = False  # any bet this round (all-checked tells the Yahtzee reroll)
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        self.committed = self.committed or [0] * n
+        self.street = self.street or [0] * n
+        self.folded = self.folded or [s not in self.order for s in range(n)]
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def current(self) -> int:
+        return max(self.street)
+
+    @property
+    def contenders(self) -> list[int]:
+        return [s for s in self.order if not self.folded[s]]
+
+    def can_still_bet(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    @property
+    def round_over(self) -> bool:
+        return not self.to_act or len(self.contenders) <= 1
+
+    @property
+    def betting_done(self) -> bool:
+        """No more betting this hand can change anything: one contender, or at most one who can still bet."""
+        return len(self.contenders) <= 1 or sum(self.can_still_bet(s) for s in self.contenders) <= 1
+
+    def pot_total(self) -> int:
+        return sum(self.committed)
+
+    # -- forced bets and rounds -------------------------------------------------------------
+    def _put(self, seat: int, amount: int) -> int:
+        amount = min(amount, self.stacks[seat])
+        self.stacks[seat] -= amount
+        self.committed[seat] += amount
+        return amount
+
+    def ante(self, seat: int, amount: int) -> list[BetEvent]:
+        """An ante goes to the pot without counting as a bet of the round."""
+        put = self._put(seat, amount)
+        return [Anted(Seat(seat), put), *([AllIn(Seat(seat))] if self.stacks[seat] == 0 else [])]
+
+    def blind(self, seat: int, amount: int) -> list[BetEvent]:
+        """A blind counts as the seat's bet this round; the biggest blind is the bet to call."""
+        put = self._put(seat, amount)
+        self.street[seat] += put
+        self.last_raise = max(self.last_raise, put)
+        return [Blinded(Seat(seat), put), *([AllIn(Seat(seat))] if self.stacks[seat] == 0 else [])]
+
+    def open_round(self, size: int, *, keep_blinds: bool = False) -> list[BetEvent]:
+        """A new betting round of bet size ``size``; everyone who can still bet acts, in order."""
+        if not keep_blinds:
+            self.street = [0] * len(self.stacks)
+            self.last_raise = size
+        self.size = size
+        self.raises = 0
+        self.bets_made = keep_blinds and self.current > 0
+        self.to_act = [s for s in self.order if self.can_still_bet(s)]
+        if len(self.to_act) == 1 and self.street[self.to_act[0]] >= self.current:
+            self.to_act = []  # alone with chips and nothing to call: no one to bet against
+        return []
+
+    # -- amounts ------------------------------------------------------------------------------
+    def to_call(self, seat: int) -> int:
+        return min(self.current - self.street[seat], self.stacks[seat])
+
+    def all_in_to(self, seat: int) -> int:
+        return self.street[seat] + self.stacks[seat]
+
+    def raise_bounds(self, seat: int) -> tuple[int, int]:
+        """The smallest and largest total a bet or raise may reach (before the all-in exception)."""
+        current = self.current
+        if self.rules.limit == Limit.FIXED:
+            low = high = current + self.size
+        elif self.rules.limit == Limit.SPREAD:
+            low, high = current + self.unit, current + self.size
+        else:
+            low = current + max(self.last_raise, self.size)
+            if self.rules.limit == Limit.POT:
+                high = current + self.pot_total() + (current - self.street[seat])
+            else:
+                high = self.all_in_to(seat)
+        return low, high
+
+    # -- legality: one check for act and legal ---------------------------------------------------
+    def refusal(self, seat: int, action: BetAction) -> GameError | None:
+        if seat not in self.to_act:
+            if self.folded[seat]:
+                return GameError("FOLDED", f"p{seat} has folded")
+            return GameError("NOT_YOUR_TURN", f"it is p{self.to_act[0]}'s turn" if self.to_act else "no one is to act")
+        if seat != self.to_act[0]:
+            return GameError("NOT_YOUR_TURN", f"it is p{self.to_act[0]}'s turn")
+        facing = self.current - self.street[seat]
+        if isinstance(action, Check):
+            return GameError("MUST_CALL", f"there is {facing} to call") if facing > 0 else None
+        if isinstance(action, Call):
+            return GameError("NOTHING_TO_CALL", "nothing to call: check or bet") if facing == 0 else None
+        if isinstance(action, Fold):
+            return None
+        opening = isinstance(action, BetTo)
+        if opening and self.current > 0:
+            return GameError("ALREADY_BET", f"there is a bet of {self.current}: call, raise or fold")
+        if not opening and self.current == 0:
+            return GameError("NO_BET_TO_RAISE", "nothing to raise: bet instead")
+        if not opening and self.rules.raise_cap is not None and self.raises >= self.rules.raise_cap:
+            return GameError("RAISE_CAP", f"at most {self.rules.raise_cap} raises a round")
+        if self.stacks[seat] <= facing:
+            return GameError("SHORT", "not enough chips to raise: call all-in or fold")
+        amount = action.amount
+        low, high = self.raise_bounds(seat)
+        all_in = self.all_in_to(seat)
+        if amount == all_in and amount > self.current:
+            return None if amount <= high else GameError("OVER_LIMIT", f"at most {high} this round")
+        if amount > all_in:
+            return GameError("NOT_ENOUGH_CHIPS", f"p{seat} can reach at most {all_in}")
+        if amount % self.unit:
+            return GameError("NOT_A_UNIT", f"amounts go in steps of {self.unit}")
+        if not low <= amount <= high:
+            return GameError("BAD_AMOUNT", f"{'bet' if opening else 'raise'} to between {low} and {high} (or all-in {all_in})")
+        return None
+
+    def can_act(self, seat: int, action: BetAction) -> bool:
+        return self.refusal(seat, action) is None
+
+    def legal(self, seat: int) -> list[BetAction]:
+        """Every legal action; amounts listed by unit in limit games, else the smallest, the pot-ish and all-in."""
+        if not self.to_act or seat != self.to_act[0]:
+            return []
+        actions: list[BetAction] = [a for a in (Check(), Call(), Fold()) if self.can_act(seat, a)]
+        low, high = self.raise_bounds(seat)
+        all_in = self.all_in_to(seat)
+        if self.rules.limit in (Limit.FIXED, Limit.SPREAD):
+            amounts = list(range(low, min(high, all_in) + 1, self.unit))
+        else:
+            amounts = [low, (low + high) // self.unit // 2 * self.unit, high]
+        amounts = sorted({min(a, all_in) for a in amounts} | ({all_in} if all_in <= high else set()))
+        kind = BetTo if self.current == 0 else RaiseTo
+        return actions + [a for a in (kind(x) for x in amounts) if self.can_act(seat, a)]
+
+    # -- moves ----------------------------------------------------------------------------------
+    def act(self, seat: int, action: BetAction) -> list[BetEvent]:
+        refusal = self.refusal(seat, action)
+        if refusal is not None:
+            raise refusal
+        self.to_act.pop(0)
+        if isinstance(action, Fold):
+            self.folded[seat] = True
+            return [Folded(Seat(seat))]
+        if isinstance(action, Check):
+            return [Checked(Seat(seat))]
+        if isinstance(action, Call):
+            put = self._put(seat, self.current - self.street[seat])
+            self.street[seat] += put
+            return [Called(Seat(seat), put), *self._all_in(seat)]
+        before = self.current
+        low, _ = self.raise_bounds(seat)
+        self.street[seat] += self._put(seat, action.amount - self.street[seat])
+        # A short all-in neither counts against the raise cap nor sets the next minimum raise.
+        if self.street[seat] >= low:
+            self.last_raise = self.street[seat] - before
+            if isinstance(action, RaiseTo):
+                self.raises += 1
+        self.bets_made = True
+        # Everyone else still in with chips acts again, in order after this seat.
+        i = self.order.index(seat)
+        after = self.order[i + 1:] + self.order[:i]
+        self.to_act = [s for s in after if self.can_still_bet(s)]
+        event: BetEvent = Bet(Seat(seat), self.street[seat]) if isinstance(action, BetTo) else Raised(Seat(seat), self.street[seat])
+        return [event, *self._all_in(seat)]
+
+    def _all_in(self, seat: int) -> list[BetEvent]:
+        return [AllIn(Seat(seat))] if self.stacks[seat] == 0 else []
+
+    def fold_out(self, seat: int) -> list[BetEvent]:
+        """Fold a seat out of turn (a timeout or a player leaving)."""
+        self.folded[seat] = True
+        if seat in self.to_act:
+            self.to_act.remove(seat)
+        return [Folded(Seat(seat))]
+
+    # -- the pots --------------------------------------------------------------------------------
+    def pots(self) -> list[Pot]:
+        """Main pot then side pots, each with the contenders who can win it."""
+        contenders = self.contenders
+        levels = sorted({self.committed[s] for s in contenders})
+        pots: list[Pot] = []
+        previous = 0
+        for level in levels:
+            amount = sum(min(c, level) - min(c, previous) for c in self.committed)
+            eligible = tuple(s for s in contenders if self.committed[s] >= level)
+            if pots and pots[-1].eligible == eligible:
+                pots[-1] = Pot(pots[-1].amount + amount, eligible)
+            elif amount:
+                pots.append(Pot(amount, eligible))
+            previous = level
+        beyond = sum(max(0, c - previous) for c in self.committed)  # folded chips above every contender
+        if beyond and pots:
+            pots[-1] = Pot(pots[-1].amount + beyond, pots[-1].eligible)
+        return pots
+
+    def settle(self, value: Callable[[int], Any] | None, odd_order: Sequence[int]) -> list[BetEvent]:
+        """Pay every pot: to its only contender, else to the best ``value`` among its contenders.
+
+        A pot with one eligible seat that others could not call is an uncalled bet: it goes back.
+        ``value`` is None when everyone else folded (no showdown).
+        """
+        events: list[BetEvent] = []
+        pots = self.pots()
+        for i, pot in enumerate(pots):
+            if len(pot.eligible) == 1:
+                seat = pot.eligible[0]
+                self.stacks[seat] += pot.amount
+                uncalled = i > 0 or (value is not None and len(self.contenders) > 1)
+                events.append(Returned(Seat(seat), pot.amount) if uncalled else Won(Seat(seat), pot.amount, pot.label(i)))
+                continue
+            assert value is not None
+            best = max(value(s) for s in pot.eligible)
+            winners = [s for s in pot.eligible if value(s) == best]
+            for seat, amount in split(pot.amount, winners, odd_order, self.unit).items():
+                self.stacks[seat] += amount
+                events.append(Won(Seat(seat), amount, pot.label(i)))
+        self.committed = [0] * len(self.stacks)
+        self.street = [0] * len(self.stacks)
+        return events
