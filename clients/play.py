@@ -26,24 +26,44 @@ from .console import err, out
 
 
 def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[str], recent: list[str]) -> Any:
-    """A screen for games whose view has seats' holes, chips and a board (the poker family)."""
+    """The table as a panel: a header, the board, a row a seat, the last events, whose move it is."""
     me = view.get("seat")
-    head = Text.assemble((variant.title, "bold"), f"  {table_id}  deal {view.get('deal', '?')}  stage "
-                         f"{view.get('stage', '?')} (stake {view.get('stake', '?')})  pot {view.get('pot', 0)}")  # fmt: skip
-    board = Text("board  " + (" ".join(view.get("board", [])) or "-"), style="bold cyan")
+    columns, header, rows = SCREENS[variant.name](view)
     seats = Table(box=None, pad_edge=False)
-    for column in ("seat", "cards", "chips", "paid", "awards", ""):
+    for column in ("seat", *columns):
         seats.add_column(column)
-    pending = set(view.get("pending", []))
-    for s, hole in enumerate(view.get("holes", [])):
-        state = "folded" if not view["in_hand"][s] else "deciding..." if s in pending else "in"
-        name = f"p{s}" + (" (you)" if s == me else "")
-        seats.add_row(name, " ".join(hole) or "--", str(view["chips"][s]), str(view["paid"][s]),
-                      "*" * view["awards"][s], state, style="bold" if s == me else None)  # fmt: skip
+    for s, row in enumerate(rows):
+        seats.add_row(f"p{s}" + (" (you)" if s == me else ""), *row, style="bold" if s == me else None)
+    head = Text.assemble((variant.title, "bold"), f"  {table_id}  {header}")
+    board = Text("board  " + (" ".join(view.get("board", [])) or "-"), style="bold cyan")
     log = Text("\n".join(recent[-8:]), style="dim")
     prompt = Text(f"your move: {', '.join(legal)}" if legal else "waiting for the others...",
                   style="yellow" if legal else "dim")  # fmt: skip
     return Panel.fit(_stack(head, board, seats, log, prompt), title="brelan play")
+
+
+Screen = tuple[tuple[str, ...], str, list[tuple[str, ...]]]
+
+
+def poker_champ_screen(view: dict[str, Any]) -> Screen:
+    pending = set(view["pending"])
+    rows = [(" ".join(hole) or "--", str(view["chips"][s]), str(view["paid"][s]), "*" * view["awards"][s],
+             "folded" if not view["in_hand"][s] else "deciding..." if s in pending else "in")
+            for s, hole in enumerate(view["holes"])]  # fmt: skip
+    header = f"deal {view['deal']}  stage {view['stage']} (stake {view['stake']})  pot {view['pot']}"
+    return ("cards", "chips", "paid", "awards", ""), header, rows
+
+
+def yahtzee_screen(view: dict[str, Any]) -> Screen:
+    rows = [(" ".join(dice) or "--", str(view["stacks"][s]), str(view["bets"][s]),
+             "out" if view["out"][s] else "folded" if not view["in_hand"][s] else
+             "to act..." if view["to_act"] == s else "dealer" if view["button"] == s else "")
+            for s, dice in enumerate(view["dice"])]  # fmt: skip
+    header = f"hand {view['hand']}  {view['street']} (up to {view['round_limit']})  pot {view['pot']}"
+    return ("dice", "chips", "bet", ""), header, rows
+
+
+SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen}
 
 
 def _stack(*parts: Any) -> Any:

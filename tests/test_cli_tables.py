@@ -29,6 +29,14 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
+@pytest.mark.parametrize("game, options", [("poker-champ", ["players=3"]), ("yahtzee-holdem", ["players=3", "stack=200"])])
+def test_bots_run_each_game(capsys: pytest.CaptureFixture[str], game: str, options: list[str]) -> None:
+    argv = ["bots", "run", "--game", game, "--tables", "2", "--games", "3", "--json"]
+    code, out, _ = run(capsys, *argv, *(a for o in options for a in ("--option", o)))
+    summary = json.loads(out)
+    assert code == 0 and summary["games"] == 6 and summary["errors"] == 0 and summary["conserved"] is True
+
+
 def test_bots_run_in_process_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "bots", "run", "--game", "poker-champ", "--tables", "2", "--games", "5", "--seed", "s1",
                        "--option", "players=5", "--json")  # fmt: skip

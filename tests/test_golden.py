@@ -15,13 +15,13 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.txt"))
 def test_golden_game_replays_exactly(path: Path) -> None:
     transcript = Transcript.parse(path.read_text())
     state = replay(transcript)
-    assert state.is_over
-    assert transcript.lines[-1].startswith("champions")
+    whole = transcript.lines[-1].startswith("champions")  # else a set-up that stops mid-game (a rulebook example)
+    assert state.is_over == whole
     assert Transcript.parse(transcript.text()) == transcript
 
 
 def test_a_changed_line_is_found() -> None:
-    transcript = Transcript.parse(GOLDEN[0].read_text())
+    transcript = Transcript.parse(next(p for p in GOLDEN if p.stem.startswith("poker-champ")).read_text())
     i = next(n for n, line in enumerate(transcript.lines) if line.endswith("wins 3") or " wins " in line)
     bad = Transcript(transcript.variant, transcript.seed, transcript.options,
                      (*transcript.lines[:i], transcript.lines[i] + "0", *transcript.lines[i + 1:]))  # fmt: skip
@@ -31,6 +31,6 @@ def test_a_changed_line_is_found() -> None:
 
 
 def test_another_seed_gives_another_game() -> None:
-    transcript = Transcript.parse(GOLDEN[0].read_text())
+    transcript = Transcript.parse(next(p for p in GOLDEN if p.stem.startswith("poker-champ")).read_text())
     with pytest.raises(Mismatch):
         replay(Transcript(transcript.variant, transcript.seed + "x", transcript.options, transcript.lines))

@@ -289,3 +289,28 @@ def _events_until(api: BrelanClient, table_id: str, seq: int) -> list[object]:
         if event.seq >= seq:
             break
     return events
+
+
+def test_a_yahtzee_table_plays_through_the_server_and_hides_the_others_dice(api: BrelanClient) -> None:
+    info = api.create_table("yahtzee-holdem", {"players": "3", "stack": "100"}, bot_seats=[1, 2])
+    me = api.join(info.table_id)
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline
+        response = me.view()
+        view = view_dict(response)
+        assert sum(view["stacks"]) + view["pot"] == 300
+        assert all(d == "??" for s, dice in enumerate(view["dice"]) if s != 0 for d in dice)
+        if view["over"]:
+            break
+        if response.legal:
+            legal = list(response.legal)
+            me.act("check" if "check" in legal else "call" if "call" in legal else legal[0], expected_seq=response.seq)
+        else:
+            time.sleep(0.005)
+    dice = re.compile(r"^[1-6][rbwy]$")
+    for event in api.watch(info.table_id):
+        words = event.text.split()
+        if words[1:2] == ["dice"]:
+            assert not any(dice.match(w) for w in words[2:]), event.text
+    assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over

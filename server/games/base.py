@@ -266,6 +266,8 @@ class Variant:
     game_seconds: Callable[[Any], float | None] = lambda options: None
     # Builds what the engine caches (lookup tables), so the first game does not wait for it.
     warm: Callable[[], None] = lambda: None
+    # An RNG that deals given cards or dice first (a transcript's "# stack:"), then plays fair from the seed.
+    stacked_rng: Callable[[str, str], random.Random] | None = None
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)

@@ -46,17 +46,22 @@ class Transcript:
     seed: str
     options: dict[str, str] = field(default_factory=dict)
     lines: tuple[str, ...] = ()
+    stack: str = ""  # dice or cards dealt first, before the seed's own (a set-up such as a rulebook example)
+    notes: tuple[str, ...] = ()  # "# ..." lines kept for the reader
 
     def text(self) -> str:
-        head = [f"# variant: {self.variant}", f"# seed: {self.seed}"]
+        head = [*(f"# {n}" for n in self.notes), f"# variant: {self.variant}", f"# seed: {self.seed}"]
+        head += [f"# stack: {self.stack}"] if self.stack else []
         head += [f"# option: {k}={v}" for k, v in self.options.items()]
         return "\n".join([*head, *self.lines]) + "\n"
 
     @classmethod
     def parse(cls, text: str) -> Transcript:
         variant = seed = None
+        stack = ""
         options: dict[str, str] = {}
         lines = []
+        notes = []
         for line in text.splitlines():
             if line.startswith("# variant: "):
                 variant = line.split(": ", 1)[1]
@@ -65,11 +70,15 @@ class Transcript:
             elif line.startswith("# option: "):
                 key, _, value = line.split(": ", 1)[1].partition("=")
                 options[key] = value
+            elif line.startswith("# stack: "):
+                stack = line.split(": ", 1)[1]
+            elif line.startswith("# "):
+                notes.append(line[2:])
             elif line.strip() and not line.startswith("#"):
                 lines.append(line)
         if variant is None or seed is None:
             raise TextError("a transcript starts with '# variant:' and '# seed:' lines")
-        return cls(variant, seed, options, tuple(lines))
+        return cls(variant, seed, options, tuple(lines), stack, tuple(notes))
 
 
 class Mismatch(Exception):
@@ -81,7 +90,13 @@ class Mismatch(Exception):
 def replay(transcript: Transcript) -> State:
     """Play the transcript's actions from its seed; raise :class:`Mismatch` at the first event that differs."""
     variant = get_variant(transcript.variant)
-    state = variant.new_game(variant.make_options(transcript.options), game_rng(transcript.seed))
+    if transcript.stack:
+        if variant.stacked_rng is None:
+            raise TextError(f"{variant.name} cannot stack its deal")
+        rng = variant.stacked_rng(transcript.stack, transcript.seed)
+    else:
+        rng = game_rng(transcript.seed)
+    state = variant.new_game(variant.make_options(transcript.options), rng)
     produced = [str(e) for e in state.start_events]
     at = 0
     for n, line in enumerate(transcript.lines, 1):
