@@ -3,6 +3,9 @@
     python bench/bench_tables.py                  # everything, ~1 minute
     python bench/bench_tables.py --tables 50      # concurrent bot tables over gRPC
 
+Yahtzee Texas Hold'em (issue #4): 7-dice evaluations per second (baseline:
+without the five-dice cache) and bot games per second in process.
+
 Targets (issue #3): at least 300k 7-card evaluations/s; at least 200 complete
 POKER CHAMP games/s in process; p99 action latency under 50 ms with 50
 concurrent bot tables over gRPC on the 2-core machine.
@@ -26,6 +29,8 @@ import time
 
 from brelan.clients.bots import run_remote
 from brelan.server.games import poker_champ as pc
+from brelan.server.games import yahtzee_holdem as yh
+from brelan.server.games.dice import evaluate as dice_evaluate
 from brelan.server.games.base import options_dict
 from brelan.server.games.evaluator import _tables, evaluate
 from brelan.server.games.registry import get_variant
@@ -79,6 +84,43 @@ def bench_games(games: int, players: int) -> None:
           f"{rate(random_actions, engine)} actions; bot overhead per action x{(bots / actions) / (engine / random_actions):.1f}")
 
 
+def bench_dice(hands: int) -> None:
+    from brelan.server.games.dice import Bag, _five
+
+    rng = random.Random(3)
+    deals = []
+    for _ in range(hands):
+        bag = Bag(rng)
+        deals.append([bag.draw() for _ in range(7)])
+    t = time.perf_counter()
+    for dice in deals:
+        dice_evaluate(dice)
+    cached = time.perf_counter() - t
+    few = deals[: max(1, hands // 20)]
+    t = time.perf_counter()
+    for dice in few:
+        codes = sorted(d.code for d in dice)
+        max(_five.__wrapped__(five) for five in itertools.combinations(codes, 5))
+    uncached = (time.perf_counter() - t) * hands / len(few)
+    print("Yahtzee Texas Hold'em:")
+    print(f"  7-dice evaluations: {rate(hands, cached)}; without the five-dice cache (baseline) "
+          f"{rate(hands, uncached)}; ratio x{uncached / cached:.1f}")
+
+
+def bench_yahtzee(games: int, players: int, stack: int) -> None:
+    variant = get_variant("yahtzee-holdem")
+    for label, options in ((f"stack {stack}", yh.YahtzeeOptions(players=players, stack=stack)),
+                           ("the box's 4,800 shared", yh.YahtzeeOptions(players=players))):  # fmt: skip
+        n = games if options.stack else max(1, games // 20)
+        t = time.perf_counter()
+        played = [play(variant, options, f"bench/{g}") for g in range(n)]
+        seconds = time.perf_counter() - t
+        hands = sum(p.state.hand_number for p in played)
+        actions = sum(len(p.turns) for p in played)
+        print(f"  bot games, {players} players, {label}: {rate(n, seconds)} games ({hands / n:.0f} hands a game), "
+              f"{rate(hands, seconds)} hands, {rate(actions, seconds)} actions")
+
+
 def bench_grpc(tables: int) -> None:
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0",
@@ -109,11 +151,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300_000)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", type=int, default=50, help="0 skips the gRPC part")
     args = parser.parse_args()
     bench_evaluator(args.hands)
     bench_games(args.games, args.players)
-    bench_grpc(args.tables)
+    bench_dice(args.hands // 3)
+    bench_yahtzee(args.games // 3, args.players, 300)
+    if args.tables:
+        bench_grpc(args.tables)
 
 
 if __name__ == "__main__":
