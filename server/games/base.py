@@ -241,6 +241,34 @@ class State(Protocol):
     def hand_number(self) -> int: ...
 
 
+class EngineState:
+    """What every engine's state shares; a subclass has ``options.players``, ``champions`` and ``_refusal``."""
+
+    options: Any
+    champions: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        return int(self.options.players)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.champions)
+
+    def _refusal(self, seat: int | None, action: Any) -> GameError | None:
+        raise NotImplementedError
+
+    def can_apply(self, seat: int | None, action: Any) -> bool:
+        """The legality check that ``apply`` and ``legal_actions`` share."""
+        return self._refusal(seat, action) is None
+
+    def redact(self, event: Any, seat: int | None) -> Any:
+        raise NotImplementedError
+
+    def redact_all(self, events: Sequence[Any], seat: int | None) -> list[Any]:
+        return [self.redact(e, seat) for e in events]
+
+
 Bot = Callable[[dict[str, Any], Sequence[str], random.Random], str]
 
 

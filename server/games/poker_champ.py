@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import GameError, OptionError, Seat, TextError, Variant, parse_record, record
+from .base import EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, best, category, describe, evaluate, warm
 from .pots import split
@@ -265,7 +265,7 @@ class PokerChampView:
 
 
 @dataclass
-class PokerChampState:
+class PokerChampState(EngineState):
     options: PokerChampOptions
     rng: random.Random
     chips: list[int]
@@ -288,14 +288,6 @@ class PokerChampState:
 
     # -- the contract ---------------------------------------------------------------
     @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self.champions)
-
-    @property
     def hand_number(self) -> int:
         return self.deal
 
@@ -316,9 +308,6 @@ class PokerChampState:
 
     def default_action(self, seat: int) -> Action:
         return Fold()
-
-    def can_apply(self, seat: int | None, action: Action) -> bool:
-        return self._refusal(seat, action) is None
 
     def apply(self, seat: int | None, action: Action) -> list[Event]:
         refusal = self._refusal(seat, action)
@@ -351,9 +340,6 @@ class PokerChampState:
         if isinstance(event, Hole) and event.seat != seat:
             return Hole(event.seat, tuple(c if isinstance(c, Back) else Back.of(c) for c in event.cards))
         return event
-
-    def redact_all(self, events: Sequence[Event], seat: int | None) -> list[Event]:
-        return [self.redact(e, seat) for e in events]
 
     # -- legality: one check serves apply and legal_actions ---------------------------
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:

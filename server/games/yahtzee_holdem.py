@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import GameError, OptionError, Seat, Variant, parse_record, record
+from .base import EngineState, GameError, OptionError, Seat, Variant, parse_record, record
 from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
@@ -141,7 +141,7 @@ class YahtzeeView:
 
 
 @dataclass
-class YahtzeeState:
+class YahtzeeState(EngineState):
     options: YahtzeeOptions
     rng: random.Random
     stacks: list[int]
@@ -162,14 +162,6 @@ class YahtzeeState:
         self.total_chips = sum(self.stacks)
 
     # -- the contract ------------------------------------------------------------------------
-    @property
-    def players(self) -> int:
-        return self.options.players
-
-    @property
-    def is_over(self) -> bool:
-        return bool(self.champions)
-
     @property
     def hand_number(self) -> int:
         return self.hand
@@ -195,9 +187,6 @@ class YahtzeeState:
 
     def default_action(self, seat: int) -> BetAction:
         return bet.Fold()
-
-    def can_apply(self, seat: int | None, action: BetAction) -> bool:
-        return self._refusal(seat, action) is None
 
     def _refusal(self, seat: int | None, action: BetAction) -> GameError | None:
         if self.is_over:
