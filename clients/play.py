@@ -35,7 +35,7 @@ def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[st
     for s, row in enumerate(rows):
         seats.add_row(f"p{s}" + (" (you)" if s == me else ""), *row, style="bold" if s == me else None)
     head = Text.assemble((variant.title, "bold"), f"  {table_id}  {header}")
-    board = Text("board  " + (" ".join(view.get("board", [])) or "-"), style="bold cyan")
+    board = Text("board  " + (" ".join(view["board"]) or "-") if "board" in view else "", style="bold cyan")
     log = Text("\n".join(recent[-8:]), style="dim")
     prompt = Text(f"your move: {', '.join(legal)}" if legal else "waiting for the others...",
                   style="yellow" if legal else "dim")  # fmt: skip
@@ -63,7 +63,20 @@ def yahtzee_screen(view: dict[str, Any]) -> Screen:
     return ("dice", "chips", "bet", ""), header, rows
 
 
-SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen}
+def daker_screen(view: dict[str, Any]) -> Screen:
+    pending = set(view["pending"])
+    rows = [(" ".join(cards) or "--", str(view["stacks"][s]), str(view["bets"][s]),
+             "out" if view["out"][s] else "folded" if not view["in_hand"][s] else
+             ("discarding..." if view["phase"] == "discard" else "to act...") if s in pending else
+             "dealer" if view["button"] == s else "")
+            for s, cards in enumerate(view["cards"])]  # fmt: skip
+    header = f"{view['mode']}  hand {view['hand']}  {view['phase']}  pot {view['pot']}"
+    if view["community"]:
+        header += "  community " + " ".join(view["community"])
+    return ("cards", "chips", "bet", ""), header, rows
+
+
+SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen}
 
 
 def _stack(*parts: Any) -> Any:

@@ -29,7 +29,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-@pytest.mark.parametrize("game, options", [("poker-champ", ["players=3"]), ("yahtzee-holdem", ["players=3", "stack=200"])])
+@pytest.mark.parametrize("game, options", [
+    ("poker-champ", ["players=3"]), ("yahtzee-holdem", ["players=3", "stack=200"]),
+    ("daker", ["mode=holdem", "players=5", "stack=200"]), ("daker", ["mode=draw", "players=4", "stack=200"]),
+    ("daker", ["mode=round", "players=4"]), ("daker", ["mode=round", "wins=worst"]),
+])  # fmt: skip
 def test_bots_run_each_game(capsys: pytest.CaptureFixture[str], game: str, options: list[str]) -> None:
     argv = ["bots", "run", "--game", game, "--tables", "2", "--games", "3", "--json"]
     code, out, _ = run(capsys, *argv, *(a for o in options for a in ("--option", o)))

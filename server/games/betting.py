@@ -241,8 +241,11 @@ class Betting:
         self.last_raise = max(self.last_raise, put)
         return [Blinded(Seat(seat), put), *([AllIn(Seat(seat))] if self.stacks[seat] == 0 else [])]
 
-    def open_round(self, size: int, *, keep_blinds: bool = False) -> list[BetEvent]:
-        """A new betting round of bet size ``size``; everyone who can still bet acts, in order."""
+    def open_round(self, size: int, *, keep_blinds: bool = False, first: int | None = None) -> list[BetEvent]:
+        """A new betting round of bet size ``size``; everyone who can still bet acts, in order from ``first``."""
+        if first is not None and first in self.order:
+            i = self.order.index(first)
+            self.order = self.order[i:] + self.order[:i]
         if not keep_blinds:
             self.street = [0] * len(self.stacks)
             self.last_raise = size

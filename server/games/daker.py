@@ -1,0 +1,540 @@
+"""DAKER in its three modes, on the shared betting engine.
+
+- ``holdem`` (the rulebook's DAKER): blinds, three community cards dealt face
+  down, then three hole cards each; four betting rounds (before any community
+  card, then after each is turned); the hand is exactly the 3 hole cards and 2
+  of the community cards.
+- ``draw`` (5 cards with discard): ante, five cards, a betting round, each
+  player discards 0-2 and draws, a second betting round, showdown.
+- ``round`` (Game Round DAKER): no chips; five cards, one discard of 0-2,
+  showdown; the best (or worst) hand wins; tied players replay among themselves.
+
+>>> import random
+>>> state = new_game(DakerOptions(mode=Mode.ROUND, players=2), random.Random(2))
+>>> [str(e) for e in state.start_events]
+['hand 1 p1', 'p0 cards AK RN AN AR AJ', 'p1 cards AQ QQ KR JJ QR']
+>>> [str(a) for a in state.legal_actions(0)][:3]
+['discard', 'discard AK', 'discard RN']
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from . import betting as bet
+from .base import EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
+from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, Limit, Rules
+from .daker_cards import (
+    PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
+)  # fmt: skip
+
+
+class Mode(str, enum.Enum):
+    HOLDEM = "holdem"
+    DRAW = "draw"
+    ROUND = "round"
+
+
+class Wins(str, enum.Enum):
+    BEST = "best"
+    WORST = "worst"
+
+
+@dataclass(frozen=True)
+class DakerOptions:
+    mode: Mode = Mode.HOLDEM
+    players: int = 4
+    deck: tuple[str, ...] = default_deck()
+    stack: int = 1000
+    small_blind: int = 5  # holdem: the big blind is twice this
+    ante: int = 10  # draw
+    limit: Limit = Limit.NO_LIMIT
+    wins: Wins = Wins.BEST  # round: which hand wins
+
+    def __post_init__(self) -> None:
+        make_deck(self.deck)  # validates every card
+        most = 4 if self.mode != Mode.HOLDEM else 8
+        if not 2 <= self.players <= most:
+            raise OptionError("players", f"DAKER {self.mode.value} is for 2 to {most} players")
+        needed = 3 + 3 * self.players if self.mode == Mode.HOLDEM else 5 * self.players + 1
+        if len(self.deck) < needed:
+            raise OptionError("deck", f"{self.players} players need at least {needed} cards; this deck has {len(self.deck)}")
+        if self.stack < 1 or self.small_blind < 1 or self.ante < 0:
+            raise OptionError("stack", "stack and small_blind positive, ante not negative")
+        if self.limit not in (Limit.FIXED, Limit.NO_LIMIT, Limit.POT):
+            raise OptionError("limit", "fixed, pot or no-limit")
+
+    @property
+    def big_blind(self) -> int:
+        return 2 * self.small_blind
+
+
+# -- actions and events ------------------------------------------------------------------------
+
+
+@record("discard")
+@dataclass(frozen=True)
+class Discard:
+    cards: tuple[DakerCard, ...]
+
+
+ACTIONS = (*BET_ACTIONS, Discard)
+Action = bet.BetAction | Discard
+
+
+@record("hand")
+@dataclass(frozen=True)
+class Hand:
+    number: int
+    button: Seat
+
+
+@record("community")
+@dataclass(frozen=True)
+class Community:
+    """The community cards go on the table face down."""
+
+    count: int
+
+
+@record("turns")
+@dataclass(frozen=True)
+class Turned:
+    card: DakerCard
+
+
+@record("cards")
+@dataclass(frozen=True)
+class Dealt:
+    seat: Seat
+    cards: tuple[DakerCard | HiddenCard, ...]
+
+
+@record("discards")
+@dataclass(frozen=True)
+class Discarded:
+    seat: Seat
+    cards: tuple[DakerCard | HiddenCard, ...]  # face down: the others see how many
+
+
+@record("draws")
+@dataclass(frozen=True)
+class Drew:
+    seat: Seat
+    cards: tuple[DakerCard | HiddenCard, ...]
+
+
+@record("reshuffle")
+@dataclass(frozen=True)
+class Reshuffled:
+    count: int  # the discards shuffled into a new stock
+
+
+@record("shows")
+@dataclass(frozen=True)
+class Shown:
+    seat: Seat
+    hand: str  # e.g. full-house-K-Q
+    cards: tuple[DakerCard, ...]
+
+
+@record("replay")
+@dataclass(frozen=True)
+class Replay:
+    seats: tuple[Seat, ...]
+
+
+@record("out")
+@dataclass(frozen=True)
+class Out:
+    seat: Seat
+
+
+@record("champions")
+@dataclass(frozen=True)
+class Champions:
+    seats: tuple[Seat, ...]
+
+
+EVENTS = (Hand, Community, Turned, Dealt, Discarded, Drew, Reshuffled, Shown, Replay, Out, Champions, *BET_EVENTS)
+Event = Hand | Community | Turned | Dealt | Discarded | Drew | Reshuffled | Shown | Replay | Out | Champions | BetEvent
+HIDDEN = (Dealt, Discarded, Drew)
+
+
+def parse_action(text: str) -> Action:
+    return parse_record(text, ACTIONS)
+
+
+def parse_event(text: str) -> Event:
+    return parse_record(text, EVENTS)
+
+
+@dataclass(frozen=True)
+class DakerView:
+    seat: int | None
+    mode: str
+    hand: int
+    button: int
+    phase: str  # bet, discard, over
+    community: tuple[DakerCard | HiddenCard, ...]  # turned ones face up
+    cards: tuple[tuple[DakerCard | HiddenCard, ...], ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    pot: int
+    total_chips: int
+    in_hand: tuple[bool, ...]
+    out: tuple[bool, ...]
+    pending: tuple[int, ...]
+    stock: int
+    cards_in_play: int  # stock + discards + hands + community
+    deck_size: int
+    legal: tuple[str, ...]
+    over: bool
+    champions: tuple[int, ...]
+
+
+@dataclass
+class DakerState(EngineState):
+    options: DakerOptions
+    rng: random.Random
+    stacks: list[int]
+    out: list[bool]
+    deck: list[DakerCard] = field(default_factory=list)
+    stock: list[DakerCard] = field(default_factory=list)  # the top is the end
+    discards: list[DakerCard] = field(default_factory=list)
+    hands: dict[int, list[DakerCard]] = field(default_factory=dict)
+    community: list[DakerCard] = field(default_factory=list)
+    turned: int = 0
+    button: int = -1
+    hand: int = 0
+    street: int = 0
+    phase: str = "bet"
+    to_discard: list[int] = field(default_factory=list)
+    betting: Betting | None = None
+    contenders: list[int] = field(default_factory=list)  # round mode: who still competes
+    champions: tuple[int, ...] = ()
+    start_events: list[Event] = field(default_factory=list)
+    total_chips: int = 0
+
+    def __post_init__(self) -> None:
+        self.total_chips = sum(self.stacks)
+        self.deck = make_deck(self.options.deck)
+
+    # -- the contract -------------------------------------------------------------------------
+    @property
+    def hand_number(self) -> int:
+        return self.hand
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if not self.is_over:
+            return None
+        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand}
+
+    @property
+    def chips(self) -> bool:
+        return self.options.mode != Mode.ROUND
+
+    def pending(self) -> list[int]:
+        if self.is_over:
+            return []
+        if self.phase == "discard":
+            return self.to_discard[:1]
+        return self.betting.to_act[:1] if self.betting else []
+
+    def legal_actions(self, seat: int | None) -> list[Action]:
+        if seat is None or seat not in self.pending():
+            return []
+        if self.phase == "bet":
+            assert self.betting is not None
+            return list(self.betting.legal(seat))
+        held = self.hands[seat]
+        options: list[Action] = [Discard(())]
+        seen = set()
+        for n in (1, 2):
+            for pick in itertools.combinations(held, n):
+                key = tuple(sorted(str(c) for c in pick))
+                if key not in seen:  # two cards alike are one choice
+                    seen.add(key)
+                    options.append(Discard(pick))
+        return options
+
+    def default_action(self, seat: int) -> Action:
+        return Discard(()) if self.phase == "discard" else bet.Fold()
+
+    def _refusal(self, seat: int | None, action: Action) -> GameError | None:
+        if self.is_over:
+            return GameError("GAME_OVER", "the game is over")
+        if seat is None or not 0 <= seat < self.players:
+            return GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
+        if self.out[seat]:
+            return GameError("OUT", f"p{seat} is out of the game")
+        if isinstance(action, Discard):
+            if self.phase != "discard":
+                return GameError("NOT_DISCARDING", "this is not the discard")
+            if seat not in self.to_discard:
+                return GameError("ALREADY_DISCARDED" if seat in self.hands else "NOT_IN_HAND", f"p{seat} has no discard to make")
+            if seat != self.to_discard[0]:
+                return GameError("NOT_YOUR_TURN", f"it is p{self.to_discard[0]}'s discard")
+            if len(action.cards) > 2:
+                return GameError("TOO_MANY", "discard at most 2 cards")
+            held = [str(c) for c in self.hands[seat]]
+            for card in action.cards:
+                if str(card) not in held:
+                    return GameError("NOT_HELD", f"p{seat} does not hold {card}")
+                held.remove(str(card))
+            return None
+        if self.phase != "bet" or self.betting is None:
+            return GameError("NOT_BETTING", "this is the discard: discard 0 to 2 cards")
+        return self.betting.refusal(seat, action)
+
+    def apply(self, seat: int | None, action: Action) -> list[Event]:
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise refusal
+        assert seat is not None
+        if isinstance(action, Discard):
+            return self._discard(seat, action.cards) + self._advance()
+        assert self.betting is not None
+        return [*self.betting.act(seat, action), *self._advance()]
+
+    def view(self, seat: int | None) -> DakerView:
+        b = self.betting
+        n = self.players
+
+        def cards(s: int) -> tuple[DakerCard | HiddenCard, ...]:
+            if s not in self.hands or (b is not None and b.folded[s]):
+                return ()
+            return tuple(self.hands[s]) if s == seat else tuple(HiddenCard() for _ in self.hands[s])
+
+        community = tuple(c if i < self.turned else HiddenCard() for i, c in enumerate(self.community))
+        in_play = len(self.stock) + len(self.discards) + len(self.community) + sum(len(h) for h in self.hands.values())
+        return DakerView(
+            seat=seat, mode=self.options.mode.value, hand=self.hand, button=self.button,
+            phase="over" if self.is_over else self.phase, community=community,
+            cards=tuple(cards(s) for s in range(n)), stacks=tuple(self.stacks),
+            bets=tuple(b.street) if b else (0,) * n, pot=b.pot_total() if b else 0, total_chips=self.total_chips,
+            in_hand=tuple(s in self.hands and not (b and b.folded[s]) for s in range(n)), out=tuple(self.out),
+            pending=tuple(self.pending()), stock=len(self.stock), cards_in_play=in_play, deck_size=len(self.deck),
+            legal=tuple(str(a) for a in self.legal_actions(seat)), over=self.is_over, champions=self.champions,
+        )  # fmt: skip
+
+    def redact(self, event: Event, seat: int | None) -> Event:
+        if isinstance(event, HIDDEN) and event.seat != seat:
+            return type(event)(event.seat, tuple(HiddenCard() for _ in event.cards))
+        return event
+
+    # -- dealing ----------------------------------------------------------------------------------
+    def _seats_from(self, first: int, among: Sequence[int] | None = None) -> list[int]:
+        alive = among if among is not None else [s for s in range(self.players) if not self.out[s]]
+        return [s % self.players for s in range(first, first + self.players) if s % self.players in alive]
+
+    def _draw(self, events: list[Event]) -> DakerCard:
+        if not self.stock:  # the dealer shuffles the discards into a new stock
+            self.stock, self.discards = self.discards, []
+            self.rng.shuffle(self.stock)
+            events.append(Reshuffled(len(self.stock)))
+        return self.stock.pop()
+
+    def _start_hand(self) -> list[Event]:
+        among = self.contenders if self.options.mode == Mode.ROUND else None
+        self.hand += 1
+        self.button = self._seats_from(self.button + 1, among)[0]
+        order = self._seats_from(self.button + 1, among)  # left of the dealer first
+        self.stock = list(self.deck)
+        self.rng.shuffle(self.stock)
+        self.discards, self.community, self.turned, self.street = [], [], 0, 0
+        events: list[Event] = [Hand(self.hand, Seat(self.button))]
+        if self.chips:
+            self.betting = Betting(self.stacks, 1, order, Rules(self.options.limit, 3 if self.options.limit == Limit.FIXED else None))
+        if self.options.mode == Mode.HOLDEM:
+            # small then big blind from the dealer's left; heads-up the dealer posts the small blind
+            blinds = [self.button, order[0]] if len(order) == 2 else order[:2]
+            assert self.betting is not None
+            events += self.betting.blind(blinds[0], self.options.small_blind)
+            events += self.betting.blind(blinds[1], self.options.big_blind)
+            self.community = [self._draw(events) for _ in range(3)]
+            events.append(Community(3))
+            count = 3
+        else:
+            if self.betting is not None:
+                for s in order:
+                    events += self.betting.ante(s, self.options.ante)
+            count = 5
+        self.hands = {s: [] for s in order}
+        for _ in range(count):  # one at a time, from the dealer's left
+            for s in order:
+                self.hands[s].append(self._draw(events))
+        events += [Dealt(Seat(s), tuple(self.hands[s])) for s in order]
+        if self.options.mode == Mode.HOLDEM:
+            assert self.betting is not None
+            big = blinds[1]
+            self.betting.open_round(self.options.big_blind, keep_blinds=True, first=self._seats_from(big + 1)[0])
+        elif self.options.mode == Mode.DRAW:
+            assert self.betting is not None
+            self.betting.open_round(self.options.big_blind, first=order[0])
+        else:
+            self._open_discard()
+        return events + self._advance()
+
+    def _open_discard(self) -> None:
+        self.phase = "discard"
+        live = [s for s in self.hands if not (self.betting and self.betting.folded[s])]
+        self.to_discard = self._seats_from(self.button + 1, live)
+
+    def _discard(self, seat: int, cards: tuple[DakerCard, ...]) -> list[Event]:
+        held = self.hands[seat]
+        thrown = []
+        for card in cards:
+            match = next(c for c in held if str(c) == str(card))
+            held.remove(match)
+            thrown.append(match)
+        self.to_discard.pop(0)
+        events: list[Event] = [Discarded(Seat(seat), tuple(thrown))]
+        self.discards += thrown  # face down in the middle: "the discards so far" feed a reshuffle
+        drawn = [self._draw(events) for _ in thrown]
+        held += drawn
+        events.append(Drew(Seat(seat), tuple(drawn)))
+        return events
+
+    # -- the flow of a hand ------------------------------------------------------------------------
+    def _advance(self) -> list[Event]:
+        events: list[Event] = []
+        b = self.betting
+        if self.phase == "discard":
+            if self.to_discard:
+                return events
+            if self.options.mode == Mode.ROUND:
+                return events + self._showdown()
+            assert b is not None
+            self.phase = "bet"
+            b.open_round(self.options.big_blind, first=self._seats_from(self.button + 1)[0])
+        assert b is not None
+        while b.round_over:
+            if len(b.contenders) == 1:  # the others did not see the bet: it wins without showing
+                b.to_act = []
+                return events + self._end_hand(None)
+            if self.options.mode == Mode.DRAW:
+                if self.street == 0:
+                    self.street = 1
+                    self._open_discard()
+                    return events + self._advance()
+                return events + self._showdown()
+            if self.street == 3:
+                return events + self._showdown()
+            self.street += 1
+            self.turned += 1
+            events.append(Turned(self.community[self.turned - 1]))
+            size = self.options.big_blind * (2 if self.options.limit == Limit.FIXED and self.street >= 2 else 1)
+            b.open_round(size, first=self._seats_from(self.button + 1)[0])
+        return events
+
+    def _value(self, seat: int) -> tuple[int, ...]:
+        if self.options.mode == Mode.HOLDEM:
+            return best_hand(self.hands[seat], self.community, community_take=2)
+        return best_hand(self.hands[seat])
+
+    def _showdown(self) -> list[Event]:
+        live = [s for s in self._seats_from(self.button + 1) if s in self.hands
+                and not (self.betting and self.betting.folded[s])]  # fmt: skip
+        values = {s: self._value(s) for s in live}
+        events: list[Event] = [Shown(Seat(s), describe(values[s]).replace(" ", "-"), tuple(self.hands[s])) for s in live]
+        if self.options.mode != Mode.ROUND:
+            return events + self._end_hand(values)
+        pick = max if self.options.wins == Wins.BEST else min
+        top = pick(values.values())
+        tied = [s for s in live if values[s] == top]
+        if len(tied) == 1:
+            self.champions = (tied[0],)
+            return events + [Champions((Seat(tied[0]),))]
+        self.contenders = tied  # the tied replay among themselves
+        events.append(Replay(tuple(Seat(s) for s in tied)))
+        return events + self._start_hand()
+
+    def _end_hand(self, values: dict[int, tuple[int, ...]] | None) -> list[Event]:
+        b = self.betting
+        assert b is not None
+        events: list[Event] = list(b.settle(values.__getitem__ if values is not None else None,
+                                            self._seats_from(self.button + 1)))  # fmt: skip
+        for s in self._seats_from(self.button + 1):
+            if self.stacks[s] == 0:
+                self.out[s] = True
+                events.append(Out(Seat(s)))
+        left = [s for s in range(self.players) if not self.out[s]]
+        if len(left) == 1:
+            self.champions = (left[0],)
+            b.to_act = []
+            return events + [Champions((Seat(left[0]),))]
+        return events + self._start_hand()
+
+
+def new_game(options: DakerOptions, rng: random.Random, *, stacks: Sequence[int] | None = None) -> DakerState:
+    """Deal the first hand; the first dealer is the last seat, so p0 is first on his left."""
+    chips = list(stacks) if stacks is not None else [options.stack if options.mode != Mode.ROUND else 0] * options.players
+    if len(chips) != options.players:
+        raise OptionError("stack", f"one stack per player ({options.players})")
+    state = DakerState(options, rng, chips, [False] * options.players, button=options.players - 2)
+    state.contenders = list(range(options.players))
+    state.start_events = state._start_hand()
+    return state
+
+
+# -- the bot --------------------------------------------------------------------------------------
+
+
+def _known(view: dict[str, Any]) -> tuple[list[DakerCard], list[DakerCard]]:
+    seat = view["seat"]
+    mine = [DakerCard.parse(c) for c in view["cards"][seat]]
+    board = [DakerCard.parse(c) for c in view["community"] if c != "??"]
+    return mine, board
+
+
+def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+    """Bet or raise two pairs and better, see a pair, otherwise check or fold; discard the cards that help least."""
+    mine, board = _known(view)
+    if legal and legal[0].startswith("discard"):
+        return _discard_choice(mine, legal)
+    take = 2 if view["mode"] == "holdem" and len(board) >= 2 else 0
+    value = best_hand(mine, board, community_take=take)
+    aggressive = [a for a in legal if a.startswith(("bet", "raise"))]
+    if value[0] >= TWO_PAIRS and aggressive and rng.random() < 0.7:
+        return aggressive[0]
+    if value[0] >= PAIR or rng.random() < 0.15:
+        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
+    return "check" if "check" in legal else "fold"
+
+
+def _discard_choice(mine: list[DakerCard], legal: Sequence[str]) -> str:
+    """Keep what makes the hand: try each discard, score the kept cards, prefer discarding when it costs nothing."""
+    best, choice = None, "discard"
+    for option in legal:
+        thrown = option.split()[1:]
+        kept = list(mine)
+        for text in thrown:
+            kept.remove(next(c for c in kept if str(c) == text))
+        score = (best_hand(kept)[0] >= THREE, best_hand(kept), len(thrown))
+        if best is None or score > best:
+            best, choice = score, option
+    return choice
+
+
+def conserved(view: dict[str, Any]) -> bool:
+    """Chips and cards: nothing made or lost."""
+    return sum(view["stacks"]) + view["pot"] == view["total_chips"] and view["cards_in_play"] == view["deck_size"]
+
+
+VARIANT = Variant(
+    name="daker",
+    title="DAKER",
+    options=DakerOptions,
+    new_game=new_game,
+    parse_action=parse_action,
+    parse_event=parse_event,
+    bot=bot,
+    conserved=conserved,
+    starts_hand=lambda event: isinstance(event, Hand),
+)
