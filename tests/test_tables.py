@@ -291,26 +291,41 @@ def _events_until(api: BrelanClient, table_id: str, seq: int) -> list[object]:
     return events
 
 
-def test_a_yahtzee_table_plays_through_the_server_and_hides_the_others_dice(api: BrelanClient) -> None:
-    info = api.create_table("yahtzee-holdem", {"players": "3", "stack": "100"}, bot_seats=[1, 2])
+HIDDEN = {  # the events that carry a seat's hidden pieces, and what a piece looks like
+    "yahtzee-holdem": (("dice",), re.compile(r"^[1-6][rbwy]$"), "dice"),
+    "daker": (("cards", "discards", "draws"), re.compile(r"^[AKQJRN]{2}$"), "cards"),
+}
+
+
+@pytest.mark.parametrize("variant, options", [
+    ("yahtzee-holdem", {"players": "3", "stack": "100"}),
+    ("daker", {"mode": "holdem", "players": "3", "stack": "100"}),
+    ("daker", {"mode": "draw", "players": "3", "stack": "100"}),
+    ("daker", {"mode": "round", "players": "3"}),
+])  # fmt: skip
+def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
+    api: BrelanClient, variant: str, options: dict[str, str]
+) -> None:
+    info = api.create_table(variant, options, bot_seats=[1, 2])
     me = api.join(info.table_id)
+    tags, piece, field = HIDDEN[variant]
     deadline = time.monotonic() + 60
     while True:
         assert time.monotonic() < deadline
         response = me.view()
         view = view_dict(response)
-        assert sum(view["stacks"]) + view["pot"] == 300
-        assert all(d == "??" for s, dice in enumerate(view["dice"]) if s != 0 for d in dice)
+        assert sum(view["stacks"]) + view["pot"] == view["total_chips"]
+        assert all(p == "??" for s, pieces in enumerate(view[field]) if s != 0 for p in pieces)
         if view["over"]:
             break
         if response.legal:
             legal = list(response.legal)
-            me.act("check" if "check" in legal else "call" if "call" in legal else legal[0], expected_seq=response.seq)
+            move = next((a for a in ("check", "call", "discard") if a in legal), legal[0])
+            me.act(move, expected_seq=response.seq)
         else:
             time.sleep(0.005)
-    dice = re.compile(r"^[1-6][rbwy]$")
     for event in api.watch(info.table_id):
         words = event.text.split()
-        if words[1:2] == ["dice"]:
-            assert not any(dice.match(w) for w in words[2:]), event.text
+        if words[1:2] and words[1] in tags:
+            assert not any(piece.match(w) for w in words[2:]), event.text  # a spectator sees only ??
     assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over
