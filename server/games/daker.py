@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
+from .base import EngineState, GameError, OptionError, Seat, Variant, parse_record, record
 from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, Limit, Rules
 from .daker_cards import (
     PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
