@@ -123,7 +123,7 @@ def bench_yahtzee(games: int, players: int, stack: int) -> None:
 
 def bench_grpc(tables: int) -> None:
     with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0",
+        server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0", "--rate", "10000",
                                    "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
         try:
             assert server.stderr is not None

@@ -38,6 +38,7 @@ class Summary:
     conserved: bool = True
     seconds: float = 0.0
     stale: int = 0
+    throttled: int = 0
     latencies: list[float] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
 
@@ -47,7 +48,7 @@ class Summary:
                                    "seconds": round(self.seconds, 3)}  # fmt: skip
         if self.latencies:
             ordered = sorted(self.latencies)
-            summary |= {"stale": self.stale, "actions_per_second": round(self.actions / self.seconds, 1),
+            summary |= {"stale": self.stale, "throttled": self.throttled, "actions_per_second": round(self.actions / self.seconds, 1),
                         "act_p50_ms": round(statistics.median(ordered) * 1000, 2),
                         "act_p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 2)}  # fmt: skip
         if self.messages:
@@ -108,6 +109,9 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
         except grpc.aio.AioRpcError as e:
             if e.code() == grpc.StatusCode.ABORTED:
                 summary.stale += 1
+            elif e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:  # the seat's rate limit: slow down, try again
+                summary.throttled += 1
+                await asyncio.sleep(0.05)
             else:
                 summary.errors += 1
                 summary.messages.append(f"{table_id} p{me.seat} {action}: {e.code().name}: {e.details()}")

@@ -269,7 +269,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
-            asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon))
+            asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
+                              rate=args.rate))
         except OSError as e:
             fail(str(e))
     return 0
@@ -295,6 +296,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     serve.add_argument("--port", type=int, default=50051, help="port (default 50051; 0 picks a free one)")
     serve.add_argument("--no-lexicon", action="store_true", help="serve tables only: no lexicon to load or build")
+    serve.add_argument("--rate", type=positive, default=50, metavar="N",
+                       help="actions a second a seat may send, bursts of 2N (default 50)")
     serve.set_defaults(run=cmd_serve)
 
     lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")

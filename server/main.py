@@ -111,8 +111,9 @@ async def serve(
     on_ready: Callable[[Running], None] | None = None,
     *,
     lexicons: bool = True,
+    rate: float = 50.0,
 ) -> None:
-    running = await start(host, port, data_dir, progress, lexicons=lexicons)
+    running = await start(host, port, data_dir, progress, lexicons=lexicons, rate=rate)
     if on_ready:
         on_ready(running)
     stopping = asyncio.Event()

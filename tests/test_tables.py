@@ -29,7 +29,8 @@ def clock() -> ManualClock:
 
 @pytest.fixture(scope="module")
 def tables_server(tmp_path_factory: pytest.TempPathFactory, clock: ManualClock) -> Iterator[ServerThread]:
-    server = ServerThread(tmp_path_factory.mktemp("tables"), lexicons=False, clock=clock)
+    # Test clients act as fast as they can: a high rate limit here; the rate-limit test sets its own.
+    server = ServerThread(tmp_path_factory.mktemp("tables"), lexicons=False, clock=clock, rate=1000.0)
     yield server
     server.stop()
 
@@ -163,7 +164,7 @@ def test_the_rate_limit_refuses_a_flood(api: BrelanClient, tables_server: Server
                 codes.append(e.code)
         assert grpc.StatusCode.RESOURCE_EXHAUSTED in codes
     finally:
-        tables.rate, tables.burst = 50.0, 100.0
+        tables.rate, tables.burst = 1000.0, 2000.0
 
 
 def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
@@ -233,7 +234,7 @@ def test_a_hand_in_progress_has_no_history_yet(api: BrelanClient) -> None:
 
 def spawn(data_dir: Path) -> tuple[subprocess.Popen[str], str]:
     env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir))
-    process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0"],
+    process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0", "--rate", "1000"],
                                stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
     assert process.stderr is not None
     line = process.stderr.readline()
