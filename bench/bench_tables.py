@@ -39,7 +39,8 @@ from brelan.server.games.transcript import game_rng
 
 
 def rate(n: int, seconds: float) -> str:
-    return f"{n / seconds:,.0f}/s"
+    per_second = n / seconds
+    return f"{per_second:,.0f}/s" if per_second >= 10 else f"{per_second:.2f}/s"
 
 
 def bench_evaluator(hands: int) -> None:
