@@ -143,3 +143,21 @@ def test_a_short_all_in_call_and_a_short_all_in_raise() -> None:
     nl.act(1, Call())
     assert texts(nl.act(2, RaiseTo(55))) == ["p2 raises 55", "p2 all-in"]
     assert nl.raise_bounds(0) == (95, 100) and nl.raises == 0
+    # p0 and p1 had acted: the short all-in does not reopen the betting for them
+    assert refused(nl, 0, RaiseTo(100)) == "NOT_REOPENED"
+    assert [str(a) for a in nl.legal(0)] == ["call", "fold"]
+    nl.act(0, Call())
+    nl.act(1, Call())
+    assert nl.round_over and nl.pots() == [Pot(165, (0, 1, 2))]
+
+
+def test_a_short_all_in_leaves_raising_open_to_those_yet_to_act() -> None:
+    b = betting([100, 35, 100, 100])
+    b.open_round(10)
+    b.act(0, BetTo(30))
+    b.act(1, RaiseTo(35))  # all-in, 5 more: not a full raise
+    assert b.can_act(2, RaiseTo(70))  # p2 had not acted: he may raise
+    assert refused(b, 2, RaiseTo(60)) == "BAD_AMOUNT"  # at least 35 + 30, the last full raise
+    b.act(2, RaiseTo(70))  # a full raise reopens it for everyone
+    b.act(3, Call())
+    assert b.can_act(0, RaiseTo(100))

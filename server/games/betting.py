@@ -191,6 +191,8 @@ class Betting:
     raises: int = 0  # raises after the opening bet, this round
     last_raise: int = 0  # the last full bet or raise increment
     bets_made: bool = False  # any bet this round (all-checked tells the Yahtzee reroll)
+    acted: set[int] = field(default_factory=set)  # who has acted since the last full bet or raise
+    closed: set[int] = field(default_factory=set)  # who may only call or fold: a short all-in did not reopen
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -251,6 +253,7 @@ class Betting:
             self.last_raise = size
         self.size = size
         self.raises = 0
+        self.acted, self.closed = set(), set()
         self.bets_made = keep_blinds and self.current > 0
         self.to_act = [s for s in self.order if self.can_still_bet(s)]
         if len(self.to_act) == 1 and self.street[self.to_act[0]] >= self.current:
@@ -303,6 +306,8 @@ class Betting:
             return GameError("RAISE_CAP", f"at most {self.rules.raise_cap} raises a round")
         if self.stacks[seat] <= facing:
             return GameError("SHORT", "not enough chips to raise: call all-in or fold")
+        if seat in self.closed:
+            return GameError("NOT_REOPENED", "an all-in for less than a raise does not reopen the betting: call or fold")
         amount = action.amount
         low, high = self.raise_bounds(seat)
         all_in = self.all_in_to(seat)
@@ -340,6 +345,7 @@ class Betting:
         if refusal is not None:
             raise refusal
         self.to_act.pop(0)
+        self.acted.add(seat)
         if isinstance(action, Fold):
             self.folded[seat] = True
             return [Folded(Seat(seat))]
@@ -352,11 +358,15 @@ class Betting:
         before = self.current
         low, _ = self.raise_bounds(seat)
         self.street[seat] += self._put(seat, action.amount - self.street[seat])
-        # A short all-in neither counts against the raise cap nor sets the next minimum raise.
+        # A short all-in neither counts against the raise cap nor sets the next minimum raise, and those
+        # who had acted since the last full raise may only call it or fold.
         if self.street[seat] >= low:
             self.last_raise = self.street[seat] - before
             if isinstance(action, RaiseTo):
                 self.raises += 1
+            self.acted, self.closed = {seat}, set()
+        else:
+            self.closed |= self.acted - {seat}
         self.bets_made = True
         # Everyone else still in with chips acts again, in order after this seat.
         i = self.order.index(seat)
