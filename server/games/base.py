@@ -164,6 +164,34 @@ def parse_record(text: str, kinds: Iterable[type[T]]) -> T:
     raise TextError(f"unknown {tag!r} in {text!r}")
 
 
+# -- events every game shares ---------------------------------------------------------
+
+
+@record("hand")
+@dataclass(frozen=True)
+class Hand:
+    """A new hand (deal, round) and its dealer."""
+
+    number: int
+    button: Seat
+
+
+@record("out")
+@dataclass(frozen=True)
+class Out:
+    """A player with nothing left leaves the game."""
+
+    seat: Seat
+
+
+@record("champions")
+@dataclass(frozen=True)
+class Champions:
+    """The game is over: its winners (several when tied)."""
+
+    seats: tuple[Seat, ...]
+
+
 # -- options --------------------------------------------------------------------
 
 

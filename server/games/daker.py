@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import EngineState, GameError, OptionError, Seat, Variant, parse_record, record
+from .base import Champions, EngineState, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
 from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, Limit, Rules
 from .daker_cards import (
     PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
@@ -86,13 +86,6 @@ ACTIONS = (*BET_ACTIONS, Discard)
 Action = bet.BetAction | Discard
 
 
-@record("hand")
-@dataclass(frozen=True)
-class Hand:
-    number: int
-    button: Seat
-
-
 @record("community")
 @dataclass(frozen=True)
 class Community:
@@ -145,18 +138,6 @@ class Shown:
 @record("replay")
 @dataclass(frozen=True)
 class Replay:
-    seats: tuple[Seat, ...]
-
-
-@record("out")
-@dataclass(frozen=True)
-class Out:
-    seat: Seat
-
-
-@record("champions")
-@dataclass(frozen=True)
-class Champions:
     seats: tuple[Seat, ...]
 
 

@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
+from .base import Champions, EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, best, category, describe, evaluate, warm
 from .pots import split
@@ -213,12 +213,6 @@ class Awarded:
 @dataclass(frozen=True)
 class TimeIsUp:
     pass
-
-
-@record("champions")
-@dataclass(frozen=True)
-class Champions:
-    seats: tuple[Seat, ...]
 
 
 EVENTS = (Deal, Hole, Stage, Paid, Folded, Burn, Board, Shown, Won, Duel, DuelTie, Awarded, TimeIsUp, Champions)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import EngineState, GameError, OptionError, Seat, Variant, parse_record, record
+from .base import Champions, EngineState, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
 from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
@@ -64,13 +64,6 @@ class YahtzeeOptions:
 # -- events of the game (the betting ones come from the betting engine) ---------------------
 
 
-@record("hand")
-@dataclass(frozen=True)
-class Hand:
-    number: int
-    button: Seat
-
-
 @record("dice")
 @dataclass(frozen=True)
 class Dealt:
@@ -91,18 +84,6 @@ class Shown:
     seat: Seat
     hand: str
     dice: tuple[Die, ...]
-
-
-@record("out")
-@dataclass(frozen=True)
-class Out:
-    seat: Seat
-
-
-@record("champions")
-@dataclass(frozen=True)
-class Champions:
-    seats: tuple[Seat, ...]
 
 
 EVENTS = (Hand, Dealt, Rolled, Shown, Out, Champions, *BET_EVENTS)
