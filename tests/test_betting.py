@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from brelan.server.games.base import GameError
-from brelan.server.games.betting import BetTo, Betting, Call, Check, Fold, Limit, Pot, RaiseTo, Rules, split
+from brelan.server.games.betting import BetTo, Betting, Call, Check, Fold, Limit, Pot, RaiseTo, Rules
+from brelan.server.games.pots import split
 
 
 def betting(stacks: list[int], limit: Limit = Limit.NO_LIMIT, cap: int | None = 3, unit: int = 10) -> Betting:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .base import GameError, Seat, record
+from .pots import split
 
 
 class Limit(str, enum.Enum):
@@ -159,20 +160,6 @@ class Pot:
 
     def label(self, index: int) -> str:
         return "main" if index == 0 else f"side{index}"
-
-
-def split(amount: int, winners: Sequence[int], order: Sequence[int], unit: int = 1) -> dict[int, int]:
-    """Share ``amount`` in whole units; odd units go one each to the winners in ``order``.
-
-    >>> split(50, [2, 0], order=[1, 2, 0], unit=10)
-    {2: 30, 0: 20}
-    """
-    ranked = [s for s in order if s in winners]
-    units, rest = divmod(amount, unit)
-    share, odd = divmod(units, len(ranked))
-    shares = {s: (share + (1 if i < odd else 0)) * unit for i, s in enumerate(ranked)}
-    shares[ranked[0]] += rest  # less than a unit: only when a stack was not a whole number of units
-    return shares
 
 
 @dataclass
