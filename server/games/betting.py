@@ -23,7 +23,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .base import GameError, Seat, record
+from .base import EngineState, GameError, Out, Seat, record
 from .pots import split
 
 
@@ -416,3 +416,49 @@ class Betting:
         self.committed = [0] * len(self.stacks)
         self.street = [0] * len(self.stacks)
         return events
+
+
+class ButtonGame(EngineState):
+    """What the button-and-stacks games share: seats from the dealer's left, busting out, the result.
+
+    A subclass has ``stacks``, ``out``, ``button`` and ``hand``.
+    """
+
+    stacks: list[int]
+    out: list[bool]
+    button: int
+    hand: int
+
+    @property
+    def hand_number(self) -> int:
+        return self.hand
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        if not self.is_over:
+            return None
+        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand}
+
+    def _seats_from(self, first: int, among: Sequence[int] | None = None) -> list[int]:
+        """Seats still playing (or those of ``among``), clockwise from ``first``."""
+        alive = among if among is not None else [s for s in range(self.players) if not self.out[s]]
+        return [s % self.players for s in range(first, first + self.players) if s % self.players in alive]
+
+    def _seat_refusal(self, seat: int | None) -> GameError | None:
+        """The checks every action of these games starts with: the game goes on, the seat is in it."""
+        if self.is_over:
+            return GameError("GAME_OVER", "the game is over")
+        if seat is None or not 0 <= seat < self.players:
+            return GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
+        if self.out[seat]:
+            return GameError("OUT", f"p{seat} is out of the game")
+        return None
+
+    def _bust_out(self) -> tuple[list[Out], list[int]]:
+        """Players left without chips are out, from the dealer's left; returns their events and who is left."""
+        events = []
+        for s in self._seats_from(self.button + 1):
+            if self.stacks[s] == 0:
+                self.out[s] = True
+                events.append(Out(Seat(s)))
+        return events, [s for s in range(self.players) if not self.out[s]]

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import Champions, EngineState, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
-from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, Limit, Rules
+from .base import Champions, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
+from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, ButtonGame, Limit, Rules
 from .daker_cards import (
     PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
 )  # fmt: skip
@@ -179,7 +179,7 @@ class DakerView:
 
 
 @dataclass
-class DakerState(EngineState):
+class DakerState(ButtonGame):
     options: DakerOptions
     rng: random.Random
     stacks: list[int]
@@ -206,16 +206,6 @@ class DakerState(EngineState):
         self.deck = make_deck(self.options.deck)
 
     # -- the contract -------------------------------------------------------------------------
-    @property
-    def hand_number(self) -> int:
-        return self.hand
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        if not self.is_over:
-            return None
-        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand}
-
     @property
     def chips(self) -> bool:
         return self.options.mode != Mode.ROUND
@@ -248,12 +238,9 @@ class DakerState(EngineState):
         return Discard(()) if self.phase == "discard" else bet.Fold()
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
-        if self.is_over:
-            return GameError("GAME_OVER", "the game is over")
-        if seat is None or not 0 <= seat < self.players:
-            return GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
-        if self.out[seat]:
-            return GameError("OUT", f"p{seat} is out of the game")
+        refusal = self._seat_refusal(seat)
+        if refusal is not None or seat is None:
+            return refusal
         if isinstance(action, Discard):
             if self.phase != "discard":
                 return GameError("NOT_DISCARDING", "this is not the discard")
@@ -310,10 +297,6 @@ class DakerState(EngineState):
         return event
 
     # -- dealing ----------------------------------------------------------------------------------
-    def _seats_from(self, first: int, among: Sequence[int] | None = None) -> list[int]:
-        alive = among if among is not None else [s for s in range(self.players) if not self.out[s]]
-        return [s % self.players for s in range(first, first + self.players) if s % self.players in alive]
-
     def _draw(self, events: list[Event]) -> DakerCard:
         if not self.stock:  # the dealer shuffles the discards into a new stock
             self.stock, self.discards = self.discards, []
@@ -441,11 +424,8 @@ class DakerState(EngineState):
         assert b is not None
         events: list[Event] = list(b.settle(values.__getitem__ if values is not None else None,
                                             self._seats_from(self.button + 1)))  # fmt: skip
-        for s in self._seats_from(self.button + 1):
-            if self.stacks[s] == 0:
-                self.out[s] = True
-                events.append(Out(Seat(s)))
-        left = [s for s in range(self.players) if not self.out[s]]
+        outs, left = self._bust_out()
+        events += outs
         if len(left) == 1:
             self.champions = (left[0],)
             b.to_act = []

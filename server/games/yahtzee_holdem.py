@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import Champions, EngineState, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
-from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, Limit, Rules
+from .base import Champions, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
+from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, ButtonGame, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
 STREETS = ("opening", "flop", "turn", "river")
@@ -122,7 +122,7 @@ class YahtzeeView:
 
 
 @dataclass
-class YahtzeeState(EngineState):
+class YahtzeeState(ButtonGame):
     options: YahtzeeOptions
     rng: random.Random
     stacks: list[int]
@@ -144,16 +144,6 @@ class YahtzeeState(EngineState):
 
     # -- the contract ------------------------------------------------------------------------
     @property
-    def hand_number(self) -> int:
-        return self.hand
-
-    @property
-    def result(self) -> dict[str, Any] | None:
-        if not self.is_over:
-            return None
-        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand}
-
-    @property
     def _betting(self) -> Betting:
         assert self.betting is not None
         return self.betting
@@ -170,12 +160,9 @@ class YahtzeeState(EngineState):
         return bet.Fold()
 
     def _refusal(self, seat: int | None, action: BetAction) -> GameError | None:
-        if self.is_over:
-            return GameError("GAME_OVER", "the game is over")
-        if seat is None or not 0 <= seat < self.players:
-            return GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
-        if self.out[seat]:
-            return GameError("OUT", f"p{seat} is out of the game")
+        refusal = self._seat_refusal(seat)
+        if refusal is not None or seat is None:
+            return refusal
         return self._betting.refusal(seat, action)
 
     def apply(self, seat: int | None, action: BetAction) -> list[Event]:
@@ -215,9 +202,6 @@ class YahtzeeState(EngineState):
         return [d for hole in self.holes.values() for d in hole] + self.board
 
     # -- a hand ----------------------------------------------------------------------------------
-    def _seats_from(self, first: int) -> list[int]:
-        return [s % self.players for s in range(first, first + self.players) if not self.out[s % self.players]]
-
     def _start_hand(self) -> list[Event]:
         self.hand += 1
         self.button = self._seats_from(self.button + 1)[0]
@@ -273,11 +257,8 @@ class YahtzeeState(EngineState):
         order = self._seats_from(self.button + 1)  # odd chips: first tied player left of the dealer
         events += b.settle(values.__getitem__ if showdown else None, order)
         flush_yahtzees = [s for s, v in values.items() if v[0] == FLUSH_YAHTZEE]
-        for s in order:
-            if self.stacks[s] == 0:
-                self.out[s] = True
-                events.append(Out(Seat(s)))
-        left = [s for s in range(self.players) if not self.out[s]]
+        outs, left = self._bust_out()
+        events += outs
         if flush_yahtzees:  # an automatic win: the game ends at once
             top = max(values[s] for s in flush_yahtzees)
             self.champions = tuple(s for s in flush_yahtzees if values[s] == top)
