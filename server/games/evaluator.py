@@ -169,13 +169,6 @@ def describe(value: int) -> HandRank:
     return HandRank(value >> 20, ranks[:significant])
 
 
-def best(hands: Iterable[tuple[int, Sequence[int]]]) -> list[int]:
-    """The seats whose cards make the best hand, in seat order: ``[(seat, cards), ...]``."""
-    values = {seat: evaluate(cards) for seat, cards in hands}
-    top = max(values.values())
-    return sorted(seat for seat, v in values.items() if v == top)
-
-
 def class_counts(values: Iterable[int]) -> Counter[int]:
     """Distinct values per category: the 7,462 classes are 1277, 2860, 858, 858, 10, 1277, 156, 156, 10."""
     return Counter(category(v) for v in set(values))

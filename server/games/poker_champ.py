@@ -33,7 +33,7 @@ from typing import Any, Sequence
 
 from .base import Champions, EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
 from .cards import RANKS, SUITS, Card, shuffled
-from .evaluator import PAIR, best, category, describe, evaluate, warm
+from .evaluator import PAIR, category, describe, evaluate, warm
 from .pots import split
 
 # -- options ---------------------------------------------------------------------
@@ -412,11 +412,7 @@ class PokerChampState(EngineState):
         return events
 
     def _showdown(self, still: list[int]) -> list[Event]:
-        events: list[Event] = []
-        for s in still:
-            value = evaluate([*self.holes[s], *self.board])
-            events.append(Shown(Seat(s), describe(value).slug, self.holes[s]))
-        winners = best((s, [*self.holes[s], *self.board]) for s in still)
+        events, winners = _show({s: self.holes[s] for s in still}, self.board)
         return events + self._end_deal(winners, shown=True)
 
     def _end_deal(self, winners: list[int], shown: bool = False) -> list[Event]:
@@ -468,9 +464,8 @@ class PokerChampState(EngineState):
             board = tuple(deck.pop() for _ in range(5))
             events.append(Duel(tuple(Seat(s) for s in seats)))
             events.append(Board(board))
-            for s in seats:
-                events.append(Shown(Seat(s), describe(evaluate([*holes[s], *board])).slug, holes[s]))
-            winners = best((s, [*holes[s], *board]) for s in seats)
+            shown, winners = _show(holes, board)
+            events += shown
             if len(winners) == 1:
                 return winners[0]
             events.append(DuelTie())
@@ -478,6 +473,14 @@ class PokerChampState(EngineState):
     def _finish(self) -> None:
         most = max(self.awards)
         self.champions = tuple(s for s in range(self.players) if self.awards[s] == most)
+
+
+def _show(holes: dict[int, tuple[Card, ...]], board: Sequence[Card]) -> tuple[list[Event], list[int]]:
+    """Each hand shown with its category, in seat order, and the seats with the best one (each evaluated once)."""
+    values = {s: evaluate([*cards, *board]) for s, cards in holes.items()}
+    top = max(values.values())
+    events: list[Event] = [Shown(Seat(s), describe(v).slug, holes[s]) for s, v in values.items()]
+    return events, sorted(s for s, v in values.items() if v == top)
 
 
 def new_game(options: PokerChampOptions, rng: random.Random, *, chips: Sequence[int] | None = None) -> PokerChampState:
