@@ -43,6 +43,30 @@ class TextError(ValueError):
     """Text that is not an action, event, card or option value."""
 
 
+class Back:
+    """A hidden card or die, written ``??``: what a seat sees of a piece it may not know."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return "??"
+
+    def __repr__(self) -> str:
+        return "Back()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Back)
+
+    def __hash__(self) -> int:
+        return 0
+
+    @classmethod
+    def parse(cls, text: str) -> Back:
+        if text != "??":
+            raise TextError(f"not a hidden piece: {text!r} (written ??)")
+        return cls()
+
+
 class OptionError(ValueError):
     def __init__(self, name: str, why: str) -> None:
         super().__init__(f"{name}: {why}")
@@ -98,6 +122,17 @@ def _field_codec(hint: Any) -> tuple[Callable[[Any], str], Callable[[str], Any]]
     return str, parse
 
 
+def _words_codec(hint: Any) -> tuple[bool, Callable[[Any], list[str]], Callable[[list[str]], Any]]:
+    """How one field becomes words and back: one word, or (a tuple, a ``from_words`` type) every remaining word."""
+    if hasattr(hint, "from_words"):
+        return True, lambda v: str(v).split(), hint.from_words
+    if get_origin(hint) is tuple:
+        write, parse = _field_codec(get_args(hint)[0])
+        return True, lambda v: [write(x) for x in v], lambda words: tuple(parse(w) for w in words)
+    write, parse = _field_codec(hint)
+    return False, lambda v: [write(v)], lambda words: parse(words[0])
+
+
 class Record(Protocol):
     tag: ClassVar[str]
 
@@ -106,26 +141,27 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
     """Give a frozen dataclass the text form ``[pN] tag fields... [items...]``.
 
     A leading ``seat: Seat`` field is written first (``p2 pay``, as in PHH); a
-    last ``tuple[X, ...]`` field takes every remaining word.
+    last ``tuple[X, ...]`` field takes every remaining word, as does a last field
+    whose type reads itself from words (``from_words``).
     """
 
     def decorate(cls: type[T]) -> type[T]:
         hints = typing.get_type_hints(cls)
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
         seat_first = bool(fields) and hints[fields[0].name] is Seat
-        codecs = []
+        # per field: its name, whether it takes the remaining words, value -> words, words -> value
+        codecs: list[tuple[str, bool, Callable[[Any], list[str]], Callable[[list[str]], Any]]] = []
         for i, f in enumerate(fields):
-            hint = hints[f.name]
-            many = get_origin(hint) is tuple
-            if many and i != len(fields) - 1:
-                raise TypeError(f"{cls.__name__}.{f.name}: only the last field may be a tuple")
-            codecs.append((f.name, many, *_field_codec(get_args(hint)[0] if many else hint)))
+            codecs.append((f.name, *_words_codec(hints[f.name])))
+            if codecs[-1][1] and i != len(fields) - 1:
+                raise TypeError(f"{cls.__name__}.{f.name}: only the last field may take several words")
+        rest_field = bool(codecs) and codecs[-1][1]
+        fixed = len(codecs) - rest_field
 
         def text(self: Any) -> str:
             words = [tag]
-            for name, many, write, _ in codecs:
-                value = getattr(self, name)
-                words += [write(v) for v in value] if many else [write(value)]
+            for name, _, write, _ in codecs:
+                words += write(getattr(self, name))
             if seat_first:
                 words[0], words[1] = words[1], words[0]
             return " ".join(words)
@@ -136,12 +172,11 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
             if not words or words[0] != tag:
                 raise TextError(f"not a {tag!r} record")
             rest = words[1:]
-            fixed = len(codecs) - (1 if codecs and codecs[-1][1] else 0)
-            if len(rest) < fixed or (len(rest) > fixed and not (codecs and codecs[-1][1])):
+            if len(rest) < fixed or (len(rest) > fixed and not rest_field):
                 raise TextError(f"{tag!r} takes {fixed} field(s), got {len(rest)}")
-            values = [parse(w) for (_, _, _, parse), w in zip(codecs[:fixed], rest)]
-            if fixed < len(codecs):
-                values.append(tuple(codecs[-1][3](w) for w in rest[fixed:]))
+            values = [read([w]) for (_, _, _, read), w in zip(codecs[:fixed], rest)]
+            if rest_field:
+                values.append(codecs[-1][3](rest[fixed:]))
             return cls(*values)
 
         cls.tag = tag  # type: ignore[attr-defined]

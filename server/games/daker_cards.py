@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from .base import OptionError, TextError
+from .base import Back, OptionError, TextError
 
 VALUES = "NRJQKA"  # low to high
 NOTHING, PAIR, TWO_PAIRS, THREE, FULL_HOUSE, FOUR, REPOKER = range(7)
@@ -55,16 +55,7 @@ class DakerCard:
         return cls(high, low)
 
 
-@dataclass(frozen=True)
-class HiddenCard:
-    def __str__(self) -> str:
-        return "??"
-
-    @classmethod
-    def parse(cls, text: str) -> HiddenCard:
-        if text != "??":
-            raise TextError(f"not a hidden card: {text!r}")
-        return cls()
+HiddenCard = Back  # the others see ??
 
 
 def default_deck() -> tuple[str, ...]:

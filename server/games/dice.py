@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
-from .base import TextError
+from .base import Back, TextError
 
 COLOURS = "rbwy"
 COLOUR_NAMES = {"r": "red", "b": "black", "w": "white", "y": "yellow"}
@@ -49,18 +49,7 @@ class Die:
         return (self.face - 1) * 4 + COLOURS.index(self.colour)
 
 
-@dataclass(frozen=True)
-class HiddenDie:
-    """A die under another player's cup."""
-
-    def __str__(self) -> str:
-        return "??"
-
-    @classmethod
-    def parse(cls, text: str) -> HiddenDie:
-        if text != "??":
-            raise TextError(f"not a hidden die: {text!r}")
-        return cls()
+HiddenDie = Back  # the others see ??
 
 
 class Bag:
