@@ -1,29 +1,13 @@
-"""Helpers for engine tests: a stacked deck behind a real RNG interface."""
+"""Helpers for engine tests: stacked decks and the draw order of a hold'em deal."""
 
 from __future__ import annotations
 
-import random
 from typing import Sequence
 
-from brelan.server.games.cards import DECK, Card, parse_cards
+from brelan.server.games.cards import DECK, StackedDeck, parse_cards
 
 
-class StackedRng(random.Random):
-    """Each shuffle deals the next given cards first (in draw order), the rest in seeded random order.
-
-    Engines draw from the end of the list, so the given cards go there reversed.
-    """
-
-    def __init__(self, deals: Sequence[str], seed: int = 0) -> None:
-        super().__init__(seed)
-        self.deals = [parse_cards(d) for d in deals]
-
-    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
-        super().shuffle(x)
-        if self.deals:
-            first = self.deals.pop(0)
-            rest = [c for c in x if c not in first]
-            x[:] = rest + first[::-1]
+StackedRng = StackedDeck  # each shuffle deals the given cards first
 
 
 def holdem_order(holes: Sequence[str], board: str) -> str:

@@ -12,6 +12,7 @@ small ints keep the evaluator's tables plain lists.
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from .base import TextError
 
@@ -62,3 +63,32 @@ def shuffled(rng: random.Random) -> list[Card]:
     deck = list(DECK)
     rng.shuffle(deck)
     return deck
+
+
+class StackedDeck(random.Random):
+    """An RNG whose shuffles deal given cards first (in draw order), the rest in seeded random order.
+
+    For set-ups: a transcript's ``# stack:`` (deals separated by ``|``), a
+    teaching hand, a test. Engines draw from the end of the deck, so the given
+    cards go there reversed.
+
+    >>> deck = list(DECK)
+    >>> StackedDeck.parse("As Kd | 2c").shuffle(deck)
+    >>> [str(deck.pop()), str(deck.pop())]
+    ['As', 'Kd']
+    """
+
+    def __init__(self, deals: Sequence[str], seed: int | str = 0) -> None:
+        super().__init__(seed)
+        self.deals = [parse_cards(d) for d in deals]
+
+    @classmethod
+    def parse(cls, script: str, seed: int | str = 0) -> StackedDeck:
+        return cls([deal for deal in script.split("|") if deal.strip()], seed)
+
+    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        if self.deals:
+            first = self.deals.pop(0)
+            rest = [c for c in x if c not in first]
+            x[:] = rest + first[::-1]

@@ -2,8 +2,9 @@
 
 A hand is set as bottom 5 / middle 5 / top 3 cards; bottom >= middle >= top,
 else it is fouled. The top row ranks only as high card, pair or trips, on the
-same scale as the 5-card rows so the order can be checked. Text form:
-``"As Ks Qs Js Ts / 9c 9d 8h 8s 2c / Kd Kh 3c"`` (bottom / middle / top).
+same scale as the 5-card rows so the order can be checked. Text form: a
+:class:`~.chinese_rows.Placement`, ``"bottom As Ks Qs Js Ts middle 9c 9d 8h 8s 2c top Kd Kh 3c"``
+or ``"As Ks Qs Js Ts / 9c 9d 8h 8s 2c / Kd Kh 3c"``.
 
 >>> a = Arrangement.parse("Th Td Tc 3h 3d / 8h 8d 7h 7d 2c / Kc 6d 4c")
 >>> b = Arrangement.parse("9s 7s 5s 4s 2s / Kd Qh Jc Ts 9h / 2h 2d 5c")
@@ -19,8 +20,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Sequence
 
-from .base import TextError
-from .cards import Card, parse_cards
+from .base import Back, TextError
+from .cards import Card
+from .chinese_rows import Placement
 from .evaluator import (
     FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, _value, category, describe, evaluate,
 )  # fmt: skip
@@ -37,13 +39,18 @@ def top_value(cards: Sequence[Card]) -> int:
     """Three cards on the 5-card scale: high card, pair or trips (no straight or flush on top)."""
     if len(cards) != 3:
         raise ValueError("the top row has 3 cards")
-    counts = Counter(c.rank for c in cards)
-    groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
-    if groups[0][1] == 3:
-        return _value(TRIPS, [groups[0][0]])
-    if groups[0][1] == 2:
-        return _value(PAIR, [groups[0][0], groups[1][0]])
-    return _value(HIGH_CARD, sorted(counts, reverse=True))
+    return top_value_of_ranks(cards[0] >> 2, cards[1] >> 2, cards[2] >> 2)
+
+
+def top_value_of_ranks(a: int, b: int, c: int) -> int:
+    a, b, c = sorted((a, b, c), reverse=True)
+    if a == c:
+        return _value(TRIPS, [a])
+    if a == b:
+        return _value(PAIR, [a, c])
+    if b == c:
+        return _value(PAIR, [b, a])
+    return _value(HIGH_CARD, [a, b, c])
 
 
 def row_royalty(row: str, value: int) -> int:
@@ -79,13 +86,21 @@ class Arrangement:
 
     @classmethod
     def parse(cls, text: str) -> Arrangement:
-        rows = [parse_cards(part) for part in text.split("/")]
-        if len(rows) != 3:
-            raise TextError("an arrangement is 'bottom / middle / top', e.g. 'As Ks Qs Js Ts / 9c 9d 8h 8s 2c / Kd Kh 3c'")
-        return cls(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]))
+        return cls.of(Placement.parse(text))
+
+    @classmethod
+    def of(cls, placement: Placement) -> Arrangement:
+        """A placement's three rows (its discards set aside); every card must be known."""
+        if any(isinstance(c, Back) for c in placement.cards):
+            raise TextError("an arrangement shows every card")
+        return cls(*placement.rows())  # type: ignore[arg-type]
 
     def __str__(self) -> str:
-        return " / ".join(" ".join(map(str, row)) for row in (self.bottom, self.middle, self.top))
+        return str(self.placement)
+
+    @property
+    def placement(self) -> Placement:
+        return Placement(self.bottom, self.middle, self.top)
 
     @property
     def cards(self) -> tuple[Card, ...]:

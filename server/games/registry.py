@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import daker, poker_champ, yahtzee_holdem
+from . import chinese, daker, poker_champ, yahtzee_holdem
 from .base import Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT, chinese.VARIANT)}
 
 
 class UnknownVariant(KeyError):
