@@ -27,7 +27,7 @@ from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
 from brelan.server.errors import ServiceError
 
-from .cli_tables import add_commands
+from . import cli_chinese, cli_tables
 from .console import CliError, emit, err, fail, out, positive
 from .client import BrelanClient, LexiconCalls
 
@@ -341,7 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--min", type=int, default=0, metavar="N", help="at least N letters")
             p.add_argument("--max", type=int, default=0, metavar="N", help="at most N letters")
             p.set_defaults(run=cmd_match, remote=True)
-    add_commands(sub, common)
+    cli_tables.add_commands(sub, common)
+    cli_chinese.add_commands(sub, common)
     return parser
 
 

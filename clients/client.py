@@ -28,6 +28,8 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from brelan.api.v1 import chinese_pb2 as cpb
+from brelan.api.v1 import chinese_pb2_grpc as cpb_grpc
 from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.api.v1 import lexicon_pb2_grpc as pb_grpc
 from brelan.api.v1 import table_pb2 as tpb
@@ -173,13 +175,23 @@ class BrelanClient(LexiconCalls):
         self.channel = channel or grpc.insecure_channel(target)
         self.lexicon_stub = pb_grpc.LexiconServiceStub(self.channel)
         self.table_stub = tpb_grpc.TableServiceStub(self.channel)
+        self.chinese_stub = cpb_grpc.ChinesePokerServiceStub(self.channel)
         self._health = health_pb2_grpc.HealthStub(self.channel)
 
-    def _table(self, method: str, request: Any, token: str | None = None) -> Any:
+    def _rpc(self, stub: Any, method: str, request: Any, token: str | None = None) -> Any:
+        """One unary call; a failure comes back as a ServiceError."""
         try:
-            return getattr(self.table_stub, method)(request, timeout=self.timeout, metadata=auth(token))
+            return getattr(stub, method)(request, timeout=self.timeout, metadata=auth(token))
         except grpc.RpcError as e:
             raise ServiceError.from_rpc_error(e) from None
+
+    def _table(self, method: str, request: Any, token: str | None = None) -> Any:
+        return self._rpc(self.table_stub, method, request, token)
+
+    # -- the ChinesePokerService ------------------------------------------------------------
+    def solve_arrangement(self, cards: Sequence[str]) -> cpb.SolveArrangementResponse:
+        """The best arrangement of 13 to 17 Chinese poker cards."""
+        return self._rpc(self.chinese_stub, "SolveArrangement", cpb.SolveArrangementRequest(cards=cards))
 
     # -- the TableService ---------------------------------------------------------------
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),
@@ -243,10 +255,7 @@ class BrelanClient(LexiconCalls):
 
     def call(self, method: str, request: Any) -> Any:
         """Call a LexiconService method by name with a request message."""
-        try:
-            return getattr(self.lexicon_stub, method)(request, timeout=self.timeout)
-        except grpc.RpcError as e:
-            raise ServiceError.from_rpc_error(e) from None
+        return self._rpc(self.lexicon_stub, method, request)
 
     def wait_ready(self, timeout: float = 10.0) -> None:
         """Block until the server answers its health check as SERVING."""

@@ -1,6 +1,6 @@
 """Starting and stopping the brelan gRPC server.
 
-One asyncio process: the lexicon service, the table service (its log in
+One asyncio process: the lexicon service, the Chinese poker solver, the table service (its log in
 ``tables.sqlite3`` under the data directory, every unfinished table replayed on
 start), health checking (``""`` and each service name) and server reflection. SIGINT/SIGTERM first report NOT_SERVING,
 then stop with a grace period so calls in flight finish.
@@ -19,11 +19,12 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from brelan.api.v1 import lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_grpc
+from brelan.api.v1 import chinese_pb2, chinese_pb2_grpc, lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_grpc
 from brelan.lexicon.build import Progress
 from brelan.lexicon.store import Store
 
 from .auth import Guard
+from .chinese_service import ChineseServicer
 from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
@@ -33,6 +34,7 @@ from .tables import Tables
 
 LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
 TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
+CHINESE_SERVICE = chinese_pb2.DESCRIPTOR.services_by_name["ChinesePokerService"].full_name
 GRACE_SECONDS = 5.0
 LOG_NAME = "tables.sqlite3"
 
@@ -86,8 +88,9 @@ async def start(
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
         ],
     )
-    services: tuple[str, ...] = (TABLE_SERVICE,)
+    services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE)
     table_pb2_grpc.add_TableServiceServicer_to_server(TableServicer(tables), server)
+    chinese_pb2_grpc.add_ChinesePokerServiceServicer_to_server(ChineseServicer(), server)
     if handler is not None:
         lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler), server)
         services += (LEXICON_SERVICE,)

@@ -16,7 +16,6 @@ from brelan.server.games.base import GameError, OptionError, TextError, jsonable
 from brelan.server.games.cards import DECK, StackedDeck, parse_cards
 from brelan.server.games.chinese_rows import ROWS, Placement
 from brelan.server.games.chinese_scoring import Arrangement, ScoringRules, Seated, score_pair
-from brelan.server.games.evaluator import evaluate
 
 # Three classic hands of 13, each written as it will be set (bottom / middle / top).
 STRONG = "Ah Ad Ac 7d 7c / As Ks Qs Js 9s / Kh Kd 2c"  # full house; flush; KK: royalties 6 + 8 + 8

@@ -567,7 +567,7 @@ class ChineseState(EngineState):
             if arrangement.fouled:
                 events.append(Fouled(Seat(s)))
             elif rules.naturals and arrangement.natural:
-                events.append(NaturalShown(Seat(s), arrangement.natural.name.lower().replace("_", "-")))
+                events.append(NaturalShown(Seat(s), arrangement.natural.slug))
         totals, pairs = score_table(seated, order, rules)
         events += [Versus(Seat(a), Seat(b), units) for (a, b), units in pairs.items()]
         for s in order:

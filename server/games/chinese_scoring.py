@@ -24,7 +24,7 @@ from .base import Back, TextError
 from .cards import Card
 from .chinese_rows import Placement
 from .evaluator import (
-    FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, _value, category, describe, evaluate,
+    FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, HandRank, _value, category, describe, evaluate,
 )  # fmt: skip
 
 ROYAL = 12  # the top rank of a royal straight flush
@@ -53,6 +53,14 @@ def top_value_of_ranks(a: int, b: int, c: int) -> int:
     return _value(HIGH_CARD, [a, b, c])
 
 
+def describe_row(row: str, value: int) -> HandRank:
+    """A row's hand by name: the top row's has only the ranks its three cards hold."""
+    rank = describe(value)
+    if row != "top":
+        return rank
+    return HandRank(rank.category, rank.tiebreak[: {TRIPS: 1, PAIR: 2}.get(rank.category, 3)])
+
+
 def row_royalty(row: str, value: int) -> int:
     """The royalty of a row's value: bottom, middle or top."""
     kind = category(value)
@@ -76,6 +84,11 @@ class Natural(enum.IntEnum):
     THREE_FLUSHES = 3
     THREE_STRAIGHTS = 4
     DRAGON = 5  # 2 to A
+
+    @property
+    def slug(self) -> str:
+        """dragon, three-straights, ... (the text of a ``natural`` event)"""
+        return self.name.lower().replace("_", "-")
 
 
 @dataclass(frozen=True)
