@@ -18,6 +18,7 @@ import pytest
 from brelan.clients.client import BrelanClient, SeatHandle, result_dict, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
+from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
@@ -295,6 +296,7 @@ def _events_until(api: BrelanClient, table_id: str, seq: int) -> list[object]:
 HIDDEN = {  # the events that carry a seat's hidden pieces, and what a piece looks like
     "yahtzee-holdem": (("dice",), re.compile(r"^[1-6][rbwy]$"), "dice"),
     "daker": (("cards", "discards", "draws"), re.compile(r"^[AKQJRN]{2}$"), "cards"),
+    "chinese": (("cards", "reserve", "sets"), re.compile(r"^[2-9TJQKA][cdhs]$"), "held"),
 }
 
 
@@ -303,6 +305,8 @@ HIDDEN = {  # the events that carry a seat's hidden pieces, and what a piece loo
     ("daker", {"mode": "holdem", "players": "3", "stack": "100"}),
     ("daker", {"mode": "draw", "players": "3", "stack": "100"}),
     ("daker", {"mode": "round", "players": "3"}),
+    ("chinese", {"style": "classic", "players": "3", "rounds": "1"}),
+    ("chinese", {"style": "pineapple", "players": "3", "rounds": "1"}),
 ])  # fmt: skip
 def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
     api: BrelanClient, variant: str, options: dict[str, str]
@@ -315,7 +319,7 @@ def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
         assert time.monotonic() < deadline
         response = me.view()
         view = view_dict(response)
-        assert sum(view["stacks"]) + view["pot"] == view["total_chips"]
+        assert VARIANTS[variant].conserved(view)
         assert all(p == "??" for s, pieces in enumerate(view[field]) if s != 0 for p in pieces)
         if view["over"]:
             break
@@ -330,3 +334,26 @@ def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
         if words[1:2] and words[1] in tags:
             assert not any(piece.match(w) for w in words[2:]), event.text  # a spectator sees only ??
     assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over
+
+
+def test_a_chinese_reserve_is_hidden_from_its_owner_and_a_set_hand_until_the_reveal(api: BrelanClient) -> None:
+    info = api.create_table("chinese", {"players": "2", "rounds": "1"})
+    me, other = api.join(info.table_id), api.join(info.table_id)
+    view = view_dict(me.view())
+    assert view["reserve"] == [["??"] * 13, ["??"] * 13] and len(view["held"][0]) == 13
+    for event in me.watch():
+        if event.text.startswith(("p0 reserve", "p1 reserve")):
+            assert set(event.text.split()[2:]) == {"??"}  # not even its owner sees it
+        if event.seq >= 4:
+            break
+    placement = me.view().legal[0]
+    me.act(placement)
+    assert view_dict(other.view())["boards"][0]["bottom"] == ["??"] * 5  # set, but not shown
+    assert next(e.text for e in other.watch(after_seq=4) if "sets" in e.text) == "p0 sets"
+    other.act(other.view().legal[0])
+    shown = []
+    for event in other.watch(after_seq=5):
+        if event.text.startswith("hand 2"):
+            break
+        shown += [event.text] if " shows " in event.text else []
+    assert shown[0] == f"p0 {placement.replace('place', 'shows', 1)}"
