@@ -2,13 +2,14 @@
 
 The screen shows your cards, the board, what the others' backs show, chips and
 whose decision is pending; the prompt takes an action's text and lists the
-legal ones. Events arrive on a watch stream in a thread, so the screen follows
+legal ones (``!`` lets the bot choose). Events arrive on a watch stream in a thread, so the screen follows
 the bots between your decisions.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import threading
 from collections import deque
 from typing import Any
@@ -37,7 +38,7 @@ def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[st
     head = Text.assemble((variant.title, "bold"), f"  {table_id}  {header}")
     board = Text("board  " + (" ".join(view["board"]) or "-") if "board" in view else "", style="bold cyan")
     log = Text("\n".join(recent[-8:]), style="dim")
-    prompt = Text(f"your move: {', '.join(legal)}" if legal else "waiting for the others...",
+    prompt = Text(f"your move: {legal_hint(legal)}" if legal else "waiting for the others...",
                   style="yellow" if legal else "dim")  # fmt: skip
     return Panel.fit(_stack(head, board, seats, log, prompt), title="brelan play")
 
@@ -76,7 +77,36 @@ def daker_screen(view: dict[str, Any]) -> Screen:
     return ("cards", "chips", "bet", ""), header, rows
 
 
-SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen}
+def chinese_screen(view: dict[str, Any]) -> Screen:
+    pending = set(view["pending"])
+
+    def status(s: int) -> str:
+        if view["surrendered"][s]:
+            return "surrendered"
+        mark = f"fantasyland {view['fantasy'][s]}  " if view["fantasy"][s] else ""
+        if s in pending:
+            return mark + ("setting..." if view["style"] == "classic" or view["fantasy"][s] else "placing...")
+        return mark + ("set" if view["set"][s] else "dealer" if view["button"] == s else "")
+
+    boards = view["last_boards"] if view["over"] else view["boards"]  # the game's end clears the rows
+    rows = [(*(" ".join(boards[s][row]) or "-" for row in ("bottom", "middle", "top")),
+             " ".join(view["held"][s]) or "-", f"{view['totals'][s]} ({view['last'][s]:+d})", status(s))
+            for s in range(len(view["boards"]))]  # fmt: skip
+    header = f"{view['style']}  hand {view['hand']} of {view['hands']}"
+    if view["style"] != "classic":
+        header += f"  street {view['street'] + 1}"
+    return ("bottom", "middle", "top", "in hand", "units (last)", ""), header, rows
+
+
+SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen,
+           "chinese": chinese_screen}  # fmt: skip
+
+
+def legal_hint(legal: list[str], most: int = 6) -> str:
+    """The legal actions, or the first few of a long list (an open-face deal has hundreds)."""
+    if len(legal) <= most:
+        return ", ".join(legal)
+    return f"{', '.join(legal[:3])}, ... ({len(legal)} in all; ? lists them)"
 
 
 def _stack(*parts: Any) -> Any:
@@ -122,6 +152,7 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
         moved.set()
 
     threading.Thread(target=follow, daemon=True).start()
+    advice = random.Random()
     shown = -1
     while True:
         response = me.view()
@@ -139,15 +170,19 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
             moved.clear()
             continue
         try:
-            answer = out.input(f"[{'/'.join(legal)}] > ").strip()
+            answer = out.input("> " if len(legal) > 6 else f"[{'/'.join(legal)}] > ").strip()
         except EOFError:
             answer = "q"
         if answer in ("q", "quit", "exit"):
             me.leave()
             return 0
         if answer in ("?", "help"):
-            out.print(f"type one of: {', '.join(legal)}; 'q' leaves the table (your seat then folds on timeouts)")
+            out.print(f"type one of: {', '.join(legal)}; '!' lets the bot choose for you; "
+                      "'q' leaves the table (your seat then makes the default move on timeouts)")  # fmt: skip
             continue
+        if answer == "!":
+            answer = variant.bot(view, legal, advice)
+            out.print(f"the bot plays: {answer}")
         if not answer:
             shown = -1
             continue

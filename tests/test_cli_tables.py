@@ -33,6 +33,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     ("poker-champ", ["players=3"]), ("yahtzee-holdem", ["players=3", "stack=200"]),
     ("daker", ["mode=holdem", "players=5", "stack=200"]), ("daker", ["mode=draw", "players=4", "stack=200"]),
     ("daker", ["mode=round", "players=4"]), ("daker", ["mode=round", "wins=worst"]),
+    ("chinese", ["players=2", "rounds=1"]), ("chinese", ["style=ofc", "rounds=1"]),
+    ("chinese", ["style=progressive", "rounds=1"]),
 ])  # fmt: skip
 def test_bots_run_each_game(capsys: pytest.CaptureFixture[str], game: str, options: list[str]) -> None:
     argv = ["bots", "run", "--game", game, "--tables", "2", "--games", "3", "--json"]
@@ -104,3 +106,15 @@ def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
     assert "refused" in done.stderr and "pay" in done.stdout
     assert (tmp_path / "tables.sqlite3").is_file()
+
+
+def test_play_chinese_with_the_bots_advice(tmp_path: Path) -> None:
+    """An open-face game at the terminal: '?' lists the placements, '!' lets the bot place for the player."""
+    answers = "\n".join(["?", "place top As", "!"] + ["!"] * 500) + "\n"
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "chinese", "--option", "style=ofc",
+                           "--option", "players=2", "--option", "rounds=1", "--bot-delay", "0",
+                           "--data-dir", str(tmp_path)], input=answers, capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "game over: champions" in done.stdout and "the bot plays: place" in done.stdout
+    assert "232 in all" in done.stdout and "refused" in done.stderr  # the first deal: 5 cards, 232 placements
