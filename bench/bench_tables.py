@@ -122,7 +122,9 @@ def bench_yahtzee(games: int, players: int, stack: int) -> None:
               f"{rate(hands, seconds)} hands, {rate(actions, seconds)} actions")
 
 
-def bench_grpc(tables: int) -> None:
+def grpc_latency(tables: int, game: str = "poker-champ", options: dict[str, str] | None = None,
+                 games: int = 1) -> tuple[dict, dict]:
+    """Bot tables over gRPC on a fresh ``brelan serve``: one table (the baseline), then ``tables`` at once."""
     with tempfile.TemporaryDirectory() as data:
         server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0", "--rate", "10000",
                                    "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
@@ -131,18 +133,23 @@ def bench_grpc(tables: int) -> None:
             port = re.search(r":(\d+) ", server.stderr.readline())
             assert port, "the server did not start"
             target = f"127.0.0.1:{port.group(1)}"
-            options = options_dict(pc.PokerChampOptions())
-            variant = get_variant("poker-champ")
+            variant = get_variant(game)
+            options = options if options is not None else options_dict(variant.options())
             asyncio.run(run_remote(target, variant, options, 1, 1, "warm-up", lambda n: None))  # not counted
-            alone = asyncio.run(run_remote(target, variant, options, 1, 3, "bench-1", lambda n: None)).as_dict()
-            many = asyncio.run(run_remote(target, variant, options, tables, 1, "bench-n", lambda n: None)).as_dict()
+            alone = asyncio.run(run_remote(target, variant, options, 1, 3 * games, "bench-1", lambda n: None)).as_dict()
+            many = asyncio.run(run_remote(target, variant, options, tables, games, "bench-n", lambda n: None)).as_dict()
         finally:
             server.terminate()
             server.wait(10)
-    print(f"over gRPC (server and bot clients on this machine), 4 players a table:")
     for label, s in ((f"1 table (baseline)", alone), (f"{tables} tables at once", many)):
         print(f"  {label}: {s['games']} games, {s['actions_per_second']} actions/s, act p50 {s['act_p50_ms']} ms, "
               f"p99 {s['act_p99_ms']} ms, errors {s['errors']}, conserved {s['conserved']}")
+    return alone, many
+
+
+def bench_grpc(tables: int) -> None:
+    print(f"over gRPC (server and bot clients on this machine), 4 players a table:")
+    alone, many = grpc_latency(tables)
     print(f"  p99 with {tables} tables: {many['act_p99_ms']} ms (target < 50 ms); "
           f"x{many['act_p99_ms'] / alone['act_p99_ms']:.1f} the single table's")
 

@@ -69,16 +69,16 @@ def test_sets_are_secret_until_all_have_set_then_shown_and_scored() -> None:
     assert lines[lines.index("p2 scores " + f"{expected[2]} {expected[2]}") + 1] == "hand 2 p0"  # the button moves
 
 
-def test_surrender_pays_two_to_each_and_may_follow_a_set_until_the_reveal() -> None:
+def test_surrender_pays_two_to_each_instead_of_setting() -> None:
     state = classic(3, STRONG, MIDDLING, WEAK)
-    place(state, 2, WEAK)
-    state.apply(2, ch.Surrender())  # set, then thought better of it
-    assert refusal(state, 2, f"place {WEAK}") == "SURRENDERED"
-    assert state.pending() == [0, 1]
     place(state, 0, STRONG)
+    assert refusal(state, 0, "surrender") == "ALREADY_SET"  # one decision a hand
+    state.apply(2, ch.Surrender())
+    assert refusal(state, 2, f"place {WEAK}") == "SURRENDERED" and state.legal_actions(2) == []
+    assert state.pending() == [1]
     lines = place(state, 1, MIDDLING)
     assert not any(line.startswith("p2 shows") for line in lines)  # a surrendered hand is not shown
-    assert "p2 vs p0 -2" not in lines and "p0 vs p2 2" in lines and "p1 vs p2 2" in lines
+    assert "p0 vs p2 2" in lines and "p1 vs p2 2" in lines
     assert state.totals[2] == -4 and sum(state.totals) == 0
 
 

@@ -9,8 +9,9 @@ Rules as in RULINGS.md section 5 and the rulebook; our rulings where both are si
   fourth is set aside unseen, with two each player's second hand is reserved,
   unseen even by its owner, and played at the next deal (no shuffle between).
   Every player sets his hand in secret (``place bottom ... middle ... top ...``);
-  the hands are shown when all are set. A player may surrender until then, even
-  after setting. A fouled hand may be set: the rules score it.
+  the hands are shown when all are set. Instead of setting, a player may
+  surrender (one decision a hand, so a set hand is final). A fouled hand may be
+  set: the rules score it.
 - Open-face: players place in turn from the button's left, each receiving his
   cards when his turn comes (5, then 1 at a time; pineapple 5, then 3 of which
   one is discarded face down). Placed cards are public.
@@ -345,15 +346,11 @@ class ChineseState(EngineState):
         arrangement of the cards is legal too) and, in classic, surrender."""
         if seat is None or self.is_over or not 0 <= seat < self.players:
             return []
-        actions: list[Action] = []
-        if seat in self.pending():
-            if self._sets_whole_hand(seat):
-                actions.append(Place(self._solver_set(seat)))
-            else:
-                actions += [Place(p) for p in self._street_placements(seat)]
-        if self.can_apply(seat, Surrender()):
-            actions.append(Surrender())
-        return actions
+        if seat not in self.pending():
+            return []
+        if not self._sets_whole_hand(seat):
+            return [Place(p) for p in self._street_placements(seat)]
+        return [Place(self._solver_set(seat)), *([Surrender()] if not self.options.open_face else [])]
 
     def default_action(self, seat: int) -> Action:
         if self._sets_whole_hand(seat):
@@ -375,14 +372,12 @@ class ChineseState(EngineState):
             return GameError("NO_SUCH_SEAT", f"seat {seat} is not at this table")
         if self.surrendered[seat]:
             return GameError("SURRENDERED", f"p{seat} has surrendered this hand")
-        if isinstance(action, Surrender):
-            if self.options.open_face:
-                return GameError("NO_SURRENDER", "surrender is a classic Chinese poker rule")
-            return None
+        if isinstance(action, Surrender) and self.options.open_face:
+            return GameError("NO_SURRENDER", "surrender is a classic Chinese poker rule")
         if self._sets_whole_hand(seat):
             if self.decided[seat]:
                 return GameError("ALREADY_SET", f"p{seat} has set this hand")
-            return self._placement_refusal(seat, action.placement, whole=True)
+            return None if isinstance(action, Surrender) else self._placement_refusal(seat, action.placement, whole=True)
         if seat not in self.to_play:
             return GameError("NOT_DEALT", f"p{seat} has no cards to place now")
         if seat != self.to_play[0]:
