@@ -14,7 +14,6 @@ solve each hand for its legal list and default) against a single table.
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import statistics
 import time
@@ -23,21 +22,8 @@ from bench_tables import grpc_latency, rate
 
 from brelan.server.games import chinese as ch
 from brelan.server.games.cards import DECK
-from brelan.server.games.chinese_rows import ROWS
-from brelan.server.games.chinese_scoring import Arrangement
-from brelan.server.games.chinese_solver import score, solve, warm
+from brelan.server.games.chinese_solver import best_score_by_brute_force, solve, warm
 from brelan.server.games.selfplay import play
-
-
-def brute_force(cards: list) -> float:
-    best = float("-inf")
-    for bottom in itertools.combinations(cards, 5):
-        rest = [c for c in cards if c not in bottom]
-        for middle in itertools.combinations(rest, 5):
-            a = Arrangement(bottom, middle, tuple(c for c in rest if c not in middle))
-            if not a.fouled:
-                best = max(best, sum(score(row, v) for row, v in zip(ROWS, a.values)))
-    return best
 
 
 def bench_solver(hands: int, brute: int) -> None:
@@ -63,7 +49,7 @@ def bench_solver(hands: int, brute: int) -> None:
         found = solve(cards)
         solved += time.perf_counter() - t
         t = time.perf_counter()
-        best = brute_force(cards)
+        best = best_score_by_brute_force(cards)
         brute_time += time.perf_counter() - t
         assert abs(best - found.strength - 3 * found.royalties) < 1e-9, "the solver missed the best"
     print(f"  13 cards against brute force over 72,072 splits (baseline, {brute} hands): "
@@ -91,7 +77,7 @@ def main() -> None:
     bench_solver(args.hands, args.brute)
     bench_games(args.games)
     if args.tables:
-        print(f"over gRPC, classic, 3 players, 3 hands a game:")
+        print("over gRPC, classic, 3 players, 3 hands a game:")
         alone, many = grpc_latency(args.tables, "chinese", {"rounds": "1"})
         print(f"  p99 with {args.tables} tables: {many['act_p99_ms']} ms; x{many['act_p99_ms'] / alone['act_p99_ms']:.1f} the single table's")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from math import comb
 
@@ -11,7 +10,9 @@ import pytest
 from brelan.server.games.cards import DECK, parse_cards
 from brelan.server.games.chinese_rows import ROWS
 from brelan.server.games.chinese_scoring import Arrangement
-from brelan.server.games.chinese_solver import _five_card_odds, _three_card_odds, score, solve, strength
+from brelan.server.games.chinese_solver import (
+    _five_card_odds, _three_card_odds, best_score_by_brute_force, score, solve, strength,
+)  # fmt: skip
 from brelan.server.games.evaluator import evaluate
 
 
@@ -19,24 +20,12 @@ def total(arrangement: Arrangement) -> float:
     return sum(score(row, v) for row, v in zip(ROWS, arrangement.values))
 
 
-def brute_force(cards: list) -> float:
-    """The best score over all 72,072 ways to set 13 cards (fouled ones excluded)."""
-    best = float("-inf")
-    for bottom in itertools.combinations(cards, 5):
-        rest = [c for c in cards if c not in bottom]
-        for middle in itertools.combinations(rest, 5):
-            a = Arrangement(bottom, middle, tuple(c for c in rest if c not in middle))
-            if not a.fouled:
-                best = max(best, total(a))
-    return best
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_solver_finds_the_brute_force_best(seed: int) -> None:
     cards = random.Random(seed).sample(DECK, 13)
     solved = solve(cards)
     assert solved.strength + 3 * solved.royalties == pytest.approx(total(solved.arrangement))
-    assert total(solved.arrangement) == pytest.approx(brute_force(cards))
+    assert total(solved.arrangement) == pytest.approx(best_score_by_brute_force(cards))
 
 
 def test_with_fourteen_cards_it_discards_the_card_that_matters_least() -> None:
