@@ -357,3 +357,19 @@ def test_a_chinese_reserve_is_hidden_from_its_owner_and_a_set_hand_until_the_rev
             break
         shown += [event.text] if " shows " in event.text else []
     assert shown[0] == f"p0 {placement.replace('place', 'shows', 1)}"
+
+
+def test_open_face_timeouts_place_on_the_lowest_row_and_classic_ones_set_the_solvers_hand(
+    api: BrelanClient, tables_server: ServerThread, clock: ManualClock
+) -> None:
+    info = api.create_table("chinese", {"style": "ofc", "players": "2", "rounds": "1"}, decision_seconds=20)
+    ann, _ = api.join(info.table_id), api.join(info.table_id)
+    dealt = view_dict(ann.view())["held"][0]
+    advance(tables_server, clock, 21)
+    assert view_dict(ann.view())["boards"][0]["bottom"] == dealt  # all five to the bottom, the lowest row
+    info = api.create_table("chinese", {"players": "2", "rounds": "1"}, decision_seconds=20)
+    ann, _ = api.join(info.table_id), api.join(info.table_id)
+    suggested = ann.view().legal[0]
+    advance(tables_server, clock, 21)
+    shown = [e.text for e in api.hand_history(info.table_id, 1) if e.text.startswith("p0 shows")]
+    assert shown == [suggested.replace("place", "p0 shows", 1)]
