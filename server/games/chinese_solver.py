@@ -99,6 +99,7 @@ def strength(row: str, value: int) -> float:
     return odds[bisect.bisect_left(values, value)]
 
 
+@functools.lru_cache(maxsize=None)  # at most 7,462 values a row: the solver asks for each thousands of times
 def score(row: str, value: int) -> float:
     return 3 * row_royalty(row, value) + strength(row, value)
 
