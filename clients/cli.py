@@ -43,6 +43,8 @@ examples:
   brelan word match 'CH??T*' --max 7        words of a pattern
   brelan lexicon info                       what the lexicon holds
   brelan play poker-champ                   play POKER CHAMP against bots in the terminal
+  brelan play chinese --option style=ofc    open-face Chinese poker (styles: classic ofc pineapple progressive)
+  brelan chinese solve As Ad Kc Kd Qh ...   the best arrangement of 13 to 17 cards
   brelan table create poker-champ --bots 3  open a table on a server (see brelan table -h)
   brelan bots run --game poker-champ --tables 4 --games 25 --json
 
@@ -342,7 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--max", type=int, default=0, metavar="N", help="at most N letters")
             p.set_defaults(run=cmd_match, remote=True)
     cli_tables.add_commands(sub, common)
-    cli_chinese.add_commands(sub, common)
+    cli_chinese.add_commands(sub)
     return parser
 
 

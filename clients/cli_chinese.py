@@ -49,10 +49,12 @@ def cmd_chinese_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+def add_commands(sub: argparse._SubParsersAction) -> None:
     chinese = sub.add_parser("chinese", help="Chinese poker tools").add_subparsers(dest="action", required=True,
                                                                                    metavar="ACTION")  # fmt: skip
-    solve = chinese.add_parser("solve", parents=[common], help="the best arrangement of 13 to 17 cards",
+    json_only = argparse.ArgumentParser(add_help=False)
+    json_only.add_argument("--json", action="store_true", help="print the answer as one JSON object")
+    solve = chinese.add_parser("solve", parents=[json_only], help="the best arrangement of 13 to 17 cards",
                                epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
     solve.add_argument("cards", nargs="+", metavar="CARD", help="13 to 17 cards: As Td 7c ... (T is ten)")
     solve.add_argument("--server", metavar="HOST:PORT", help="ask a running server (default: solve here)")
