@@ -44,13 +44,10 @@ from .base import Back, Champions, EngineState, GameError, Hand, OptionError, Se
 from .cards import Card, StackedDeck, shuffled
 from .chinese_bot import bot
 from .chinese_rows import ROWS, SIZES, Piece, Placement
-from .chinese_scoring import Arrangement, Royalties, ScoringRules, Seated, score_table
+from .chinese_scoring import Arrangement, Royalties, ScoringRules, Seated, fantasyland_step, score_table
 from .chinese_solver import solve
 from .chinese_solver import warm as warm_solver
-from .evaluator import FULL_HOUSE, PAIR, QUADS, TRIPS, category, describe
-
-QUEEN = 10
-
+from .evaluator import FULL_HOUSE, QUADS, TRIPS, category
 
 class Style(str, enum.Enum):
     CLASSIC = "classic"
@@ -102,14 +99,10 @@ class ChineseOptions:
 
     def fantasy_cards(self, top: int) -> int:
         """The fantasyland hand a top row earns (0: none); ``top`` is its value."""
-        rank = describe(top).tiebreak[0]
-        if category(top) == TRIPS:
-            progressive = 17
-        elif category(top) == PAIR and rank >= QUEEN:
-            progressive = 14 + rank - QUEEN
-        else:
+        step = fantasyland_step(top)
+        if not step:
             return 0
-        return {Style.OFC: 13, Style.PINEAPPLE: 14}.get(self.style, progressive)
+        return {Style.OFC: 13, Style.PINEAPPLE: 14}.get(self.style, 13 + step)
 
     @property
     def repeat_cards(self) -> int:

@@ -15,15 +15,14 @@ from typing import Any, Sequence
 
 from .cards import DECK, Card
 from .chinese_rows import ROWS, Placement
-from .chinese_scoring import row_royalty, top_value
+from .chinese_scoring import fantasyland_step, row_royalty, top_value
 from .chinese_solver import strength
-from .evaluator import PAIR, TRIPS, category, describe, evaluate
+from .evaluator import evaluate
 
 SAMPLES = 400  # futures per decision, shared among its placements
 SURRENDER_BELOW = 3.5  # a set hand worth less than this (about 1 hand in 50) is surrendered
 FANTASY_BONUS = 8.0
 FOUL = -6.0
-QUEEN = 10
 
 
 def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
@@ -31,7 +30,7 @@ def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
         raise ValueError("no legal action")
     seat = view["seat"]
     places = [a for a in legal if a.startswith("place")]
-    if view["set"] is not None and (view["style"] == "classic" or view["fantasy"][seat]):
+    if view["style"] == "classic" or view["fantasy"][seat]:
         solved = Placement.parse(places[0][len("place"):])
         if "surrender" in legal and _value(*solved.rows(), fantasy=False) < SURRENDER_BELOW:  # type: ignore[arg-type]
             return "surrender"
@@ -55,8 +54,7 @@ def _row_worth(row: str, value: int) -> float:
 
 @functools.lru_cache(maxsize=None)
 def _top_worth(value: int, fantasy: bool) -> float:
-    earns = category(value) == TRIPS or (category(value) == PAIR and describe(value).tiebreak[0] >= QUEEN)
-    return _row_worth("top", value) + (FANTASY_BONUS if fantasy and earns else 0.0)
+    return _row_worth("top", value) + (FANTASY_BONUS if fantasy and fantasyland_step(value) else 0.0)
 
 
 def _best_street(view: dict[str, Any], places: Sequence[str], rng: random.Random) -> str:

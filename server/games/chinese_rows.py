@@ -6,7 +6,7 @@ whole classic hand, or sets a fantasyland hand and its discards. A whole hand
 may also be written ``bottom / middle / top`` with slashes.
 
 >>> p = Placement.parse("bottom As Ks middle 9c top Qd discard 2h")
->>> str(p), p.count, str(Placement.parse("As Ks Qs Js Ts / 9c 9d 8h 8s 2c / Kd Kh 3c").top[0])
+>>> str(p), len(p.cards), str(Placement.parse("As Ks Qs Js Ts / 9c 9d 8h 8s 2c / Kd Kh 3c").top[0])
 ('bottom As Ks middle 9c top Qd discard 2h', 5, 'Kd')
 >>> str(p.hiding_discards())
 'bottom As Ks middle 9c top Qd discard ??'
@@ -87,10 +87,6 @@ class Placement:
     def cards(self) -> tuple[Piece, ...]:
         """Every card named, discards included."""
         return self.bottom + self.middle + self.top + self.discard
-
-    @property
-    def count(self) -> int:
-        return len(self.cards)
 
     def hiding_discards(self) -> Placement:
         """What the other players see: the discards face down."""

@@ -29,6 +29,7 @@ from .evaluator import (
 
 ROYAL = 12  # the top rank of a royal straight flush
 FACES = {9, 10, 11}  # J, Q, K
+QUEEN = 10
 
 BOTTOM_ROYALTIES = {STRAIGHT: 2, FLUSH: 4, FULL_HOUSE: 6, QUADS: 10, STRAIGHT_FLUSH: 15}
 MIDDLE_ROYALTIES = {TRIPS: 2, STRAIGHT: 4, FLUSH: 8, FULL_HOUSE: 12, QUADS: 20, STRAIGHT_FLUSH: 30}
@@ -59,6 +60,17 @@ def describe_row(row: str, value: int) -> HandRank:
     if row != "top":
         return rank
     return HandRank(rank.category, rank.tiebreak[: {TRIPS: 1, PAIR: 2}.get(rank.category, 3)])
+
+
+def fantasyland_step(top: int) -> int:
+    """How far a top row reaches into fantasyland: 0 not at all, then 1 QQ, 2 KK, 3 AA, 4 trips.
+
+    Open-face needs 1 to enter; progressive pineapple deals 13 + the step cards.
+    """
+    if category(top) == TRIPS:
+        return 4
+    rank = describe(top).tiebreak[0]
+    return rank - QUEEN + 1 if category(top) == PAIR and rank >= QUEEN else 0
 
 
 def row_royalty(row: str, value: int) -> int:

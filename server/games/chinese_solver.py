@@ -141,9 +141,11 @@ def solve(cards: Sequence[Card]) -> Solved:
     visited = 0
     for b_value, b_score, _, b_mask in fives:
         # the best top these cards leave bounds every top below this bottom
-        top_cap = min(next(t_score for _, t_score, t_mask in threes if not t_mask & b_mask), top_below(b_value))
-        if best is not None and b_score + score("middle", b_value) + top_cap <= best[0]:
-            if b_score + score("middle", b_value) + top_below(b_value) <= best[0]:
+        below = top_below(b_value)
+        top_cap = min(next(t_score for _, t_score, t_mask in threes if not t_mask & b_mask), below)
+        middle_cap = b_score + score("middle", b_value)
+        if best is not None and middle_cap + top_cap <= best[0]:
+            if middle_cap + below <= best[0]:
                 break  # every later bottom is weaker, and so is the best middle and top it allows
             continue
         rest = [bits[i] for i in range(n) if not b_mask & bits[i]]
