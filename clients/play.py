@@ -102,9 +102,12 @@ SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, 
            "chinese": chinese_screen}  # fmt: skip
 
 
-def legal_hint(legal: list[str], most: int = 6) -> str:
+LISTED = 6  # legal actions the screen and the prompt list in full; beyond, the first few and a count
+
+
+def legal_hint(legal: list[str]) -> str:
     """The legal actions, or the first few of a long list (an open-face deal has hundreds)."""
-    if len(legal) <= most:
+    if len(legal) <= LISTED:
         return ", ".join(legal)
     return f"{', '.join(legal[:3])}, ... ({len(legal)} in all; ? lists them)"
 
@@ -170,7 +173,7 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
             moved.clear()
             continue
         try:
-            answer = out.input("> " if len(legal) > 6 else f"[{'/'.join(legal)}] > ").strip()
+            answer = out.input("> " if len(legal) > LISTED else f"[{'/'.join(legal)}] > ").strip()
         except EOFError:
             answer = "q"
         if answer in ("q", "quit", "exit"):
