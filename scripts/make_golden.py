@@ -9,7 +9,8 @@ import argparse
 from pathlib import Path
 
 from brelan.server.games.base import options_dict
-from brelan.server.games.registry import get_variant
+from brelan.lexicon.store import Store
+from brelan.server.games.registry import playable
 from brelan.server.games.selfplay import play
 from brelan.server.games.transcript import Transcript
 
@@ -22,8 +23,9 @@ def main() -> None:
     parser.add_argument("seed")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--name", help="file name without .txt (default VARIANT-SEED)")
+    parser.add_argument("--data-dir", help="where word games find their lexicon (default: brelan's)")
     args = parser.parse_args()
-    variant = get_variant(args.variant)
+    variant = playable(args.variant, Store(args.data_dir).get)
     given = dict(o.split("=", 1) for o in args.option)
     options = variant.make_options(given)
     played = play(variant, options, args.seed)

@@ -44,12 +44,17 @@ class LexiconHandler:
         self.lexicons = lexicons
 
     def lexicon(self, ref: pb.LexiconRef, path: str = "lexicon.name") -> Lexicon:
-        name = ref.name or self.store.default
+        try:
+            return self.named(ref.name or self.store.default)
+        except LookupError as e:
+            raise invalid(path, str(e)) from None
+
+    def named(self, name: str) -> Lexicon:
+        """The lexicon called ``name`` (what word games judge with); LookupError names those served."""
         try:
             return self.lexicons[name]
         except KeyError:
-            known = ", ".join(sorted(self.lexicons))
-            raise invalid(path, f"unknown lexicon {name!r} (served: {known})") from None
+            raise LookupError(f"unknown lexicon {name!r} (served: {', '.join(sorted(self.lexicons))})") from None
 
     def ListLexicons(self, request: pb.ListLexiconsRequest) -> pb.ListLexiconsResponse:
         out = pb.ListLexiconsResponse()

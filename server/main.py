@@ -79,7 +79,7 @@ async def start(
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
     threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
     tables = Tables(SqliteLog(Store(data_dir).data_dir / LOG_NAME), clock or SystemClock(), bot_delay=bot_delay,
-                    rate=rate, burst=2 * rate)  # fmt: skip
+                    rate=rate, burst=2 * rate, lexicons=handler.named if handler else None)  # fmt: skip
     tables.restore()
     server = grpc.aio.server(
         interceptors=[Guard(tables.resolve)],

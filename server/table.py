@@ -343,10 +343,10 @@ class Table:
             self.decision_opened[seat] = self.seq
         for seat in [s for s in self.deadlines if s is not None and (s == acted or s not in pending)]:
             del self.deadlines[seat]
-        if self.row.decision_seconds > 0:
-            for seat in pending - self.deadlines.keys():
-                if not self.seats[seat].bot:
-                    self.deadlines[seat] = self.clock.now() + self.row.decision_seconds
+        for seat in pending - self.deadlines.keys():
+            seconds = self.state.time_limit(seat) or self.row.decision_seconds
+            if seconds > 0 and not self.seats[seat].bot:
+                self.deadlines[seat] = self.clock.now() + seconds
 
     def _close_watchers(self) -> None:
         for queue in list(self.watchers):

@@ -6,6 +6,7 @@ log), so a leaked log or database gives no one a seat.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
@@ -14,18 +15,20 @@ import grpc
 from .auth import Holder
 from .clock import Clock, TokenBucket
 from .errors import ServiceError, invalid
-from .games.base import OptionError
-from .games.registry import UnknownVariant, get_variant
+from .games.base import Lexicons, OptionError, Variant
+from .games.registry import NeedsLexicon, UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
 from .table_log import TableLog
 
 MAX_NAME = 64
+log = logging.getLogger(__name__)
 
 
 class Tables:
     def __init__(self, log: TableLog, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
-                 burst: float = 100.0) -> None:  # fmt: skip
+                 burst: float = 100.0, lexicons: Lexicons | None = None) -> None:  # fmt: skip
         self.log = log
+        self.lexicons = lexicons  # what word games judge with; None: this server has no lexicon
         self.clock = clock
         self.bot_delay = bot_delay
         self.rate, self.burst = rate, burst
@@ -34,13 +37,20 @@ class Tables:
         self.buckets: dict[str, TokenBucket] = {}
 
     def _table(self, row: Any) -> Table:
-        return Table(row, get_variant(row.variant), self.log, self.clock, bot_delay=self.bot_delay)
+        return Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay)
 
     def restore(self) -> int:
-        """Replay every table in the log; the unfinished ones play on. Returns how many play on."""
+        """Replay every table in the log; the unfinished ones play on. Returns how many play on.
+
+        A word game's table waits in the log while the server runs without its lexicon.
+        """
         playing = 0
         for row in self.log.tables():
-            table = self._table(row)
+            try:
+                table = self._table(row)
+            except (NeedsLexicon, LookupError) as e:
+                log.warning("table %s not restored: %s", row.table_id, e)
+                continue
             table.restore()
             self.tables[row.table_id] = table
             for seat, state in enumerate(table.seats):
@@ -75,6 +85,7 @@ class Tables:
             raise invalid(f"options[{e.name}]", e.why) from None
         except (TypeError, ValueError) as e:
             raise invalid("options", str(e)) from None
+        self._check_lexicon(variant, parsed)
         seats = variant.seats(parsed)
         for i, seat in enumerate(bot_seats):
             if not 0 <= seat < seats:
@@ -92,6 +103,18 @@ class Tables:
         if all(s.taken for s in table.seats):  # bots only: deal at once
             table.begin_if_full()
         return table
+
+    def _check_lexicon(self, variant: Variant, options: Any) -> None:
+        """A word game needs a lexicon here, and the one its options name."""
+        if variant.bind is None:
+            return
+        if self.lexicons is None:
+            raise ServiceError(grpc.StatusCode.FAILED_PRECONDITION, f"{variant.name} judges words, and this server runs "
+                               "without a lexicon (started with --no-lexicon)", reason="NO_LEXICON")  # fmt: skip
+        try:
+            self.lexicons(options.lexicon)
+        except LookupError as e:
+            raise invalid("options[lexicon]", str(e).strip("'\"")) from None
 
     async def join(self, table_id: str, seat: int | None, player: str) -> tuple[int, str]:
         table = self.get(table_id)

@@ -67,6 +67,18 @@ class Back:
         return cls()
 
 
+class Phrase(str):
+    """Free text as a record's last field (a verdict's reason): every remaining word.
+
+    >>> Phrase.from_words(["noun,", "masculine"])
+    'noun, masculine'
+    """
+
+    @classmethod
+    def from_words(cls, words: list[str]) -> Phrase:
+        return cls(" ".join(words))
+
+
 class OptionError(ValueError):
     def __init__(self, name: str, why: str) -> None:
         super().__init__(f"{name}: {why}")
@@ -300,6 +312,7 @@ class State(Protocol):
     def redact(self, event: Any, seat: int | None) -> Any: ...
     def pending(self) -> list[int]: ...
     def default_action(self, seat: int) -> Any: ...
+    def time_limit(self, seat: int) -> float | None: ...
     @property
     def hand_number(self) -> int: ...
 
@@ -321,6 +334,10 @@ class EngineState:
     def _refusal(self, seat: int | None, action: Any) -> GameError | None:
         raise NotImplementedError
 
+    def time_limit(self, seat: int) -> float | None:
+        """Seconds the rules give this seat's decision; None: the table's own decision time."""
+        return None
+
     def can_apply(self, seat: int | None, action: Any) -> bool:
         """The legality check that ``apply`` and ``legal_actions`` share."""
         return self._refusal(seat, action) is None
@@ -333,6 +350,8 @@ class EngineState:
 
 
 Bot = Callable[[dict[str, Any], Sequence[str], random.Random], str]
+# A lexicon by name (a ``brelan.lexicon.lexicon.Lexicon``); LookupError when there is none of that name.
+Lexicons = Callable[[str], Any]
 
 
 @dataclass(frozen=True)
@@ -359,6 +378,9 @@ class Variant:
     warm: Callable[[], None] = lambda: None
     # An RNG that deals given cards or dice first (a transcript's "# stack:"), then plays fair from the seed.
     stacked_rng: Callable[[str, str], random.Random] | None = None
+    # A game that judges words: this variant with its games and bots given their lexicons.
+    # The registry binds it; an unbound word game cannot start.
+    bind: Callable[[Lexicons], Variant] | None = None
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)

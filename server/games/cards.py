@@ -12,7 +12,8 @@ small ints keep the evaluator's tables plain lists.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections import Counter
+from typing import Any, Callable, ClassVar, Sequence
 
 from .base import TextError
 
@@ -78,17 +79,27 @@ class StackedDeck(random.Random):
     ['As', 'Kd']
     """
 
+    # How a deal's text reads as cards: a game with other cards gives its own.
+    parse_deal: ClassVar[Callable[[str], list[Any]]] = staticmethod(parse_cards)
+
     def __init__(self, deals: Sequence[str], seed: int | str = 0) -> None:
         super().__init__(seed)
-        self.deals = [parse_cards(d) for d in deals]
+        self.deals = [self.parse_deal(d) for d in deals]
 
     @classmethod
     def parse(cls, script: str, seed: int | str = 0) -> StackedDeck:
         return cls([deal for deal in script.split("|") if deal.strip()], seed)
 
-    def shuffle(self, x: list[Card]) -> None:  # type: ignore[override]
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
         super().shuffle(x)
         if self.deals:
             first = self.deals.pop(0)
-            rest = [c for c in x if c not in first]
+            # Decks may hold equal cards (AlphaPoker's letters): take out one copy per card given.
+            given = Counter(first)
+            rest = []
+            for c in x:
+                if given[c]:
+                    given[c] -= 1
+                else:
+                    rest.append(c)
             x[:] = rest + first[::-1]

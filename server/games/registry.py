@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from . import chinese, daker, poker_champ, yahtzee_holdem
-from .base import Variant
+from . import alphapoker, chinese, daker, poker_champ, yahtzee_holdem
+from .base import Lexicons, Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT, chinese.VARIANT)}
+VARIANTS: dict[str, Variant] = {v.name: v for v in (alphapoker.VARIANT, poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT,
+                                                   chinese.VARIANT)}
 
 
 class UnknownVariant(KeyError):
@@ -13,8 +14,28 @@ class UnknownVariant(KeyError):
         return f"unknown game {self.args[0]!r} (known: {', '.join(VARIANTS)})"
 
 
-def get_variant(name: str) -> Variant:
+class NeedsLexicon(LookupError):
+    def __str__(self) -> str:
+        return f"{self.args[0]} judges words and needs a lexicon, and none is loaded here"
+
+
+def get_variant(name: str, lexicons: Lexicons | None = None) -> Variant:
+    """The game called ``name``; a word game gets ``lexicons`` bound in (NeedsLexicon without).
+
+    Without ``lexicons`` a word game is returned unbound: good for its options, not for playing.
+    """
     try:
-        return VARIANTS[name]
+        variant = VARIANTS[name]
     except KeyError:
         raise UnknownVariant(name) from None
+    if variant.bind is None or lexicons is None:
+        return variant
+    return variant.bind(lexicons)
+
+
+def playable(name: str, lexicons: Lexicons | None) -> Variant:
+    """The game called ``name``, ready to start: a word game with its lexicons bound in."""
+    variant = get_variant(name, lexicons)
+    if variant.bind is not None and lexicons is None:
+        raise NeedsLexicon(name)
+    return variant

@@ -20,8 +20,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import State, TextError, parse_seat
-from .registry import get_variant
+from .base import Lexicons, State, TextError, parse_seat
+from .registry import playable
 
 
 def game_rng(seed: str) -> random.Random:
@@ -87,9 +87,13 @@ class Mismatch(Exception):
         self.line = line
 
 
-def replay(transcript: Transcript) -> State:
-    """Play the transcript's actions from its seed; raise :class:`Mismatch` at the first event that differs."""
-    variant = get_variant(transcript.variant)
+def replay(transcript: Transcript, lexicons: Lexicons | None = None) -> State:
+    """Play the transcript's actions from its seed; raise :class:`Mismatch` at the first event that differs.
+
+    A word game judges with ``lexicons``; its first event names the lexicon and its version, so
+    a replay judging with other words stops at line 1.
+    """
+    variant = playable(transcript.variant, lexicons)
     if transcript.stack:
         if variant.stacked_rng is None:
             raise TextError(f"{variant.name} cannot stack its deal")
