@@ -15,7 +15,8 @@ from google.protobuf.json_format import MessageToDict
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from brelan.api.v1 import table_pb2 as tpb
-from brelan.server.games.base import OptionError, options_dict
+from brelan.lexicon.store import Store
+from brelan.server.games.base import Lexicons, OptionError, Variant, options_dict
 from brelan.server.games.registry import VARIANTS, UnknownVariant, get_variant
 from brelan.server.games.transcript import Mismatch, Transcript, replay
 
@@ -34,6 +35,7 @@ examples:
   brelan table watch t-1a2b3c4d                   every event, as a spectator sees it
   brelan table verify t-1a2b3c4d                  replay a finished game from its log and seed
   brelan bots run --game poker-champ --tables 4 --games 25 --json
+  brelan play alphapoker --option hand=9 --option conjugated=true
 """
 
 
@@ -59,6 +61,23 @@ def checked_options(variant_name: str, pairs: list[str]) -> tuple[Any, dict[str,
     except OptionError as e:
         fail(f"--option {e}")
     return variant, given
+
+
+def local_lexicons(args: argparse.Namespace) -> Lexicons:
+    """Lexicons from this machine's data directory, for word games' bots and replays (built on first use)."""
+    store = Store(args.data_dir)
+
+    def named(name: str) -> Any:
+        if store.path_of(name) is None:
+            err.print(f"building the lexicon {name} (once; about a minute)...")
+        return store.get(name)
+
+    return named
+
+
+def bound(args: argparse.Namespace, variant: Variant) -> Variant:
+    """A word game with this machine's lexicons bound in (its bots judge words here); other games as they are."""
+    return get_variant(variant.name, local_lexicons(args)) if variant.bind else variant
 
 
 def client(args: argparse.Namespace) -> BrelanClient:
@@ -138,9 +157,9 @@ def cmd_table_verify(args: argparse.Namespace) -> int:
     published = api.get_table(args.table).seed_sha256
     seed_ok = hashlib.sha256(transcript.seed.encode()).hexdigest() == published == answer.seed_sha256
     try:
-        state = replay(transcript)
+        state = replay(transcript, local_lexicons(args))
         replay_error = ""
-    except Mismatch as e:
+    except (Mismatch, LookupError) as e:
         replay_error = str(e)
         state = None
     events = sum(1 for line in transcript.lines if not line.startswith(">"))
@@ -164,6 +183,7 @@ def cmd_table_export(args: argparse.Namespace) -> int:
 # -- bots ---------------------------------------------------------------------------------
 def cmd_bots_run(args: argparse.Namespace) -> int:
     variant, options = checked_options(args.game, args.option)
+    variant = bound(args, variant)
     seed = args.seed or secrets.token_hex(4)
     total = args.tables * args.games
     bar = progress_bar(f"{variant.name} games", total, not args.json and sys.stderr.isatty())
@@ -206,7 +226,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .play import play_terminal
 
     variant, options = checked_options(args.variant, args.option)
-    return play_terminal(args, variant, options)
+    return play_terminal(args, bound(args, variant), options)
 
 
 # -- parser --------------------------------------------------------------------------------

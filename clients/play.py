@@ -98,7 +98,37 @@ def chinese_screen(view: dict[str, Any]) -> Screen:
     return ("bottom", "middle", "top", "in hand", "units (last)", ""), header, rows
 
 
-SCREENS = {"poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen,
+def alphapoker_screen(view: dict[str, Any]) -> Screen:
+    pending = set(view["pending"])
+
+    def status(s: int) -> str:
+        if view["out"][s]:
+            return "out"
+        if not view["in_deal"][s]:
+            return "folded"
+        if s in pending:
+            return {"exchange": "exchanging...", "bet": "betting...", "reveal": "laying..."}.get(view["phase"], "")
+        return "dealer" if view["dealer"] == s else "opener" if view["opener"] == s else ""
+
+    def word(s: int) -> str:
+        if view["words"][s] is None:
+            return ""
+        # The word itself (a laid joker reads as its letter); its score, or why it scores nothing.
+        letters = "".join(card.split("=")[-1][0] for card in view["words"][s].split()) or "-"
+        return f"{letters} {view['scores'][s]}" + ("" if view["scores"][s] else f" ({view['reasons'][s]})")
+
+    rows = [(" ".join(cards) or "--", str(view["stacks"][s]), str(view["bets"][s]), word(s), status(s))
+            for s, cards in enumerate(view["hands"])]  # fmt: skip
+    phase = view["phase"] + (f" {view['exchange_round']}/{view['exchange_rounds']} (up to {view['exchange_cap']})"
+                             if view["phase"] == "exchange" else "")  # fmt: skip
+    tie = "  tie-break" if view["tie_break"] else ""
+    header = f"round {view['round']}/{view['rounds']}{tie}  {phase}  pot {view['pot']}  cap {view['cap']}"
+    if view["previous"]:
+        header += "\nlast deal: " + "; ".join(view["previous"])
+    return ("cards", "PM", "bet", "word", ""), header, rows
+
+
+SCREENS = {"alphapoker": alphapoker_screen, "poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen,
            "chinese": chinese_screen}  # fmt: skip
 
 
@@ -125,7 +155,9 @@ def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str,
     server = None
     target = args.server
     if not target:
-        server = ServerThread(args.data_dir, lexicons=False, bot_delay=args.bot_delay)
+        if variant.bind is not None:
+            err.print("opening the lexicons (the first time builds one: about a minute)...")
+        server = ServerThread(args.data_dir, lexicons=variant.bind is not None, bot_delay=args.bot_delay)
         target = server.target
     api = BrelanClient(target)
     try:
@@ -144,11 +176,13 @@ def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str,
 def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: Any) -> int:
     recent: deque[str] = deque(maxlen=50)
     moved = threading.Event()
+    seen = [0]  # the last event's seq the watch has brought
 
     def follow() -> None:
         try:
             for event in me.watch():
                 recent.append(event.text)
+                seen[0] = event.seq
                 moved.set()
         except ServiceError:
             pass
@@ -162,6 +196,11 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
         view = view_dict(response)
         legal = list(response.legal)
         if response.seq != shown:
+            for _ in range(50):  # the events up to this view, so the log shows what led to it
+                if seen[0] >= response.seq:
+                    break
+                moved.wait(timeout=0.01)
+                moved.clear()
             out.print(render(variant, me.table_id, view, legal, list(recent)))
             shown = response.seq
         if view.get("over"):

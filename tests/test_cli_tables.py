@@ -118,3 +118,22 @@ def test_play_chinese_with_the_bots_advice(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: place" in done.stdout
     assert "232 in all" in done.stdout and "refused" in done.stderr  # the first deal: 5 cards, 232 placements
+
+
+def test_bots_run_alphapoker_judges_with_the_local_lexicon(capsys: pytest.CaptureFixture[str], data_dir: Path) -> None:
+    code, out, _ = run(capsys, "bots", "run", "--game", "alphapoker", "--games", "2", "--option", "lexicon=mini",
+                       "--option", "rounds=3", "--data-dir", str(data_dir), "--json")  # fmt: skip
+    summary = json.loads(out)
+    assert code == 0 and summary["games"] == 2 and summary["errors"] == 0 and summary["conserved"] is True
+
+
+def test_play_alphapoker_with_the_bots_advice(tmp_path: Path, data_dir: Path, full: object) -> None:
+    """An AlphaPoker game at the terminal, its table server judging words: '!' lets the bot play each decision."""
+    (tmp_path / "lexicons").symlink_to(data_dir / "lexicons")
+    answers = "\n".join(["?", "exchange Zz", "!"] + ["!"] * 500) + "\n"
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "alphapoker", "--option", "players=2",
+                           "--option", "rounds=2", "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "game over: champions" in done.stdout and "the bot plays: exchange" in done.stdout
+    assert "refused" in done.stderr and "round 1/2" in done.stdout

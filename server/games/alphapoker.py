@@ -337,6 +337,7 @@ class AlphaView:
     words: tuple[str | None, ...]  # laid cards (text), public once laid
     scores: tuple[int | None, ...]
     reasons: tuple[str | None, ...]
+    previous: tuple[str, ...]  # how the last deal ended: its words and who won what
     stock: int
     discards: int
     total: int  # every PM at the table
@@ -387,6 +388,7 @@ class AlphaState(ButtonGame):
     champions: tuple[int, ...] = ()
     start_events: list[Event] = field(default_factory=list)
     total: int = 0
+    previous: tuple[str, ...] = ()
     _suggested: dict[tuple[Card, ...], list[ScoredWord]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -528,7 +530,8 @@ class AlphaState(ButtonGame):
             to_act=self.to_act[0] if self.to_act and not self.is_over else None, pending=tuple(self.pending()),
             words=tuple(" ".join(map(str, self.laid[s].cards)) if s in self.laid else None for s in n),
             scores=tuple(self.scores.get(s) for s in n), reasons=tuple(self.reasons.get(s) for s in n),
-            stock=len(self.stock), discards=len(self.discards), total=self.total, lexicon=self.options.lexicon,
+            previous=self.previous, stock=len(self.stock), discards=len(self.discards), total=self.total,
+            lexicon=self.options.lexicon,
             policy=str(self.policy), simplified=self.options.simplified,
             legal=tuple(str(a) for a in self.legal_actions(seat)) if seat is not None else (),
             over=self.is_over, champions=self.champions,
@@ -711,6 +714,12 @@ class AlphaState(ButtonGame):
         self.scores[seat] = score_cards(action.cards, self.options.simplified).score
         return events + [Scored(Seat(seat), action.word, self.scores[seat], Phrase(verdict.reason))]
 
+    @property
+    def _revealed(self) -> list[Event]:
+        """The deal's words as judged, in the order laid."""
+        return [Scored(Seat(s), self.laid[s].word, self.scores[s], Phrase(self.reasons[s])) if self.scores[s]
+                else Refused(Seat(s), self.laid[s].word or "-", Phrase(self.reasons[s])) for s in self.laid]  # fmt: skip
+
     def _settle(self, contenders: list[int]) -> list[Event]:
         """The pot to the best word (to the last player in when the others folded); a split's remainder stays."""
         self.to_act = []
@@ -725,6 +734,7 @@ class AlphaState(ButtonGame):
             self.pot = self.carried
             if self.carried:
                 events.append(Remains(self.carried))
+        self.previous = tuple(str(e) for e in (*self._revealed, *events))
         return events + self._end_deal()
 
     def _end_deal(self) -> list[Event]:
@@ -778,7 +788,6 @@ def _bind(lexicons: Lexicons) -> Variant:
         VARIANT,
         new_game=lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon)),
         bot=lambda view, legal, rng: bot(view, legal, rng, lexicons(view["lexicon"])),
-        bind=None,
     )
 
 

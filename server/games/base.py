@@ -378,8 +378,8 @@ class Variant:
     warm: Callable[[], None] = lambda: None
     # An RNG that deals given cards or dice first (a transcript's "# stack:"), then plays fair from the seed.
     stacked_rng: Callable[[str, str], random.Random] | None = None
-    # A game that judges words: this variant with its games and bots given their lexicons.
-    # The registry binds it; an unbound word game cannot start.
+    # A game that judges words: this variant with its games and bots given their lexicons
+    # (set on bound variants too: it says the game judges words). An unbound word game cannot start.
     bind: Callable[[Lexicons], Variant] | None = None
 
     def make_options(self, values: dict[str, str]) -> Any:

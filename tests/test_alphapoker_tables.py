@@ -1,0 +1,125 @@
+"""AlphaPoker through the real gRPC server: words judged by the server's lexicon, hidden hands, the rules' timers."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+
+from brelan.clients.client import BrelanClient, view_dict
+from brelan.lexicon.lexicon import Lexicon
+from brelan.server.clock import ManualClock
+from brelan.server.errors import ServiceError
+from brelan.server.games.alphapoker import conserved
+from brelan.server.games.transcript import Transcript, replay
+from brelan.server.main import ServerThread
+
+HIDDEN_TAGS = ("cards", "exchanges", "receives")
+
+
+@pytest.fixture(scope="module")
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture(scope="module")
+def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon,
+                clock: ManualClock) -> Iterator[ServerThread]:  # fmt: skip
+    """A server of its own (its own table log) serving the session's lexicons, on a clock the tests move."""
+    own = tmp_path_factory.mktemp("alphapoker")
+    (own / "lexicons").symlink_to(data_dir / "lexicons")
+    server = ServerThread(own, clock=clock, rate=1000.0)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api(word_server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(word_server.target) as client:
+        client.wait_ready()
+        yield client
+
+
+def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
+    async def move() -> None:
+        clock.advance(seconds)
+
+    server.call(move())
+    time.sleep(0.05)
+
+
+def error_of(call: object, *args: object, **kwargs: object) -> ServiceError:
+    with pytest.raises(ServiceError) as e:
+        call(*args, **kwargs)  # type: ignore[operator]
+    return e.value
+
+
+def test_a_game_against_bots_hides_every_unlaid_card_and_replays(api: BrelanClient, word_server: ServerThread) -> None:
+    info = api.create_table("alphapoker", {"players": "3", "rounds": "3"}, bot_seats=[1, 2])
+    me = api.join(info.table_id)
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline
+        response = me.view()
+        view = view_dict(response)
+        assert conserved(view)
+        assert all(c == "??" for s, cards in enumerate(view["hands"]) if s != 0 for c in cards)
+        if view["over"]:
+            break
+        if response.legal:
+            legal = list(response.legal)
+            move = next((a for a in ("exchange", "call", "stop", "bet 1") if a in legal), legal[0])
+            me.act(move, expected_seq=response.seq)
+        else:
+            time.sleep(0.005)
+    laid: dict[str, list[str]] = {}
+    for event in api.watch(info.table_id):  # as a spectator
+        words = event.text.split()
+        if words[1:2] and words[1] in HIDDEN_TAGS:
+            assert set(words[2:]) <= {"??"}, event.text
+        if words[1:2] == ["lays"]:
+            laid.setdefault(words[0], []).append(event.text)
+    assert laid, "words were laid and shown"
+    handler = word_server.running.handler
+    assert handler is not None
+    state = replay(Transcript.parse(api.transcript(info.table_id).transcript), handler.named)
+    assert state.is_over
+
+
+def test_a_word_game_needs_a_lexicon_and_the_one_it_names(api: BrelanClient, tmp_path: Path) -> None:
+    e = error_of(api.create_table, "alphapoker", {"lexicon": "nothere"})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "options[lexicon]"
+    assert "unknown lexicon 'nothere' (served: " in e.violations[0][1]
+    e = error_of(api.create_table, "alphapoker", {"hand": "10"})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "options[hand]"
+    bare = ServerThread(tmp_path, lexicons=False)
+    try:
+        with BrelanClient(bare.target) as client:
+            client.wait_ready()
+            e = error_of(client.create_table, "alphapoker", {})
+            assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "NO_LEXICON"
+    finally:
+        bare.stop()
+
+
+def test_the_rules_time_limits_fold_an_exchange_and_a_bet(api: BrelanClient, word_server: ServerThread,
+                                                           clock: ManualClock) -> None:  # fmt: skip
+    info = api.create_table("alphapoker", {"players": "2", "lexicon": "mini", "hand": "5"})  # one exchange round
+    a, b = api.join(info.table_id), api.join(info.table_id)
+    first = a if a.view().legal else b
+    assert 59 < first.view().deadline_seconds <= 60  # an exchange: a minute
+    advance(word_server, clock, 61)
+    events = [e.text for e in api.hand_history(info.table_id, 1, token=a.token)]
+    assert f"p{first.seat} folds" in events and any(" wins " in e for e in events)
+    second = a if a.view().legal else b  # deal 2: keep, then the bet has 20 seconds
+    second.act("exchange")
+    other = b if second is a else a
+    other.act("exchange")
+    opener = a if a.view().legal else b
+    assert 19 < opener.view().deadline_seconds <= 20
+    advance(word_server, clock, 21)
+    events = [e.text for e in api.hand_history(info.table_id, 2, token=a.token)]
+    assert f"p{opener.seat} folds" in events
