@@ -34,6 +34,8 @@ from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.api.v1 import lexicon_pb2_grpc as pb_grpc
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
+from brelan.api.v1 import tournament_pb2 as upb
+from brelan.api.v1 import tournament_pb2_grpc as upb_grpc
 from brelan.lexicon.readings import Policy
 from brelan.server.errors import ServiceError
 from brelan.server.lexicon_convert import policy_to_pb
@@ -176,6 +178,7 @@ class BrelanClient(LexiconCalls):
         self.lexicon_stub = pb_grpc.LexiconServiceStub(self.channel)
         self.table_stub = tpb_grpc.TableServiceStub(self.channel)
         self.chinese_stub = cpb_grpc.ChinesePokerServiceStub(self.channel)
+        self.tournament_stub = upb_grpc.TournamentServiceStub(self.channel)
         self._health = health_pb2_grpc.HealthStub(self.channel)
 
     def _rpc(self, stub: Any, method: str, request: Any, token: str | None = None) -> Any:
@@ -192,6 +195,23 @@ class BrelanClient(LexiconCalls):
     def solve_arrangement(self, cards: Sequence[str]) -> cpb.SolveArrangementResponse:
         """The best arrangement of 13 to 17 Chinese poker cards."""
         return self._rpc(self.chinese_stub, "SolveArrangement", cpb.SolveArrangementRequest(cards=cards))
+
+    # -- the TournamentService -----------------------------------------------------------
+    def create_tournament(self, players: Sequence[str], *, format: str = "knockout", bots: Sequence[int] = (),
+                          options: Mapping[str, str] | None = None, wins: int = 0, qualifiers: int = 0,
+                          decision_seconds: float = 0.0, name: str = "") -> upb.TournamentInfo:  # fmt: skip
+        """An AlphaPoker tournament: every game of every match becomes a table of two as it comes due."""
+        request = upb.CreateTournamentRequest(name=name, format=format, players=players, bots=bots,
+                                              options=dict(options or {}), wins=wins, qualifiers=qualifiers,
+                                              decision_seconds=decision_seconds)  # fmt: skip
+        return self._rpc(self.tournament_stub, "CreateTournament", request)
+
+    def get_tournament(self, tournament_id: str) -> upb.TournamentInfo:
+        return self._rpc(self.tournament_stub, "GetTournament", upb.GetTournamentRequest(tournament_id=tournament_id))
+
+    def list_tournaments(self, *, include_finished: bool = False) -> list[upb.TournamentInfo]:
+        request = upb.ListTournamentsRequest(include_finished=include_finished)
+        return list(self._rpc(self.tournament_stub, "ListTournaments", request).tournaments)
 
     # -- the TableService ---------------------------------------------------------------
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),

@@ -1,6 +1,6 @@
 """Starting and stopping the brelan gRPC server.
 
-One asyncio process: the lexicon service, the Chinese poker solver, the table service (its log in
+One asyncio process: the lexicon service, the Chinese poker solver, the table and tournament services (their log in
 ``tables.sqlite3`` under the data directory, every unfinished table replayed on
 start), health checking (``""`` and each service name) and server reflection. SIGINT/SIGTERM first report NOT_SERVING,
 then stop with a grace period so calls in flight finish.
@@ -19,7 +19,8 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from brelan.api.v1 import chinese_pb2, chinese_pb2_grpc, lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_grpc
+from brelan.api.v1 import (chinese_pb2, chinese_pb2_grpc, lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_grpc,
+                           tournament_pb2, tournament_pb2_grpc)  # fmt: skip
 from brelan.lexicon.build import Progress
 from brelan.lexicon.store import Store
 
@@ -31,10 +32,13 @@ from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
 from .table_log import SqliteLog
 from .table_service import TableServicer
 from .tables import Tables
+from .tournament_service import TournamentServicer
+from .tournaments import TournamentLog, Tournaments
 
 LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
 TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 CHINESE_SERVICE = chinese_pb2.DESCRIPTOR.services_by_name["ChinesePokerService"].full_name
+TOURNAMENT_SERVICE = tournament_pb2.DESCRIPTOR.services_by_name["TournamentService"].full_name
 GRACE_SECONDS = 5.0
 LOG_NAME = "tables.sqlite3"
 
@@ -47,6 +51,7 @@ class Running:
     handler: LexiconHandler | None
     tables: Tables
     services: tuple[str, ...]
+    tournaments: Tournaments | None = None
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         for name in ("", *self.services):
@@ -78,9 +83,12 @@ async def start(
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
     threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
-    tables = Tables(SqliteLog(Store(data_dir).data_dir / LOG_NAME), clock or SystemClock(), bot_delay=bot_delay,
-                    rate=rate, burst=2 * rate, lexicons=handler.named if handler else None)  # fmt: skip
+    log = SqliteLog(Store(data_dir).data_dir / LOG_NAME)
+    tables = Tables(log, clock or SystemClock(), bot_delay=bot_delay, rate=rate, burst=2 * rate,
+                    lexicons=handler.named if handler else None)  # fmt: skip
+    tournaments = Tournaments(TournamentLog(log.db), tables)
     tables.restore()
+    tournaments.restore()
     server = grpc.aio.server(
         interceptors=[Guard(tables.resolve)],
         options=[
@@ -88,8 +96,9 @@ async def start(
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
         ],
     )
-    services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE)
+    services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE, TOURNAMENT_SERVICE)
     table_pb2_grpc.add_TableServiceServicer_to_server(TableServicer(tables), server)
+    tournament_pb2_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(tournaments), server)
     chinese_pb2_grpc.add_ChinesePokerServiceServicer_to_server(ChineseServicer(), server)
     if handler is not None:
         lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler), server)
@@ -103,7 +112,7 @@ async def start(
     await server.start()
     for name in ("", *services):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, bound, health_servicer, handler, tables, services)
+    return Running(server, bound, health_servicer, handler, tables, services, tournaments)
 
 
 async def serve(

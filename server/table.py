@@ -73,8 +73,10 @@ END = None  # what a watcher's queue receives after the last event
 
 
 class Table:
-    def __init__(self, row: TableRow, variant: Variant, log: TableLog, clock: Clock, *, bot_delay: float = 0.0) -> None:
+    def __init__(self, row: TableRow, variant: Variant, log: TableLog, clock: Clock, *, bot_delay: float = 0.0,
+                 on_finish: Callable[[str, dict[str, Any]], None] | None = None) -> None:  # fmt: skip
         self.row = row
+        self.on_finish = on_finish  # told (table id, result) once the game is over and logged
         self.variant = variant
         self.options = variant.make_options(row.options)
         self.log = log
@@ -328,6 +330,8 @@ class Table:
             self.log.finish(self.table_id, result)
             self.row = replace(self.row, finished=True, result=result)
             self._close_watchers()
+            if self.on_finish:
+                self.on_finish(self.table_id, result)
 
     def _reset_deadlines(self, acted: int | None) -> None:
         """Open a decision (its seq, its deadline) for each newly pending seat; close the others'."""

@@ -35,8 +35,13 @@ class TableServicer(pb_grpc.TableServiceServicer):
         async def work() -> pb.TableInfo:
             if len(request.options) > MAX_OPTIONS:
                 raise invalid("options", f"at most {MAX_OPTIONS}")
-            table = self.tables.create(request.variant, dict(request.options), list(request.bot_seats),
-                                       request.decision_seconds, request.name)  # fmt: skip
+            options = dict(request.options)
+            if request.lexicon:  # the request's own field for a word game's lexicon: the option of that name
+                if options.get("lexicon", request.lexicon) != request.lexicon:
+                    raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
+                options["lexicon"] = request.lexicon
+            table = self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
+                                       request.name)  # fmt: skip
             await asyncio.sleep(0)  # let a bots-only table deal
             return table_info(table)
 

@@ -6,9 +6,10 @@ log), so a leaked log or database gives no one a seat.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
-from typing import Any
+from typing import Any, Callable
 
 import grpc
 
@@ -35,9 +36,17 @@ class Tables:
         self.tables: dict[str, Table] = {}
         self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
         self.buckets: dict[str, TokenBucket] = {}
+        # Told (table id, result) when a game ends, after the table's own work (a tournament goes on).
+        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
 
     def _table(self, row: Any) -> Table:
-        return Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay)
+        return Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
+                     on_finish=self._finished)  # fmt: skip
+
+    def _finished(self, table_id: str, result: dict[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+        for listener in self.listeners:
+            loop.call_soon(listener, table_id, result)
 
     def restore(self) -> int:
         """Replay every table in the log; the unfinished ones play on. Returns how many play on.
@@ -85,7 +94,7 @@ class Tables:
             raise invalid(f"options[{e.name}]", e.why) from None
         except (TypeError, ValueError) as e:
             raise invalid("options", str(e)) from None
-        self._check_lexicon(variant, parsed)
+        self.check_lexicon(variant, parsed)
         seats = variant.seats(parsed)
         for i, seat in enumerate(bot_seats):
             if not 0 <= seat < seats:
@@ -104,7 +113,7 @@ class Tables:
             table.begin_if_full()
         return table
 
-    def _check_lexicon(self, variant: Variant, options: Any) -> None:
+    def check_lexicon(self, variant: Variant, options: Any) -> None:
         """A word game needs a lexicon here, and the one its options name."""
         if variant.bind is None:
             return

@@ -32,6 +32,12 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+def sharing_lexicons(path: Path, data_dir: Path) -> Path:
+    """``path`` as a data directory of its own (its own table log) serving the session's built lexicons."""
+    (path / "lexicons").symlink_to(data_dir / "lexicons")
+    return path
+
+
 @pytest.fixture(scope="session")
 def store(data_dir: Path) -> Store:
     return Store(data_dir)

@@ -17,6 +17,8 @@ from brelan.server.games.alphapoker import conserved
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
+from conftest import sharing_lexicons
+
 HIDDEN_TAGS = ("cards", "exchanges", "receives")
 
 
@@ -29,9 +31,7 @@ def clock() -> ManualClock:
 def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon,
                 clock: ManualClock) -> Iterator[ServerThread]:  # fmt: skip
     """A server of its own (its own table log) serving the session's lexicons, on a clock the tests move."""
-    own = tmp_path_factory.mktemp("alphapoker")
-    (own / "lexicons").symlink_to(data_dir / "lexicons")
-    server = ServerThread(own, clock=clock, rate=1000.0)
+    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("alphapoker"), data_dir), clock=clock, rate=1000.0)
     yield server
     server.stop()
 

@@ -13,6 +13,8 @@ import pytest
 from brelan.clients.cli import main
 from brelan.server.main import ServerThread
 
+from conftest import sharing_lexicons
+
 KEYS = {"games", "hands", "actions", "errors", "conserved", "seconds"}
 
 
@@ -129,7 +131,7 @@ def test_bots_run_alphapoker_judges_with_the_local_lexicon(capsys: pytest.Captur
 
 def test_play_alphapoker_with_the_bots_advice(tmp_path: Path, data_dir: Path, full: object) -> None:
     """An AlphaPoker game at the terminal, its table server judging words: '!' lets the bot play each decision."""
-    (tmp_path / "lexicons").symlink_to(data_dir / "lexicons")
+    sharing_lexicons(tmp_path, data_dir)
     answers = "\n".join(["?", "exchange Zz", "!"] + ["!"] * 500) + "\n"
     done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "alphapoker", "--option", "players=2",
                            "--option", "rounds=2", "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers,

@@ -1,0 +1,72 @@
+"""TournamentService over grpc.aio: requests to the tournament manager, its state to messages."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Awaitable, Callable
+
+import grpc
+
+from brelan.api.v1 import tournament_pb2 as pb
+from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
+
+from .errors import ServiceError, invalid
+from .tournaments import Running, Tournaments
+
+MAX_PLAYERS = 128
+MAX_OPTIONS = 64
+
+
+def tournament_info(run: Running) -> pb.TournamentInfo:
+    names = run.row.players
+    state = run.state
+    info = pb.TournamentInfo(tournament_id=run.row.tournament_id, name=run.row.name, format=run.row.format,
+                             players=names, finished=state.is_over, stage=state.stage, round=state.round,
+                             champion=names[state.champion] if state.champion is not None else "")  # fmt: skip
+    for place, s in enumerate(state.standings(), 1):
+        info.standings.append(pb.Standing(place=place, player=names[s.player], match_points=s.points,
+                                          tiebreak=s.tiebreak, played=s.played, won=s.won, lost=s.lost))  # fmt: skip
+    for i, m in enumerate(state.matches):
+        wins_a, wins_b = m.wins
+        info.matches.append(pb.MatchInfo(stage=m.stage, round=m.round, number=m.number, player_a=names[m.a],
+                                         player_b=names[m.b], wins_a=wins_a, wins_b=wins_b,
+                                         winner=names[m.winner] if m.winner is not None else "",
+                                         table_ids=run.tables.get(i, [])))  # fmt: skip
+    return info
+
+
+class TournamentServicer(pb_grpc.TournamentServiceServicer):
+    def __init__(self, tournaments: Tournaments) -> None:
+        self.tournaments = tournaments
+
+    async def _answer(self, context: grpc.aio.ServicerContext, work: Callable[[], Awaitable[Any]]) -> Any:
+        try:
+            return await work()
+        except ServiceError as e:
+            await context.abort_with_status(e.to_status())
+
+    async def CreateTournament(self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
+        async def work() -> pb.TournamentInfo:
+            if len(request.players) > MAX_PLAYERS:
+                raise invalid("players", f"at most {MAX_PLAYERS}")
+            if len(request.options) > MAX_OPTIONS:
+                raise invalid("options", f"at most {MAX_OPTIONS}")
+            if request.decision_seconds < 0:
+                raise invalid("decision_seconds", "must be 0 (no limit) or positive")
+            run = self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
+                                          dict(request.options), request.wins, request.qualifiers,
+                                          request.decision_seconds)  # fmt: skip
+            await asyncio.sleep(0)  # let bots-only tables deal
+            return tournament_info(run)
+
+        return await self._answer(context, work)
+
+    async def GetTournament(self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
+        async def work() -> pb.TournamentInfo:
+            return tournament_info(self.tournaments.get(request.tournament_id))
+
+        return await self._answer(context, work)
+
+    async def ListTournaments(self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext) -> pb.ListTournamentsResponse:
+        runs = [r for r in self.tournaments.running.values() if request.include_finished or not r.state.is_over]
+        return pb.ListTournamentsResponse(tournaments=[tournament_info(r) for r in runs])

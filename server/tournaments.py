@@ -1,0 +1,224 @@
+"""Tournaments on the table platform: each game of each match is an AlphaPoker table of two.
+
+A tournament is kept as its row (players, format, options, the seed of its
+draws) and the list of tables it created, in order; the standings are worked
+out again from those tables' results, so they are persisted exactly like the
+tables are. On a restart the games are fed to the pure :class:`Tournament` in
+the order they were created, and a game that was due but never created (a
+crash between one table's end and the next one's start) is created then.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+
+from .errors import ServiceError, invalid
+from .games.alphapoker import AlphaOptions
+from .games.base import OptionError, parse_options
+from .games.registry import get_variant
+from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
+from .games.transcript import game_rng
+from .tables import MAX_NAME, Tables
+
+GAME = "alphapoker"
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    tournament_id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    format TEXT NOT NULL,
+    players TEXT NOT NULL,            -- JSON [name, ...]
+    bots TEXT NOT NULL,               -- JSON [player index, ...]
+    options TEXT NOT NULL,            -- JSON {key: text}: every game's table options
+    wins INTEGER NOT NULL,
+    qualifiers INTEGER NOT NULL,
+    decision_seconds REAL NOT NULL,
+    seed TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_games (
+    tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
+    n INTEGER NOT NULL,               -- creation order
+    match INTEGER NOT NULL,           -- index into the tournament's matches
+    table_id TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, n)
+);
+"""
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    tournament_id: str
+    name: str
+    format: str
+    players: tuple[str, ...]
+    bots: tuple[int, ...]
+    options: dict[str, str]
+    wins: int
+    qualifiers: int
+    decision_seconds: float
+    seed: str
+
+
+class TournamentLog:
+    """Tournaments in the tables' SQLite file (one connection, the event loop's thread)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.db.executescript(SCHEMA)
+
+    def create(self, row: TournamentRow) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                            (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
+                             json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed,
+                             time.time()))  # fmt: skip
+
+    def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO tournament_games VALUES (?, ?, ?, ?)", (tournament_id, n, match, table_id))
+
+    def tournaments(self) -> list[TournamentRow]:
+        rows = self.db.execute("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
+                               " decision_seconds, seed FROM tournaments ORDER BY created")  # fmt: skip
+        return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s)
+                for t, n, f, p, b, o, w, q, d, s in rows]  # fmt: skip
+
+    def games(self, tournament_id: str) -> list[tuple[int, str]]:
+        rows = self.db.execute("SELECT match, table_id FROM tournament_games WHERE tournament_id = ? ORDER BY n",
+                               (tournament_id,))  # fmt: skip
+        return [(m, t) for m, t in rows]
+
+
+@dataclass
+class Running:
+    row: TournamentRow
+    state: Tournament
+    capital: int  # each player's starting capital in a game: the capital differences count from it
+    tables: dict[int, list[str]] = field(default_factory=dict)  # match index -> its games' tables, in order
+
+    @property
+    def count(self) -> int:
+        return sum(len(t) for t in self.tables.values())
+
+
+class Tournaments:
+    def __init__(self, log: TournamentLog, tables: Tables) -> None:
+        self.log = log
+        self.tables = tables
+        self.running: dict[str, Running] = {}
+        self.by_table: dict[str, tuple[str, int]] = {}  # table id -> (tournament id, match index)
+        tables.listeners.append(self.table_finished)
+
+    # -- creating -------------------------------------------------------------------------------
+    def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
+               wins: int, qualifiers: int, decision_seconds: float) -> Running:  # fmt: skip
+        if len(name) > MAX_NAME:
+            raise invalid("name", f"at most {MAX_NAME} characters")
+        try:
+            fmt = Format(format_ or Format.KNOCKOUT.value)
+        except ValueError:
+            raise invalid("format", f"one of {', '.join(f.value for f in Format)}, not {format_!r}") from None
+        for i, player in enumerate(players):
+            if not player.strip() or len(player) > MAX_NAME:
+                raise invalid(f"players[{i}]", f"a name of 1 to {MAX_NAME} characters")
+        if len(set(players)) != len(players):
+            raise invalid("players", "every player needs a name of his own")
+        for i, bot in enumerate(bots):
+            if not 0 <= bot < len(players):
+                raise invalid(f"bots[{i}]", f"a player index, 0 to {len(players) - 1}")
+        if "players" in options:
+            raise invalid("options[players]", "a tournament game is always for two players")
+        try:
+            TournamentOptions(fmt, len(players), wins or 2, qualifiers)
+        except TournamentError as e:
+            raise invalid(e.field, e.why) from None
+        game_options = {**options, "players": "2"}
+        try:
+            capital = parse_options(AlphaOptions, game_options).starting_capital
+        except OptionError as e:
+            raise invalid(f"options[{e.name}]", e.why) from None
+        except (TypeError, ValueError) as e:
+            raise invalid("options", str(e)) from None
+        self.tables.check_lexicon(get_variant(GAME), parse_options(AlphaOptions, game_options))
+        row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
+                            tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
+                            secrets.token_hex(16))  # fmt: skip
+        self.log.create(row)
+        run = self._load(row, capital)
+        for match in run.state.playing():
+            self._next_game(run, match)
+        return run
+
+    def _load(self, row: TournamentRow, capital: int) -> Running:
+        options = TournamentOptions(Format(row.format), len(row.players), row.wins, row.qualifiers)
+        run = Running(row, Tournament(options, game_rng(row.seed)), capital)
+        self.running[row.tournament_id] = run
+        return run
+
+    # -- games ----------------------------------------------------------------------------------------
+    def _next_game(self, run: Running, match: int) -> None:
+        m = run.state.matches[match]
+        played = len(run.tables.get(match, []))
+        name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {played + 1}"[:MAX_NAME]
+        bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
+        table = self.tables.create(GAME, {**run.row.options, "players": "2"}, bots, run.row.decision_seconds, name)
+        self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
+        run.tables.setdefault(match, []).append(table.table_id)
+        self.by_table[table.table_id] = (run.row.tournament_id, match)
+
+    def _game(self, run: Running, result: dict[str, Any]) -> Game:
+        champions = result.get("champions") or []
+        stacks = result.get("stacks") or [run.capital, run.capital]
+        return Game(champions[0] if len(champions) == 1 else None, (stacks[0] - run.capital, stacks[1] - run.capital))
+
+    def table_finished(self, table_id: str, result: dict[str, Any]) -> None:
+        """A game is over: record it, then open what is due (the match's next game, or the next round)."""
+        found = self.by_table.get(table_id)
+        if found is None:
+            return
+        run = self.running[found[0]]
+        self._go_on(run, found[1], result)
+
+    def _go_on(self, run: Running, match: int, result: dict[str, Any]) -> None:
+        opened = run.state.record(match, self._game(run, result))
+        for m in ([match] if not run.state.matches[match].over else []) + opened:
+            self._next_game(run, m)
+
+    # -- restoring ------------------------------------------------------------------------------------------
+    def restore(self) -> None:
+        for row in self.log.tournaments():
+            try:
+                capital = parse_options(AlphaOptions, {**row.options, "players": "2"}).starting_capital
+            except (OptionError, TypeError, ValueError):
+                continue
+            run = self._load(row, capital)
+            waiting = set()
+            for match, table_id in self.log.games(row.tournament_id):
+                run.tables.setdefault(match, []).append(table_id)
+                self.by_table[table_id] = (row.tournament_id, match)
+                table = self.tables.tables.get(table_id)
+                if table is not None and table.row.finished:
+                    run.state.record(match, self._game(run, table.row.result or {}))
+                else:
+                    waiting.add(match)
+            for match in run.state.playing():
+                if match not in waiting:  # due, but its table was never made
+                    self._next_game(run, match)
+
+    # -- reading --------------------------------------------------------------------------------------------
+    def get(self, tournament_id: str) -> Running:
+        if not tournament_id:
+            raise invalid("tournament_id", "required")
+        run = self.running.get(tournament_id)
+        if run is None:
+            raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no tournament {tournament_id!r}")
+        return run

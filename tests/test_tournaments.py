@@ -1,0 +1,120 @@
+"""Tournaments through the real gRPC server: every game a table, standings from their results, kept across a restart."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+from conftest import sharing_lexicons
+
+from brelan.clients.client import BrelanClient, result_dict
+from brelan.lexicon.lexicon import Lexicon
+from brelan.server.errors import ServiceError
+from brelan.server.main import ServerThread
+
+FAST = {"lexicon": "mini", "rounds": "1", "hand": "5"}  # one deal a game: a whole tournament takes a moment
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon) -> Path:
+    return sharing_lexicons(tmp_path_factory.mktemp("tournaments"), data_dir)
+
+
+@pytest.fixture(scope="module")
+def server(home: Path) -> Iterator[ServerThread]:
+    running = ServerThread(home, rate=1000.0)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def api(server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(server.target) as client:
+        client.wait_ready()
+        yield client
+
+
+def error_of(call: object, *args: object, **kwargs: object) -> ServiceError:
+    with pytest.raises(ServiceError) as e:
+        call(*args, **kwargs)  # type: ignore[operator]
+    return e.value
+
+
+def wait_over(api: BrelanClient, tournament_id: str, limit: float = 60) -> object:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        info = api.get_tournament(tournament_id)
+        if info.finished:
+            return info
+        time.sleep(0.05)
+    raise AssertionError("the tournament did not end")
+
+
+def test_a_knockout_of_bots_plays_every_match_on_tables_to_a_champion(api: BrelanClient) -> None:
+    players = ["ann", "bob", "cy", "dee"]
+    info = api.create_tournament(players, bots=range(4), options=FAST, name="cup")
+    assert info.stage == "knockout" and info.round == 1 and len(info.matches) == 2
+    assert sorted(p for m in info.matches for p in (m.player_a, m.player_b)) == sorted(players)
+    final = wait_over(api, info.tournament_id)
+    assert final.champion in players and len(final.matches) == 3  # two semi-finals, a final
+    for m in final.matches:
+        assert max(m.wins_a, m.wins_b) == 2 and m.winner in (m.player_a, m.player_b)
+        games = [api.get_table(t) for t in m.table_ids]
+        assert len(games) >= 2 and all(g.status == 3 for g in games)
+        won_a = sum(result_dict(g)["champions"] == [0] for g in games)
+        assert won_a == m.wins_a  # seat 0 is player a in every game of the match
+    semi_winners = {m.winner for m in final.matches[:2]}
+    assert {final.matches[2].player_a, final.matches[2].player_b} == semi_winners
+    top = final.standings[0]
+    assert top.place == 1 and top.player == final.champion and top.won == 2
+
+
+def test_a_preliminary_then_its_knockout(api: BrelanClient) -> None:
+    info = api.create_tournament([f"p{i}" for i in range(6)], format="preliminary", bots=range(6), options=FAST)
+    assert [m.stage for m in info.matches] == ["preliminary"] * 3
+    final = wait_over(api, info.tournament_id, limit=120)
+    stages = [(m.stage, m.round) for m in final.matches]
+    assert stages.count(("preliminary", 3)) == 3 and stages[-3:] == [("knockout", 1), ("knockout", 1), ("knockout", 2)]
+    assert sum(s.match_points for s in final.standings) == 5 * len(final.matches)  # 4 + 1 or 3 + 2 a match
+
+
+def test_bad_tournaments_get_field_errors(api: BrelanClient) -> None:
+    cases = [
+        (dict(players=["a", "b", "c", "d", "e"]), "players"),
+        (dict(players=["a", "b", "c"], format="preliminary"), "players"),
+        (dict(players=["a", "b", "c", "d"], format="swiss"), "format"),
+        (dict(players=["a", "a", "c", "d"]), "players"),
+        (dict(players=["a", "b", "c", "d"], bots=[4]), "bots[0]"),
+        (dict(players=["a", "b", "c", "d"], options={"players": "3"}), "options[players]"),
+        (dict(players=["a", "b", "c", "d"], options={"hand": "12"}), "options[hand]"),
+        (dict(players=["a", "b", "c", "d"], options={"lexicon": "nothere"}), "options[lexicon]"),
+        (dict(players=[f"p{i}" for i in range(6)], format="preliminary", qualifiers=8), "qualifiers"),
+    ]
+    for kwargs, field in cases:
+        e = error_of(api.create_tournament, **kwargs)
+        assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == field, (kwargs, e)
+    e = error_of(api.get_tournament, "tour-nothere")
+    assert e.code == grpc.StatusCode.NOT_FOUND
+
+
+def test_a_tournament_is_kept_across_a_restart(tmp_path: Path, data_dir: Path, full: Lexicon) -> None:
+    home = sharing_lexicons(tmp_path, data_dir)
+    first = ServerThread(home)
+    try:
+        with BrelanClient(first.target) as api:
+            info = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, name="kept")  # people: tables wait
+    finally:
+        first.stop()
+    again = ServerThread(home)
+    try:
+        with BrelanClient(again.target) as api:
+            kept = api.get_tournament(info.tournament_id)
+            assert kept == info
+            m = kept.matches[0]
+            a = api.join(m.table_ids[0], seat=0, player=m.player_a)
+            assert a.view().seat == 0 and api.list_tournaments()[0].tournament_id == info.tournament_id
+    finally:
+        again.stop()
