@@ -27,7 +27,7 @@ from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
 from brelan.server.errors import ServiceError
 
-from . import cli_chinese, cli_tables
+from . import cli_chinese, cli_tables, cli_tournament
 from .console import CliError, emit, err, fail, out, positive
 from .client import BrelanClient, LexiconCalls
 
@@ -345,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.set_defaults(run=cmd_match, remote=True)
     cli_tables.add_commands(sub, common)
     cli_chinese.add_commands(sub)
+    cli_tournament.add_commands(sub, common)
     return parser
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Iterator
@@ -118,3 +119,21 @@ def test_a_tournament_is_kept_across_a_restart(tmp_path: Path, data_dir: Path, f
             assert a.view().seat == 0 and api.list_tournaments()[0].tournament_id == info.tournament_id
     finally:
         again.stop()
+
+
+def test_the_tournament_commands(server: ServerThread, capsys: pytest.CaptureFixture[str]) -> None:
+    from brelan.clients.cli import main
+
+    argv = ["tournament", "create", "ann", "bob", "cy", "dee", "--all-bots", "--name", "cli cup", "--server",
+            server.target, *(a for k, v in FAST.items() for a in ("--option", f"{k}={v}")), "--follow", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line]
+    last = json.loads(lines[-1])
+    assert last["finished"] is True and last["champion"] in ("ann", "bob", "cy", "dee") and len(last["matches"]) == 3
+    assert main(["tournament", "show", last["tournament_id"], "--server", server.target]) == 0
+    shown = capsys.readouterr().out
+    assert "cli cup" in shown and f"won by {last['champion']}" in shown and "tie-break" in shown
+    assert main(["tournament", "list", "--all", "--server", server.target]) == 0
+    assert last["tournament_id"] in capsys.readouterr().out
+    assert main(["tournament", "create", "a", "b", "c", "--server", server.target]) == 2
+    assert "players: a knockout takes exactly 4, 8, 16, 32 or 64 players" in capsys.readouterr().err

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 KNOCKOUT_SIZES = (4, 8, 16, 32, 64)
+SIZES_TEXT = "4, 8, 16, 32 or 64"
 MAX_PLAYERS = 128
 
 
@@ -95,7 +96,7 @@ class TournamentOptions:
 
     def __post_init__(self) -> None:
         if self.format == Format.KNOCKOUT and self.players not in KNOCKOUT_SIZES:
-            raise TournamentError("players", f"a knockout takes exactly {', '.join(map(str, KNOCKOUT_SIZES))} players "
+            raise TournamentError("players", f"a knockout takes exactly {SIZES_TEXT} players, not {self.players} "
                                   "(otherwise play a preliminary)")  # fmt: skip
         if not 2 <= self.players <= MAX_PLAYERS:
             raise TournamentError("players", f"2 to {MAX_PLAYERS} players")
@@ -103,7 +104,7 @@ class TournamentOptions:
             if self.players % 2 or self.players < 4:
                 raise TournamentError("players", "a preliminary takes an even number of players, at least 4")
             if self.qualifiers and (self.qualifiers not in KNOCKOUT_SIZES or self.qualifiers > self.players):
-                raise TournamentError("qualifiers", f"one of {', '.join(map(str, KNOCKOUT_SIZES))}, at most the players")
+                raise TournamentError("qualifiers", f"one of {SIZES_TEXT}, at most the players")
         if not 1 <= self.wins <= 5:
             raise TournamentError("wins", "1 to 5 games to win a match")
 

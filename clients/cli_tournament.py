@@ -1,0 +1,132 @@
+"""``brelan tournament create|show|list``: AlphaPoker tournaments on a server."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+from google.protobuf.json_format import MessageToDict
+from rich.table import Table
+
+from brelan.api.v1 import tournament_pb2 as upb
+
+from .cli_tables import DEFAULT_SERVER, client, option_pairs
+from .console import emit, err, out
+
+EXAMPLES = """\
+examples:
+  brelan tournament create ann bob cy dee --bots 1,2,3          a knockout of 4; you are ann
+  brelan tournament create p1 p2 p3 p4 p5 p6 --format preliminary --all-bots --option hand=9
+  brelan tournament show tour-1a2b3c4d --follow                  standings and matches until the end
+  brelan table join t-5e6f7a8b --seat 0 --player ann             take your seat in your match's game
+
+A knockout takes exactly 4, 8, 16, 32 or 64 players; any other even number
+plays a preliminary of three rounds (match points 3/2 for 2-1, 4/1 for 2-0,
+then the summed capital differences), whose best go on to a knockout. Every
+match is best of three games; each game is an AlphaPoker table of two, made
+when it is due (seat 0 is the match's first player).
+"""
+
+
+def cmd_tournament_create(args: argparse.Namespace) -> int:
+    bots = list(range(len(args.players))) if args.all_bots else args.bots
+    api = client(args)
+    info = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
+                                 wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
+                                 name=args.name)  # fmt: skip
+    return show(api, info, args)
+
+
+def cmd_tournament_show(args: argparse.Namespace) -> int:
+    api = client(args)
+    return show(api, api.get_tournament(args.tournament), args)
+
+
+def show(api: object, info: upb.TournamentInfo, args: argparse.Namespace) -> int:
+    while True:
+        if args.json:
+            emit(MessageToDict(info, preserving_proto_field_name=True))
+        else:
+            print_tournament(info)
+        if not getattr(args, "follow", False) or info.finished:
+            return 0
+        seen = info
+        while info == seen:  # print again when anything changed
+            time.sleep(1.0)
+            info = api.get_tournament(info.tournament_id)  # type: ignore[attr-defined]
+
+
+def print_tournament(info: upb.TournamentInfo) -> None:
+    state = f"won by {info.champion}" if info.finished else f"playing {info.stage} round {info.round}"
+    out.print(f"[bold]{info.name}[/bold]  {info.tournament_id}  {info.format}, {len(info.players)} players: {state}")
+    standings = Table(box=None, pad_edge=False)
+    for column in ("place", "player", "points", "tie-break", "played", "won", "lost"):
+        standings.add_column(column, justify="left" if column == "player" else "right")
+    for s in info.standings:
+        standings.add_row(str(s.place), s.player, str(s.match_points), f"{s.tiebreak:+d}", str(s.played), str(s.won),
+                          str(s.lost))  # fmt: skip
+    out.print(standings)
+    matches = Table(box=None, pad_edge=False)
+    for column in ("stage", "round", "match", "seat 0", "seat 1", "games", "winner", "table"):
+        matches.add_column(column)
+    for m in info.matches:
+        table = "" if m.winner else (m.table_ids[-1] if m.table_ids else "")
+        matches.add_row(m.stage, str(m.round), str(m.number), m.player_a, m.player_b, f"{m.wins_a}-{m.wins_b}",
+                        m.winner, table)  # fmt: skip
+    out.print(matches)
+
+
+def cmd_tournament_list(args: argparse.Namespace) -> int:
+    api = client(args)
+    tournaments = api.list_tournaments(include_finished=args.all)
+    if args.json:
+        for info in tournaments:
+            emit(MessageToDict(info, preserving_proto_field_name=True))
+        return 0
+    if not tournaments:
+        err.print("no tournament" + ("" if args.all else " being played (--all lists finished ones too)"))
+    for info in tournaments:
+        state = f"won by {info.champion}" if info.finished else f"{info.stage} round {info.round}"
+        out.print(f"{info.tournament_id}  {info.name}  {info.format}, {len(info.players)} players: {state}")
+    return 0
+
+
+def bot_list(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"player indexes separated by commas, like 1,2,3 (not {text!r})") from None
+
+
+def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    remote = argparse.ArgumentParser(add_help=False, parents=[common])
+    remote.add_argument("--server", default=os.environ.get("BRELAN_SERVER", DEFAULT_SERVER), metavar="HOST:PORT",
+                        help=f"the server (default $BRELAN_SERVER or {DEFAULT_SERVER})")  # fmt: skip
+    tournament = sub.add_parser("tournament", help="AlphaPoker tournaments: knockout, preliminary, round robin",
+                                epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    actions = tournament.add_subparsers(dest="action", required=True, metavar="ACTION")
+    create = actions.add_parser("create", parents=[remote], help="start a tournament", epilog=EXAMPLES,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)  # fmt: skip
+    create.add_argument("players", nargs="+", metavar="PLAYER", help="the players' names")
+    create.add_argument("--format", default="knockout", choices=("knockout", "preliminary", "round-robin"),
+                        help="knockout (4, 8, 16, 32 or 64 players), preliminary (an even number), round-robin")  # fmt: skip
+    create.add_argument("--bots", type=bot_list, default=[], metavar="I,J", help="players the server's bots play (indexes from 0)")
+    create.add_argument("--all-bots", action="store_true", help="bots play every seat (a demonstration)")
+    create.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="an AlphaPoker option for every game, repeatable (e.g. hand=9, lexicon=fr-dela)")  # fmt: skip
+    create.add_argument("--wins", type=int, default=0, metavar="N", help="games to win a match (default 2: best of three)")
+    create.add_argument("--qualifiers", type=int, default=0, metavar="X",
+                        help="preliminary: how many go on to the knockout (default: the largest of 4, 8... allowed)")  # fmt: skip
+    create.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
+                        help="each game's time a decision where the rules set none (the reveal)")  # fmt: skip
+    create.add_argument("--name", default="", help="the tournament's name")
+    create.add_argument("--follow", action="store_true", help="print the standings again at each change, to the end")
+    create.set_defaults(run=cmd_tournament_create)
+    show_it = actions.add_parser("show", parents=[remote], help="standings and matches")
+    show_it.add_argument("tournament", metavar="ID")
+    show_it.add_argument("--follow", action="store_true", help="print again at each change, until it ends")
+    show_it.set_defaults(run=cmd_tournament_show)
+    listing = actions.add_parser("list", parents=[remote], help="the tournaments being played (--all: finished too)")
+    listing.add_argument("--all", action="store_true")
+    listing.set_defaults(run=cmd_tournament_list)
