@@ -8,6 +8,7 @@ the same exception, so local and remote callers handle one type.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Mapping, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
@@ -68,6 +69,28 @@ class ServiceError(Exception):
 
 def invalid(path: str, why: str) -> ServiceError:
     return ServiceError(grpc.StatusCode.INVALID_ARGUMENT, f"{path}: {why}", [(path, why)])
+
+
+T = TypeVar("T")
+
+
+def found(items: Mapping[str, T], key: str, path: str, what: str) -> T:
+    """``items[key]``; INVALID_ARGUMENT when ``key`` is empty, NOT_FOUND when it names nothing."""
+    if not key:
+        raise invalid(path, "required")
+    item = items.get(key)
+    if item is None:
+        raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no {what} {key!r}")
+    return item
+
+
+async def answered(context: Any, work: Callable[[], Awaitable[T]]) -> T:
+    """A servicer method's answer: ``work``'s, or its ServiceError as the call's status."""
+    try:
+        return await work()
+    except ServiceError as e:
+        await context.abort_with_status(e.to_status())
+        raise  # abort_with_status raises; this line only tells the type checker
 
 
 def refused(reason: str, message: str) -> ServiceError:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import AsyncIterator
 
 import grpc
 
@@ -11,7 +11,7 @@ from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER
-from .errors import ServiceError, invalid
+from .errors import ServiceError, answered, invalid
 from .table import END
 from .table_convert import action_text, as_json, table_event, table_info
 from .tables import Tables
@@ -24,12 +24,6 @@ MAX_OPTIONS = 64
 class TableServicer(pb_grpc.TableServiceServicer):
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
-
-    async def _answer(self, context: grpc.aio.ServicerContext, work: Callable[[], Awaitable[Any]]) -> Any:
-        try:
-            return await work()
-        except ServiceError as e:
-            await context.abort_with_status(e.to_status())
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
         async def work() -> pb.TableInfo:
@@ -45,7 +39,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             await asyncio.sleep(0)  # let a bots-only table deal
             return table_info(table)
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
         tables = [
@@ -58,7 +52,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         async def work() -> pb.TableInfo:
             return table_info(self.tables.get(request.table_id))
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
         async def work() -> pb.JoinTableResponse:
@@ -67,14 +61,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
             )
             return pb.JoinTableResponse(seat=seat, token=token, table=table_info(self.tables.get(request.table_id)))
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> pb.LeaveTableResponse:
         async def work() -> pb.LeaveTableResponse:
             await self.tables.leave(CALLER.get(), request.table_id)
             return pb.LeaveTableResponse()
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def Act(self, request: pb.ActRequest, context: grpc.aio.ServicerContext) -> pb.ActResponse:
         async def work() -> pb.ActResponse:
@@ -89,7 +83,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             table = self.tables.get(request.table_id)
             return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
         async def work() -> pb.ViewResponse:
@@ -100,14 +94,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
                 response.seat = seat
             return response
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def LegalActions(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         async def work() -> pb.LegalActionsResponse:
             table, seat = self.tables.viewer(CALLER.get(), request.table_id)
             return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def WatchTable(self, request: pb.WatchTableRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.TableEvent]:
         try:
@@ -129,11 +123,11 @@ class TableServicer(pb_grpc.TableServiceServicer):
             table, seat = self.tables.viewer(CALLER.get(), request.table_id)
             return pb.HandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def GetTranscript(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TranscriptResponse:
         async def work() -> pb.TranscriptResponse:
             table = self.tables.get(request.table_id)
             return pb.TranscriptResponse(transcript=table.transcript().text(), seed_sha256=table.row.seed_sha256)
 
-        return await self._answer(context, work)
+        return await answered(context, work)

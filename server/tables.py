@@ -15,7 +15,7 @@ import grpc
 
 from .auth import Holder
 from .clock import Clock, TokenBucket
-from .errors import ServiceError, invalid
+from .errors import ServiceError, found, invalid
 from .games.base import Lexicons, OptionError, Variant
 from .games.registry import NeedsLexicon, UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
@@ -75,12 +75,7 @@ class Tables:
             await table.stop()
 
     def get(self, table_id: str) -> Table:
-        if not table_id:
-            raise invalid("table_id", "required")
-        table = self.tables.get(table_id)
-        if table is None:
-            raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no table {table_id!r}")
-        return table
+        return found(self.tables, table_id, "table_id", "table")
 
     def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str) -> Table:  # fmt: skip

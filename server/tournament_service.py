@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable
 
 import grpc
 
 from brelan.api.v1 import tournament_pb2 as pb
 from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
-from .errors import ServiceError, invalid
+from .errors import answered, invalid
 from .tournaments import Running, Tournaments
 
 MAX_PLAYERS = 128
@@ -39,12 +38,6 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
     def __init__(self, tournaments: Tournaments) -> None:
         self.tournaments = tournaments
 
-    async def _answer(self, context: grpc.aio.ServicerContext, work: Callable[[], Awaitable[Any]]) -> Any:
-        try:
-            return await work()
-        except ServiceError as e:
-            await context.abort_with_status(e.to_status())
-
     async def CreateTournament(self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
         async def work() -> pb.TournamentInfo:
             if len(request.players) > MAX_PLAYERS:
@@ -59,13 +52,13 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
             await asyncio.sleep(0)  # let bots-only tables deal
             return tournament_info(run)
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def GetTournament(self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
         async def work() -> pb.TournamentInfo:
             return tournament_info(self.tournaments.get(request.tournament_id))
 
-        return await self._answer(context, work)
+        return await answered(context, work)
 
     async def ListTournaments(self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext) -> pb.ListTournamentsResponse:
         runs = [r for r in self.tournaments.running.values() if request.include_finished or not r.state.is_over]

@@ -17,9 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import grpc
-
-from .errors import ServiceError, invalid
+from .errors import found, invalid
 from .games.alphapoker import AlphaOptions
 from .games.base import OptionError, parse_options
 from .games.registry import get_variant
@@ -216,9 +214,4 @@ class Tournaments:
 
     # -- reading --------------------------------------------------------------------------------------------
     def get(self, tournament_id: str) -> Running:
-        if not tournament_id:
-            raise invalid("tournament_id", "required")
-        run = self.running.get(tournament_id)
-        if run is None:
-            raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no tournament {tournament_id!r}")
-        return run
+        return found(self.running, tournament_id, "tournament_id", "tournament")

@@ -8,8 +8,9 @@ runs while developing).
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 
@@ -18,6 +19,8 @@ from brelan.lexicon.build import build
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.sources.delaf import DelaSource
 from brelan.lexicon.store import Store
+from brelan.server.clock import ManualClock
+from brelan.server.errors import ServiceError
 from brelan.server.main import ServerThread
 
 DATA = Path(__file__).parent / "data"
@@ -30,6 +33,23 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     store = Store(path)
     build(MINI, [DelaSource(DATA / "mini.delaf")], store.root)
     return path
+
+
+def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
+    """Move a server's injected clock on, then let its tables' tasks run."""
+
+    async def move() -> None:
+        clock.advance(seconds)
+
+    server.call(move())
+    time.sleep(0.05)
+
+
+def error_of(call: Callable[..., object], *args: object, **kwargs: object) -> ServiceError:
+    """The ServiceError a call raises (the test fails if it raises none)."""
+    with pytest.raises(ServiceError) as e:
+        call(*args, **kwargs)
+    return e.value
 
 
 def sharing_lexicons(path: Path, data_dir: Path) -> Path:

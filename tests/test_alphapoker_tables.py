@@ -12,12 +12,11 @@ import pytest
 from brelan.clients.client import BrelanClient, view_dict
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.clock import ManualClock
-from brelan.server.errors import ServiceError
 from brelan.server.games.alphapoker import conserved
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
-from conftest import sharing_lexicons
+from conftest import advance, error_of, sharing_lexicons
 
 HIDDEN_TAGS = ("cards", "exchanges", "receives")
 
@@ -41,20 +40,6 @@ def api(word_server: ServerThread) -> Iterator[BrelanClient]:
     with BrelanClient(word_server.target) as client:
         client.wait_ready()
         yield client
-
-
-def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
-    async def move() -> None:
-        clock.advance(seconds)
-
-    server.call(move())
-    time.sleep(0.05)
-
-
-def error_of(call: object, *args: object, **kwargs: object) -> ServiceError:
-    with pytest.raises(ServiceError) as e:
-        call(*args, **kwargs)  # type: ignore[operator]
-    return e.value
 
 
 def test_a_game_against_bots_hides_every_unlaid_card_and_replays(api: BrelanClient, word_server: ServerThread) -> None:

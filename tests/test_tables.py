@@ -21,6 +21,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
+from conftest import advance, error_of
 
 
 @pytest.fixture(scope="module")
@@ -43,23 +44,9 @@ def api(tables_server: ServerThread) -> Iterator[BrelanClient]:
         yield client
 
 
-def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
-    async def move() -> None:
-        clock.advance(seconds)
-
-    server.call(move())
-    time.sleep(0.05)  # let the tables' tasks run
-
-
 def two_humans(api: BrelanClient, **create: object) -> tuple[str, SeatHandle, SeatHandle]:
     info = api.create_table("poker-champ", {"players": "2"}, **create)  # type: ignore[arg-type]
     return info.table_id, api.join(info.table_id, player="ann"), api.join(info.table_id, player="bob")
-
-
-def error_of(call: object, *args: object, **kwargs: object) -> ServiceError:
-    with pytest.raises(ServiceError) as e:
-        call(*args, **kwargs)  # type: ignore[operator]
-    return e.value
 
 
 def play_out(api: BrelanClient, seat: SeatHandle, limit: float = 30.0) -> dict[str, object]:

@@ -9,11 +9,10 @@ from typing import Iterator
 
 import grpc
 import pytest
-from conftest import sharing_lexicons
+from conftest import error_of, sharing_lexicons
 
 from brelan.clients.client import BrelanClient, result_dict
 from brelan.lexicon.lexicon import Lexicon
-from brelan.server.errors import ServiceError
 from brelan.server.main import ServerThread
 
 FAST = {"lexicon": "mini", "rounds": "1", "hand": "5"}  # one deal a game: a whole tournament takes a moment
@@ -36,12 +35,6 @@ def api(server: ServerThread) -> Iterator[BrelanClient]:
     with BrelanClient(server.target) as client:
         client.wait_ready()
         yield client
-
-
-def error_of(call: object, *args: object, **kwargs: object) -> ServiceError:
-    with pytest.raises(ServiceError) as e:
-        call(*args, **kwargs)  # type: ignore[operator]
-    return e.value
 
 
 def wait_over(api: BrelanClient, tournament_id: str, limit: float = 60) -> object:
