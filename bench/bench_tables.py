@@ -26,8 +26,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
 from brelan.clients.bots import run_remote
+from brelan.lexicon.store import Store
 from brelan.server.games import poker_champ as pc
 from brelan.server.games import yahtzee_holdem as yh
 from brelan.server.games.dice import evaluate as dice_evaluate
@@ -123,17 +125,23 @@ def bench_yahtzee(games: int, players: int, stack: int) -> None:
 
 
 def grpc_latency(tables: int, game: str = "poker-champ", options: dict[str, str] | None = None,
-                 games: int = 1) -> tuple[dict, dict]:
-    """Bot tables over gRPC on a fresh ``brelan serve``: one table (the baseline), then ``tables`` at once."""
+                 games: int = 1, lexicons: Path | None = None) -> tuple[dict, dict]:
+    """Bot tables over gRPC on a fresh ``brelan serve``: one table (the baseline), then ``tables`` at once.
+
+    A word game's server and bots use the lexicons built under the data directory ``lexicons``.
+    """
     with tempfile.TemporaryDirectory() as data:
-        server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0", "--rate", "10000",
-                                   "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
+        if lexicons is not None:
+            (Path(data) / "lexicons").symlink_to(lexicons / "lexicons")
+        serving = ["--no-lexicon"] if lexicons is None else []
+        server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", *serving, "--port", "0",
+                                   "--rate", "10000", "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
         try:
             assert server.stderr is not None
             port = re.search(r":(\d+) ", server.stderr.readline())
             assert port, "the server did not start"
             target = f"127.0.0.1:{port.group(1)}"
-            variant = get_variant(game)
+            variant = get_variant(game, Store(lexicons).get if lexicons is not None else None)
             options = options if options is not None else options_dict(variant.options())
             asyncio.run(run_remote(target, variant, options, 1, 1, "warm-up", lambda n: None))  # not counted
             alone = asyncio.run(run_remote(target, variant, options, 1, 3 * games, "bench-1", lambda n: None)).as_dict()
