@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bench_tables import grpc_latency, rate
 
-from brelan.lexicon.cards import Card, deck
+from brelan.lexicon.cards import deck
 from brelan.lexicon.readings import RULEBOOK
 from brelan.lexicon.scoring import score_cards
 from brelan.lexicon.search import best_words
