@@ -12,6 +12,7 @@ from rich.table import Table
 from brelan.api.v1 import tournament_pb2 as upb
 
 from .cli_tables import DEFAULT_SERVER, client, option_pairs
+from .client import BrelanClient
 from .console import emit, err, out
 
 EXAMPLES = """\
@@ -43,7 +44,7 @@ def cmd_tournament_show(args: argparse.Namespace) -> int:
     return show(api, api.get_tournament(args.tournament), args)
 
 
-def show(api: object, info: upb.TournamentInfo, args: argparse.Namespace) -> int:
+def show(api: BrelanClient, info: upb.TournamentInfo, args: argparse.Namespace) -> int:
     while True:
         if args.json:
             emit(MessageToDict(info, preserving_proto_field_name=True))
@@ -54,7 +55,7 @@ def show(api: object, info: upb.TournamentInfo, args: argparse.Namespace) -> int
         seen = info
         while info == seen:  # print again when anything changed
             time.sleep(1.0)
-            info = api.get_tournament(info.tournament_id)  # type: ignore[attr-defined]
+            info = api.get_tournament(info.tournament_id)
 
 
 def print_tournament(info: upb.TournamentInfo) -> None:

@@ -17,7 +17,7 @@ from .auth import Holder
 from .clock import Clock, TokenBucket
 from .errors import ServiceError, found, invalid
 from .games.base import Lexicons, OptionError, Variant
-from .games.registry import NeedsLexicon, UnknownVariant, get_variant, playable
+from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
 from .table_log import TableLog
 
@@ -57,7 +57,7 @@ class Tables:
         for row in self.log.tables():
             try:
                 table = self._table(row)
-            except (NeedsLexicon, LookupError) as e:
+            except LookupError as e:  # NeedsLexicon, or the lexicon it names is not served
                 log.warning("table %s not restored: %s", row.table_id, e)
                 continue
             table.restore()
@@ -83,13 +83,7 @@ class Tables:
             variant = get_variant(variant_name)
         except UnknownVariant as e:
             raise invalid("variant", str(e)) from None
-        try:
-            parsed = variant.make_options(options)
-        except OptionError as e:
-            raise invalid(f"options[{e.name}]", e.why) from None
-        except (TypeError, ValueError) as e:
-            raise invalid("options", str(e)) from None
-        self.check_lexicon(variant, parsed)
+        parsed = self.options_of(variant, options)
         seats = variant.seats(parsed)
         for i, seat in enumerate(bot_seats):
             if not 0 <= seat < seats:
@@ -107,6 +101,17 @@ class Tables:
         if all(s.taken for s in table.seats):  # bots only: deal at once
             table.begin_if_full()
         return table
+
+    def options_of(self, variant: Variant, options: dict[str, str]) -> Any:
+        """A table's options, checked (field violations on ``options[...]``), with the lexicon a word game needs."""
+        try:
+            parsed = variant.make_options(options)
+        except OptionError as e:
+            raise invalid(f"options[{e.name}]", e.why) from None
+        except (TypeError, ValueError) as e:
+            raise invalid("options", str(e)) from None
+        self.check_lexicon(variant, parsed)
+        return parsed
 
     def check_lexicon(self, variant: Variant, options: Any) -> None:
         """A word game needs a lexicon here, and the one its options name."""

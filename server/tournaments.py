@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import found, invalid
-from .games.alphapoker import AlphaOptions
-from .games.base import OptionError, parse_options
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
@@ -62,6 +60,11 @@ class TournamentRow:
     qualifiers: int
     decision_seconds: float
     seed: str
+
+
+def game_options(options: dict[str, str]) -> dict[str, str]:
+    """A tournament game's table options: the tournament's, for two players."""
+    return {**options, "players": "2"}
 
 
 class TournamentLog:
@@ -139,25 +142,19 @@ class Tournaments:
             TournamentOptions(fmt, len(players), wins or 2, qualifiers)
         except TournamentError as e:
             raise invalid(e.field, e.why) from None
-        game_options = {**options, "players": "2"}
-        try:
-            capital = parse_options(AlphaOptions, game_options).starting_capital
-        except OptionError as e:
-            raise invalid(f"options[{e.name}]", e.why) from None
-        except (TypeError, ValueError) as e:
-            raise invalid("options", str(e)) from None
-        self.tables.check_lexicon(get_variant(GAME), parse_options(AlphaOptions, game_options))
+        self.tables.options_of(get_variant(GAME), game_options(options))
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
                             secrets.token_hex(16))  # fmt: skip
         self.log.create(row)
-        run = self._load(row, capital)
+        run = self._load(row)
         for match in run.state.playing():
             self._next_game(run, match)
         return run
 
-    def _load(self, row: TournamentRow, capital: int) -> Running:
+    def _load(self, row: TournamentRow) -> Running:
         options = TournamentOptions(Format(row.format), len(row.players), row.wins, row.qualifiers)
+        capital = get_variant(GAME).make_options(game_options(row.options)).starting_capital
         run = Running(row, Tournament(options, game_rng(row.seed)), capital)
         self.running[row.tournament_id] = run
         return run
@@ -168,7 +165,7 @@ class Tournaments:
         played = len(run.tables.get(match, []))
         name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {played + 1}"[:MAX_NAME]
         bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
-        table = self.tables.create(GAME, {**run.row.options, "players": "2"}, bots, run.row.decision_seconds, name)
+        table = self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name)
         self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
         run.tables.setdefault(match, []).append(table.table_id)
         self.by_table[table.table_id] = (run.row.tournament_id, match)
@@ -183,10 +180,7 @@ class Tournaments:
         found = self.by_table.get(table_id)
         if found is None:
             return
-        run = self.running[found[0]]
-        self._go_on(run, found[1], result)
-
-    def _go_on(self, run: Running, match: int, result: dict[str, Any]) -> None:
+        run, match = self.running[found[0]], found[1]
         opened = run.state.record(match, self._game(run, result))
         for m in ([match] if not run.state.matches[match].over else []) + opened:
             self._next_game(run, m)
@@ -194,11 +188,7 @@ class Tournaments:
     # -- restoring ------------------------------------------------------------------------------------------
     def restore(self) -> None:
         for row in self.log.tournaments():
-            try:
-                capital = parse_options(AlphaOptions, {**row.options, "players": "2"}).starting_capital
-            except (OptionError, TypeError, ValueError):
-                continue
-            run = self._load(row, capital)
+            run = self._load(row)
             waiting = set()
             for match, table_id in self.log.games(row.tournament_id):
                 run.tables.setdefault(match, []).append(table_id)

@@ -52,6 +52,14 @@ def keep_all(state: ap.AlphaState) -> None:
         act(state, state.to_act[0], "exchange")
 
 
+def to_reveal(state: ap.AlphaState) -> None:
+    """The betting after the exchanges: p1 opens 1, everyone calls, p1 stops."""
+    act(state, 1, "bet 1")
+    for s in state.contenders()[1:]:
+        act(state, s, "call")
+    act(state, 1, "stop")
+
+
 # Two hands of five: p0 holds CHIEN in red, p1 holds TIRE (only a conjugated form) and a joker.
 CHIEN_TIRE = ["Cr Hr Ir Er Nr", "Tb Ib Rr Eb ?b"]
 
@@ -166,10 +174,7 @@ def reveal(mini: Lexicon, hands: list[str], lays: list[str], then: str = "", **o
     """Keep, open 1, call around, stop; then each lays its word. Returns the reveal's events."""
     state = game(mini, hands, then, **options)
     keep_all(state)
-    act(state, 1, "bet 1")
-    for s in [*range(2, len(hands)), 0]:
-        act(state, s, "call")
-    act(state, 1, "stop")
+    to_reveal(state)
     events: list[str] = []
     for s, word in zip([*range(1, len(hands)), 0], lays):
         events += act(state, s, word)
@@ -179,9 +184,7 @@ def reveal(mini: Lexicon, hands: list[str], lays: list[str], then: str = "", **o
 def test_words_are_judged_at_the_reveal_with_colour_doubling_and_jokers(mini: Lexicon) -> None:
     state = game(mini, ["Cr Hr Ir Er Nr", "Qb Tb Ib Nb ?b"])
     keep_all(state)
-    act(state, 1, "bet 1")
-    act(state, 0, "call")
-    act(state, 1, "stop")
+    to_reveal(state)
     assert refusal(state, 1, "lay Qb ?b=U Ib Nb Tb Eb") == "NOT_HELD"
     assert refusal(state, 1, "lay Qb Qb") == "NOT_HELD"
     # QUINT is not a word; the joker's letter is the laid one.
@@ -235,9 +238,7 @@ def test_timeouts_fold_at_the_exchange_and_the_bet_and_lay_nothing_at_the_reveal
     assert str(state.default_action(1)) == "fold" and state.time_limit(1) == 60
     keep_all(state)
     assert str(state.default_action(1)) == "fold" and state.time_limit(1) == 20
-    act(state, 1, "bet 1")
-    act(state, 0, "call")
-    act(state, 1, "stop")
+    to_reveal(state)
     assert str(state.default_action(1)) == "lay" and state.time_limit(1) == 60
     assert [str(a) for a in state.legal_actions(1)][-1] == "lay"
 
@@ -245,9 +246,7 @@ def test_timeouts_fold_at_the_exchange_and_the_bet_and_lay_nothing_at_the_reveal
 def test_the_reveal_lists_the_best_words_of_the_hand(mini: Lexicon) -> None:
     state = game(mini, ["Cr Hr Ir Er Nr", "Zb Ob Ob Sb Ab"])
     keep_all(state)
-    act(state, 1, "bet 1")
-    act(state, 0, "call")
-    act(state, 1, "stop")
+    to_reveal(state)
     assert [str(a) for a in state.legal_actions(1)] == ["lay Zb Ob Ob Sb", "lay Zb Ob Ob", "lay"]
 
 
@@ -274,9 +273,7 @@ def test_alternate_rounds_bet_after_each_exchange_and_voir_only_at_the_last(mini
 def test_ten_rounds_then_the_richest_wins_and_a_tie_plays_on(mini: Lexicon) -> None:
     state = game(mini, CHIEN_TIRE, rounds=1)
     keep_all(state)
-    act(state, 1, "bet 1")
-    act(state, 0, "call")
-    act(state, 1, "stop")
+    to_reveal(state)
     act(state, 1, "lay")
     events = act(state, 0, "lay")
     assert events[4:] == ["tie-break p0 p1", "hand 2 p1", *events[6:]]

@@ -352,6 +352,13 @@ class AlphaView:
 # -- the game ----------------------------------------------------------------------------------
 
 
+def hand_best_words(lexicon: Lexicon, hand: Sequence[Card], policy: Policy, simplified: bool,
+                    top_k: int) -> list[ScoredWord]:  # fmt: skip
+    """The best words of an AlphaPoker hand; of a two-deck hand's jokers the search takes 2, its limit."""
+    jokers = [c for c in hand if c.is_joker]
+    return best_words(lexicon, [c for c in hand if not c.is_joker] + jokers[:2], policy, top_k, simplified)
+
+
 def _rank(card: Card) -> int:
     """How near A a drawn card is; a joker is no letter and comes last."""
     return 26 if card.is_joker else LETTERS.index(card.letter)
@@ -383,8 +390,7 @@ class AlphaState(ButtonGame):
     stage: str = "open"  # betting: open (the opener bets), follow (call or fold), decide (the opener), done
     voir: bool = False
     laid: dict[int, Lay] = field(default_factory=dict)
-    scores: dict[int, int] = field(default_factory=dict)
-    reasons: dict[int, str] = field(default_factory=dict)
+    judged: dict[int, Scored | Refused] = field(default_factory=dict)  # each laid word's verdict, as laid
     champions: tuple[int, ...] = ()
     start_events: list[Event] = field(default_factory=list)
     total: int = 0
@@ -446,9 +452,8 @@ class AlphaState(ButtonGame):
         """The best words this seat's hand can lay (cached: the hand does not change at the reveal)."""
         held = tuple(sorted(self.hands[seat]))
         if held not in self._suggested:
-            jokers = [c for c in held if c.is_joker]
-            searchable = [c for c in held if not c.is_joker] + jokers[:2]  # the search takes 2 jokers at most
-            self._suggested[held] = best_words(self.lexicon, searchable, self.policy, SUGGESTED_WORDS, self.options.simplified)
+            self._suggested[held] = hand_best_words(self.lexicon, held, self.policy, self.options.simplified,
+                                                    SUGGESTED_WORDS)  # fmt: skip
         return self._suggested[held]
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
@@ -520,16 +525,18 @@ class AlphaState(ButtonGame):
             return tuple(self.hands[s]) if s == seat else tuple(Back() for _ in self.hands[s])
 
         n = range(self.players)
+        contenders = self.contenders()
         return AlphaView(
             seat=seat, round=self.hand, rounds=self.options.rounds, tie_break=bool(self.tie_breaks), dealer=self.button,
             phase="over" if self.is_over else self.phase, exchange_round=self.exchange_round,
             exchange_rounds=self.options.exchange_rounds, exchange_cap=self.options.most_exchanged,
             hands=tuple(hand(s) for s in n), stacks=tuple(self.stacks), bets=tuple(self.bets), pot=self.pot,
-            carried=self.carried, cap=self.options.cap, in_deal=tuple(s in self.contenders() for s in n),
+            carried=self.carried, cap=self.options.cap, in_deal=tuple(s in contenders for s in n),
             out=tuple(self.out), opener=self.opener, voir=self.voir,
             to_act=self.to_act[0] if self.to_act and not self.is_over else None, pending=tuple(self.pending()),
             words=tuple(" ".join(map(str, self.laid[s].cards)) if s in self.laid else None for s in n),
-            scores=tuple(self.scores.get(s) for s in n), reasons=tuple(self.reasons.get(s) for s in n),
+            scores=tuple(self._score(s) if s in self.judged else None for s in n),
+            reasons=tuple(str(self.judged[s].reason) if s in self.judged else None for s in n),
             previous=self.previous, stock=len(self.stock), discards=len(self.discards), total=self.total,
             lexicon=self.options.lexicon,
             policy=str(self.policy), simplified=self.options.simplified,
@@ -576,7 +583,7 @@ class AlphaState(ButtonGame):
         self.discards, self.folded = [], set()
         self.hands = {s: [] for s in self._seats_from(self.button + 1, self.playing)}
         self.bets = [0] * self.players
-        self.laid, self.scores, self.reasons = {}, {}, {}
+        self.laid, self.judged = {}, {}
         self.exchange_round = self.betting_round = 0
         self.opener, self.stage, self.voir = None, "open", False
         for _ in range(self.options.hand):  # one card at a time, from the dealer's left
@@ -620,16 +627,16 @@ class AlphaState(ButtonGame):
     def _open_betting(self) -> list[Event]:
         self.betting_round += 1
         self.phase = "bet"
-        return [Phase("bet", self.betting_round)] + self._next_opener(self.contenders())
+        self._next_opener(self.contenders())
+        return [Phase("bet", self.betting_round)]
 
-    def _next_opener(self, candidates: list[int]) -> list[Event]:
+    def _next_opener(self, candidates: list[int]) -> None:
         """The first of ``candidates`` opens; one who cannot bet more skips the round's betting."""
         self.opener = candidates[0]
         if self.current >= self.options.cap or self.bets[self.opener] + self.stacks[self.opener] <= self.current:
             self.stage, self.to_act = "done", []
         else:
             self.stage, self.to_act = "open", [self.opener]
-        return []
 
     def _bet(self, seat: int, action: Stop | Open | Raise | Voir | Call) -> list[Event]:
         if isinstance(action, Call):
@@ -663,7 +670,7 @@ class AlphaState(ButtonGame):
         if self.phase == "bet" and seat == self.opener:
             rest = self.contenders()
             if self.stage == "open" and len(rest) > 1:  # the opening passes to the left
-                events += self._next_opener([s for s in self._seats_from(seat + 1, self.playing) if s in rest])
+                self._next_opener([s for s in self._seats_from(seat + 1, self.playing) if s in rest])
             else:
                 self.stage, self.to_act = "done", []  # the others have called: no one is left to raise
         return events + self._next()
@@ -702,31 +709,29 @@ class AlphaState(ButtonGame):
     # -- the reveal, the pot, the end ------------------------------------------------------------------------
     def _lay(self, seat: int, action: Lay) -> list[Event]:
         self.laid[seat] = action
-        events: list[Event] = [WordLaid(Seat(seat), action.cards)]
-        if not action.cards:
-            self.scores[seat], self.reasons[seat] = 0, "no word"
-            return events + [Refused(Seat(seat), "-", Phrase("no word"))]
-        verdict = self.lexicon.verdict(action.word, self.policy)
-        self.reasons[seat] = verdict.reason
-        if not verdict.admissible:
-            self.scores[seat] = 0
-            return events + [Refused(Seat(seat), action.word, Phrase(verdict.reason))]
-        self.scores[seat] = score_cards(action.cards, self.options.simplified).score
-        return events + [Scored(Seat(seat), action.word, self.scores[seat], Phrase(verdict.reason))]
+        self.judged[seat] = self._judge(seat, action)
+        return [WordLaid(Seat(seat), action.cards), self.judged[seat]]
 
-    @property
-    def _revealed(self) -> list[Event]:
-        """The deal's words as judged, in the order laid."""
-        return [Scored(Seat(s), self.laid[s].word, self.scores[s], Phrase(self.reasons[s])) if self.scores[s]
-                else Refused(Seat(s), self.laid[s].word or "-", Phrase(self.reasons[s])) for s in self.laid]  # fmt: skip
+    def _judge(self, seat: int, action: Lay) -> Scored | Refused:
+        if not action.cards:
+            return Refused(Seat(seat), "-", Phrase("no word"))
+        verdict = self.lexicon.verdict(action.word, self.policy)
+        if not verdict.admissible:
+            return Refused(Seat(seat), action.word, Phrase(verdict.reason))
+        return Scored(Seat(seat), action.word, score_cards(action.cards, self.options.simplified).score,
+                      Phrase(verdict.reason))  # fmt: skip
+
+    def _score(self, seat: int) -> int:
+        judged = self.judged.get(seat)
+        return judged.score if isinstance(judged, Scored) else 0
 
     def _settle(self, contenders: list[int]) -> list[Event]:
         """The pot to the best word (to the last player in when the others folded); a split's remainder stays."""
         self.to_act = []
         events: list[Event] = []
         if contenders:
-            best = max(self.scores.get(s, 0) for s in contenders)
-            winners = [s for s in contenders if self.scores.get(s, 0) == best]
+            best = max(self._score(s) for s in contenders)
+            winners = [s for s in contenders if self._score(s) == best]
             share, self.carried = divmod(self.pot, len(winners))
             for s in winners:
                 self.stacks[s] += share
@@ -734,7 +739,7 @@ class AlphaState(ButtonGame):
             self.pot = self.carried
             if self.carried:
                 events.append(Remains(self.carried))
-        self.previous = tuple(str(e) for e in (*self._revealed, *events))
+        self.previous = tuple(str(e) for e in (*self.judged.values(), *events))
         return events + self._end_deal()
 
     def _end_deal(self) -> list[Event]:

@@ -16,19 +16,13 @@ from typing import Any, Sequence
 from brelan.lexicon.cards import LETTER_COUNTS, Card
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
-from brelan.lexicon.search import ScoredWord, best_words
+
+from .alphapoker import hand_best_words
 
 # A score per card of the hand from which a word is worth playing for (fair) and raising on (strong).
 FAIR_PER_CARD = 2.5
 STRONG_PER_CARD = 4.5
 BLUFF = 0.1
-
-
-def best_word(lexicon: Lexicon, hand: Sequence[Card], policy: Policy, simplified: bool) -> ScoredWord | None:
-    jokers = [c for c in hand if c.is_joker]
-    searchable = [c for c in hand if not c.is_joker] + jokers[:2]  # the search takes 2 jokers at most
-    found = best_words(lexicon, searchable, policy, 1, simplified)
-    return found[0] if found else None
 
 
 def discards(hand: Sequence[Card], keep: Sequence[Card], most: int) -> list[Card]:
@@ -47,7 +41,8 @@ def discards(hand: Sequence[Card], keep: Sequence[Card], most: int) -> list[Card
 def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
     seat = view["seat"]
     hand = [Card.parse(t) for t in view["hands"][seat]]
-    word = best_word(lexicon, hand, Policy.parse(view["policy"]), view["simplified"])
+    found = hand_best_words(lexicon, hand, Policy.parse(view["policy"]), view["simplified"], 1)
+    word = found[0] if found else None
     score = word.score if word else 0
     if view["phase"] == "reveal":
         return "lay " + " ".join(map(str, word.cards)) if word else "lay"
