@@ -119,20 +119,36 @@ def best_words(
     check_hand(hand)
     if top_k < 1:
         raise SearchError("top_k is at least 1")
-    t = _trie(lex)
-    # Children are sorted by the rulebook bound, so only a rulebook policy may stop
-    # at the first child below the threshold; any other policy skips and goes on.
-    ordered = policy.is_rulebook_kinds
-    bound = t.bound_common if ordered else t.bound_any
     top = _TopK(top_k)
-    letter_of, first_child, n_children = t.letter, t.child_start, t.child_count
-    sig_start, sig_count, sig_keys, masks = t.sig_start, t.sig_count, t.sig_keys, t.masks
-    policy_mask, min_length, values = policy.mask, policy.min_length, _VALUES
-    points_for_length = _NO_LENGTH_POINTS if simplified else _LENGTH_POINTS
-
+    walk = _Walk(lex, policy, top, _NO_LENGTH_POINTS if simplified else _LENGTH_POINTS)
     for cards, mult in _passes(hand):
         counts, jokers = _counts(cards)
-        deepest = len(cards)
+        walk.run(counts, jokers, len(cards), mult)
+    return [_scored(key, score, hand) for key, score in top.ranked(lex)]
+
+
+class _Walk:
+    """The bounded walk of the signature trie that spends cards (jokers where a letter is missing) and feeds a top K."""
+
+    def __init__(self, lex: Lexicon, policy: Policy, top: _TopK, points_for_length: Sequence[int],
+                 min_length: int = 0) -> None:  # fmt: skip
+        self.t = _trie(lex)
+        self.min_length = max(min_length, policy.min_length)
+        # Children are sorted by the rulebook bound, so only a rulebook policy may stop
+        # at the first child below the threshold; any other policy skips and goes on.
+        self.ordered = policy.is_rulebook_kinds
+        self.bound = self.t.bound_common if self.ordered else self.t.bound_any
+        self.policy = policy
+        self.top = top
+        self.points_for_length = points_for_length
+
+    def run(self, counts: list[int], jokers: int, deepest: int, mult: int) -> None:
+        """Offer every admissible key of at most ``deepest`` letters these cards make, its score times ``mult``."""
+        t, top, bound, ordered = self.t, self.top, self.bound, self.ordered
+        letter_of, first_child, n_children = t.letter, t.child_start, t.child_count
+        sig_start, sig_count, sig_keys, masks = t.sig_start, t.sig_count, t.sig_keys, t.masks
+        policy_mask, min_length, values = self.policy.mask, self.min_length, _VALUES
+        points_for_length = self.points_for_length
         # Signatures are sorted, so below a node of letter L only cards of letters
         # >= L can still be added: with suffix sums of the hand this bounds what
         # any extension can reach, however high the trie's own bound.
@@ -181,7 +197,24 @@ def best_words(
                 counts[letter] = have + 1 if left == jokers else have
 
         visit(ROOT, 0, 0, jokers)
-    return [_scored(key, score, hand) for key, score in top.ranked(lex)]
+
+
+def table_words(lex: Lexicon, letters: Sequence[str], jokers: int, policy: Policy = RULEBOOK, min_length: int = 3,
+                top_k: int = 3) -> list[tuple[str, int]]:  # fmt: skip
+    """The ``top_k`` admissible words these letters (any number) and jokers make, by the letter values they take.
+
+    For words proposed from the cards on a table (AlphaPoker's bataille and belote):
+    no length points, no colours, a joker worth the letter it stands for.
+    """
+    if top_k < 1:
+        raise SearchError("top_k is at least 1")
+    counts = [0] * len(LETTERS)
+    for letter in letters:
+        counts[LETTER_INDEX[letter]] += 1
+    deepest = len(letters) + jokers
+    top = _TopK(top_k)
+    _Walk(lex, policy, top, [0] * (deepest + 1), min_length).run(counts, jokers, deepest, 1)
+    return top.ranked(lex)
 
 
 def _scored(key: str, score: int, hand: Sequence[Card]) -> ScoredWord:
@@ -284,4 +317,4 @@ def match(lex: Lexicon, pattern: str, policy: Policy = RULEBOOK, min_length: int
     return out
 
 
-__all__ = ["BruteForce", "CardError", "ScoredWord", "SearchError", "anagrams", "best_words", "match"]
+__all__ = ["BruteForce", "CardError", "ScoredWord", "SearchError", "anagrams", "best_words", "match", "table_words"]

@@ -41,19 +41,19 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from brelan.lexicon.cards import LETTERS, Card, Laid, deck
 from brelan.lexicon.lexicon import Lexicon
-from brelan.lexicon.readings import Policy, PolicyError
+from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
-from brelan.lexicon.store import DEFAULT_LEXICON, check_name
 
 from .base import Back, Champions, GameError, Hand, Lexicons, OptionError, Out, Phrase, Seat, Variant, parse_record, record
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .cards import StackedDeck
+from .word_games import Judged, WordRules, unbound, word_game
 
 # Hand size -> (exchange rounds, cards at most per exchange): the rulebook's table (C.3).
 EXCHANGES = {5: (1, 3), 6: (2, 3), 7: (2, 4), 8: (3, 4), 9: (3, 5)}
@@ -64,7 +64,7 @@ SUGGESTED_WORDS = 3  # how many best words the legal list offers at the reveal
 
 
 @dataclass(frozen=True)
-class AlphaOptions:
+class AlphaOptions(WordRules):
     players: int = 3
     hand: int = 7
     exchanges: int = 0  # exchange rounds; 0: the rulebook's for the hand size
@@ -77,14 +77,6 @@ class AlphaOptions:
     alternate: bool = False  # a betting round after each exchange round
     exchange_seconds: float = 60.0  # 0: no limit (the table's decision time, if any)
     bet_seconds: float = 20.0
-    lexicon: str = DEFAULT_LEXICON
-    # House rules for admissible words; the defaults are the rulebook's.
-    conjugated: bool = False
-    compound: bool = False
-    proper: bool = False
-    pronoun: bool = False
-    interjection: bool = False
-    min_length: int = 3
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= MAX_PLAYERS:
@@ -101,11 +93,7 @@ class AlphaOptions:
             raise OptionError("capital", f"at least the ante ({self.ante})")
         if self.exchange_seconds < 0 or self.bet_seconds < 0:
             raise OptionError("bet_seconds", "0 (no limit) or a number of seconds")
-        try:
-            check_name(self.lexicon)
-            self.policy
-        except ValueError as e:
-            raise OptionError("min_length" if isinstance(e, PolicyError) else "lexicon", str(e)) from None
+        super().__post_init__()
 
     @property
     def exchange_rounds(self) -> int:
@@ -122,11 +110,6 @@ class AlphaOptions:
     @property
     def decks(self) -> int:
         return 1 if self.players <= 4 else 2
-
-    @property
-    def policy(self) -> Policy:
-        return Policy(self.conjugated, self.compound, self.proper, self.pronoun, self.interjection,
-                      min_length=self.min_length)  # fmt: skip
 
     @property
     def betting_rounds(self) -> int:
@@ -184,16 +167,6 @@ ACTIONS = (Exchange, Stop, Open, Raise, Voir, Lay, Call, Fold)
 Action = Exchange | Stop | Open | Raise | Voir | Lay | Call | Fold
 
 # -- events (antes, bets, calls, raises, folds and wins are the betting engine's) --------------
-
-
-@record("lexicon")
-@dataclass(frozen=True)
-class Judged:
-    """The lexicon (name, version) and house rules words are judged by: a replay needs the same."""
-
-    name: str
-    version: str
-    policy: str
 
 
 @record("cuts")
@@ -771,7 +744,7 @@ class AlphaState(ButtonGame):
 def new_game(options: AlphaOptions, rng: random.Random, *, lexicon: Lexicon) -> AlphaState:
     """Draw the first dealer and deal the first hand; ``lexicon`` judges the words."""
     state = AlphaState(options, rng, lexicon, [options.starting_capital] * options.players, [False] * options.players)
-    state.start_events = [Judged(lexicon.name, lexicon.version, str(options.policy)), *state._draw_dealer(),
+    state.start_events = [Judged.of(lexicon, options), *state._draw_dealer(),
                           *state._start_deal()]  # fmt: skip
     return state
 
@@ -786,30 +759,22 @@ class StackedLetters(StackedDeck):
     parse_deal = staticmethod(lambda text: [Card.parse(t) for t in text.split()])
 
 
-def _bind(lexicons: Lexicons) -> Variant:
+def _bind(lexicons: Lexicons) -> dict[str, Any]:
     from .alphapoker_bot import bot
 
-    return replace(
-        VARIANT,
-        new_game=lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon)),
-        bot=lambda view, legal, rng: bot(view, legal, rng, lexicons(view["lexicon"])),
-    )
+    return {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon)),
+            "bot": lambda view, legal, rng: bot(view, legal, rng, lexicons(view["lexicon"]))}  # fmt: skip
 
 
-def _unbound(*_: Any) -> Any:
-    raise LookupError("alphapoker judges words: get it with a lexicon (registry.playable)")
-
-
-VARIANT = Variant(
+VARIANT = word_game(Variant(
     name="alphapoker",
     title="AlphaPoker",
     options=AlphaOptions,
-    new_game=_unbound,
+    new_game=unbound,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=_unbound,
+    bot=unbound,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedLetters.parse,
-    bind=_bind,
-)
+), _bind)

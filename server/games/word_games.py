@@ -1,0 +1,181 @@
+"""What the AlphaPoker games share: the words a table admits, and words made of table cards.
+
+- :class:`WordRules`, the base of every AlphaPoker options class: the lexicon a
+  table judges by and its house rules (the rulebook's by default).
+- :class:`Judged`, the first event of every such game, naming the lexicon, its
+  version and the house rules, so a replay can tell it judges alike.
+- :func:`word_game`, which makes a variant take its lexicons (``Variant.bind``).
+- :class:`TableWord` and :func:`take`: in bataille and belote a word is proposed
+  from the cards lying on the table. ``CH?IEN`` is CHIEN with its I taken by a
+  joker; a letter the table lacks is taken by a joker when one lies there.
+
+>>> table = [Card.parse(t) for t in "Er Cb ?b Hr Nr Ib".split()]
+>>> [str(table[i]) for i in take(TableWord.parse("chien"), table).cards]
+['Cb', 'Hr', 'Ib', 'Er', 'Nr']
+>>> take(TableWord.parse("CH?IEN"), table).cards, take(TableWord.parse("niche"), table[:3]).missing
+([1, 3, 2, 0, 4], 'IH')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Sequence
+
+from brelan.lexicon.cards import JOKER, LETTER_VALUES, Card
+from brelan.lexicon.fold import fold
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.readings import Policy, PolicyError
+from brelan.lexicon.search import table_words
+from brelan.lexicon.store import DEFAULT_LEXICON, check_name
+
+from .base import Lexicons, OptionError, TextError, Variant, record
+
+
+@dataclass(frozen=True)
+class WordRules:
+    """The lexicon and house rules for admissible words; the defaults are the rulebook's."""
+
+    lexicon: str = DEFAULT_LEXICON
+    conjugated: bool = False
+    compound: bool = False
+    proper: bool = False
+    pronoun: bool = False
+    interjection: bool = False
+    min_length: int = 3
+
+    def __post_init__(self) -> None:
+        try:
+            check_name(self.lexicon)
+            self.policy
+        except ValueError as e:
+            raise OptionError("min_length" if isinstance(e, PolicyError) else "lexicon", str(e)) from None
+
+    @property
+    def policy(self) -> Policy:
+        return Policy(self.conjugated, self.compound, self.proper, self.pronoun, self.interjection,
+                      min_length=self.min_length)  # fmt: skip
+
+
+@record("lexicon")
+@dataclass(frozen=True)
+class Judged:
+    """The lexicon (name, version) and house rules words are judged by: a replay needs the same."""
+
+    name: str
+    version: str
+    policy: str
+
+    @classmethod
+    def of(cls, lexicon: Lexicon, options: WordRules) -> Judged:
+        return cls(lexicon.name, lexicon.version, str(options.policy))
+
+
+def word_game(variant: Variant, bind_game: Callable[[Lexicons], dict[str, Any]]) -> Variant:
+    """``variant`` as a word game: its ``bind(lexicons)`` replaces the fields ``bind_game`` gives (``new_game``, ``bot``).
+
+    Until bound, its ``new_game`` and ``bot`` refuse to play (:func:`unbound`).
+    """
+
+    def bind(lexicons: Lexicons) -> Variant:
+        return replace(game, **bind_game(lexicons))
+
+    game = replace(variant, new_game=unbound, bot=unbound, bind=bind)
+    return game
+
+
+def unbound(*_: Any) -> Any:
+    """What an unbound word game does when asked to play: it cannot judge words."""
+    raise LookupError("this game judges words: get it with a lexicon (registry.playable)")
+
+
+# -- words made of table cards ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableWord:
+    """A word proposed from the table: its letters, and which of them a joker must give.
+
+    Written in capitals, ``?X`` for a letter taken by a joker; ``-`` is no word
+    at all (a bataille claim with nothing to say).
+    """
+
+    letters: str
+    jokers: frozenset[int] = frozenset()
+
+    def __str__(self) -> str:
+        if not self.letters:
+            return "-"
+        return "".join(JOKER + c if i in self.jokers else c for i, c in enumerate(self.letters))
+
+    def __bool__(self) -> bool:
+        return bool(self.letters)
+
+    def __len__(self) -> int:
+        return len(self.letters)
+
+    @classmethod
+    def parse(cls, text: str) -> TableWord:
+        if text == "-":
+            return cls("")
+        letters: list[str] = []
+        jokers = set()
+        joker = False
+        for char in text:
+            if char == JOKER and not joker:
+                joker = True
+                continue
+            letter = fold(char)
+            if len(letter) != 1 or letter not in LETTER_VALUES:
+                raise TextError(f"not a word: {text!r} (letters A-Z, ?X for a joker as X, or - for none)")
+            if joker:
+                jokers.add(len(letters))
+                joker = False
+            letters.append(letter)
+        if joker or not letters:
+            raise TextError(f"not a word: {text!r} (a ? is followed by the letter the joker stands for)")
+        return cls("".join(letters), frozenset(jokers))
+
+
+@dataclass(frozen=True)
+class Taken:
+    """Which table cards make a word (indexes into the table, in the word's order), and the letters none gives."""
+
+    cards: list[int]
+    missing: str
+
+    @property
+    def makeable(self) -> bool:
+        return not self.missing
+
+
+def take(word: TableWord, table: Sequence[Card]) -> Taken:
+    """The table cards a word takes: for each letter the earliest laid card of it, else the earliest joker.
+
+    A letter written ``?X`` takes a joker. The letters no card can give are ``missing``.
+    """
+    free = list(range(len(table)))
+    picked: list[int | None] = []
+    for i, letter in enumerate(word.letters):
+        wanted = JOKER if i in word.jokers else letter
+        pick = next((j for j in free if table[j].letter == wanted), None)
+        if pick is not None:
+            free.remove(pick)
+        picked.append(pick)
+    missing = []
+    for i, pick in enumerate(picked):  # letters the table lacks: a joker left over gives them
+        if pick is None:
+            joker = next((j for j in free if table[j].is_joker), None) if i not in word.jokers else None
+            if joker is None:
+                missing.append(word.letters[i])
+            else:
+                free.remove(joker)
+                picked[i] = joker
+    return Taken([p for p in picked if p is not None], "".join(missing))
+
+
+def best_table_words(lexicon: Lexicon, table: Sequence[Card], policy: Policy, min_length: int,
+                     top_k: int) -> list[TableWord]:  # fmt: skip
+    """The ``top_k`` admissible words of at least ``min_length`` letters the table makes, by the letter values they take."""
+    letters = [c.letter for c in table if not c.is_joker]
+    jokers = sum(c.is_joker for c in table)
+    return [TableWord(word) for word, _ in table_words(lexicon, letters, jokers, policy, min_length, top_k)]
