@@ -52,8 +52,7 @@ from brelan.lexicon.search import ScoredWord, best_words
 
 from .base import Back, Champions, GameError, Hand, Lexicons, OptionError, Out, Phrase, Seat, Variant, parse_record, record
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
-from .cards import StackedDeck
-from .word_games import Judged, WordRules, unbound, word_game
+from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
 # Hand size -> (exchange rounds, cards at most per exchange): the rulebook's table (C.3).
 EXCHANGES = {5: (1, 3), 6: (2, 3), 7: (2, 4), 8: (3, 4), 9: (3, 5)}
@@ -240,16 +239,6 @@ class Scored:
     seat: Seat
     word: str
     score: int
-    reason: Phrase
-
-
-@record("refused")
-@dataclass(frozen=True)
-class Refused:
-    """A word not admitted (or no word: ``-``): it scores 0."""
-
-    seat: Seat
-    word: str
     reason: Phrase
 
 
@@ -751,12 +740,6 @@ def new_game(options: AlphaOptions, rng: random.Random, *, lexicon: Lexicon) -> 
 
 def conserved(view: dict[str, Any]) -> bool:
     return sum(view["stacks"]) + view["pot"] == view["total"] and min(view["stacks"]) >= 0
-
-
-class StackedLetters(StackedDeck):
-    """Letter cards dealt first: a transcript's ``# stack:`` (the first shuffle draws the dealer)."""
-
-    parse_deal = staticmethod(lambda text: [Card.parse(t) for t in text.split()])
 
 
 def _bind(lexicons: Lexicons) -> dict[str, Any]:

@@ -313,6 +313,7 @@ class State(Protocol):
     def pending(self) -> list[int]: ...
     def default_action(self, seat: int) -> Any: ...
     def time_limit(self, seat: int) -> float | None: ...
+    def claimants(self) -> list[int]: ...
     @property
     def hand_number(self) -> int: ...
 
@@ -337,6 +338,10 @@ class EngineState:
     def time_limit(self, seat: int) -> float | None:
         """Seconds the rules give this seat's decision; None: the table's own decision time."""
         return None
+
+    def claimants(self) -> list[int]:
+        """Seats that may act now out of turn (a claim in a race), besides the pending ones."""
+        return []
 
     def can_apply(self, seat: int | None, action: Any) -> bool:
         """The legality check that ``apply`` and ``legal_actions`` share."""
@@ -381,6 +386,9 @@ class Variant:
     # A game that judges words: this variant with its games and bots given their lexicons
     # (set on bound variants too: it says the game judges words). An unbound word game cannot start.
     bind: Callable[[Lexicons], Variant] | None = None
+    # A real-time game: its bots act this many seconds (table clock) after a decision opens for them,
+    # claims included, and a bot may answer "" (nothing to do now); None: bots act on their turn.
+    bot_seconds: Callable[[Any], float] | None = None
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)

@@ -28,7 +28,8 @@ from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.search import table_words
 from brelan.lexicon.store import DEFAULT_LEXICON, check_name
 
-from .base import Lexicons, OptionError, TextError, Variant, record
+from .cards import StackedDeck
+from .base import Lexicons, OptionError, Phrase, Seat, TextError, Variant, record
 
 
 @dataclass(frozen=True)
@@ -70,22 +71,48 @@ class Judged:
         return cls(lexicon.name, lexicon.version, str(options.policy))
 
 
+@record("admitted")
+@dataclass(frozen=True)
+class Admitted:
+    """A word proposed from the table is admitted, and why (its reading)."""
+
+    seat: Seat
+    word: str
+    reason: Phrase
+
+
+@record("refused")
+@dataclass(frozen=True)
+class Refused:
+    """A word not admitted (or not makeable, or no word: ``-``), and why."""
+
+    seat: Seat
+    word: str
+    reason: Phrase
+
+
 def word_game(variant: Variant, bind_game: Callable[[Lexicons], dict[str, Any]]) -> Variant:
     """``variant`` as a word game: its ``bind(lexicons)`` replaces the fields ``bind_game`` gives (``new_game``, ``bot``).
 
-    Until bound, its ``new_game`` and ``bot`` refuse to play (:func:`unbound`).
+    Until bound, its ``new_game`` refuses to play (:func:`unbound`).
     """
 
     def bind(lexicons: Lexicons) -> Variant:
         return replace(game, **bind_game(lexicons))
 
-    game = replace(variant, new_game=unbound, bot=unbound, bind=bind)
+    game = replace(variant, new_game=unbound, bind=bind)
     return game
 
 
 def unbound(*_: Any) -> Any:
     """What an unbound word game does when asked to play: it cannot judge words."""
     raise LookupError("this game judges words: get it with a lexicon (registry.playable)")
+
+
+class StackedLetters(StackedDeck):
+    """Letter cards dealt first: a transcript's ``# stack:`` (each shuffle takes the next deal)."""
+
+    parse_deal = staticmethod(lambda text: [Card.parse(t) for t in text.split()])
 
 
 # -- words made of table cards ----------------------------------------------------------------
@@ -171,6 +198,14 @@ def take(word: TableWord, table: Sequence[Card]) -> Taken:
                 free.remove(joker)
                 picked[i] = joker
     return Taken([p for p in picked if p is not None], "".join(missing))
+
+
+def judge(lexicon: Lexicon, policy: Policy, seat: int, word: TableWord, taken: Taken) -> Admitted | Refused:
+    """A proposed word's verdict: not makeable from the table, or the lexicon's reading of it."""
+    if taken.missing:
+        return Refused(Seat(seat), str(word), Phrase(f"not on the table: {' '.join(taken.missing)}"))
+    verdict = lexicon.verdict(word.letters, policy)
+    return (Admitted if verdict.admissible else Refused)(Seat(seat), str(word), Phrase(verdict.reason))
 
 
 def best_table_words(lexicon: Lexicon, table: Sequence[Card], policy: Policy, min_length: int,
