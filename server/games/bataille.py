@@ -40,7 +40,8 @@ from brelan.lexicon.cards import COLOURS, LETTER_VALUES, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .base import Champions, EngineState, GameError, OptionError, Phrase, Seat, Variant, parse_record, record
-from .word_games import Admitted, Judged, Refused, StackedLetters, TableWord, WordRules, best_table_words, judge, take, unbound, word_game
+from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
+                         best_table_words, judge, take, unbound, word_game)
 
 PLAYERS = 2
 CLAIM_FROM = 5  # cards on the table before anyone may claim
@@ -88,12 +89,6 @@ class Claim:
     word: TableWord
 
 
-@record("pass")
-@dataclass(frozen=True)
-class Pass:
-    """At the last call: no more words."""
-
-
 @record("time-up")
 @dataclass(frozen=True)
 class TimeUp:
@@ -115,13 +110,6 @@ class Pile:
     cards: int
 
 
-@record("lays")
-@dataclass(frozen=True)
-class Laid:
-    seat: Seat
-    card: Card
-
-
 @record("claims")
 @dataclass(frozen=True)
 class Claimed:
@@ -129,15 +117,6 @@ class Claimed:
 
     seat: Seat
     word: TableWord
-
-
-@record("takes")
-@dataclass(frozen=True)
-class Takes:
-    """Table cards to this player's won cards."""
-
-    seat: Seat
-    cards: tuple[Card, ...]
 
 
 @record("gives")
@@ -164,12 +143,6 @@ class LastCall:
     """Nobody can lay: each player claims or passes."""
 
 
-@record("passes")
-@dataclass(frozen=True)
-class Passed:
-    seat: Seat
-
-
 @record("points")
 @dataclass(frozen=True)
 class Points:
@@ -177,9 +150,9 @@ class Points:
     points: int
 
 
-EVENTS = (Judged, Pile, Laid, Claimed, Admitted, Refused, Takes, Gives, Replays, LastCall, Passed, TimeUp, Points,
+EVENTS = (Judged, Pile, Played, Claimed, Admitted, Refused, Takes, Gives, Replays, LastCall, Passed, TimeUp, Points,
           Champions)  # fmt: skip
-Event = Judged | Pile | Laid | Claimed | Admitted | Refused | Takes | Gives | Replays | LastCall | Passed | TimeUp | Points | Champions
+Event = Judged | Pile | Played | Claimed | Admitted | Refused | Takes | Gives | Replays | LastCall | Passed | TimeUp | Points | Champions
 
 
 def parse_action(text: str) -> Action:
@@ -326,7 +299,7 @@ class BatailleState(EngineState):
             card = self.piles[seat].pop()
             self.table.append(card)
             self.last_layer = seat
-            return [Laid(Seat(seat), card), *self._next_turn(seat)]
+            return [Played(Seat(seat), card), *self._next_turn(seat)]
         if isinstance(action, Pass):
             self.passed.add(seat)
             return [Passed(Seat(seat)), *(self._finish() if len(self.passed) == PLAYERS else [])]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import alphapoker, bataille, chinese, daker, poker_champ, yahtzee_holdem
+from . import alphapoker, bataille, belote, chinese, daker, poker_champ, yahtzee_holdem
 from .base import Lexicons, Variant
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (alphapoker.VARIANT, bataille.VARIANT, poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT,
+VARIANTS: dict[str, Variant] = {v.name: v for v in (alphapoker.VARIANT, bataille.VARIANT, belote.VARIANT, belote.SECRET_VARIANT, poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT,
                                                    chinese.VARIANT)}
 
 

@@ -29,7 +29,7 @@ from brelan.lexicon.search import table_words
 from brelan.lexicon.store import DEFAULT_LEXICON, check_name
 
 from .cards import StackedDeck
-from .base import Lexicons, OptionError, Phrase, Seat, TextError, Variant, record
+from .base import Back, Lexicons, OptionError, Phrase, Seat, TextError, Variant, record
 
 
 @dataclass(frozen=True)
@@ -89,6 +89,36 @@ class Refused:
     seat: Seat
     word: str
     reason: Phrase
+
+
+@record("lays")
+@dataclass(frozen=True)
+class Played:
+    """A card laid face up on the table (hidden in secret belote, where only the top card shows)."""
+
+    seat: Seat
+    card: Card | Back
+
+
+@record("takes")
+@dataclass(frozen=True)
+class Takes:
+    """Table cards to this player's won cards (in belote, his team's)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@record("pass")
+@dataclass(frozen=True)
+class Pass:
+    """No word now (a bataille's last call, a belote proposal)."""
+
+
+@record("passes")
+@dataclass(frozen=True)
+class Passed:
+    seat: Seat
 
 
 def word_game(variant: Variant, bind_game: Callable[[Lexicons], dict[str, Any]]) -> Variant:
