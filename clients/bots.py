@@ -101,6 +101,8 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
         if view.get("over") or not response.legal:
             continue
         action = variant.bot(view, list(response.legal), me.rng)
+        if not action:  # a real-time game's bot with nothing to claim
+            continue
         request = tpb.ActRequest(table_id=table_id, seat=me.seat, action=action, expected_seq=response.seq,
                                  action_id=uuid.uuid4().hex)  # fmt: skip
         began = time.perf_counter()

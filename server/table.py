@@ -88,6 +88,8 @@ class Table:
         self.done: dict[tuple[int | None, str], Acted] = {}
         self.decision_opened: dict[int | None, int] = {}  # pending seat -> the seq its decision opened at
         self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
+        # A real-time game's bots: seat -> when it next looks at the table and acts (or finds nothing to do).
+        self.bot_due: dict[int, float] = {}
         self.watchers: dict[asyncio.Queue[TableEvent | None], int | None] = {}
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
@@ -267,11 +269,15 @@ class Table:
 
         Without a turn order the seq moves with every other player's bet; only a
         new decision for this seat (a new stage, a new hand) makes a view stale.
+        A seat that may act out of turn (a claim) has no decision open: the
+        engine itself tells a claim on a changed table (it lost the race).
         """
         if expected_seq > self.seq:
             return True
         opened = self.decision_opened.get(seat)
-        return opened is None or opened > expected_seq
+        if opened is None:
+            return self.state is None or seat not in self.state.claimants()
+        return opened > expected_seq
 
     # -- inside the task ------------------------------------------------------------------------
     def _begin(self) -> None:
@@ -339,7 +345,9 @@ class Table:
         if self.state.is_over:
             self.deadlines.clear()
             self.decision_opened.clear()
+            self.bot_due.clear()
             return
+        self._plan_bots(acted)
         pending = set(self.state.pending())
         for seat in [s for s in self.decision_opened if s == acted or s not in pending]:
             del self.decision_opened[seat]
@@ -351,6 +359,41 @@ class Table:
             seconds = self.state.time_limit(seat) or self.row.decision_seconds
             if seconds > 0 and not self.seats[seat].bot:
                 self.deadlines[seat] = self.clock.now() + seconds
+
+    def _plan_bots(self, acted: int | None) -> None:
+        """Real-time games: each bot that may act (its turn, or a claim) looks again after its reaction time."""
+        if self.variant.bot_seconds is None:
+            return
+        assert self.state is not None
+        may_act = set(self.state.pending()) | set(self.state.claimants())
+        for seat in [s for s in self.bot_due if s not in may_act or s == acted]:
+            del self.bot_due[seat]
+        for seat in may_act - self.bot_due.keys():
+            if self.seats[seat].bot:
+                self.bot_due[seat] = self.clock.now() + self.variant.bot_seconds(self.options)
+
+    def _play_due_bots(self) -> bool:
+        """The real-time bots whose time has come act on the table as it is; False when none was due.
+
+        A bot's claim that the engine refuses now (another claim came first) is dropped:
+        the bot looks again when the table next changes.
+        """
+        now = self.clock.now()
+        due = sorted((at, seat) for seat, at in self.bot_due.items() if at <= now)
+        for _, seat in due:
+            if self.state is None or self.state.is_over or seat not in self.bot_due:
+                continue
+            del self.bot_due[seat]
+            view = self.view(seat)
+            text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
+            if not text:
+                continue
+            try:
+                events = self.state.apply(seat, self.variant.parse_action(text))
+            except GameError:
+                continue
+            self._commit(seat, text, BOT_ACTION_ID, events)
+        return bool(due)
 
     def _close_watchers(self) -> None:
         for queue in list(self.watchers):
@@ -384,12 +427,18 @@ class Table:
         self._commit(seat, text, BOT_ACTION_ID, self.state.apply(seat, self.variant.parse_action(text)))
 
     def _next_timeout(self) -> float | None:
-        deadline = min(self.deadlines.values(), default=None)
+        deadline = min([*self.deadlines.values(), *self.bot_due.values()], default=None)
         return self.clock.timeout(deadline)
 
     async def _run(self) -> None:
         while not self.row.finished and not self.failed:
-            bot = self._bot_seat()
+            if self.variant.bot_seconds is not None:
+                if self._queue.empty() and self._guard(self._play_due_bots):
+                    await asyncio.sleep(0)  # between two bots' moves, the players' commands
+                    continue
+                bot = None
+            else:
+                bot = self._bot_seat()
             if bot is not None and self._queue.empty():
                 await asyncio.sleep(self.bot_delay)  # let the others speak first: there is no turn order
                 if self._queue.empty() and self._bot_seat() == bot:
@@ -415,12 +464,13 @@ class Table:
         except Exception as e:
             cmd.done.set_exception(e)
 
-    def _guard(self, step: Callable[[], None]) -> None:
+    def _guard(self, step: Callable[[], T]) -> T | None:
         try:
-            step()
+            return step()
         except ServiceError:
             pass  # already recorded in self.failed
         except GameError as e:  # a bot or a default move the engine refuses: a bug, stop the table
             self.failed = f"{e.reason}: {e}"
             self._close_watchers()
+        return None
 

@@ -275,15 +275,15 @@ class BatailleState(EngineState):
         return self._claim_refusal(seat, action)
 
     def _claim_refusal(self, seat: int, claim: Claim) -> GameError | None:
-        if len(self.table) < CLAIM_FROM:
-            return GameError("TOO_FEW", f"claims from {CLAIM_FROM} cards on the table (now {len(self.table)})")
-        if seat not in self.claimants():
-            return GameError("COURTESY", f"with courtesy only p{1 - seat} may claim on p{seat}'s card")
         if claim.claims < self.claims:
             return GameError("LOST_RACE", f"p{self.last_claimer} claimed first: the table has changed since your "
                              f"look (claim {claim.claims}); it is at claim {self.claims} now")  # fmt: skip
         if claim.claims > self.claims:
             return GameError("BAD_CLAIM", f"there have been {self.claims} claims: claim {self.claims} WORD")
+        if len(self.table) < CLAIM_FROM:
+            return GameError("TOO_FEW", f"claims from {CLAIM_FROM} cards on the table (now {len(self.table)})")
+        if seat not in self.claimants():
+            return GameError("COURTESY", f"with courtesy only p{1 - seat} may claim on p{seat}'s card")
         if claim.word and len(claim.word) < self.options.min_length:
             return GameError("TOO_SHORT", f"a word has at least {self.options.min_length} letters")
         return None

@@ -1,7 +1,7 @@
 """Bot-only games, in process: what ``brelan bots run`` and the property tests play.
 
-Seats with a pending decision are picked at random, so games without a turn
-order are played in every order. A game that counts time (POKER CHAMP chrono)
+Seats with a pending decision, or a claim open to them (bataille), are picked
+at random, so games without a turn order are played in every order. A game that counts time (POKER CHAMP chrono)
 is told time is up after ``time_hands`` hands.
 """
 
@@ -52,9 +52,12 @@ def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 2
             seat: int | None = None
             action = system[0]
         else:
-            seat = bots.choice(state.pending())
+            seat = bots.choice(sorted({*state.pending(), *state.claimants()}))
             view = jsonable(state.view(seat))
-            action = variant.parse_action(variant.bot(view, view["legal"], bots))
+            text = variant.bot(view, view["legal"], bots)
+            if not text:  # a claimant who sees nothing: someone else moves
+                continue
+            action = variant.parse_action(text)
         hand = state.hand_number
         played.turns.append((seat, action, state.apply(seat, action)))
         if state.hand_number != hand or state.is_over:  # checked between hands, where nothing is in flight
