@@ -214,7 +214,7 @@ class BeloteState(EngineState):
         return [] if self.to_act is None else [self.to_act]
 
     def default_action(self, seat: int) -> Action:
-        return self.legal_actions(seat)[-1 if self.stage != "lay" else 0]  # pass, or the first card that fits
+        return Lay(self.fitting(seat)[0]) if self.stage == "lay" else Pass()
 
     def fitting(self, seat: int) -> list[Card]:
         """The cards this seat may lay now: of the kind required, or Y; all of them when none is."""

@@ -1,0 +1,204 @@
+"""AlphaPoker belote and secret belote: alternation and its exemptions, proposals and their three outcomes,
+last words, 121 points a deal plus 30, the target, the secret stack.
+
+Hands are stacked (the seed makes p3 the first dealer, so p0 lays first); words
+are judged by the small fixture lexicon (tests/data/mini.delaf).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brelan.lexicon.cards import deck
+from brelan.lexicon.lexicon import Lexicon
+from brelan.server.games.alphapoker import Dealt
+from brelan.server.games import belote as bl
+from brelan.server.games.base import Back, GameError, OptionError, jsonable
+from brelan.server.games.word_games import Played, StackedLetters
+
+SEED = 0  # random.Random(0).randrange(4) == 3: p3 deals first
+# p3 holds nothing but vowels: it is exempt whenever a consonant is due.
+VOWELS_ONLY = "Ar Ar Ar Er Er Er Er Er Er Ir Ir Ir Or Or Ur Ur"
+
+
+def game(mini: Lexicon, hands: list[str], *, secret: bool = False, **options: object) -> bl.BeloteState:
+    """Each hand starts with the cards given; the rest of the 64 are dealt in a fixed order to fill them."""
+    given = [h.split() for h in hands]
+    rest = Counter(str(c) for c in deck() if c.colour == "r" and not c.is_joker) - Counter(c for h in given for c in h)
+    spare = sorted(rest.elements())
+    full = [h + [spare.pop() for _ in range(bl.HAND - len(h))] for h in given]
+    dealt = [full[s][i] for i in range(bl.HAND) for s in range(4)]  # p3 deals: p0 is dealt first
+    opts = bl.BeloteOptions(lexicon="mini", **options)  # type: ignore[arg-type]
+    state = bl.new_game(opts, StackedLetters([" ".join(dealt)], seed=SEED), lexicon=mini, secret=secret)
+    assert state.button == 3 and [sorted(map(str, h)) for h in state.hands] == [sorted(h) for h in full]
+    return state
+
+
+def act(state: bl.BeloteState, seat: int, text: str) -> list[str]:
+    return [str(e) for e in state.apply(seat, bl.parse_action(text))]
+
+
+def refusal(state: bl.BeloteState, seat: int, text: str) -> str:
+    with pytest.raises(GameError) as e:
+        state.apply(seat, bl.parse_action(text))
+    return e.value.reason
+
+
+def by_default(state: bl.BeloteState, until: object = None) -> None:
+    """Everyone makes his default move (the first card that fits, no word) until the deal ends."""
+    deal = state.deal
+    while state.deal == deal and not state.is_over:
+        seat = state.pending()[0]
+        state.apply(seat, state.default_action(seat))
+
+
+# C I H E N laid in turn by p0..p3 then p0: CHIEN's letters, alternating.
+CHIEN = ["Cr Nr Tr", "Ir Zr Yr", "Hr Sr Pr", "Er Ar Or"]
+
+
+def test_vowels_and_consonants_alternate_y_goes_with_both_and_a_player_without_the_kind_is_exempt(mini: Lexicon) -> None:
+    state = game(mini, ["Ar Cr", "Er Yr", "Er Tr", VOWELS_ONLY])
+    assert state.pending() == [0] and state.required is None
+    act(state, 0, "lay Ar")
+    assert state.required == "consonant" and refusal(state, 1, "lay Er") == "ALTERNATION"
+    assert "lay Yr" in [str(a) for a in state.legal_actions(1)]
+    act(state, 1, "lay Yr")
+    assert state.required is None  # the card after a Y is free
+    act(state, 2, "lay Er")
+    assert state.required == "consonant" and all(c.letter in "AEIOU" for c in state.fitting(3))
+    assert len(state.fitting(3)) == len(set(state.hands[3]))  # exempt: any card
+    act(state, 3, "lay Ir")
+    assert state.stage == "propose" and state.pending() == [3]  # four cards: the player who laid may propose
+    assert refusal(state, 3, "lay Or") == "WRONG_STAGE" and refusal(state, 0, "pass") == "NOT_YOUR_TURN"
+    assert act(state, 3, "pass") == ["p3 passes"] and state.pending() == [0] and state.stage == "lay"
+
+
+def test_a_proposal_before_four_cards_or_too_short_is_refused(mini: Lexicon) -> None:
+    state = game(mini, CHIEN)
+    act(state, 0, "lay Cr")
+    assert state.stage == "lay" and refusal(state, 0, "propose CHIEN") == "NOT_YOUR_TURN"
+    assert refusal(state, 1, "propose CHIEN") == "WRONG_STAGE"
+    for seat, card in ((1, "Ir"), (2, "Hr"), (3, "Er"), (0, "Nr")):
+        if state.stage == "propose":
+            act(state, (seat - 1) % 4, "pass")
+        act(state, seat, f"lay {card}")
+    assert refusal(state, 0, "propose CHIE") == "TOO_SHORT" and refusal(state, 0, "propose CH?IEN") == "NO_JOKER"
+    assert "propose CHIEN" in [str(a) for a in state.legal_actions(0)]
+
+
+def lay_chien(state: bl.BeloteState) -> None:
+    for seat, card in ((0, "Cr"), (1, "Ir"), (2, "Hr"), (3, "Er")):
+        act(state, seat, f"lay {card}")
+    act(state, 3, "pass")
+    act(state, 0, "lay Nr")
+
+
+def test_a_valid_word_goes_to_the_proposers_team_and_frees_the_next_card(mini: Lexicon) -> None:
+    state = game(mini, CHIEN)
+    lay_chien(state)
+    assert act(state, 0, "propose chien") == [
+        "p0 proposes CHIEN", "p0 admitted CHIEN noun (masculine singular)", "p0 takes Cr Hr Ir Er Nr"]  # fmt: skip
+    assert state.table == [] and state.required is None and bl.points(state.taken[0]) == 8 and state.pending() == [1]
+
+
+def test_a_word_not_admitted_goes_to_the_other_team(mini: Lexicon) -> None:
+    state = game(mini, CHIEN)
+    lay_chien(state)
+    events = act(state, 0, "propose HCIEN")
+    assert events[1].startswith("p0 refused HCIEN") and events[2] == "p1 takes Hr Cr Ir Er Nr"
+    assert len(state.taken[1]) == 5 and state.taken[0] == []
+
+
+def test_a_word_the_table_cannot_make_gives_the_other_team_the_cards_it_would_need(mini: Lexicon) -> None:
+    state = game(mini, CHIEN)
+    lay_chien(state)
+    assert act(state, 0, "propose NICHES") == [
+        "p0 proposes NICHES", "p0 refused NICHES not on the table: S", "p1 takes Nr Ir Cr Hr Er"]  # fmt: skip
+    state = game(mini, CHIEN)
+    lay_chien(state)
+    act(state, 0, "propose ZZZZZ")  # nothing the word needs is on the table: nothing moves
+    assert len(state.table) == 5 and state.required == "vowel"
+
+
+def test_the_last_card_brings_last_words_then_121_points_and_the_bonus(mini: Lexicon) -> None:
+    state = game(mini, CHIEN)
+    lay_chien(state)
+    act(state, 0, "propose CHIEN")
+    while state.stage != "last":
+        seat = state.pending()[0]
+        state.apply(seat, state.default_action(seat))  # the first card that fits, or no word
+    assert state.stage == "last" and state.pending() == [0]  # p3 laid the last card and passed: p0, p1, p2
+    act(state, 0, "pass")
+    act(state, 1, "pass")
+    table = bl.points(state.table)
+    events = act(state, 2, "pass")
+    assert events[1:3] == ["team 0 8 30 38", "team 1 0 0 0"] and table == 121 - 8
+    assert events[3] == "hand 2 p0" and state.totals == [38, 0]
+
+
+def test_the_first_team_to_the_target_wins(mini: Lexicon) -> None:
+    state = game(mini, CHIEN, target=30)
+    lay_chien(state)
+    act(state, 0, "propose CHIEN")
+    by_default(state)
+    assert state.is_over and state.champions == (0, 2) and state.result == {"champions": [0, 2], "totals": [38, 0], "deals": 1}
+    assert refusal(state, 1, "pass") == "GAME_OVER"
+
+
+def test_secret_belote_shows_the_top_card_only_until_a_proposal_shows_the_stack(mini: Lexicon) -> None:
+    state = game(mini, CHIEN, secret=True)
+    for seat, card in ((0, "Cr"), (1, "Ir"), (2, "Hr")):
+        events = state.apply(seat, bl.parse_action(f"lay {card}"))
+    view = jsonable(state.view(0))
+    assert view["table"] == ["??", "??", "Hr"] and view["secret"]
+    assert str(state.redact(events[0], 0)) == "p2 lays ??" and str(state.redact(events[0], 2)) == "p2 lays Hr"
+    assert str(state.redact(events[0], None)) == "p2 lays ??"
+    act(state, 3, "lay Er")
+    act(state, 3, "pass")
+    act(state, 0, "lay Nr")
+    events = act(state, 0, "propose NICHE")
+    assert events[:2] == ["p0 proposes NICHE", "stack Cr Ir Hr Er Nr"]
+    assert state.table == [] and jsonable(state.view(1))["table"] == []
+
+
+def test_options_and_text() -> None:
+    for bad in ({"target": 0}, {"word_length": 1}, {"reaction": -1}, {"min_length": 0}):
+        with pytest.raises(OptionError):
+            bl.BeloteOptions(**bad)  # type: ignore[arg-type]
+    for text in ("lay Er", "propose CHIEN", "pass"):
+        assert str(bl.parse_action(text)) == text
+    for text in ("team 1 71 30 101", "stack Cr Ir", "p2 proposes NICHE", "last-words", "p1 lays ??"):
+        assert str(bl.parse_event(text)) == text
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), secret=st.booleans())
+def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon, seed: int, secret: bool) -> None:
+    """Random legal moves: the 64 cards are always somewhere once; every deal's points, table and hands make 121;
+    nobody's view or feed shows another's hand; a secret table shows one card at most; the game ends."""
+    state = bl.new_game(bl.BeloteOptions(lexicon="mini", target=150), random.Random(seed), lexicon=mini, secret=secret)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if state.is_over:
+            break
+        seat = state.pending()[0]
+        events = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        cards = state.cards_in_play()
+        assert len(cards) == 64 and sum(bl.points([c]) for c in cards) == 121
+        for watcher in (None, *range(4)):
+            view = jsonable(state.view(watcher))
+            assert bl.conserved(view)
+            assert all(set(h) == {"??"} for s, h in enumerate(view["hands"]) if s != watcher and h)
+            if secret:
+                assert sum(c != "??" for c in view["table"]) <= 1
+            for event in state.redact_all(events, watcher):
+                if isinstance(event, Dealt) and event.seat != watcher:
+                    assert all(isinstance(c, Back) for c in event.cards)
+                if secret and isinstance(event, Played) and event.seat != watcher:
+                    assert isinstance(event.card, Back)
+    assert state.is_over
