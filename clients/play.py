@@ -128,8 +128,60 @@ def alphapoker_screen(view: dict[str, Any]) -> Screen:
     return ("cards", "PM", "bet", "word", ""), header, rows
 
 
-SCREENS = {"alphapoker": alphapoker_screen, "poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen,
+def bataille_screen(view: dict[str, Any]) -> Screen:
+    def status(s: int) -> str:
+        if view["phase"] == "last":
+            return "passed" if s in view["passed"] else "last call..."
+        return "to lay..." if view["turn"] == s else ""
+
+    rows = [(str(view["piles"][s]), str(view["won"][s]), str(view["points"][s]), status(s)) for s in range(2)]
+    header = f"{view['phase']}  claims so far {view['claims']}" + ("  courtesy" if view["courtesy"] else "")
+    header += "\ntable  " + (" ".join(view["table"]) or "-")
+    if view["previous"]:
+        header += "\nlast claim: " + "; ".join(view["previous"])
+    return ("pile", "won", "points", ""), header, rows
+
+
+def belote_screen(view: dict[str, Any]) -> Screen:
+    rows = [(" ".join(cards) or "--", f"team {s % 2}", "to act..." if view["to_act"] == s else
+             "dealer" if view["dealer"] == s else "") for s, cards in enumerate(view["hands"])]  # fmt: skip
+    due = f"  a {view['required']} (or Y) due" if view["required"] and view["stage"] == "lay" else ""
+    header = (f"deal {view['deal']}  {view['stage']}{due}  totals {view['totals'][0]}-{view['totals'][1]} "
+              f"(to {view['target']})  this deal {view['deal_points'][0]}-{view['deal_points'][1]}")  # fmt: skip
+    header += ("\nstack  " if view["secret"] else "\ntable  ") + (" ".join(view["table"]) or "-")
+    if view["previous"]:
+        header += "\nlast word: " + "; ".join(view["previous"])
+    return ("cards", "team", ""), header, rows
+
+
+SCREENS = {"alphapoker": alphapoker_screen, "alphapoker-bataille": bataille_screen, "alphapoker-belote": belote_screen,
+           "alphapoker-belote-secrete": belote_screen, "poker-champ": poker_champ_screen, "yahtzee-holdem": yahtzee_screen, "daker": daker_screen,
            "chinese": chinese_screen}  # fmt: skip
+
+
+def _word(text: str) -> bool:
+    return bool(text) and all(c.isalpha() or c == "?" for c in text)
+
+
+def bataille_shorthand(view: dict[str, Any], legal: list[str], text: str) -> str:
+    """Enter lays your card; a bare word claims it on the table as you see it."""
+    if not text:
+        return "lay" if "lay" in legal else ""
+    return f"claim {view['claims']} {text.upper()}" if _word(text) else text
+
+
+def belote_shorthand(view: dict[str, Any], legal: list[str], text: str) -> str:
+    """Enter passes; a letter lays it; a bare word proposes it."""
+    if not text:
+        return "pass" if "pass" in legal else ""
+    if view["stage"] == "lay" and len(text) == 1 and text.isalpha():
+        return f"lay {text.upper()}r"
+    return f"propose {text.upper()}" if _word(text) and view["stage"] != "lay" else text
+
+
+# What a player may type besides an action's full text, by game.
+SHORTHANDS = {"alphapoker-bataille": bataille_shorthand, "alphapoker-belote": belote_shorthand,
+              "alphapoker-belote-secrete": belote_shorthand}
 
 
 LISTED = 6  # legal actions the screen and the prompt list in full; beyond, the first few and a count
@@ -181,6 +233,8 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
     def follow() -> None:
         try:
             for event in me.watch():
+                if variant.realtime:  # the table moves while you think: show each card as it comes
+                    out.print(f"  {event.text}", style="dim", highlight=False)
                 recent.append(event.text)
                 seen[0] = event.seq
                 moved.set()
@@ -221,10 +275,14 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
         if answer in ("?", "help"):
             out.print(f"type one of: {', '.join(legal)}; '!' lets the bot choose for you; "
                       "'q' leaves the table (your seat then makes the default move on timeouts)")  # fmt: skip
+            if variant.name in SHORTHANDS:
+                out.print(SHORTHANDS[variant.name].__doc__)
             continue
         if answer == "!":
             answer = variant.bot(view, legal, advice)
-            out.print(f"the bot plays: {answer}")
+            out.print(f"the bot plays: {answer or 'nothing now'}")
+        elif variant.name in SHORTHANDS:
+            answer = SHORTHANDS[variant.name](view, legal, answer)
         if not answer:
             shown = -1
             continue

@@ -136,6 +136,7 @@ class _Walk:
         self.min_length = max(min_length, policy.min_length)
         # Children are sorted by the rulebook bound, so only a rulebook policy may stop
         # at the first child below the threshold; any other policy skips and goes on.
+        # The bounds cover the words a hand can lay: a walk goes 9 letters deep at most.
         self.ordered = policy.is_rulebook_kinds
         self.bound = self.t.bound_common if self.ordered else self.t.bound_any
         self.policy = policy
@@ -201,19 +202,20 @@ class _Walk:
 
 def table_words(lex: Lexicon, letters: Sequence[str], jokers: int, policy: Policy = RULEBOOK, min_length: int = 3,
                 top_k: int = 3) -> list[tuple[str, int]]:  # fmt: skip
-    """The ``top_k`` admissible words these letters (any number) and jokers make, by the letter values they take.
+    """The ``top_k`` admissible words of up to 9 letters these letters (any number) and jokers make, by letter values.
 
     For words proposed from the cards on a table (AlphaPoker's bataille and belote):
-    no length points, no colours, a joker worth the letter it stands for.
+    no length points, no colours, a joker worth the letter it stands for. Longer
+    words are left out: the trie's bounds, which make the search fast, stop at 9.
     """
     if top_k < 1:
         raise SearchError("top_k is at least 1")
     counts = [0] * len(LETTERS)
     for letter in letters:
         counts[LETTER_INDEX[letter]] += 1
-    deepest = len(letters) + jokers
+    deepest = min(len(letters) + jokers, MAX_HAND)
     top = _TopK(top_k)
-    _Walk(lex, policy, top, [0] * (deepest + 1), min_length).run(counts, jokers, deepest, 1)
+    _Walk(lex, policy, top, _NO_LENGTH_POINTS, min_length).run(counts, jokers, deepest, 1)
     return top.ranked(lex)
 
 

@@ -269,14 +269,15 @@ class Table:
 
         Without a turn order the seq moves with every other player's bet; only a
         new decision for this seat (a new stage, a new hand) makes a view stale.
-        A seat that may act out of turn (a claim) has no decision open: the
-        engine itself tells a claim on a changed table (it lost the race).
+        In a real-time game a seat may act with no decision open (a claim): the
+        engine itself tells a claim made on a table that has changed since (it
+        lost the race) and says who won it.
         """
         if expected_seq > self.seq:
             return True
         opened = self.decision_opened.get(seat)
         if opened is None:
-            return self.state is None or seat not in self.state.claimants()
+            return not self.variant.realtime
         return opened > expected_seq
 
     # -- inside the task ------------------------------------------------------------------------
@@ -432,7 +433,7 @@ class Table:
 
     async def _run(self) -> None:
         while not self.row.finished and not self.failed:
-            if self.variant.bot_seconds is not None:
+            if self.variant.realtime:
                 if self._queue.empty() and self._guard(self._play_due_bots):
                     await asyncio.sleep(0)  # between two bots' moves, the players' commands
                     continue

@@ -139,3 +139,25 @@ def test_play_alphapoker_with_the_bots_advice(tmp_path: Path, data_dir: Path, fu
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: exchange" in done.stdout
     assert "refused" in done.stderr and "round 1/2" in done.stdout
+
+
+def test_play_bataille_enter_lays_and_a_bare_word_claims(tmp_path: Path, data_dir: Path, full: object) -> None:
+    """Bataille at the terminal against a bot that reacts at once: Enter lays, a word is a claim on the table seen."""
+    sharing_lexicons(tmp_path, data_dir)
+    answers = "\n".join(["?", "chien"] + [""] * 3000) + "\n"
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "alphapoker-bataille", "--option",
+                           "reaction=0", "--data-dir", str(tmp_path)], input=answers, capture_output=True, text=True,
+                          timeout=180)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "game over: champions" in done.stdout and "a bare word claims it" in done.stdout
+    assert "claims from 5 cards on the table" in done.stderr and "p1 claims" in done.stdout
+
+
+def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path, full: object) -> None:
+    sharing_lexicons(tmp_path, data_dir)
+    answers = "\n".join(["?", "!"] + ["!"] * 3000) + "\n"
+    done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "alphapoker-belote-secrete", "--option",
+                           "reaction=0", "--option", "target=60", "--data-dir", str(tmp_path)], input=answers,
+                          capture_output=True, text=True, timeout=180)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "game over: champions" in done.stdout and "the bot plays: lay" in done.stdout and "stack  " in done.stdout

@@ -16,7 +16,8 @@ from brelan.lexicon.cards import Card, deck
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
-from brelan.lexicon.search import BruteForce, SearchError, anagrams, best_words, match
+from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND
+from brelan.lexicon.search import BruteForce, SearchError, anagrams, best_words, match, table_words
 from brelan.lexicon.sources.wordlist import WordListSource
 
 DECK = deck()
@@ -149,3 +150,19 @@ def test_lexicon_artefact(mini: Lexicon, tmp_path: Path) -> None:
     assert len(m["checksum"]) == 64
     assert mini.admissible("CHIENNE", Policy()) and not mini.admissible("CHINONS", Policy())
     assert mini.key_of(mini.key_id("ZOO")) == "ZOO"
+
+
+def test_table_words_equal_brute_force_on_big_tables(full: Lexicon) -> None:
+    """Words from the cards on a bataille or belote table (any number of cards), by letter values, up to 9 letters."""
+    keys = [(key, Counter(key)) for key, _ in full.admissible_keys(Policy(), MAX_HAND)]
+    rng = random.Random(12)
+    for size in (6, 14, 25):
+        cards = deck()
+        rng.shuffle(cards)
+        letters = [c.letter for c in cards[:size] if not c.is_joker]
+        jokers = size - len(letters)
+        have = Counter(letters)
+        oracle = sorted(((k, sum(LETTER_VALUES[c] for c in k)) for k, need in keys
+                         if sum(max(0, n - have[c]) for c, n in need.items()) <= jokers), key=lambda ks: (-ks[1], ks[0]))  # fmt: skip
+        assert table_words(full, letters, jokers, Policy(), 3, 5) == oracle[:5]
+    assert all(len(w) >= 6 for w, _ in table_words(full, list("ABCDEFGHIJKLMNOPRSTU"), 0, Policy(), 6, 3))

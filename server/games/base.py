@@ -390,6 +390,10 @@ class Variant:
     # claims included, and a bot may answer "" (nothing to do now); None: bots act on their turn.
     bot_seconds: Callable[[Any], float] | None = None
 
+    @property
+    def realtime(self) -> bool:
+        return self.bot_seconds is not None
+
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)
 

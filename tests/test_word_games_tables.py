@@ -1,0 +1,154 @@
+"""Bataille and belote through the real gRPC server: claim races, real-time bots on the table clock, the secret stack."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.clients.client import BrelanClient, SeatHandle, view_dict
+from brelan.lexicon.lexicon import Lexicon
+from brelan.server.clock import ManualClock
+from brelan.server.errors import ServiceError
+from brelan.server.games.transcript import Transcript, replay
+from brelan.server.main import ServerThread
+
+from conftest import advance, sharing_lexicons
+
+
+@pytest.fixture(scope="module")
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+@pytest.fixture(scope="module")
+def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon,
+                clock: ManualClock) -> Iterator[ServerThread]:  # fmt: skip
+    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("word-games"), data_dir), clock=clock, rate=1000.0)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api(word_server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(word_server.target) as client:
+        client.wait_ready()
+        yield client
+
+
+def wait_for(check: object, what: str, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():  # type: ignore[operator]
+        assert time.monotonic() < deadline, f"waited for {what}"
+        time.sleep(0.01)
+
+
+def lay_until_a_word(players: list[SeatHandle]) -> tuple[int, str]:
+    """Both seats are people: they lay in turn until the table makes a word; the claim count and that word."""
+    while True:
+        view = view_dict(players[0].view())
+        claims = [a for a in players[0].view().legal if a.startswith("claim") and not a.endswith(" -")]
+        if claims:
+            return view["claims"], claims[0].split()[2]
+        players[view["turn"]].act("lay")
+
+
+def test_two_claims_at_once_the_first_received_wins_and_the_other_hears_who(api: BrelanClient) -> None:
+    info = api.create_table("alphapoker-bataille", {})
+    players = [api.join(info.table_id, seat=s) for s in (0, 1)]
+    claims, word = lay_until_a_word(players)
+    seq = players[0].view().seq
+    start = threading.Barrier(2)
+    answers: dict[int, object] = {}
+
+    def claim(seat: int) -> None:
+        start.wait()
+        try:
+            answers[seat] = players[seat].act(f"claim {claims} {word}", expected_seq=seq)
+        except ServiceError as e:
+            answers[seat] = e
+
+    threads = [threading.Thread(target=claim, args=(s,)) for s in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    lost = [s for s, a in answers.items() if isinstance(a, ServiceError)]
+    assert len(lost) == 1, answers
+    loser, winner = lost[0], 1 - lost[0]
+    error = answers[loser]
+    assert isinstance(error, ServiceError) and error.code == grpc.StatusCode.FAILED_PRECONDITION
+    assert error.reason == "LOST_RACE" and f"p{winner} claimed first" in str(error)
+    texts = [e.text for e in answers[winner].events]  # type: ignore[attr-defined]
+    assert texts[0] == f"p{winner} claims {word}"
+    view = view_dict(players[loser].view())
+    assert view["claims"] == claims + 1 and view["previous"][0] == f"p{winner} claims {word}"
+
+
+def test_bots_act_after_their_reaction_time_and_a_late_layer_is_laid_for(api: BrelanClient, word_server: ServerThread,
+                                                                          clock: ManualClock) -> None:  # fmt: skip
+    info = api.create_table("alphapoker-bataille", {"reaction": "2", "card_seconds": "5"}, bot_seats=[1])
+    me = api.join(info.table_id, seat=0)
+    me.act("lay")
+    time.sleep(0.1)
+    assert view_dict(me.view())["turn"] == 1  # the bot waits its reaction time on the table's clock
+    advance(word_server, clock, 1.9)
+    assert view_dict(me.view())["turn"] == 1
+    advance(word_server, clock, 0.2)
+    wait_for(lambda: view_dict(me.view())["turn"] == 0, "the bot's card")
+    response = me.view()
+    assert 4.9 <= response.deadline_seconds <= 5.0
+    advance(word_server, clock, 5.1)  # my time is up: my card is laid for me
+    wait_for(lambda: len(view_dict(me.view())["table"]) == 3, "my card, laid on time-out")
+    layers = []
+    for event in me.watch():  # the game goes on: stop at the third card
+        if " lays " in event.text:
+            layers.append(event.text.split()[0])
+            if len(layers) == 3:
+                break
+    assert layers == ["p0", "p1", "p0"]
+
+
+def test_bots_claim_what_they_see(api: BrelanClient, word_server: ServerThread) -> None:
+    info = api.create_table("alphapoker-bataille", {"reaction": "0", "lexicon": "fr-dela"}, bot_seats=[0, 1])
+    wait_for(lambda: api.get_table(info.table_id).status == tpb.FINISHED, "a bots' game to end", 60)
+    transcript = Transcript.parse(api.transcript(info.table_id).transcript)
+    assert sum(" claims " in line for line in transcript.lines) > 10
+    handler = word_server.running.handler
+    assert handler is not None
+    assert replay(transcript, handler.named).is_over
+
+
+def test_secret_belote_feeds_show_no_stack_and_views_one_card(api: BrelanClient, word_server: ServerThread) -> None:
+    info = api.create_table("alphapoker-belote-secrete", {"reaction": "0", "target": "100"}, bot_seats=[0, 1, 2, 3])
+    wait_for(lambda: api.get_table(info.table_id).status == tpb.FINISHED, "a bots' secret belote to end", 60)
+    stacks = 0
+    for event in api.watch(info.table_id):  # a spectator
+        words = event.text.split()
+        if words[1:2] in (["lays"], ["cards"]):
+            assert set(words[2:]) == {"??"}, event.text
+        stacks += words[0] == "stack"
+    assert stacks > 0
+    handler = word_server.running.handler
+    assert handler is not None
+    state = replay(Transcript.parse(api.transcript(info.table_id).transcript), handler.named)
+    assert state.is_over and max(state.result["totals"]) >= 100  # type: ignore[index]
+
+
+def test_a_belote_player_sees_the_top_card_only(api: BrelanClient) -> None:
+    info = api.create_table("alphapoker-belote-secrete", {"reaction": "0"}, bot_seats=[1, 2, 3])
+    me = api.join(info.table_id, seat=0)
+    for _ in range(12):
+        response = me.view()
+        view = view_dict(response)
+        assert sum(c != "??" for c in view["table"]) <= 1
+        assert all(set(h) <= {"??"} for h in view["hands"][1:])
+        if response.legal:
+            me.act(response.legal[-1] if view["stage"] != "lay" else response.legal[0], expected_seq=response.seq)
+        else:
+            time.sleep(0.01)
