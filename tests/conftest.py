@@ -86,3 +86,25 @@ def client(server: ServerThread) -> Iterator[BrelanClient]:
     with BrelanClient(server.target) as c:
         c.wait_ready()
         yield c
+
+
+@pytest.fixture(scope="module")
+def clock() -> ManualClock:
+    """A clock the tests move, one a test module."""
+    return ManualClock()
+
+
+@pytest.fixture(scope="module")
+def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon,
+                clock: ManualClock) -> Iterator[ServerThread]:  # fmt: skip
+    """A server of its own a test module (its own table log) serving the session's lexicons, on ``clock``."""
+    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("word-server"), data_dir), clock=clock, rate=1000.0)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api(word_server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(word_server.target) as client:
+        client.wait_ready()
+        yield client

@@ -4,42 +4,18 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Iterator
 
 import grpc
-import pytest
 
 from brelan.clients.client import BrelanClient, view_dict
-from brelan.lexicon.lexicon import Lexicon
 from brelan.server.clock import ManualClock
 from brelan.server.games.alphapoker import conserved
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
-from conftest import advance, error_of, sharing_lexicons
+from conftest import advance, error_of
 
 HIDDEN_TAGS = ("cards", "exchanges", "receives")
-
-
-@pytest.fixture(scope="module")
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture(scope="module")
-def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon,
-                clock: ManualClock) -> Iterator[ServerThread]:  # fmt: skip
-    """A server of its own (its own table log) serving the session's lexicons, on a clock the tests move."""
-    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("alphapoker"), data_dir), clock=clock, rate=1000.0)
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def api(word_server: ServerThread) -> Iterator[BrelanClient]:
-    with BrelanClient(word_server.target) as client:
-        client.wait_ready()
-        yield client
 
 
 def test_a_game_against_bots_hides_every_unlaid_card_and_replays(api: BrelanClient, word_server: ServerThread) -> None:

@@ -4,41 +4,17 @@ from __future__ import annotations
 
 import threading
 import time
-from pathlib import Path
-from typing import Iterator
 
 import grpc
-import pytest
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
-from brelan.lexicon.lexicon import Lexicon
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
-from conftest import advance, sharing_lexicons
-
-
-@pytest.fixture(scope="module")
-def clock() -> ManualClock:
-    return ManualClock()
-
-
-@pytest.fixture(scope="module")
-def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon,
-                clock: ManualClock) -> Iterator[ServerThread]:  # fmt: skip
-    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("word-games"), data_dir), clock=clock, rate=1000.0)
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def api(word_server: ServerThread) -> Iterator[BrelanClient]:
-    with BrelanClient(word_server.target) as client:
-        client.wait_ready()
-        yield client
+from conftest import advance
 
 
 def wait_for(check: object, what: str, seconds: float = 20) -> None:

@@ -41,7 +41,7 @@ from brelan.lexicon.lexicon import Lexicon
 
 from .base import Champions, EngineState, GameError, OptionError, Phrase, Seat, Variant, parse_record, record
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
-                         best_table_words, judge, take, unbound, word_game)
+                         BestOnTable, judge, take, unbound, word_game)
 
 PLAYERS = 2
 CLAIM_FROM = 5  # cards on the table before anyone may claim
@@ -210,7 +210,10 @@ class BatailleState(EngineState):
     previous: tuple[str, ...] = ()
     champions: tuple[int, ...] = ()
     start_events: list[Event] = field(default_factory=list)
-    _suggested: tuple[tuple[Card, ...], list[TableWord]] = ((), [])
+    _best: BestOnTable = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._best = BestOnTable(self.lexicon, self.options.policy, self.options.min_length, SUGGESTED_WORDS)
 
     hand_number = 1  # one game, one "hand" for the table's histories
 
@@ -247,13 +250,8 @@ class BatailleState(EngineState):
         return [a for a in candidates if self.can_apply(seat, a)]
 
     def suggestions(self) -> list[TableWord]:
-        """The best words the table makes (for the legal list and the bots), for the table as it lies."""
-        key = tuple(self.table)
-        if self._suggested[0] != key:
-            words = best_table_words(self.lexicon, self.table, self.options.policy, self.options.min_length,
-                                     SUGGESTED_WORDS)  # fmt: skip
-            self._suggested = (key, words)
-        return self._suggested[1]
+        """The best words on the table, as it lies."""
+        return self._best(self.table)
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
         if self.is_over:

@@ -40,7 +40,7 @@ from brelan.lexicon.lexicon import Lexicon
 from .alphapoker import Dealt
 from .base import Back, Champions, EngineState, GameError, Hand, OptionError, Seat, Variant, parse_record, record
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
-                         best_table_words, judge, take, unbound, word_game)  # fmt: skip
+                         BestOnTable, judge, take, unbound, word_game)  # fmt: skip
 
 PLAYERS = 4
 HAND = 16
@@ -197,7 +197,10 @@ class BeloteState(EngineState):
     previous: tuple[str, ...] = ()
     champions: tuple[int, ...] = ()
     start_events: list[Event] = field(default_factory=list)
-    _suggested: tuple[tuple[Card, ...], list[TableWord]] = ((), [])
+    _best: BestOnTable = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._best = BestOnTable(self.lexicon, self.options.policy, self.options.word_length, SUGGESTED_WORDS)
 
     @property
     def hand_number(self) -> int:
@@ -230,12 +233,8 @@ class BeloteState(EngineState):
         return [*(Propose(w) for w in self.suggestions()), Pass()]
 
     def suggestions(self) -> list[TableWord]:
-        key = tuple(self.table)
-        if self._suggested[0] != key:
-            words = best_table_words(self.lexicon, self.table, self.options.policy, self.options.word_length,
-                                     SUGGESTED_WORDS)  # fmt: skip
-            self._suggested = (key, words)
-        return self._suggested[1]
+        """The best words on the table, as it lies."""
+        return self._best(self.table)
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
         if self.is_over:

@@ -238,9 +238,19 @@ def judge(lexicon: Lexicon, policy: Policy, seat: int, word: TableWord, taken: T
     return (Admitted if verdict.admissible else Refused)(Seat(seat), str(word), Phrase(verdict.reason))
 
 
-def best_table_words(lexicon: Lexicon, table: Sequence[Card], policy: Policy, min_length: int,
-                     top_k: int) -> list[TableWord]:  # fmt: skip
-    """The ``top_k`` admissible words of at least ``min_length`` letters the table makes, by the letter values they take."""
-    letters = [c.letter for c in table if not c.is_joker]
-    jokers = sum(c.is_joker for c in table)
-    return [TableWord(word) for word, _ in table_words(lexicon, letters, jokers, policy, min_length, top_k)]
+class BestOnTable:
+    """The best words the cards on a table make (for the legal list and the bots), kept until the table changes."""
+
+    def __init__(self, lexicon: Lexicon, policy: Policy, min_length: int, top_k: int = 3) -> None:
+        self.lexicon, self.policy, self.min_length, self.top_k = lexicon, policy, min_length, top_k
+        self.table: tuple[Card, ...] | None = None
+        self.words: list[TableWord] = []
+
+    def __call__(self, table: Sequence[Card]) -> list[TableWord]:
+        if tuple(table) != self.table:
+            self.table = tuple(table)
+            letters = [c.letter for c in table if not c.is_joker]
+            jokers = len(table) - len(letters)
+            found = table_words(self.lexicon, letters, jokers, self.policy, self.min_length, self.top_k)
+            self.words = [TableWord(word) for word, _ in found]
+        return self.words
