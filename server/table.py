@@ -374,26 +374,14 @@ class Table:
                 self.bot_due[seat] = self.clock.now() + self.variant.bot_seconds(self.options)
 
     def _play_due_bots(self) -> bool:
-        """The real-time bots whose time has come act on the table as it is; False when none was due.
-
-        A bot's claim that the engine refuses now (another claim came first) is dropped:
-        the bot looks again when the table next changes.
-        """
+        """The real-time bots whose time has come act, earliest first; False when none was due."""
         now = self.clock.now()
         due = sorted((at, seat) for seat, at in self.bot_due.items() if at <= now)
         for _, seat in due:
             if self.state is None or self.state.is_over or seat not in self.bot_due:
                 continue
             del self.bot_due[seat]
-            view = self.view(seat)
-            text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
-            if not text:
-                continue
-            try:
-                events = self.state.apply(seat, self.variant.parse_action(text))
-            except GameError:
-                continue
-            self._commit(seat, text, BOT_ACTION_ID, events)
+            self._bot_move(seat, realtime=True)
         return bool(due)
 
     def _close_watchers(self) -> None:
@@ -421,11 +409,25 @@ class Table:
             return None
         return next((s for s in self.state.pending() if self.seats[s].bot), None)
 
-    def _bot_move(self, seat: int) -> None:
+    def _bot_move(self, seat: int, *, realtime: bool = False) -> None:
+        """The bot at ``seat`` acts on the table as it is.
+
+        A real-time bot may find nothing to do, or make a claim the engine refuses
+        now (another claim came first): both are dropped, and it looks again when
+        the table next changes. Any other refusal is a bug (``_guard`` stops the table).
+        """
         assert self.state is not None
         view = self.view(seat)
         text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
-        self._commit(seat, text, BOT_ACTION_ID, self.state.apply(seat, self.variant.parse_action(text)))
+        if realtime and not text:
+            return
+        try:
+            events = self.state.apply(seat, self.variant.parse_action(text))
+        except GameError:
+            if realtime:
+                return
+            raise
+        self._commit(seat, text, BOT_ACTION_ID, events)
 
     def _next_timeout(self) -> float | None:
         deadline = min([*self.deadlines.values(), *self.bot_due.values()], default=None)
@@ -437,10 +439,7 @@ class Table:
                 if self._queue.empty() and self._guard(self._play_due_bots):
                     await asyncio.sleep(0)  # between two bots' moves, the players' commands
                     continue
-                bot = None
-            else:
-                bot = self._bot_seat()
-            if bot is not None and self._queue.empty():
+            elif (bot := self._bot_seat()) is not None and self._queue.empty():
                 await asyncio.sleep(self.bot_delay)  # let the others speak first: there is no turn order
                 if self._queue.empty() and self._bot_seat() == bot:
                     self._guard(lambda: self._bot_move(bot))

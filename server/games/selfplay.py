@@ -1,8 +1,9 @@
 """Bot-only games, in process: what ``brelan bots run`` and the property tests play.
 
 Seats with a pending decision, or a claim open to them (bataille), are picked
-at random, so games without a turn order are played in every order. A game that counts time (POKER CHAMP chrono)
-is told time is up after ``time_hands`` hands.
+at random, so games without a turn order are played in every order. A game
+that counts time (POKER CHAMP chrono) is told time is up after ``time_hands``
+hands.
 """
 
 from __future__ import annotations
