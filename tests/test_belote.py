@@ -103,7 +103,7 @@ def test_a_valid_word_goes_to_the_proposers_team_and_frees_the_next_card(mini: L
     lay_chien(state)
     assert act(state, 0, "propose chien") == [
         "p0 proposes CHIEN", "p0 admitted CHIEN noun (masculine singular)", "p0 takes Cr Hr Ir Er Nr"]  # fmt: skip
-    assert state.table == [] and state.required is None and bl.points(state.taken[0]) == 8 and state.pending() == [1]
+    assert state.table == [] and state.required is None and bl.card_points(state.taken[0]) == 8 and state.pending() == [1]
 
 
 def test_a_word_not_admitted_goes_to_the_other_team(mini: Lexicon) -> None:
@@ -135,7 +135,7 @@ def test_the_last_card_brings_last_words_then_121_points_and_the_bonus(mini: Lex
     assert state.stage == "last" and state.pending() == [0]  # p3 laid the last card and passed: p0, p1, p2
     act(state, 0, "pass")
     act(state, 1, "pass")
-    table = bl.points(state.table)
+    table = bl.card_points(state.table)
     events = act(state, 2, "pass")
     assert events[1:3] == ["team 0 8 30 38", "team 1 0 0 0"] and table == 121 - 8
     assert events[3] == "hand 2 p0" and state.totals == [38, 0]
@@ -189,7 +189,7 @@ def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon
         seat = state.pending()[0]
         events = state.apply(seat, rng.choice(state.legal_actions(seat)))
         cards = state.cards_in_play()
-        assert len(cards) == 64 and sum(bl.points([c]) for c in cards) == 121
+        assert len(cards) == 64 and sum(bl.card_points([c]) for c in cards) == 121
         for watcher in (None, *range(4)):
             view = jsonable(state.view(watcher))
             assert bl.conserved(view)

@@ -50,7 +50,7 @@ from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
-from .base import Back, Champions, GameError, Hand, Lexicons, OptionError, Out, Phrase, Seat, Variant, parse_record, record
+from .base import Back, Champions, GameError, Hand, OptionError, Out, Phrase, Seat, Variant, parse_record, record
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
@@ -742,11 +742,10 @@ def conserved(view: dict[str, Any]) -> bool:
     return sum(view["stacks"]) + view["pot"] == view["total"] and min(view["stacks"]) >= 0
 
 
-def _bind(lexicons: Lexicons) -> dict[str, Any]:
-    from .alphapoker_bot import bot
+def _bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+    from .alphapoker_bot import bot  # it searches hands with this module's helpers
 
-    return {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon)),
-            "bot": lambda view, legal, rng: bot(view, legal, rng, lexicons(view["lexicon"]))}  # fmt: skip
+    return bot(view, legal, rng, lexicon)
 
 
 VARIANT = word_game(Variant(
@@ -760,4 +759,4 @@ VARIANT = word_game(Variant(
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedLetters.parse,
-), _bind)
+), new_game, _bot)

@@ -36,16 +36,15 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from brelan.lexicon.cards import COLOURS, LETTER_VALUES, Card, deck
+from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .base import Champions, EngineState, GameError, OptionError, Phrase, Seat, Variant, parse_record, record
-from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
-                         BestOnTable, judge, take, unbound, word_game)
+from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
+                         Takes, WordRules, card_points, judge, take, unbound, word_game)
 
 PLAYERS = 2
 CLAIM_FROM = 5  # cards on the table before anyone may claim
-JOKER_POINTS = 10
 SUGGESTED_WORDS = 3
 TOTAL_CARDS = 130
 
@@ -161,11 +160,6 @@ def parse_action(text: str) -> Action:
 
 def parse_event(text: str) -> Event:
     return parse_record(text, EVENTS)
-
-
-def card_points(cards: list[Card]) -> int:
-    """What cards are worth at the end: their letter values, a joker 10."""
-    return sum(JOKER_POINTS if c.is_joker else LETTER_VALUES[c.letter] for c in cards)
 
 
 @dataclass(frozen=True)
@@ -303,12 +297,15 @@ class BatailleState(EngineState):
             return [Passed(Seat(seat)), *(self._finish() if len(self.passed) == PLAYERS else [])]
         return self._claim(seat, action.word)
 
+    def points(self) -> list[int]:
+        """What each player holds is worth: his pile and his won cards."""
+        return [card_points(self.piles[s] + self.won[s]) for s in range(PLAYERS)]
+
     def view(self, seat: int | None) -> BatailleView:
-        holds = [self.piles[s] + self.won[s] for s in range(PLAYERS)]
         return BatailleView(
             seat=seat, phase="over" if self.is_over else self.phase, turn=self.turn if self.phase == "lay" else None,
             last_layer=self.last_layer, table=tuple(self.table), piles=tuple(len(p) for p in self.piles),
-            won=tuple(len(w) for w in self.won), points=tuple(card_points(h) for h in holds), claims=self.claims,
+            won=tuple(len(w) for w in self.won), points=tuple(self.points()), claims=self.claims,
             claimants=tuple(self.claimants()), passed=tuple(sorted(self.passed)), previous=self.previous,
             courtesy=self.options.courtesy, min_length=self.options.min_length, lexicon=self.options.lexicon,
             policy=str(self.options.policy), pending=tuple(self.pending()),
@@ -323,7 +320,7 @@ class BatailleState(EngineState):
     def result(self) -> dict[str, Any] | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "points": [card_points(self.piles[s] + self.won[s]) for s in range(PLAYERS)]}
+        return {"champions": list(self.champions), "points": self.points()}
 
     def cards_in_play(self) -> list[Card]:
         return [c for p in self.piles for c in p] + [c for w in self.won for c in w] + self.table
@@ -357,9 +354,9 @@ class BatailleState(EngineState):
             verdict = judge(self.lexicon, self.options.policy, seat, word, taken)
             events.append(verdict)
             if isinstance(verdict, Admitted):
-                events += self._take(seat, taken.cards)
+                events += self._take(seat, taken)
             else:
-                events += self._take(1 - seat, taken.cards) + self._penalty(seat)
+                events += self._take(1 - seat, taken) + self._penalty(seat)
         else:
             events += [Refused(Seat(seat), "-", Phrase("no word")), *self._penalty(seat)]
         self.previous = tuple(map(str, events))
@@ -372,11 +369,10 @@ class BatailleState(EngineState):
             events += self._finish()
         return events
 
-    def _take(self, seat: int, indexes: list[int]) -> list[Event]:
-        if not indexes:
+    def _take(self, seat: int, taken: Taken) -> list[Event]:
+        if not taken.cards:
             return []
-        cards = [self.table[i] for i in indexes]
-        self.table = [c for i, c in enumerate(self.table) if i not in set(indexes)]
+        cards, self.table = taken.lift(self.table)
         self.won[seat] += cards
         return [Takes(Seat(seat), tuple(cards))]
 
@@ -389,7 +385,7 @@ class BatailleState(EngineState):
 
     def _finish(self) -> list[Event]:
         self.phase = "over"
-        points = [card_points(self.piles[s] + self.won[s]) for s in range(PLAYERS)]
+        points = self.points()
         self.champions = tuple(s for s in range(PLAYERS) if points[s] == max(points))
         return [*(Points(Seat(s), p) for s, p in enumerate(points)), Champions(tuple(Seat(s) for s in self.champions))]
 
@@ -415,10 +411,6 @@ def bot(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     return next(iter(claims + [a for a in legal if a in ("lay", "pass")]), "")
 
 
-def _bind(lexicons: Any) -> dict[str, Any]:
-    return {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon))}
-
-
 VARIANT = word_game(Variant(
     name="alphapoker-bataille",
     title="AlphaPoker bataille",
@@ -433,4 +425,4 @@ VARIANT = word_game(Variant(
     game_seconds=lambda options: options.minutes * 60 or None,
     stacked_rng=StackedLetters.parse,
     bot_seconds=lambda options: options.reaction,
-), _bind)
+), new_game)

@@ -30,6 +30,7 @@ rulings where both are silent:
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,7 +41,7 @@ from brelan.lexicon.lexicon import Lexicon
 from .alphapoker import Dealt
 from .base import Back, Champions, EngineState, GameError, Hand, OptionError, Seat, Variant, parse_record, record
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
-                         BestOnTable, judge, take, unbound, word_game)  # fmt: skip
+                         BestOnTable, card_points, judge, take, unbound, word_game)  # fmt: skip
 
 PLAYERS = 4
 HAND = 16
@@ -147,10 +148,6 @@ def parse_action(text: str) -> Action:
 
 def parse_event(text: str) -> Event:
     return parse_record(text, EVENTS)
-
-
-def points(cards: list[Card]) -> int:
-    return sum(LETTER_VALUES[c.letter] for c in cards)
 
 
 @dataclass(frozen=True)
@@ -284,7 +281,7 @@ class BeloteState(EngineState):
             seat=seat, deal=self.deal, dealer=self.button, stage="over" if self.is_over else self.stage,
             to_act=self.to_act,
             hands=tuple(tuple(h) if s == seat else tuple(Back() for _ in h) for s, h in enumerate(self.hands)),
-            table=table(), required=self.required, deal_points=tuple(points(t) for t in self.taken),
+            table=table(), required=self.required, deal_points=tuple(card_points(t) for t in self.taken),
             taken=tuple(len(t) for t in self.taken), totals=tuple(self.totals), target=self.options.target,
             word_length=self.options.word_length, previous=self.previous, secret=self.secret,
             lexicon=self.options.lexicon, policy=str(self.options.policy), pending=tuple(self.pending()),
@@ -341,8 +338,7 @@ class BeloteState(EngineState):
         taker = seat if isinstance(verdict, Admitted) else (seat + 1) % PLAYERS
         events.append(verdict)
         if taken.cards:
-            cards = [self.table[i] for i in taken.cards]
-            self.table = [c for i, c in enumerate(self.table) if i not in set(taken.cards)]
+            cards, self.table = taken.lift(self.table)
             self.taken[team_of(taker)] += cards
             self.required = None  # a word was taken: the next card is free
             events.append(Takes(Seat(taker), tuple(cards)))
@@ -360,7 +356,7 @@ class BeloteState(EngineState):
         return [LastWords()]
 
     def _end_deal(self) -> list[Event]:
-        scored = [points(t) for t in self.taken]
+        scored = [card_points(t) for t in self.taken]
         events: list[Event] = []
         for team, p in enumerate(scored):
             bonus = WIN_BONUS if p > scored[1 - team] else 0
@@ -394,14 +390,11 @@ def bot(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
 
 
 def _variant(name: str, title: str, secret: bool) -> Variant:
-    def bind(lexicons: Any) -> dict[str, Any]:
-        return {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon), secret=secret)}
-
     return word_game(Variant(
         name=name, title=title, options=BeloteOptions, new_game=unbound, parse_action=parse_action,
         parse_event=parse_event, bot=bot, conserved=conserved, starts_hand=lambda event: isinstance(event, Hand),
         seats=lambda options: PLAYERS, stacked_rng=StackedLetters.parse, bot_seconds=lambda options: options.reaction,
-    ), bind)  # fmt: skip
+    ), functools.partial(new_game, secret=secret))  # fmt: skip
 
 
 VARIANT = _variant("alphapoker-belote", "AlphaPoker belote", secret=False)

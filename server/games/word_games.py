@@ -32,6 +32,9 @@ from .cards import StackedDeck
 from .base import Back, Lexicons, OptionError, Phrase, Seat, TextError, Variant, record
 
 
+JOKER_POINTS = 10  # a joker's worth in bataille ("le joker ... prend la valeur de 10 points")
+
+
 @dataclass(frozen=True)
 class WordRules:
     """The lexicon and house rules for admissible words; the defaults are the rulebook's."""
@@ -121,14 +124,19 @@ class Passed:
     seat: Seat
 
 
-def word_game(variant: Variant, bind_game: Callable[[Lexicons], dict[str, Any]]) -> Variant:
-    """``variant`` as a word game: its ``bind(lexicons)`` replaces the fields ``bind_game`` gives (``new_game``, ``bot``).
+def word_game(variant: Variant, new_game: Callable[..., Any], bot: Callable[..., str] | None = None) -> Variant:
+    """``variant`` as a word game: ``bind(lexicons)`` gives it its lexicons.
 
-    Until bound, its ``new_game`` refuses to play (:func:`unbound`).
+    Bound, ``new_game(options, rng, lexicon=...)`` gets the lexicon the options
+    name, and ``bot(view, legal, rng, lexicon)`` (a bot that searches words
+    itself) the one the view names. Unbound, it refuses to start (:func:`unbound`).
     """
 
     def bind(lexicons: Lexicons) -> Variant:
-        return replace(game, **bind_game(lexicons))
+        fields: dict[str, Any] = {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon))}
+        if bot is not None:
+            fields["bot"] = lambda view, legal, rng: bot(view, legal, rng, lexicons(view["lexicon"]))
+        return replace(game, **fields)
 
     game = replace(variant, new_game=unbound, bind=bind)
     return game
@@ -203,6 +211,16 @@ class Taken:
     @property
     def makeable(self) -> bool:
         return not self.missing
+
+    def lift(self, table: Sequence[Card]) -> tuple[list[Card], list[Card]]:
+        """The word's cards, in the word's order, and the table left without them."""
+        chosen = set(self.cards)
+        return [table[i] for i in self.cards], [c for i, c in enumerate(table) if i not in chosen]
+
+
+def card_points(cards: Sequence[Card]) -> int:
+    """What cards taken are worth at the end of a bataille or a belote deal: letter values, a joker 10."""
+    return sum(JOKER_POINTS if c.is_joker else LETTER_VALUES[c.letter] for c in cards)
 
 
 def take(word: TableWord, table: Sequence[Card]) -> Taken:
