@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .base import Champions, EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
+from .betting import Fold, Folded
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, category, describe, evaluate, warm
 from .pots import split
@@ -114,12 +115,6 @@ class Pay:
     pass
 
 
-@record("fold")
-@dataclass(frozen=True)
-class Fold:
-    pass
-
-
 @record("time")
 @dataclass(frozen=True)
 class TimeUp:
@@ -154,12 +149,6 @@ class Stage:
 class Paid:
     seat: Seat
     amount: int
-
-
-@record("folds")
-@dataclass(frozen=True)
-class Folded:
-    seat: Seat
 
 
 @record("burn")
