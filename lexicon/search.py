@@ -200,9 +200,9 @@ class _Walk:
         visit(ROOT, 0, 0, jokers)
 
 
-def table_words(lex: Lexicon, letters: Sequence[str], jokers: int, policy: Policy = RULEBOOK, min_length: int = 3,
+def table_words(lex: Lexicon, cards: Sequence[Card], policy: Policy = RULEBOOK, min_length: int = 3,
                 top_k: int = 3) -> list[tuple[str, int]]:  # fmt: skip
-    """The ``top_k`` admissible words of up to 9 letters these letters (any number) and jokers make, by letter values.
+    """The ``top_k`` admissible words of up to 9 letters these cards (any number) make, by letter values.
 
     For words proposed from the cards on a table (AlphaPoker's bataille and belote):
     no length points, no colours, a joker worth the letter it stands for. Longer
@@ -210,12 +210,9 @@ def table_words(lex: Lexicon, letters: Sequence[str], jokers: int, policy: Polic
     """
     if top_k < 1:
         raise SearchError("top_k is at least 1")
-    counts = [0] * len(LETTERS)
-    for letter in letters:
-        counts[LETTER_INDEX[letter]] += 1
-    deepest = min(len(letters) + jokers, MAX_HAND)
+    counts, jokers = _counts(cards)
     top = _TopK(top_k)
-    _Walk(lex, policy, top, _NO_LENGTH_POINTS, min_length).run(counts, jokers, deepest, 1)
+    _Walk(lex, policy, top, _NO_LENGTH_POINTS, min_length).run(counts, jokers, min(len(cards), MAX_HAND), 1)
     return top.ranked(lex)
 
 

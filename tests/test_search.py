@@ -164,5 +164,5 @@ def test_table_words_equal_brute_force_on_big_tables(full: Lexicon) -> None:
         have = Counter(letters)
         oracle = sorted(((k, sum(LETTER_VALUES[c] for c in k)) for k, need in keys
                          if sum(max(0, n - have[c]) for c, n in need.items()) <= jokers), key=lambda ks: (-ks[1], ks[0]))  # fmt: skip
-        assert table_words(full, letters, jokers, Policy(), 3, 5) == oracle[:5]
-    assert all(len(w) >= 6 for w, _ in table_words(full, list("ABCDEFGHIJKLMNOPRSTU"), 0, Policy(), 6, 3))
+        assert table_words(full, cards[:size], Policy(), 3, 5) == oracle[:5]
+    assert all(len(w) >= 6 for w, _ in table_words(full, [Card(c, "r") for c in "ABCDEFGHIJKLMNOPRSTU"], Policy(), 6, 3))

@@ -267,8 +267,6 @@ class BestOnTable:
     def __call__(self, table: Sequence[Card]) -> list[TableWord]:
         if tuple(table) != self.table:
             self.table = tuple(table)
-            letters = [c.letter for c in table if not c.is_joker]
-            jokers = len(table) - len(letters)
-            found = table_words(self.lexicon, letters, jokers, self.policy, self.min_length, self.top_k)
+            found = table_words(self.lexicon, table, self.policy, self.min_length, self.top_k)
             self.words = [TableWord(word) for word, _ in found]
         return self.words
