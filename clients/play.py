@@ -184,6 +184,15 @@ SHORTHANDS = {"alphapoker-bataille": bataille_shorthand, "alphapoker-belote": be
               "alphapoker-belote-secrete": belote_shorthand}
 
 
+def shorthand(variant: Variant, view: dict[str, Any], legal: list[str], text: str) -> str:
+    """The action a player's typing stands for: an action's own text (``pass``, ``lay``) stays as it is."""
+    try:
+        variant.parse_action(text)
+    except ValueError:
+        return SHORTHANDS[variant.name](view, legal, text)
+    return text
+
+
 LISTED = 6  # legal actions the screen and the prompt list in full; beyond, the first few and a count
 
 
@@ -282,7 +291,7 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
             answer = variant.bot(view, legal, advice)
             out.print(f"the bot plays: {answer or 'nothing now'}")
         elif variant.name in SHORTHANDS:
-            answer = SHORTHANDS[variant.name](view, legal, answer)
+            answer = shorthand(variant, view, legal, answer)
         if not answer:
             shown = -1
             continue

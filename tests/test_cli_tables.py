@@ -161,3 +161,16 @@ def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path,
                           capture_output=True, text=True, timeout=180)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: lay" in done.stdout and "stack  " in done.stdout
+
+
+def test_play_shorthands_leave_an_actions_own_text_alone() -> None:
+    from brelan.clients.play import shorthand
+    from brelan.server.games.registry import get_variant
+
+    bataille, belote = get_variant("alphapoker-bataille"), get_variant("alphapoker-belote")
+    assert shorthand(bataille, {"claims": 4}, ["pass"], "pass") == "pass"
+    assert shorthand(bataille, {"claims": 4}, ["lay"], "chien") == "claim 4 CHIEN"
+    assert shorthand(bataille, {"claims": 4}, ["lay"], "") == "lay"
+    assert shorthand(belote, {"stage": "propose"}, ["pass"], "pass") == "pass"
+    assert shorthand(belote, {"stage": "propose"}, ["pass"], "niche") == "propose NICHE"
+    assert shorthand(belote, {"stage": "lay"}, ["lay Er"], "e") == "lay Er"
