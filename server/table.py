@@ -55,6 +55,9 @@ class TableEvent:
     action: str
     event: Any
     pending: tuple[int, ...]  # seats with an open decision once the action is applied
+    # Whether the action's text may go to every receiver: none of the events it caused is
+    # redacted for anyone. Otherwise only its actor gets it (a hidden exchange, a set hand).
+    action_public: bool = True
 
 
 @dataclass(frozen=True)
@@ -169,9 +172,16 @@ class Table:
         deadline = self.deadlines.get(seat) if seat is not None else None
         return max(0.0, deadline - self.clock.now()) if deadline is not None else 0.0
 
-    def redact(self, event: TableEvent, seat: int | None) -> str:
+    def seen(self, event: TableEvent, seat: int | None) -> tuple[str, str]:
+        """What ``seat`` (None: a spectator) may know of an event: its text and the action that caused it.
+
+        The one place a table event is redacted for its receiver: the engine redacts
+        the event, and the action's text goes to its actor, and to others only when
+        it revealed nothing (its events were the same for every receiver).
+        """
         assert self.state is not None
-        return str(self.state.redact(event.event, seat))
+        action = event.action if event.action_public or (seat is not None and seat == event.actor) else ""
+        return str(self.state.redact(event.event, seat)), action
 
     def events_after(self, after_seq: int) -> list[TableEvent]:
         return self.events[after_seq:]  # seq n is at index n - 1
@@ -215,6 +225,8 @@ class Table:
     async def command(self, run: Callable[[], T]) -> T:
         if self.failed:
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} failed: {self.failed}")
+        if self.row.finished or self._task is None or self._task.done():
+            return run()  # no task reads the queue any more (a finished game): nothing can run between
         cmd = _Command(run)
         self._queue.put_nowait(cmd)
         return await cmd.done  # type: ignore[no-any-return]
@@ -250,6 +262,8 @@ class Table:
             return self.done[(seat, action_id)]  # a retry: applied once
         if self.state is None:
             raise refused("NOT_STARTED", "the table is waiting for players")
+        if self.row.finished:
+            raise refused("GAME_OVER", "the game is over")
         if expected_seq is not None and self._stale(seat, expected_seq):
             raise ServiceError(grpc.StatusCode.ABORTED, f"the table moved on: seq {self.seq}, your view was at "
                                f"{expected_seq}", reason="STALE_SEQ")  # fmt: skip
@@ -298,11 +312,12 @@ class Table:
     def _remember(self, seat: int | None, action: str, events: list[Any]) -> list[TableEvent]:
         hand = self.events[-1].hand if self.events else 0
         pending = tuple(self.state.pending()) if self.state else ()
+        public = self.state is None or all(str(self.state.redact(e, None)) == str(e) for e in events)
         added = []
         for event in events:
             if self.variant.starts_hand(event):
                 hand += 1
-            added.append(TableEvent(self.seq + 1, hand, seat, action, event, pending))
+            added.append(TableEvent(self.seq + 1, hand, seat, action, event, pending, public))
             self.events.append(added[-1])
         return added
 

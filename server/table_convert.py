@@ -33,7 +33,8 @@ def table_info(table: Table) -> pb.TableInfo:
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
-    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=table.redact(event, seat), action=event.action,
+    text, action = table.seen(event, seat)
+    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=text, action=action,
                             final=table.row.finished and event.seq == table.seq, pending=event.pending)  # fmt: skip
     if event.actor is not None:
         message.actor = event.actor

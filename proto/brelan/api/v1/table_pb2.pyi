@@ -613,7 +613,9 @@ class TableEvent(_message.Message):
     actor: _builtins.int
     """the seat whose action caused it; unset for the table"""
     action: _builtins.str
-    """that action's text"""
+    """That action's text: for its actor always; for others only when it hid
+    nothing (none of its events is redacted for anyone), else empty.
+    """
     final: _builtins.bool
     """the game is over after this event"""
     @_builtins.property

@@ -1,0 +1,194 @@
+"""Hidden pieces never leave the server except to their owner: every field of every message, every game.
+
+Seeded random games are played through the real gRPC server, seat 0 by the
+test (a random legal action each time it may act) and the other seats by the
+server's bots. Everything seat 0 and a spectator receive is kept: both live
+WatchTable streams, every ActResponse, every GetView, every hand's
+GetHandHistory. Once the game is over its transcript (every event as it truly
+was) is the oracle:
+
+- an event's text is the engine's redaction of the true event for its receiver;
+- no other field of a received event carries a word the redaction took out of
+  its text (the ``action`` field once leaked a hidden exchange or a set hand);
+- an event caused by the receiver's own action carries that action, as sent;
+- a view and its legal actions are the engine's, replayed to the view's seq:
+  the server adds nothing to what the engine decides a seat may see.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import grpc
+import pytest
+from google.protobuf.descriptor import FieldDescriptor
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.clients.client import BrelanClient, SeatHandle
+from brelan.lexicon.store import Store
+from brelan.server.errors import ServiceError
+from brelan.server.games.base import jsonable
+from brelan.server.games.registry import get_variant, playable
+from brelan.server.games.transcript import Transcript, game_rng, parse_action_line
+
+# Every variant and mode, with options that keep a game short.
+CASES = [
+    ("alphapoker", {"players": "3", "rounds": "2"}),
+    ("alphapoker-bataille", {"reaction": "0"}),
+    ("alphapoker-belote", {"target": "100", "reaction": "0"}),
+    ("alphapoker-belote-secrete", {"target": "100", "reaction": "0"}),
+    ("poker-champ", {"players": "3", "chips": "6"}),
+    ("yahtzee-holdem", {"players": "3", "stack": "100"}),
+    ("daker", {"mode": "holdem", "players": "3", "stack": "100"}),
+    ("daker", {"mode": "draw", "players": "3", "stack": "100"}),
+    ("daker", {"mode": "round", "players": "3"}),
+    ("chinese", {"style": "classic", "players": "3", "rounds": "1"}),
+    ("chinese", {"style": "ofc", "players": "3", "rounds": "1"}),
+    ("chinese", {"style": "pineapple", "players": "3", "rounds": "1"}),
+    ("chinese", {"style": "progressive", "players": "2", "rounds": "2"}),
+]
+SPECTATOR = None
+# Where the action field once leaked (issue 19): the event whose action hides cards from the others.
+LEAKED = {"alphapoker": "exchanges", "alphapoker-belote-secrete": "lays", "daker-draw": "discards",
+          "daker-round": "discards", "chinese-classic": "sets", "chinese-pineapple": "places"}  # fmt: skip
+
+
+def case_id(variant: str, options: dict[str, str]) -> str:
+    return f"{variant}-{options.get('mode') or options.get('style') or ''}".strip("-")
+
+
+@dataclass
+class Received:
+    """Every message one receiver (a seat, or None for a spectator) got."""
+
+    events: list[tpb.TableEvent] = field(default_factory=list)
+    views: list[tpb.ViewResponse] = field(default_factory=list)
+
+
+class Watcher(threading.Thread):
+    """A live WatchTable stream, kept until the game ends."""
+
+    def __init__(self, api: BrelanClient, table_id: str, token: str | None) -> None:
+        super().__init__(daemon=True)
+        self.stream: Iterator[tpb.TableEvent] = api.watch(table_id, token=token)
+        self.events: list[tpb.TableEvent] = []
+        self.start()
+
+    def run(self) -> None:
+        self.events.extend(self.stream)
+
+
+def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) -> tuple[str, dict[Any, Received], list[str]]:
+    """Seat 0 plays random legal moves against bots; returns the table id, what each receiver got, what seat 0 sent."""
+    game = get_variant(variant)
+    table = api.create_table(variant, options, bot_seats=list(range(1, game.seats(game.make_options(options)))))
+    me: SeatHandle = api.join(table.table_id, seat=0)
+    live = {0: Watcher(api, table.table_id, me.token), SPECTATOR: Watcher(api, table.table_id, None)}
+    got = {0: Received(), SPECTATOR: Received()}
+    sent: list[str] = []
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 120
+    while api.get_table(table.table_id).status != tpb.FINISHED:
+        assert time.monotonic() < deadline, "the game did not end"
+        response = me.view()
+        got[0].views.append(response)
+        got[SPECTATOR].views.append(api.view(table.table_id))
+        if not response.legal:
+            time.sleep(0.002)
+            continue
+        action = rng.choice(list(response.legal))
+        try:
+            acted = me.act(action, expected_seq=response.seq)
+        except ServiceError as e:  # a bot moved first, or won the race to a claim
+            assert e.code in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION), e
+            continue
+        sent.append(action)
+        got[0].events += acted.events
+    for receiver, watcher in live.items():
+        watcher.join(30)
+        assert not watcher.is_alive()
+        got[receiver].events += watcher.events
+        token = me.token if receiver == 0 else None
+        hands = max(e.hand for e in watcher.events)
+        for hand in range(1, hands + 1):
+            got[receiver].events += api.hand_history(table.table_id, hand, token=token)
+        got[receiver].events += list(api.watch(table.table_id, token=token))  # the log replayed after the end
+    return table.table_id, got, sent
+
+
+class Oracle:
+    """The game as it truly was, from its transcript: every event, and the engine at every seq."""
+
+    def __init__(self, transcript: Transcript, store: Store) -> None:
+        self.variant = playable(transcript.variant, store.get)
+        self.events: list[str] = [line for line in transcript.lines if not line.startswith(">")]
+        self.states: dict[int, list[tuple[dict[Any, Any], dict[Any, list[str]]]]] = {}
+        state = self.variant.new_game(self.variant.make_options(transcript.options), game_rng(transcript.seed))
+        seq = len(state.start_events)
+        self._keep(state, seq)
+        for line in transcript.lines:
+            if line.startswith(">"):
+                seat, text = parse_action_line(line)
+                seq += len(state.apply(seat, self.variant.parse_action(text)))
+                self._keep(state, seq)
+        self.final = state
+
+    def _keep(self, state: Any, seq: int) -> None:
+        receivers = [*range(state.players), SPECTATOR]
+        views = {r: jsonable(state.view(r)) for r in receivers}
+        legal = {r: [] if r is None or state.is_over else [str(a) for a in state.legal_actions(r)] for r in receivers}
+        self.states.setdefault(seq, []).append((views, legal))
+
+    def redacted(self, seq: int, receiver: int | None) -> str:
+        return str(self.final.redact(self.variant.parse_event(self.events[seq - 1]), receiver))
+
+
+def string_fields(message: Any) -> Iterator[tuple[str, str]]:
+    for descriptor, value in message.ListFields():
+        if descriptor.type == FieldDescriptor.TYPE_STRING:
+            for text in [value] if isinstance(value, str) else value:
+                yield descriptor.name, text
+
+
+def check_event(oracle: Oracle, message: tpb.TableEvent, receiver: int | None, sent: list[str]) -> None:
+    true = oracle.events[message.seq - 1]
+    assert message.text == oracle.redacted(message.seq, receiver), (receiver, true)
+    own = receiver is not None and message.HasField("actor") and message.actor == receiver
+    if own:
+        assert message.action in sent  # what it sent, which may share a card with a new hand's hidden deal
+    hidden = Counter(true.split()) - Counter(message.text.split())
+    for name, text in string_fields(message):
+        if name != "text" and not (own and name == "action"):
+            leaked = hidden.keys() & set(text.split())
+            assert not leaked, f"{name} {text!r} shows {sorted(leaked)} to {receiver} (the event: {message.text!r})"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("variant, options", CASES, ids=[case_id(*case) for case in CASES])
+def test_no_message_shows_a_seat_or_a_spectator_what_is_hidden_from_it(
+    api: BrelanClient, store: Store, variant: str, options: dict[str, str], seed: int
+) -> None:
+    table_id, got, sent = play(api, variant, options, seed)
+    oracle = Oracle(Transcript.parse(api.transcript(table_id).transcript), store)
+    assert oracle.final.is_over
+    for receiver, received in got.items():
+        assert received.events and received.views
+        for message in received.events:
+            check_event(oracle, message, receiver, sent)
+        for view in received.views:
+            engine = oracle.states[view.seq]
+            shown = (json.loads(view.view), list(view.legal))
+            assert any(shown == (views[receiver], legal[receiver]) for views, legal in engine), (receiver, view.seq)
+            assert view.HasField("seat") == (receiver is not None)
+        tag = LEAKED.get(case_id(variant, options))
+        others = [m for m in received.events if m.text.split()[1:2] == [tag] and m.actor != receiver
+                  and m.text != oracle.events[m.seq - 1]] if tag else []  # fmt: skip
+        assert not tag or others, f"no hidden {tag!r} event of another seat in this game: try another seed"
+        assert all(m.action == "" for m in others)
