@@ -5,6 +5,13 @@ a table says, with each event, whose decisions are open; a seat whose decision
 opened after its last action fetches its view and acts with ``expected_seq``
 so that a decision made on a stale view is refused (ABORTED, counted as
 ``stale`` and retried) rather than applied to the next hand.
+
+The bots outlive their server: a call that finds it gone (UNAVAILABLE) is
+tried again, the same action with the same action id (applied once), until it
+is back or ``patience`` runs out, and a spectator stream cut by a restart is
+opened again after the last seq it gave. Tokens and tables live in the
+server's log, so a restarted server (or the node that takes a table over)
+knows them all.
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import statistics
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable, TypeVar
 
 import grpc
 
@@ -27,6 +34,8 @@ from brelan.server.games.selfplay import play
 from .client import auth, view_dict
 
 Progress = Callable[[int], None]
+T = TypeVar("T")
+PATIENCE = 120.0  # seconds a bot waits for its server to come back
 
 
 @dataclass
@@ -86,6 +95,20 @@ class _SeatClient:
     acted_seq: int = 0  # the table's seq after this seat's last action
 
 
+async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE) -> T:
+    """``call()``, again and again while the server is unreachable (a restart, a node's takeover)."""
+    give_up = time.monotonic() + patience
+    pause = 0.05
+    while True:
+        try:
+            return await call()
+        except grpc.aio.AioRpcError as e:
+            if e.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > give_up:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 1.0)
+
+
 async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
                 over: asyncio.Event) -> None:  # fmt: skip
     """Decide each time the table says this seat's decision is open."""
@@ -94,7 +117,7 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
         me.wake.clear()
         if over.is_set():
             return
-        response = await stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token))
+        response = await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token)))
         view = view_dict(response)
         if not variant.conserved(view):
             summary.conserved = False
@@ -107,7 +130,7 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
                                  action_id=uuid.uuid4().hex)  # fmt: skip
         began = time.perf_counter()
         try:
-            acted = await stub.Act(request, metadata=auth(me.token))
+            acted = await patiently(lambda: stub.Act(request, metadata=auth(me.token)))
         except grpc.aio.AioRpcError as e:
             if e.code() == grpc.StatusCode.ABORTED:
                 summary.stale += 1
@@ -127,13 +150,30 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
 
 
 async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_SeatClient], over: asyncio.Event) -> None:
-    """One spectator stream a table; it wakes a seat whose decision opened after its last action."""
-    async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id)):
-        for me in seats:
-            if me.seat in event.pending and event.seq > me.acted_seq:
-                me.wake.set()
-        if event.final:
+    """One spectator stream a table; it wakes a seat whose decision opened after its last action.
+
+    A stream that ends before the final event (its server stopped) or cannot be
+    opened is opened again after the last event it gave, until the game is over.
+    """
+    seen = 0
+    give_up = time.monotonic() + PATIENCE
+    while True:
+        try:
+            async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
+                seen = event.seq
+                for me in seats:
+                    if me.seat in event.pending and event.seq > me.acted_seq:
+                        me.wake.set()
+                if event.final:
+                    break
+            else:
+                give_up = time.monotonic() + PATIENCE
+                continue  # cut short: the server went away; open it again
             break
+        except grpc.aio.AioRpcError as e:
+            if e.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > give_up:
+                raise
+            await asyncio.sleep(0.2)
     over.set()
     for me in seats:
         me.wake.set()
@@ -141,17 +181,19 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 
 async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
                  summary: Summary) -> None:  # fmt: skip
-    info = await stub.CreateTable(tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}"))
-    joined = [await stub.JoinTable(tpb.JoinTableRequest(table_id=info.table_id, player=f"bot{s}"))
+    create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}")
+    info = await patiently(lambda: stub.CreateTable(create))
+    joined = [await patiently(lambda: stub.JoinTable(tpb.JoinTableRequest(table_id=info.table_id, seat=s,
+                                                                          player=f"bot{s}")))
               for s in range(len(info.seats))]  # fmt: skip
     seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
     over = asyncio.Event()
     follower = asyncio.create_task(_follow(stub, info.table_id, seats, over))
     await asyncio.gather(*(_seat(stub, variant, info.table_id, me, summary, over) for me in seats))
     await follower
-    final_view = view_dict(await stub.GetView(tpb.GetViewRequest(table_id=info.table_id)))
+    final_view = view_dict(await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=info.table_id))))
     summary.conserved = summary.conserved and variant.conserved(final_view)
-    final = await stub.GetTable(tpb.GetTableRequest(table_id=info.table_id))
+    final = await patiently(lambda: stub.GetTable(tpb.GetTableRequest(table_id=info.table_id)))
     if final.status == tpb.FINISHED:
         summary.games += 1
         summary.hands += final.hand
@@ -165,7 +207,8 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
     """``tables`` tables at once on the server, each playing ``games`` games one after the other."""
     summary = Summary()
     start = time.perf_counter()
-    async with grpc.aio.insecure_channel(target) as channel:
+    # Reconnect soon after a restart rather than on grpc's default backoff (up to two minutes).
+    async with grpc.aio.insecure_channel(target, options=[("grpc.max_reconnect_backoff_ms", 1000)]) as channel:
         try:
             await asyncio.wait_for(channel.channel_ready(), 5)
         except TimeoutError:

@@ -133,11 +133,23 @@ def cmd_table_list(args: argparse.Namespace) -> int:
 
 
 def cmd_table_join(args: argparse.Namespace) -> int:
-    seat = client(args).join(args.table, seat=args.seat, player=args.player)
+    seat = client(args).join(args.table, seat=args.seat, player=args.player, secret=args.secret or "")
     if args.json:
         emit({"table_id": seat.table_id, "seat": seat.seat, "token": seat.token})
     else:
         out.print(f"seat p{seat.seat} at {seat.table_id}; token {seat.token}")
+    return 0
+
+
+def cmd_table_leave(args: argparse.Namespace) -> int:
+    secret = client(args).leave(args.table, token=args.token)
+    if args.json:
+        emit({"table_id": args.table, "rejoin_secret": secret})
+    elif secret:
+        out.print(f"left {args.table}; your seat is kept for you (the timeout rule plays it): "
+                  f"brelan table join {args.table} --secret {secret}")  # fmt: skip
+    else:
+        out.print(f"left {args.table}")
     return 0
 
 
@@ -257,7 +269,13 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     join.add_argument("table")
     join.add_argument("--seat", type=int, help="which seat (default: the first free one)")
     join.add_argument("--player", default=os.environ.get("USER", ""), help="your name at the table")
+    join.add_argument("--secret", help="a reserved seat's secret: your tournament join secret, or the one leave gave")
     join.set_defaults(run=cmd_table_join)
+    leave = actions.add_parser("leave", parents=[remote], help="give up your seat (during a game, prints the secret "
+                               "that takes it back)")  # fmt: skip
+    leave.add_argument("table")
+    leave.add_argument("--token", required=True, help="your seat's token (what join printed)")
+    leave.set_defaults(run=cmd_table_leave)
     watch = actions.add_parser("watch", parents=[remote], help="print a table's events until the game ends")
     watch.add_argument("table")
     watch.add_argument("--after-seq", type=int, default=0, metavar="N", help="start after event N (resume)")

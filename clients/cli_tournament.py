@@ -20,7 +20,7 @@ examples:
   brelan tournament create ann bob cy dee --bots 1,2,3          a knockout of 4; you are ann
   brelan tournament create p1 p2 p3 p4 p5 p6 --format preliminary --all-bots --option hand=9
   brelan tournament show tour-1a2b3c4d --follow                  standings and matches until the end
-  brelan table join t-5e6f7a8b --seat 0 --player ann             take your seat in your match's game
+  brelan table join t-5e6f7a8b --secret SECRET                   take your seat in your match's game
 
 A knockout takes exactly 4, 8, 16, 32 or 64 players; any other even number
 plays a preliminary of three rounds (match points 3/2 for 2-1, 4/1 for 2-0,
@@ -36,6 +36,10 @@ def cmd_tournament_create(args: argparse.Namespace) -> int:
     info = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
                                  name=args.name)  # fmt: skip
+    if info.join_secrets and not args.json:  # --json has them in its first object
+        out.print("join secrets (each player's seat at each of his games is kept for his secret; hand them out):")
+        for player, secret in info.join_secrets.items():
+            out.print(f"  {player:<12} {secret}")
     return show(api, info, args)
 
 

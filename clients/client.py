@@ -164,8 +164,9 @@ class SeatHandle:
     def watch(self, after_seq: int = 0) -> Iterator[tpb.TableEvent]:
         return self.client.watch(self.table_id, after_seq=after_seq, token=self.token)
 
-    def leave(self) -> None:
-        self.client.leave(self.table_id, token=self.token)
+    def leave(self) -> str:
+        """Give up the seat; during a game, returns the secret that takes it back (``join(secret=...)``)."""
+        return self.client.leave(self.table_id, token=self.token)
 
 
 class BrelanClient(LexiconCalls):
@@ -227,12 +228,14 @@ class BrelanClient(LexiconCalls):
     def get_table(self, table_id: str) -> tpb.TableInfo:
         return self._table("GetTable", tpb.GetTableRequest(table_id=table_id))
 
-    def join(self, table_id: str, *, seat: int | None = None, player: str = "") -> SeatHandle:
-        response = self._table("JoinTable", tpb.JoinTableRequest(table_id=table_id, seat=seat, player=player))
+    def join(self, table_id: str, *, seat: int | None = None, player: str = "", secret: str = "") -> SeatHandle:
+        """Take a seat: a free one, or with ``secret`` the seat it reserves (a tournament's, or one you left)."""
+        request = tpb.JoinTableRequest(table_id=table_id, seat=seat, player=player, secret=secret)
+        response = self._table("JoinTable", request)
         return SeatHandle(self, table_id, response.seat, response.token)
 
-    def leave(self, table_id: str, *, token: str) -> None:
-        self._table("LeaveTable", tpb.LeaveTableRequest(table_id=table_id), token)
+    def leave(self, table_id: str, *, token: str) -> str:
+        return str(self._table("LeaveTable", tpb.LeaveTableRequest(table_id=table_id), token).rejoin_secret)
 
     def act(self, table_id: str, seat: int, action: str, *, token: str, expected_seq: int | None = None,
             action_id: str | None = None) -> tpb.ActResponse:  # fmt: skip

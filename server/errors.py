@@ -7,6 +7,7 @@ the same exception, so local and remote callers handle one type.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Mapping, TypeVar
 
@@ -14,6 +15,14 @@ import grpc
 from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
+
+from .games.base import quoted
+
+MAX_MESSAGE = 500  # characters of a status message or a field violation: grpc-message travels in a header
+
+
+def clipped(text: str, limit: int = MAX_MESSAGE) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass
@@ -34,7 +43,8 @@ class ServiceError(Exception):
         if self.violations:
             bad = error_details_pb2.BadRequest(
                 field_violations=[
-                    error_details_pb2.BadRequest.FieldViolation(field=f, description=d) for f, d in self.violations
+                    error_details_pb2.BadRequest.FieldViolation(field=clipped(f), description=clipped(d))
+                    for f, d in self.violations[:100]
                 ]
             )
             detail = any_pb2.Any()
@@ -44,7 +54,7 @@ class ServiceError(Exception):
             detail = any_pb2.Any()
             detail.Pack(error_details_pb2.ErrorInfo(reason=self.reason, domain="brelan"))
             details.append(detail)
-        status = status_pb2.Status(code=self.code.value[0], message=str(self), details=details)
+        status = status_pb2.Status(code=self.code.value[0], message=clipped(str(self)), details=details)
         return rpc_status.to_status(status)
 
     @classmethod
@@ -80,7 +90,7 @@ def found(items: Mapping[str, T], key: str, path: str, what: str) -> T:
         raise invalid(path, "required")
     item = items.get(key)
     if item is None:
-        raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no {what} {key!r}")
+        raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no {what} {quoted(key)}")
     return item
 
 
@@ -91,6 +101,16 @@ async def answered(context: Any, work: Callable[[], Awaitable[T]]) -> T:
     except ServiceError as e:
         await context.abort_with_status(e.to_status())
         raise  # abort_with_status raises; this line only tells the type checker
+
+
+MAX_DECISION_SECONDS = 86_400.0
+
+
+def decision_seconds(path: str, seconds: float) -> float:
+    """A request's time for each decision: 0 (no limit) or a finite number of seconds up to a day."""
+    if not (math.isfinite(seconds) and 0 <= seconds <= MAX_DECISION_SECONDS):
+        raise invalid(path, f"0 (no limit) or a number of seconds up to {MAX_DECISION_SECONDS:g}, not {seconds}")
+    return seconds
 
 
 def refused(reason: str, message: str) -> ServiceError:

@@ -39,10 +39,17 @@ class SeatState:
     player: str = ""
     bot: bool = False
     watchers: int = 0
+    # The hash of the secret that alone may take this seat: a tournament player's, or the one
+    # given to a player who left mid-game (his hidden cards stay his). None: anyone, when free.
+    secret_sha256: str | None = None
 
     @property
     def taken(self) -> bool:
         return self.bot or self.token_sha256 is not None
+
+    @property
+    def reserved(self) -> bool:
+        return self.secret_sha256 is not None
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,8 @@ class Table:
 
     def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions."""
+        for seat, (secret, player) in self.log.reserved(self.row.table_id).items():
+            self.seats[seat].secret_sha256, self.seats[seat].player = secret, player
         for seat, (token, player) in self.log.seats(self.row.table_id).items():
             self.seats[seat].token_sha256, self.seats[seat].player = token, player
         if not self.row.started:
@@ -231,31 +240,73 @@ class Table:
         self._queue.put_nowait(cmd)
         return await cmd.done  # type: ignore[no-any-return]
 
-    def join(self, seat: int | None, player: str, token: str) -> int:
-        free = [s for s, st in enumerate(self.seats) if not st.taken]
-        if seat is None:
-            if not free:
-                raise refused("TABLE_FULL", f"every seat of table {self.table_id} is taken")
-            seat = free[0]
-        elif not 0 <= seat < len(self.seats):
-            raise invalid("seat", f"this table has seats 0 to {len(self.seats) - 1}")
-        elif seat not in free:
-            raise refused("SEAT_TAKEN", f"seat {seat} is taken")
+    def join(self, seat: int | None, player: str, token: str, secret: str = "") -> tuple[int, str | None]:
+        """Seat a player; returns the seat and the token it replaces (a reserved seat taken back), if any.
+
+        A reserved seat is taken with its secret only, even from a token that holds it
+        (a player back from another device); any other seat when it is free.
+        """
         if self.row.finished:
             raise refused("GAME_OVER", "the game is over")
+        if seat is not None and not 0 <= seat < len(self.seats):
+            raise invalid("seat", f"this table has seats 0 to {len(self.seats) - 1}")
+        if secret:
+            mine = [s for s, st in enumerate(self.seats) if st.secret_sha256 == sha256(secret) and seat in (None, s)]
+            if not mine:
+                raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "this secret reserves no seat "
+                                   f"{'' if seat is None else f'{seat} '}at table {self.table_id}", reason="WRONG_SECRET")  # fmt: skip
+            seat = mine[0]
+        else:
+            free = [s for s, st in enumerate(self.seats) if not st.taken and not st.reserved]
+            if seat is None:
+                if not free:
+                    raise refused("TABLE_FULL", f"every seat of table {self.table_id} is taken or reserved")
+                seat = free[0]
+            elif self.seats[seat].reserved and not self.seats[seat].bot:
+                raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"seat {seat} is reserved for "
+                                   f"{self.seats[seat].player or 'its player'}: join with the seat's secret",
+                                   reason="SEAT_RESERVED")  # fmt: skip
+            elif seat not in free:
+                raise refused("SEAT_TAKEN", f"seat {seat} is taken")
+        replaced = self.seats[seat].token_sha256
+        if self.seats[seat].reserved:
+            player = self.seats[seat].player or player  # a reserved seat keeps its player's name
         self.log.set_seat(self.table_id, seat, sha256(token), player)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
         self.begin_if_full()
-        return seat
+        return seat, replaced
+
+    def reserve(self, seat: int, player: str, secret_sha256: str) -> None:
+        """Keep ``seat`` for the holder of a secret (given as its hash)."""
+        self.log.reserve(self.table_id, seat, secret_sha256, player)
+        self.seats[seat].secret_sha256, self.seats[seat].player = secret_sha256, player
 
     def begin_if_full(self) -> None:
         """Deal once every seat is taken (by a player or a bot)."""
         if self.state is None and all(s.taken for s in self.seats):
             self._begin_and_log()
 
-    def leave(self, seat: int) -> None:
+    def leave(self, seat: int) -> str:
+        """Give up a seat; returns the secret that takes it back, when the game goes on without its player.
+
+        Before the deal the seat is free again (unless reserved). During the game it stays
+        its player's: nobody else may take it (and see his hidden cards), and its decisions
+        are made by the timeout rule until he is back.
+        """
+        if self.row.finished:
+            return ""
+        state = self.seats[seat]
         self.log.set_seat(self.table_id, seat, None, "")
-        self.seats[seat].token_sha256, self.seats[seat].player = None, ""
+        state.token_sha256 = None
+        secret = ""
+        if self.state is not None and not state.reserved:
+            secret = secrets.token_urlsafe(24)
+            self.reserve(seat, state.player, sha256(secret))
+        if not state.reserved:
+            state.player = ""
+        if self.state is not None:
+            self._reset_deadlines(None)
+        return secret
 
     def act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
         if action_id and (seat, action_id) in self.done:
@@ -373,8 +424,8 @@ class Table:
             del self.deadlines[seat]
         for seat in pending - self.deadlines.keys():
             seconds = self.state.time_limit(seat) or self.row.decision_seconds
-            if seconds > 0 and not self.seats[seat].bot:
-                self.deadlines[seat] = self.clock.now() + seconds
+            if not self.seats[seat].bot and (seconds > 0 or not self.seats[seat].taken):
+                self.deadlines[seat] = self.clock.now() + seconds  # an empty seat without a limit: at once
 
     def _plan_bots(self, acted: int | None) -> None:
         """Real-time games: each bot that may act (its turn, or a claim) looks again after its reaction time."""

@@ -24,7 +24,8 @@ def table_info(table: Table) -> pb.TableInfo:
         table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[table.status],
         seq=table.seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
         decision_seconds=row.decision_seconds, hand=table.hand,
-        seats=[pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0)
+        seats=[pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0,
+                           reserved=st.reserved)
                for s, st in enumerate(table.seats)],
     )  # fmt: skip
     if row.result is not None:

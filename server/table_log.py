@@ -42,6 +42,13 @@ CREATE TABLE IF NOT EXISTS seats (
     player TEXT NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
+CREATE TABLE IF NOT EXISTS reserved_seats (  -- a seat kept for one player: a tournament's, or one left mid-game
+    table_id TEXT NOT NULL REFERENCES tables(table_id),
+    seat INTEGER NOT NULL,
+    secret_sha256 TEXT NOT NULL,      -- the secret that takes it (JoinTable's secret)
+    player TEXT NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(table_id),
     n INTEGER NOT NULL,               -- its order: the seq of its last event (unique in a table)
@@ -98,6 +105,8 @@ class LoggedAction:
 class TableLog(Protocol):
     def create(self, row: TableRow) -> None: ...
     def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str) -> None: ...
+    def reserve(self, table_id: str, seat: int, secret_sha256: str, player: str) -> None: ...
+    def reserved(self, table_id: str) -> dict[int, tuple[str, str]]: ...
     def append(self, table_id: str, action: LoggedAction | None, events: Iterable[LoggedEvent], *,
                started: bool = False) -> None: ...  # fmt: skip
     def finish(self, table_id: str, result: dict[str, Any]) -> None: ...
@@ -142,6 +151,16 @@ class SqliteLog:
                     "INSERT OR REPLACE INTO seats (table_id, seat, token_sha256, player) VALUES (?, ?, ?, ?)",
                     (table_id, seat, token_sha256, player),
                 )
+
+    def reserve(self, table_id: str, seat: int, secret_sha256: str, player: str) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT OR REPLACE INTO reserved_seats (table_id, seat, secret_sha256, player) VALUES (?, ?, ?, ?)",
+                            (table_id, seat, secret_sha256, player))  # fmt: skip
+
+    def reserved(self, table_id: str) -> dict[int, tuple[str, str]]:
+        rows = self.db.execute("SELECT seat, secret_sha256, player FROM reserved_seats WHERE table_id = ?", (table_id,))
+        return {seat: (secret, player) for seat, secret, player in rows}
 
     def append(self, table_id: str, action: LoggedAction | None, events: Iterable[LoggedEvent], *,
                started: bool = False) -> None:  # fmt: skip

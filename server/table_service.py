@@ -57,7 +57,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
         async def work() -> pb.JoinTableResponse:
             seat, token = await self.tables.join(
-                request.table_id, request.seat if request.HasField("seat") else None, request.player
+                request.table_id, request.seat if request.HasField("seat") else None, request.player, request.secret
             )
             return pb.JoinTableResponse(seat=seat, token=token, table=table_info(self.tables.get(request.table_id)))
 
@@ -65,8 +65,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> pb.LeaveTableResponse:
         async def work() -> pb.LeaveTableResponse:
-            await self.tables.leave(CALLER.get(), request.table_id)
-            return pb.LeaveTableResponse()
+            return pb.LeaveTableResponse(rejoin_secret=await self.tables.leave(CALLER.get(), request.table_id))
 
         return await answered(context, work)
 

@@ -16,12 +16,14 @@ import grpc
 from .auth import Holder
 from .clock import Clock, TokenBucket
 from .errors import ServiceError, found, invalid
+from .errors import decision_seconds as checked_seconds  # the parameter of create is named so
 from .games.base import Lexicons, OptionError, Variant
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
 from .table_log import TableLog
 
 MAX_NAME = 64
+MAX_SECRET = 64
 log = logging.getLogger(__name__)
 
 
@@ -78,7 +80,8 @@ class Tables:
         return found(self.tables, table_id, "table_id", "table")
 
     def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
-               name: str) -> Table:  # fmt: skip
+               name: str, reserved: dict[int, tuple[str, str]] | None = None) -> Table:  # fmt: skip
+        """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash)."""
         try:
             variant = get_variant(variant_name)
         except UnknownVariant as e:
@@ -88,14 +91,15 @@ class Tables:
         for i, seat in enumerate(bot_seats):
             if not 0 <= seat < seats:
                 raise invalid(f"bot_seats[{i}]", f"this table has seats 0 to {seats - 1}")
-        if decision_seconds < 0:
-            raise invalid("decision_seconds", "must be 0 (no limit) or positive")
+        decision_seconds = checked_seconds("decision_seconds", decision_seconds)
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = "t-" + secrets.token_hex(4)
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))))
         self.log.create(row)
         table = self._table(row)
+        for seat, (player, secret_sha256) in (reserved or {}).items():
+            table.reserve(seat, player, secret_sha256)
         self.tables[table_id] = table
         table.start()
         if all(s.taken for s in table.seats):  # bots only: deal at once
@@ -125,12 +129,16 @@ class Tables:
         except LookupError as e:
             raise invalid("options[lexicon]", str(e).strip("'\"")) from None
 
-    async def join(self, table_id: str, seat: int | None, player: str) -> tuple[int, str]:
+    async def join(self, table_id: str, seat: int | None, player: str, secret: str = "") -> tuple[int, str]:
         table = self.get(table_id)
         if len(player) > MAX_NAME:
             raise invalid("player", f"at most {MAX_NAME} characters")
+        if len(secret) > MAX_SECRET:
+            raise invalid("secret", f"at most {MAX_SECRET} characters")
         token = secrets.token_urlsafe(24)
-        taken = await table.command(lambda: table.join(seat, player, token))
+        taken, replaced = await table.command(lambda: table.join(seat, player, token, secret))
+        if replaced is not None:
+            self.tokens.pop(replaced, None)  # the seat's player is back elsewhere: the old token is revoked
         self.tokens[sha256(token)] = (table_id, taken)
         return taken, token
 
@@ -154,11 +162,13 @@ class Tables:
             return self.seat_of(holder, table_id)
         return self.get(table_id), None
 
-    async def leave(self, holder: Holder | None, table_id: str) -> None:
+    async def leave(self, holder: Holder | None, table_id: str) -> str:
+        """Give up the caller's seat; returns the secret that takes it back while the game goes on."""
         table, seat = self.seat_of(holder, table_id)
-        await table.command(lambda: table.leave(seat))
+        secret = await table.command(lambda: table.leave(seat))
         assert holder is not None
         self.tokens.pop(holder.token_sha256, None)
+        return secret
 
     async def act(self, holder: Holder | None, table_id: str, seat: int, text: str, expected_seq: int | None,
                   action_id: str) -> Acted:  # fmt: skip

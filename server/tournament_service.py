@@ -9,7 +9,7 @@ import grpc
 from brelan.api.v1 import tournament_pb2 as pb
 from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
-from .errors import answered, invalid
+from .errors import answered, decision_seconds, invalid
 from .tournaments import Running, Tournaments
 
 MAX_PLAYERS = 128
@@ -44,13 +44,14 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
                 raise invalid("players", f"at most {MAX_PLAYERS}")
             if len(request.options) > MAX_OPTIONS:
                 raise invalid("options", f"at most {MAX_OPTIONS}")
-            if request.decision_seconds < 0:
-                raise invalid("decision_seconds", "must be 0 (no limit) or positive")
-            run = self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
+            decision_seconds("decision_seconds", request.decision_seconds)
+            run, joins = self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
                                           dict(request.options), request.wins, request.qualifiers,
                                           request.decision_seconds)  # fmt: skip
             await asyncio.sleep(0)  # let bots-only tables deal
-            return tournament_info(run)
+            info = tournament_info(run)
+            info.join_secrets.update(joins)  # told once, to the creator, who hands each player his own
+            return info
 
         return await answered(context, work)
 

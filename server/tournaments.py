@@ -21,6 +21,7 @@ from .errors import found, invalid
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
+from .table import sha256
 from .tables import MAX_NAME, Tables
 
 GAME = "alphapoker"
@@ -37,6 +38,12 @@ CREATE TABLE IF NOT EXISTS tournaments (
     decision_seconds REAL NOT NULL,
     seed TEXT NOT NULL,
     created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tournament_secrets (  -- each human player's join secret, as its hash
+    tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
+    player INTEGER NOT NULL,          -- index into players
+    secret_sha256 TEXT NOT NULL,
+    PRIMARY KEY (tournament_id, player)
 );
 CREATE TABLE IF NOT EXISTS tournament_games (
     tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
@@ -60,6 +67,7 @@ class TournamentRow:
     qualifiers: int
     decision_seconds: float
     seed: str
+    secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
 
 
 def game_options(options: dict[str, str]) -> dict[str, str]:
@@ -81,6 +89,8 @@ class TournamentLog:
                             (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
                              json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed,
                              time.time()))  # fmt: skip
+            self.db.executemany("INSERT INTO tournament_secrets VALUES (?, ?, ?)",
+                                [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])  # fmt: skip
 
     def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> None:
         with self.db:
@@ -90,7 +100,11 @@ class TournamentLog:
     def tournaments(self) -> list[TournamentRow]:
         rows = self.db.execute("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
                                " decision_seconds, seed FROM tournaments ORDER BY created")  # fmt: skip
-        return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s)
+        hashes: dict[str, dict[int, str]] = {}
+        for t, p, h in self.db.execute("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets"):
+            hashes.setdefault(t, {})[p] = h
+        return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
+                              hashes.get(t, {}))
                 for t, n, f, p, b, o, w, q, d, s in rows]  # fmt: skip
 
     def games(self, tournament_id: str) -> list[tuple[int, str]]:
@@ -121,7 +135,8 @@ class Tournaments:
 
     # -- creating -------------------------------------------------------------------------------
     def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
-               wins: int, qualifiers: int, decision_seconds: float) -> Running:  # fmt: skip
+               wins: int, qualifiers: int, decision_seconds: float) -> tuple[Running, dict[str, str]]:  # fmt: skip
+        """A new tournament, its first games open; returns it with each human player's join secret."""
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
         try:
@@ -143,14 +158,15 @@ class Tournaments:
         except TournamentError as e:
             raise invalid(e.field, e.why) from None
         self.tables.options_of(get_variant(GAME), game_options(options))
+        joins = {p: secrets.token_urlsafe(18) for p in range(len(players)) if p not in bots}
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
-                            secrets.token_hex(16))  # fmt: skip
+                            secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()})  # fmt: skip
         self.log.create(row)
         run = self._load(row)
         for match in run.state.playing():
             self._next_game(run, match)
-        return run
+        return run, {players[p]: secret for p, secret in joins.items()}
 
     def _load(self, row: TournamentRow) -> Running:
         options = TournamentOptions(Format(row.format), len(row.players), row.wins, row.qualifiers)
@@ -165,7 +181,9 @@ class Tournaments:
         played = len(run.tables.get(match, []))
         name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {played + 1}"[:MAX_NAME]
         bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
-        table = self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name)
+        reserved = {seat: (run.row.players[p], run.row.secrets_sha256[p]) for seat, p in enumerate((m.a, m.b))
+                    if p in run.row.secrets_sha256}  # fmt: skip
+        table = self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name, reserved)
         self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
         run.tables.setdefault(match, []).append(table.table_id)
         self.by_table[table.table_id] = (run.row.tournament_id, match)

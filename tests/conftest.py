@@ -14,13 +14,14 @@ from typing import Callable, Iterator
 
 import pytest
 
-from brelan.clients.client import BrelanClient
+from brelan.clients.client import BrelanClient, SeatHandle
 from brelan.lexicon.build import build
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.sources.delaf import DelaSource
 from brelan.lexicon.store import Store
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
+from brelan.server.games.registry import get_variant
 from brelan.server.main import ServerThread
 
 DATA = Path(__file__).parent / "data"
@@ -101,6 +102,13 @@ def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: 
     server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("word-server"), data_dir), clock=clock, rate=1000.0)
     yield server
     server.stop()
+
+
+def seat_against_bots(api: BrelanClient, variant: str, options: dict[str, str]) -> SeatHandle:
+    """Seat 0 of a new table whose other seats the server's bots play."""
+    game = get_variant(variant)
+    table = api.create_table(variant, options, bot_seats=list(range(1, game.seats(game.make_options(options)))))
+    return api.join(table.table_id, seat=0)
 
 
 @pytest.fixture

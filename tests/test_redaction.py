@@ -30,12 +30,13 @@ import pytest
 from google.protobuf.descriptor import FieldDescriptor
 
 from brelan.api.v1 import table_pb2 as tpb
-from brelan.clients.client import BrelanClient, SeatHandle
+from brelan.clients.client import BrelanClient
 from brelan.lexicon.store import Store
 from brelan.server.errors import ServiceError
 from brelan.server.games.base import jsonable
-from brelan.server.games.registry import get_variant, playable
+from brelan.server.games.registry import playable
 from brelan.server.games.transcript import Transcript, game_rng, parse_action_line
+from conftest import seat_against_bots
 
 # Every variant and mode, with options that keep a game short.
 CASES = [
@@ -86,9 +87,8 @@ class Watcher(threading.Thread):
 
 def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) -> tuple[str, dict[Any, Received], list[str]]:
     """Seat 0 plays random legal moves against bots; returns the table id, what each receiver got, what seat 0 sent."""
-    game = get_variant(variant)
-    table = api.create_table(variant, options, bot_seats=list(range(1, game.seats(game.make_options(options)))))
-    me: SeatHandle = api.join(table.table_id, seat=0)
+    me = seat_against_bots(api, variant, options)
+    table = api.get_table(me.table_id)
     live = {0: Watcher(api, table.table_id, me.token), SPECTATOR: Watcher(api, table.table_id, None)}
     got = {0: Received(), SPECTATOR: Received()}
     sent: list[str] = []
@@ -169,15 +169,13 @@ def check_event(oracle: Oracle, message: tpb.TableEvent, receiver: int | None, s
             assert not leaked, f"{name} {text!r} shows {sorted(leaked)} to {receiver} (the event: {message.text!r})"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2, 3])
-@pytest.mark.parametrize("variant, options", CASES, ids=[case_id(*case) for case in CASES])
-def test_no_message_shows_a_seat_or_a_spectator_what_is_hidden_from_it(
-    api: BrelanClient, store: Store, variant: str, options: dict[str, str], seed: int
-) -> None:
+def check_game(api: BrelanClient, store: Store, variant: str, options: dict[str, str], seed: int) -> int:
+    """Play one game and check all its messages; returns how many hidden events of the case's LEAKED tag came."""
     table_id, got, sent = play(api, variant, options, seed)
     oracle = Oracle(Transcript.parse(api.transcript(table_id).transcript), store)
     assert oracle.final.is_over
+    tag = LEAKED.get(case_id(variant, options))
+    regressions = 0
     for receiver, received in got.items():
         assert received.events and received.views
         for message in received.events:
@@ -187,8 +185,23 @@ def test_no_message_shows_a_seat_or_a_spectator_what_is_hidden_from_it(
             shown = (json.loads(view.view), list(view.legal))
             assert any(shown == (views[receiver], legal[receiver]) for views, legal in engine), (receiver, view.seq)
             assert view.HasField("seat") == (receiver is not None)
-        tag = LEAKED.get(case_id(variant, options))
-        others = [m for m in received.events if m.text.split()[1:2] == [tag] and m.actor != receiver
-                  and m.text != oracle.events[m.seq - 1]] if tag else []  # fmt: skip
-        assert not tag or others, f"no hidden {tag!r} event of another seat in this game: try another seed"
+        others = [m for m in received.events if tag and m.text.split()[1:2] == [tag] and m.actor != receiver
+                  and m.text != oracle.events[m.seq - 1]]  # fmt: skip
         assert all(m.action == "" for m in others)
+        regressions += len(others)
+    return regressions
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("variant, options", CASES, ids=[case_id(*case) for case in CASES])
+def test_no_message_shows_a_seat_or_a_spectator_what_is_hidden_from_it(
+    api: BrelanClient, store: Store, variant: str, options: dict[str, str], seed: int
+) -> None:
+    seen = check_game(api, store, variant, options, seed)
+    # Each example of the leak (issue 19) must be met: the deal is the server's, so play on until it is.
+    for more in range(1, 10):
+        if seen or case_id(variant, options) not in LEAKED:
+            break
+        seen = check_game(api, store, variant, options, seed + 1000 * more)
+    assert seen or case_id(variant, options) not in LEAKED, "no hidden event of the kind that leaked, in 10 games"

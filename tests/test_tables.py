@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -15,6 +17,7 @@ from typing import Iterator
 import grpc
 import pytest
 
+from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient, SeatHandle, result_dict, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
@@ -155,6 +158,33 @@ def test_the_rate_limit_refuses_a_flood(api: BrelanClient, tables_server: Server
         tables.rate, tables.burst = 1000.0, 2000.0
 
 
+def test_a_seat_left_mid_game_stays_its_players_and_the_timeout_rule_plays_it(
+    api: BrelanClient, tables_server: ServerThread, clock: ManualClock
+) -> None:
+    info = api.create_table("poker-champ", {"players": "2"})
+    ann = api.join(info.table_id, player="ann")
+    assert ann.leave() == ""  # before the deal a seat is simply free again
+    ann = api.join(info.table_id, player="ann")
+    bob = api.join(info.table_id, player="bob")
+    hole = view_dict(ann.view())["holes"][0]
+    secret = ann.leave()
+    assert secret and error_of(ann.view).code == grpc.StatusCode.UNAUTHENTICATED  # the old token is revoked
+    seat = api.get_table(info.table_id).seats[0]
+    assert (seat.taken, seat.reserved, seat.player) == (False, True, "ann")
+    for kwargs, code in [({"seat": 0}, grpc.StatusCode.PERMISSION_DENIED), ({}, grpc.StatusCode.FAILED_PRECONDITION),
+                         ({"secret": "guess"}, grpc.StatusCode.PERMISSION_DENIED)]:  # fmt: skip
+        assert error_of(api.join, info.table_id, player="mallory", **kwargs).code == code, kwargs
+    # No time limit at this table: the empty seat's decisions are made at once (a fold), so bob plays on.
+    left_at = bob.view().seq
+    advance(tables_server, clock, 0)
+    texts = [e.text for e in _events_until(api, info.table_id, api.get_table(info.table_id).seq)][left_at:]
+    assert "p0 folds" in texts
+    back = api.join(info.table_id, secret=secret)
+    assert back.seat == 0 and api.get_table(info.table_id).seats[0].player == "ann"
+    mine = view_dict(back.view())["holes"][0]
+    assert mine and "??" not in str(mine) and (view_dict(back.view())["deal"] > 1 or mine == hole)  # hers again
+
+
 def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
     api: BrelanClient, tables_server: ServerThread, clock: ManualClock
 ) -> None:
@@ -220,10 +250,10 @@ def test_a_hand_in_progress_has_no_history_yet(api: BrelanClient) -> None:
 # -- a real process, killed mid-hand ------------------------------------------------------------
 
 
-def spawn(data_dir: Path) -> tuple[subprocess.Popen[str], str]:
+def spawn(data_dir: Path, port: int = 0) -> tuple[subprocess.Popen[str], str]:
     env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir))
-    process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", "0", "--rate", "1000"],
-                               stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
+    process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port", str(port),
+                                "--rate", "1000"], stderr=subprocess.PIPE, text=True, env=env)  # fmt: skip
     assert process.stderr is not None
     line = process.stderr.readline()
     port = re.search(r":(\d+) ", line)
@@ -360,3 +390,35 @@ def test_open_face_timeouts_place_on_the_lowest_row_and_classic_ones_set_the_sol
     advance(tables_server, clock, 21)
     shown = [e.text for e in api.hand_history(info.table_id, 1) if e.text.startswith("p0 shows")]
     assert shown == [suggested.replace("place", "p0 shows", 1)]
+
+
+def test_remote_bots_ride_out_a_server_killed_and_restarted(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port to come back on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process, target = spawn(tmp_path, port)
+    bots = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "bots", "run", "--game", "poker-champ",
+                             "--option", "players=3", "--tables", "3", "--games", "3", "--server", target, "--json"],
+                            stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        with BrelanClient(target) as api:
+            api.wait_ready()
+            deadline = time.monotonic() + 60
+            while sum(t.seq for t in api.list_tables(include_finished=True)) < 300:  # well into the games
+                assert time.monotonic() < deadline and bots.poll() is None
+                time.sleep(0.05)
+            playing = [t.table_id for t in api.list_tables()]
+        process.kill()  # SIGKILL: no goodbye to the bots
+        process.wait(10)
+        time.sleep(1.0)  # the bots find nobody for a while
+        process, _ = spawn(tmp_path, port)
+        out, _ = bots.communicate(timeout=180)
+        summary = json.loads(out.splitlines()[-1])
+        assert (summary["games"], summary["errors"], summary["conserved"]) == (9, 0, True), summary
+        assert bots.returncode == 0
+        with BrelanClient(target) as api:
+            assert playing and all(api.get_table(t).status == tpb.FINISHED for t in playing)
+    finally:
+        bots.kill()
+        process.kill()
+        process.wait(10)

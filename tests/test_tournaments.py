@@ -11,6 +11,7 @@ import grpc
 import pytest
 from conftest import error_of, sharing_lexicons
 
+from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient, result_dict
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.main import ServerThread
@@ -100,18 +101,42 @@ def test_a_tournament_is_kept_across_a_restart(tmp_path: Path, data_dir: Path, f
     try:
         with BrelanClient(first.target) as api:
             info = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, name="kept")  # people: tables wait
+            first_secrets = dict(info.join_secrets)
     finally:
         first.stop()
     again = ServerThread(home)
     try:
         with BrelanClient(again.target) as api:
             kept = api.get_tournament(info.tournament_id)
+            assert set(info.join_secrets) == {"ann", "bob", "cy", "dee"} and not kept.join_secrets  # told once
+            info.ClearField("join_secrets")
             assert kept == info
             m = kept.matches[0]
-            a = api.join(m.table_ids[0], seat=0, player=m.player_a)
-            assert a.view().seat == 0 and api.list_tournaments()[0].tournament_id == info.tournament_id
+            a = api.join(m.table_ids[0], secret=first_secrets[m.player_a])  # the secret's hash is kept too
+            assert a.seat == 0 and a.view().seat == 0
+            assert api.list_tournaments()[0].tournament_id == info.tournament_id
     finally:
         again.stop()
+
+
+def test_a_tournament_seat_is_taken_only_with_its_players_join_secret(api: BrelanClient) -> None:
+    info = api.create_tournament(["ann", "bob", "cy", "dee"], bots=[3], options=FAST)
+    assert set(info.join_secrets) == {"ann", "bob", "cy"}  # bots need none
+    match = next(m for m in info.matches if "dee" not in (m.player_a, m.player_b))
+    table_id = match.table_ids[0]
+    seats = api.get_table(table_id).seats
+    assert [(s.reserved, s.player, s.taken) for s in seats] == [(True, match.player_a, False), (True, match.player_b, False)]
+    for kwargs, reason in [({"seat": 0}, "SEAT_RESERVED"), ({}, "TABLE_FULL"), ({"secret": "guess"}, "WRONG_SECRET"),
+                           ({"seat": 0, "secret": info.join_secrets[match.player_b]}, "WRONG_SECRET")]:  # fmt: skip
+        e = error_of(api.join, table_id, player="mallory", **kwargs)
+        assert e.reason == reason, kwargs
+        assert e.code == (grpc.StatusCode.FAILED_PRECONDITION if reason == "TABLE_FULL" else grpc.StatusCode.PERMISSION_DENIED)
+    a = api.join(table_id, player="mallory", secret=info.join_secrets[match.player_a])
+    assert a.seat == 0 and api.get_table(table_id).seats[0].player == match.player_a  # the name stays the player's
+    again = api.join(table_id, secret=info.join_secrets[match.player_a])  # from another device: the old token goes
+    assert again.seat == 0 and error_of(a.view).code == grpc.StatusCode.UNAUTHENTICATED
+    b = api.join(table_id, secret=info.join_secrets[match.player_b])
+    assert b.seat == 1 and api.get_table(table_id).status == tpb.PLAYING
 
 
 def test_the_tournament_commands(server: ServerThread, capsys: pytest.CaptureFixture[str]) -> None:

@@ -86,6 +86,20 @@ class OptionError(ValueError):
         self.why = why
 
 
+MAX_QUOTED = 40  # characters of a caller's input quoted back in an error
+
+
+def quoted(text: str, limit: int = MAX_QUOTED) -> str:
+    """A caller's input as an error quotes it: its repr, cut to a short prefix when long.
+
+    >>> quoted("t-" + "a" * 100)
+    "'t-aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…' (102 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}"[:-1] + f"…' ({len(text)} characters)"
+
+
 # -- the text form of records -------------------------------------------------
 
 T = TypeVar("T")
@@ -186,9 +200,14 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
             rest = words[1:]
             if len(rest) < fixed or (len(rest) > fixed and not rest_field):
                 raise TextError(f"{tag!r} takes {fixed} field(s), got {len(rest)}")
-            values = [read([w]) for (_, _, _, read), w in zip(codecs[:fixed], rest)]
-            if rest_field:
-                values.append(codecs[-1][3](rest[fixed:]))
+            try:
+                values = [read([w]) for (_, _, _, read), w in zip(codecs[:fixed], rest)]
+                if rest_field:
+                    values.append(codecs[-1][3](rest[fixed:]))
+            except TextError:
+                raise
+            except ValueError as e:  # a piece's own parser (a letter card's CardError): the record's text is bad
+                raise TextError(str(e)) from None
             return cls(*values)
 
         cls.tag = tag  # type: ignore[attr-defined]
@@ -208,7 +227,7 @@ def parse_record(text: str, kinds: Iterable[type[T]]) -> T:
     for kind in kinds:
         if kind.tag == tag:  # type: ignore[attr-defined]
             return kind.parse_words(words)  # type: ignore[attr-defined,no-any-return]
-    raise TextError(f"unknown {tag!r} in {text!r}")
+    raise TextError(f"unknown {quoted(tag)} in {quoted(text)}")
 
 
 # -- events every game shares ---------------------------------------------------------
@@ -266,7 +285,7 @@ def _parse_option(name: str, hint: Any, text: str) -> Any:
     else:
         raise TypeError(f"option {name}: unsupported type {hint!r}")
     choices = f" (one of {', '.join(m.value for m in hint)})" if isinstance(hint, type) and issubclass(hint, enum.Enum) else ""
-    raise OptionError(name, f"{text!r} is not a valid {getattr(hint, '__name__', hint)}{choices}")
+    raise OptionError(name, f"{quoted(text)} is not a valid {getattr(hint, '__name__', hint)}{choices}")
 
 
 def option_text(value: Any) -> str:

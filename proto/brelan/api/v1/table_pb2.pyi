@@ -129,11 +129,16 @@ class SeatInfo(_message.Message):
     BOT_FIELD_NUMBER: _builtins.int
     PLAYER_FIELD_NUMBER: _builtins.int
     CONNECTED_FIELD_NUMBER: _builtins.int
+    RESERVED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     taken: _builtins.bool
     bot: _builtins.bool
     player: _builtins.str
     connected: _builtins.bool
+    reserved: _builtins.bool
+    """Kept for one player (a tournament's, or one who left during the game): only
+    JoinTable with its secret takes it.
+    """
     def __init__(
         self,
         *,
@@ -142,10 +147,11 @@ class SeatInfo(_message.Message):
         bot: _builtins.bool = ...,
         player: _builtins.str = ...,
         connected: _builtins.bool = ...,
+        reserved: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "connected", b"connected", "player", b"player", "seat", b"seat", "taken", b"taken"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "connected", b"connected", "player", b"player", "reserved", b"reserved", "seat", b"seat", "taken", b"taken"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -299,21 +305,28 @@ class JoinTableRequest(_message.Message):
     TABLE_ID_FIELD_NUMBER: _builtins.int
     SEAT_FIELD_NUMBER: _builtins.int
     PLAYER_FIELD_NUMBER: _builtins.int
+    SECRET_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     seat: _builtins.int
     """unset: the first free seat"""
     player: _builtins.str
     """a display name"""
+    secret: _builtins.str
+    """A reserved seat's secret: a tournament player's join secret, or the
+    rejoin_secret LeaveTable gave. It takes that seat back, revoking any token
+    that held it.
+    """
     def __init__(
         self,
         *,
         table_id: _builtins.str = ...,
         seat: _builtins.int | None = ...,
         player: _builtins.str = ...,
+        secret: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "player", b"player", "seat", b"seat", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "player", b"player", "seat", b"seat", "secret", b"secret", "table_id", b"table_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -370,12 +383,19 @@ Global___LeaveTableRequest: _TypeAlias = LeaveTableRequest  # noqa: Y015
 class LeaveTableResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
+    REJOIN_SECRET_FIELD_NUMBER: _builtins.int
+    rejoin_secret: _builtins.str
+    """Set when the game goes on without you: your seat is kept for you (your
+    cards are yours; the timeout rule plays for you) and this takes it back.
+    """
     def __init__(
         self,
+        *,
+        rejoin_secret: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["rejoin_secret", b"rejoin_secret"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
