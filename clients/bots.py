@@ -156,23 +156,23 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
     opened is opened again after the last event it gave, until the game is over.
     """
     seen = 0
-    give_up = time.monotonic() + PATIENCE
-    while True:
-        try:
-            async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
-                seen = event.seq
-                for me in seats:
-                    if me.seat in event.pending and event.seq > me.acted_seq:
-                        me.wake.set()
-                if event.final:
-                    break
-            else:
-                give_up = time.monotonic() + PATIENCE
-                continue  # cut short: the server went away; open it again
-            break
-        except grpc.aio.AioRpcError as e:
-            if e.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > give_up:
-                raise
+    final = False
+
+    async def watch() -> None:
+        nonlocal seen, final
+        async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
+            seen = event.seq
+            for me in seats:
+                if me.seat in event.pending and event.seq > me.acted_seq:
+                    me.wake.set()
+            final = event.final
+        if not final:  # the stream ended early: the server went away (or the table is over)
+            info = await stub.GetTable(tpb.GetTableRequest(table_id=table_id))
+            final = info.status == tpb.FINISHED
+
+    while not final:
+        await patiently(watch)
+        if not final:
             await asyncio.sleep(0.2)
     over.set()
     for me in seats:

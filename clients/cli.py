@@ -26,6 +26,7 @@ from rich.text import Text
 from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
 from brelan.server.errors import ServiceError
+from brelan.server.log_store import StoreError
 
 from . import cli_chinese, cli_tables, cli_tournament
 from .console import CliError, emit, err, fail, out, positive
@@ -272,8 +273,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
             asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
-                              rate=args.rate))
-        except OSError as e:
+                              rate=args.rate, database=args.database))
+        except (OSError, StoreError) as e:
             fail(str(e))
     return 0
 
@@ -300,6 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-lexicon", action="store_true", help="serve tables only: no lexicon to load or build")
     serve.add_argument("--rate", type=positive, default=50, metavar="N",
                        help="actions a second a seat may send, bursts of 2N (default 50)")
+    serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",
+                       help="keep tables and tournaments in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by "
+                            "every node pointed at it; default $BRELAN_DATABASE, else SQLite in the data directory")
     serve.set_defaults(run=cmd_serve)
 
     lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")

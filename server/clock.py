@@ -19,11 +19,14 @@ class Clock(Protocol):
 
 
 class SystemClock:
+    """Wall-clock seconds: deadlines are kept in the log as absolute times, read again after a restart or by
+    another node, so they must mean the same moment on every process (NTP keeps nodes within milliseconds)."""
+
     def now(self) -> float:
-        return time.monotonic()
+        return time.time()
 
     def timeout(self, deadline: float | None) -> float | None:
-        return None if deadline is None else max(0.0, deadline - time.monotonic())
+        return None if deadline is None else max(0.0, deadline - time.time())
 
     def on_advance(self, wake: Callable[[], None]) -> Callable[[], None]:
         return lambda: None

@@ -1,7 +1,7 @@
 """Starting and stopping the brelan gRPC server.
 
 One asyncio process: the lexicon service, the Chinese poker solver, the table and tournament services (their log in
-``tables.sqlite3`` under the data directory, every unfinished table replayed on
+``tables.sqlite3`` under the data directory, or in PostgreSQL with ``database``; every unfinished table replayed on
 start), health checking (``""`` and each service name) and server reflection. SIGINT/SIGTERM first report NOT_SERVING,
 then stop with a grace period so calls in flight finish.
 """
@@ -29,18 +29,17 @@ from .chinese_service import ChineseServicer
 from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
-from .table_log import SqliteLog
+from .log_store import SqlStore, open_store
 from .table_service import TableServicer
 from .tables import Tables
 from .tournament_service import TournamentServicer
-from .tournaments import TournamentLog, Tournaments
+from .tournaments import Tournaments
 
 LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
 TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 CHINESE_SERVICE = chinese_pb2.DESCRIPTOR.services_by_name["ChinesePokerService"].full_name
 TOURNAMENT_SERVICE = tournament_pb2.DESCRIPTOR.services_by_name["TournamentService"].full_name
 GRACE_SECONDS = 5.0
-LOG_NAME = "tables.sqlite3"
 
 
 @dataclass
@@ -52,12 +51,15 @@ class Running:
     tables: Tables
     services: tuple[str, ...]
     tournaments: Tournaments | None = None
+    log: SqlStore | None = None
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         for name in ("", *self.services):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(grace)
         await self.tables.close()
+        if self.log is not None:
+            await self.log.close()
 
 
 def make_handler(data_dir: Path | None, progress: Progress | None = None) -> LexiconHandler:
@@ -75,20 +77,22 @@ async def start(
     clock: Clock | None = None,
     bot_delay: float = 0.0,
     rate: float = 50.0,
+    database: str | None = None,
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
     ``lexicons=False`` serves tables only (card games need no lexicon, and start at once).
+    ``database``: a ``postgresql://`` URL for the log; None: SQLite under the data directory.
     """
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
     threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
-    log = SqliteLog(Store(data_dir).data_dir / LOG_NAME)
+    log = await open_store(database, Store(data_dir).data_dir)
     tables = Tables(log, clock or SystemClock(), bot_delay=bot_delay, rate=rate, burst=2 * rate,
                     lexicons=handler.named if handler else None)  # fmt: skip
-    tournaments = Tournaments(TournamentLog(log.db), tables)
-    tables.restore()
-    tournaments.restore()
+    tournaments = Tournaments(log, tables)
+    await tables.restore()
+    await tournaments.restore()
     server = grpc.aio.server(
         interceptors=[Guard(tables.resolve)],
         options=[
@@ -112,7 +116,7 @@ async def start(
     await server.start()
     for name in ("", *services):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, bound, health_servicer, handler, tables, services, tournaments)
+    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log)
 
 
 async def serve(
@@ -124,8 +128,9 @@ async def serve(
     *,
     lexicons: bool = True,
     rate: float = 50.0,
+    database: str | None = None,
 ) -> None:
-    running = await start(host, port, data_dir, progress, lexicons=lexicons, rate=rate)
+    running = await start(host, port, data_dir, progress, lexicons=lexicons, rate=rate, database=database)
     if on_ready:
         on_ready(running)
     stopping = asyncio.Event()

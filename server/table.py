@@ -14,7 +14,7 @@ import hashlib
 import random
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 import grpc
 
@@ -22,7 +22,7 @@ from .clock import Clock
 from .errors import ServiceError, invalid, refused
 from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
-from .table_log import LoggedAction, LoggedEvent, TableLog, TableRow
+from .log_store import LoggedAction, LoggedEvent, SqlStore, TableRow
 
 T = TypeVar("T")
 TIMEOUT_ACTION_ID = "timeout"
@@ -65,6 +65,7 @@ class TableEvent:
     # Whether the action's text may go to every receiver: none of the events it caused is
     # redacted for anyone. Otherwise only its actor gets it (a hidden exchange, a set hand).
     action_public: bool = True
+    final: bool = False  # the game's last event
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Acted:
 
 @dataclass
 class _Command:
-    run: Callable[[], Any]
+    run: Callable[[], Awaitable[Any]]
     done: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -83,7 +84,7 @@ END = None  # what a watcher's queue receives after the last event
 
 
 class Table:
-    def __init__(self, row: TableRow, variant: Variant, log: TableLog, clock: Clock, *, bot_delay: float = 0.0,
+    def __init__(self, row: TableRow, variant: Variant, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0,
                  on_finish: Callable[[str, dict[str, Any]], None] | None = None) -> None:  # fmt: skip
         self.row = row
         self.on_finish = on_finish  # told (table id, result) once the game is over and logged
@@ -106,6 +107,8 @@ class Table:
         self.start_count = 0
         self._queue: asyncio.Queue[_Command | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._idle = asyncio.Event()  # cleared while a commit is in flight
+        self._idle.set()
         self._stop_waking = clock.on_advance(lambda: self._queue.put_nowait(None))
 
     # -- creating and restoring --------------------------------------------------------
@@ -116,23 +119,29 @@ class Table:
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
                         decision_seconds, bot_seats, False, False, None)  # fmt: skip
 
-    def restore(self) -> None:
-        """Rebuild from the log: seats, then the game replayed from its seed and actions."""
-        for seat, (secret, player) in self.log.reserved(self.row.table_id).items():
+    async def restore(self) -> None:
+        """Rebuild from the log: seats, then the game replayed from its seed and actions.
+
+        Pending decisions and the game clock keep the absolute deadlines the log
+        holds: a restart or a takeover does not give anyone his time again.
+        """
+        for seat, (secret, player) in (await self.log.reserved(self.row.table_id)).items():
             self.seats[seat].secret_sha256, self.seats[seat].player = secret, player
-        for seat, (token, player) in self.log.seats(self.row.table_id).items():
+        for seat, (token, player) in (await self.log.seats(self.row.table_id)).items():
             self.seats[seat].token_sha256, self.seats[seat].player = token, player
         if not self.row.started:
             return
-        logged = self.log.events(self.row.table_id)
-        self._begin()
-        for action in self.log.actions(self.row.table_id):
+        logged = await self.log.events(self.row.table_id)
+        self.events = self._begin()
+        for action in await self.log.actions(self.row.table_id):
             assert self.state is not None
-            events = self.state.apply(action.seat, self.variant.parse_action(action.action))
-            self._remember(action.seat, action.action, events)
-            self.done[(action.seat, action.action_id)] = Acted(action.last_seq, self.events[-len(events):])
+            events = self._remember(action.seat, action.action,
+                                    self.state.apply(action.seat, self.variant.parse_action(action.action)))
+            self.events += events
+            self.done[(action.seat, action.action_id)] = Acted(action.last_seq, events)
         if [str(e.event) for e in self.events] != [e.text for e in logged]:
             raise RuntimeError(f"table {self.row.table_id}: the replay does not give the logged events")
+        self.deadlines = dict(self.row.deadlines)
         self._reset_deadlines(None)
 
     def start(self) -> None:
@@ -200,13 +209,13 @@ class Table:
             raise refused("HAND_NOT_FINISHED", f"hand {hand} is not a finished hand of this table (now at {self.hand})")
         return [e for e in self.events if e.hand == hand]
 
-    def transcript(self) -> Transcript:
+    async def transcript(self) -> Transcript:
         """The whole game as text, each action followed by the events it caused."""
         if not self.row.finished:
             raise refused("GAME_NOT_OVER", "the seed is revealed, and the log given, once the game is over")
         lines = [str(e.event) for e in self.events[: self.start_count]]
         after = self.start_count
-        for action in self.log.actions(self.table_id):
+        for action in await self.log.actions(self.table_id):
             lines.append(action_line(action.seat, action.action))
             lines += [str(e.event) for e in self.events[after : action.last_seq]]
             after = action.last_seq
@@ -231,16 +240,17 @@ class Table:
             self.seats[seat].watchers -= 1
 
     # -- commands: run one at a time in the table's task --------------------------------------
-    async def command(self, run: Callable[[], T]) -> T:
+    async def command(self, run: Callable[[], Awaitable[T]]) -> T:
+        """Run ``run`` in the table's task, after the commands before it; its answer or its exception."""
         if self.failed:
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} failed: {self.failed}")
         if self.row.finished or self._task is None or self._task.done():
-            return run()  # no task reads the queue any more (a finished game): nothing can run between
+            return await run()  # no task reads the queue any more (a finished game): nothing can run between
         cmd = _Command(run)
         self._queue.put_nowait(cmd)
         return await cmd.done  # type: ignore[no-any-return]
 
-    def join(self, seat: int | None, player: str, token: str, secret: str = "") -> tuple[int, str | None]:
+    async def join(self, seat: int | None, player: str, token: str, secret: str = "") -> tuple[int, str | None]:
         """Seat a player; returns the seat and the token it replaces (a reserved seat taken back), if any.
 
         A reserved seat is taken with its secret only, even from a token that holds it
@@ -271,22 +281,22 @@ class Table:
         replaced = self.seats[seat].token_sha256
         if self.seats[seat].reserved:
             player = self.seats[seat].player or player  # a reserved seat keeps its player's name
-        self.log.set_seat(self.table_id, seat, sha256(token), player)
+        await self.log.set_seat(self.table_id, seat, sha256(token), player)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
-        self.begin_if_full()
+        await self.begin_if_full()
         return seat, replaced
 
-    def reserve(self, seat: int, player: str, secret_sha256: str) -> None:
+    async def reserve(self, seat: int, player: str, secret_sha256: str) -> None:
         """Keep ``seat`` for the holder of a secret (given as its hash)."""
-        self.log.reserve(self.table_id, seat, secret_sha256, player)
+        await self.log.reserve(self.table_id, seat, secret_sha256, player)
         self.seats[seat].secret_sha256, self.seats[seat].player = secret_sha256, player
 
-    def begin_if_full(self) -> None:
+    async def begin_if_full(self) -> None:
         """Deal once every seat is taken (by a player or a bot)."""
         if self.state is None and all(s.taken for s in self.seats):
-            self._begin_and_log()
+            await self._begin_and_log()
 
-    def leave(self, seat: int) -> str:
+    async def leave(self, seat: int) -> str:
         """Give up a seat; returns the secret that takes it back, when the game goes on without its player.
 
         Before the deal the seat is free again (unless reserved). During the game it stays
@@ -296,19 +306,19 @@ class Table:
         if self.row.finished:
             return ""
         state = self.seats[seat]
-        self.log.set_seat(self.table_id, seat, None, "")
+        await self.log.set_seat(self.table_id, seat, None, "")
         state.token_sha256 = None
         secret = ""
         if self.state is not None and not state.reserved:
             secret = secrets.token_urlsafe(24)
-            self.reserve(seat, state.player, sha256(secret))
+            await self.reserve(seat, state.player, sha256(secret))
         if not state.reserved:
             state.player = ""
         if self.state is not None:
             self._reset_deadlines(None)
         return secret
 
-    def act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
+    async def act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
         if action_id and (seat, action_id) in self.done:
             return self.done[(seat, action_id)]  # a retry: applied once
         if self.state is None:
@@ -327,7 +337,7 @@ class Table:
             events = self.state.apply(seat, action)
         except GameError as e:
             raise refused(e.reason, str(e)) from None
-        return self._commit(seat, str(action), action_id, events)
+        return await self._commit(seat, str(action), action_id, events)
 
     def _stale(self, seat: int | None, expected_seq: int) -> bool:
         """Did events after ``expected_seq`` change the decision this seat faces?
@@ -346,69 +356,101 @@ class Table:
         return opened > expected_seq
 
     # -- inside the task ------------------------------------------------------------------------
-    def _begin(self) -> None:
+    def _begin(self) -> list[TableEvent]:
+        """Deal: the game's state, and its first events (not yet the table's: see :meth:`_remember`)."""
         self.state = self.variant.new_game(self.options, game_rng(self.row.seed))
-        self._remember(None, "", self.state.start_events)
         self.start_count = len(self.state.start_events)
         seconds = self.variant.game_seconds(self.options)
         if seconds:
             self.deadlines[None] = self.clock.now() + seconds
+        return self._remember(None, "", self.state.start_events)
 
-    def _begin_and_log(self) -> None:
-        self._begin()
-        self.log.append(self.table_id, None, map(self._logged, self.events), started=True)
+    async def _begin_and_log(self) -> None:
+        added = self._begin()
+        self._reset_deadlines(None, added)
+        await self._write(None, added, started=True)
         self.row = replace(self.row, started=True)
-        self._after(None, self.events)
+        await self._after(None, added)
 
     def _remember(self, seat: int | None, action: str, events: list[Any]) -> list[TableEvent]:
+        """The table events an action's engine events become, numbered after the table's last one.
+
+        They become the table's (``self.events``, what readers see) once the log holds them.
+        """
+        assert self.state is not None
         hand = self.events[-1].hand if self.events else 0
-        pending = tuple(self.state.pending()) if self.state else ()
-        public = self.state is None or all(str(self.state.redact(e, None)) == str(e) for e in events)
+        pending = tuple(self.state.pending())
+        public = all(str(self.state.redact(e, None)) == str(e) for e in events)
+        over = self.state.is_over
         added = []
-        for event in events:
+        for i, event in enumerate(events, 1):
             if self.variant.starts_hand(event):
                 hand += 1
-            added.append(TableEvent(self.seq + 1, hand, seat, action, event, pending, public))
-            self.events.append(added[-1])
+            added.append(TableEvent(self.seq + i, hand, seat, action, event, pending, public, over and i == len(events)))
         return added
 
     @staticmethod
     def _logged(e: TableEvent) -> LoggedEvent:
         return LoggedEvent(e.seq, e.hand, e.actor, e.action, str(e.event))
 
-    def _commit(self, seat: int | None, action: str, action_id: str, events: list[Any]) -> Acted:
-        first = self.seq
-        added = self._remember(seat, action, events)
+    async def _write(self, action: LoggedAction | None, added: list[TableEvent], *, started: bool = False) -> None:
+        """Commit an action's events (with the deadlines they leave, and the result when the game is over).
+
+        Until the commit the state is ahead of the log: readers wait (:meth:`settled`), and
+        the events join the table only once written. A failed write stops the table
+        (a restart replays the log).
+        """
+        assert self.state is not None
+        result = (self.state.result or {}) if self.state.is_over else None
+        self._idle.clear()
         try:
-            self.log.append(self.table_id, LoggedAction(seat, action, action_id, self.seq), map(self._logged, added))
-        except Exception as e:  # the state is ahead of the log: stop here, a restart replays the log
-            del self.events[first:]
+            await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.deadlines),
+                                  started=started, result=result)  # fmt: skip
+        except Exception as e:
             self.failed = f"the log could not be written ({e})"
             self._close_watchers()
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}") from e
+        finally:
+            self._idle.set()
+        self.events += added
+        if result is not None:
+            self.row = replace(self.row, finished=True, result=result)
+
+    async def settled(self) -> None:
+        """Wait until no commit is in flight: what a reader sees is then what the log holds."""
+        while not self._idle.is_set():
+            await self._idle.wait()
+
+    async def _commit(self, seat: int | None, action: str, action_id: str, events: list[Any]) -> Acted:
+        added = self._remember(seat, action, events)
+        self._reset_deadlines(seat, added)
+        await self._write(LoggedAction(seat, action, action_id, self.seq + len(added)), added)
         acted = Acted(self.seq, added)
         if action_id:
             self.done[(seat, action_id)] = acted
-        self._after(seat, added)
+        await self._after(seat, added)
         return acted
 
-    def _after(self, seat: int | None, added: list[TableEvent]) -> None:
+    async def _after(self, seat: int | None, added: list[TableEvent]) -> None:
         for queue in self.watchers:
             for event in added:
                 queue.put_nowait(event)
-        self._reset_deadlines(seat)
-        assert self.state is not None
-        if self.state.is_over:
-            result = self.state.result or {}
-            self.log.finish(self.table_id, result)
-            self.row = replace(self.row, finished=True, result=result)
+        if self.row.finished:
             self._close_watchers()
             if self.on_finish:
-                self.on_finish(self.table_id, result)
+                self.on_finish(self.table_id, self.row.result or {})
 
-    def _reset_deadlines(self, acted: int | None) -> None:
-        """Open a decision (its seq, its deadline) for each newly pending seat; close the others'."""
+    def _reset_deadlines(self, acted: int | None, added: Sequence[TableEvent] = ()) -> None:
+        """Open a decision (its seq, its deadline) for each newly pending seat; close the others'.
+
+        ``added``: the events just made (not yet the table's). A new hand among them opens
+        a new decision for every pending seat, even one that was pending before it.
+        """
         assert self.state is not None
+        seq = added[-1].seq if added else self.seq
+        if any(self.variant.starts_hand(e.event) for e in added):
+            self.decision_opened.clear()
+            self.deadlines = {s: at for s, at in self.deadlines.items() if s is None}
         if self.state.is_over:
             self.deadlines.clear()
             self.decision_opened.clear()
@@ -419,7 +461,7 @@ class Table:
         for seat in [s for s in self.decision_opened if s == acted or s not in pending]:
             del self.decision_opened[seat]
         for seat in pending - self.decision_opened.keys():
-            self.decision_opened[seat] = self.seq
+            self.decision_opened[seat] = seq
         for seat in [s for s in self.deadlines if s is not None and (s == acted or s not in pending)]:
             del self.deadlines[seat]
         for seat in pending - self.deadlines.keys():
@@ -439,7 +481,7 @@ class Table:
             if self.seats[seat].bot:
                 self.bot_due[seat] = self.clock.now() + self.variant.bot_seconds(self.options)
 
-    def _play_due_bots(self) -> bool:
+    async def _play_due_bots(self) -> bool:
         """The real-time bots whose time has come act, earliest first; False when none was due."""
         now = self.clock.now()
         due = sorted((at, seat) for seat, at in self.bot_due.items() if at <= now)
@@ -447,7 +489,7 @@ class Table:
             if self.state is None or self.state.is_over or seat not in self.bot_due:
                 continue
             del self.bot_due[seat]
-            self._bot_move(seat, realtime=True)
+            await self._bot_move(seat, realtime=True)
         return bool(due)
 
     def _close_watchers(self) -> None:
@@ -455,27 +497,27 @@ class Table:
             queue.put_nowait(END)
             self.unsubscribe(queue)
 
-    def _expire(self) -> None:
+    async def _expire(self) -> None:
         """Make the default move for every decision whose time is up."""
         now = self.clock.now()
         for seat, deadline in sorted(self.deadlines.items(), key=lambda sd: sd[1]):
-            if deadline > now or self.state is None or self.state.is_over or seat not in self.deadlines:
-                continue
+            if deadline > now or self.state is None or self.state.is_over or self.deadlines.get(seat, -1) != deadline:
+                continue  # not yet, or no longer: a move before it opened a new decision with a deadline of its own
             if seat is None:
                 del self.deadlines[None]
                 actions = self.state.legal_actions(None)
                 if actions:
-                    self._commit(None, str(actions[0]), TIMEOUT_ACTION_ID, self.state.apply(None, actions[0]))
+                    await self._commit(None, str(actions[0]), TIMEOUT_ACTION_ID, self.state.apply(None, actions[0]))
             else:
                 action = self.state.default_action(seat)
-                self._commit(seat, str(action), TIMEOUT_ACTION_ID, self.state.apply(seat, action))
+                await self._commit(seat, str(action), TIMEOUT_ACTION_ID, self.state.apply(seat, action))
 
     def _bot_seat(self) -> int | None:
         if self.state is None or self.state.is_over:
             return None
         return next((s for s in self.state.pending() if self.seats[s].bot), None)
 
-    def _bot_move(self, seat: int, *, realtime: bool = False) -> None:
+    async def _bot_move(self, seat: int, *, realtime: bool = False) -> None:
         """The bot at ``seat`` acts on the table as it is.
 
         A real-time bot may find nothing to do, or make a claim the engine refuses
@@ -493,7 +535,7 @@ class Table:
             if realtime:
                 return
             raise
-        self._commit(seat, text, BOT_ACTION_ID, events)
+        await self._commit(seat, text, BOT_ACTION_ID, events)
 
     def _next_timeout(self) -> float | None:
         deadline = min([*self.deadlines.values(), *self.bot_due.values()], default=None)
@@ -502,13 +544,13 @@ class Table:
     async def _run(self) -> None:
         while not self.row.finished and not self.failed:
             if self.variant.realtime:
-                if self._queue.empty() and self._guard(self._play_due_bots):
+                if self._queue.empty() and await self._guard(self._play_due_bots):
                     await asyncio.sleep(0)  # between two bots' moves, the players' commands
                     continue
             elif (bot := self._bot_seat()) is not None and self._queue.empty():
                 await asyncio.sleep(self.bot_delay)  # let the others speak first: there is no turn order
                 if self._queue.empty() and self._bot_seat() == bot:
-                    self._guard(lambda: self._bot_move(bot))
+                    await self._guard(lambda: self._bot_move(bot))
                     continue
             timeout = self._next_timeout()
             try:
@@ -516,23 +558,23 @@ class Table:
             except TimeoutError:
                 cmd = None
             if cmd is not None:
-                self._execute(cmd)
-            self._guard(self._expire)
+                await self._execute(cmd)
+            await self._guard(self._expire)
         while not self._queue.empty():  # commands that came after the end: each gets its answer (GAME_OVER...)
             cmd = self._queue.get_nowait()
             if cmd is not None:
-                self._execute(cmd)
+                await self._execute(cmd)
 
     @staticmethod
-    def _execute(cmd: _Command) -> None:
+    async def _execute(cmd: _Command) -> None:
         try:
-            cmd.done.set_result(cmd.run())
+            cmd.done.set_result(await cmd.run())
         except Exception as e:
             cmd.done.set_exception(e)
 
-    def _guard(self, step: Callable[[], T]) -> T | None:
+    async def _guard(self, step: Callable[[], Awaitable[T]]) -> T | None:
         try:
-            return step()
+            return await step()
         except ServiceError:
             pass  # already recorded in self.failed
         except GameError as e:  # a bot or a default move the engine refuses: a bug, stop the table

@@ -36,7 +36,7 @@ def table_info(table: Table) -> pb.TableInfo:
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
     text, action = table.seen(event, seat)
     message = pb.TableEvent(seq=event.seq, hand=event.hand, text=text, action=action,
-                            final=table.row.finished and event.seq == table.seq, pending=event.pending)  # fmt: skip
+                            final=event.final, pending=event.pending)  # fmt: skip
     if event.actor is not None:
         message.actor = event.actor
     return message

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import AsyncIterator
 
 import grpc
@@ -34,9 +33,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
                 if options.get("lexicon", request.lexicon) != request.lexicon:
                     raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
                 options["lexicon"] = request.lexicon
-            table = self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
+            table = await self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
                                        request.name)  # fmt: skip
-            await asyncio.sleep(0)  # let a bots-only table deal
             return table_info(table)
 
         return await answered(context, work)
@@ -50,7 +48,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
         async def work() -> pb.TableInfo:
-            return table_info(self.tables.get(request.table_id))
+            return table_info(await self.tables.settled(request.table_id))
 
         return await answered(context, work)
 
@@ -86,7 +84,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
         async def work() -> pb.ViewResponse:
-            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
+            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
             response = pb.ViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
                                        deadline_seconds=table.deadline_left(seat))  # fmt: skip
             if seat is not None:
@@ -97,14 +95,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def LegalActions(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         async def work() -> pb.LegalActionsResponse:
-            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
+            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
             return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
 
         return await answered(context, work)
 
     async def WatchTable(self, request: pb.WatchTableRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.TableEvent]:
         try:
-            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
+            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
             if request.after_seq > table.seq:
                 raise invalid("after_seq", f"the table is at seq {table.seq}")
         except ServiceError as e:
@@ -119,7 +117,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def GetHandHistory(self, request: pb.HandHistoryRequest, context: grpc.aio.ServicerContext) -> pb.HandHistoryResponse:
         async def work() -> pb.HandHistoryResponse:
-            table, seat = self.tables.viewer(CALLER.get(), request.table_id)
+            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
             return pb.HandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
 
         return await answered(context, work)
@@ -127,6 +125,6 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def GetTranscript(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TranscriptResponse:
         async def work() -> pb.TranscriptResponse:
             table = self.tables.get(request.table_id)
-            return pb.TranscriptResponse(transcript=table.transcript().text(), seed_sha256=table.row.seed_sha256)
+            return pb.TranscriptResponse(transcript=(await table.transcript()).text(), seed_sha256=table.row.seed_sha256)
 
         return await answered(context, work)

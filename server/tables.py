@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import grpc
 
@@ -20,7 +20,7 @@ from .errors import decision_seconds as checked_seconds  # the parameter of crea
 from .games.base import Lexicons, OptionError, Variant
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
-from .table_log import TableLog
+from .log_store import SqlStore
 
 MAX_NAME = 64
 MAX_SECRET = 64
@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 
 class Tables:
-    def __init__(self, log: TableLog, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
+    def __init__(self, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
                  burst: float = 100.0, lexicons: Lexicons | None = None) -> None:  # fmt: skip
         self.log = log
         self.lexicons = lexicons  # what word games judge with; None: this server has no lexicon
@@ -39,30 +39,37 @@ class Tables:
         self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
         self.buckets: dict[str, TokenBucket] = {}
         # Told (table id, result) when a game ends, after the table's own work (a tournament goes on).
-        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self.listeners: list[Callable[[str, dict[str, Any]], Awaitable[None]]] = []
+        self._listening: set[asyncio.Task[None]] = set()
 
     def _table(self, row: Any) -> Table:
         return Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
                      on_finish=self._finished)  # fmt: skip
 
     def _finished(self, table_id: str, result: dict[str, Any]) -> None:
-        loop = asyncio.get_running_loop()
-        for listener in self.listeners:
-            loop.call_soon(listener, table_id, result)
+        for listener in self.listeners:  # each in a task of its own: the finished table's task is done with it
+            task = asyncio.get_running_loop().create_task(listener(table_id, result))
+            self._listening.add(task)
+            task.add_done_callback(self._heard)
 
-    def restore(self) -> int:
+    def _heard(self, task: asyncio.Task[None]) -> None:
+        self._listening.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a finished table's listener failed", exc_info=task.exception())
+
+    async def restore(self) -> int:
         """Replay every table in the log; the unfinished ones play on. Returns how many play on.
 
         A word game's table waits in the log while the server runs without its lexicon.
         """
         playing = 0
-        for row in self.log.tables():
+        for row in await self.log.tables(unfinished_only=False):
             try:
                 table = self._table(row)
             except LookupError as e:  # NeedsLexicon, or the lexicon it names is not served
                 log.warning("table %s not restored: %s", row.table_id, e)
                 continue
-            table.restore()
+            await table.restore()
             self.tables[row.table_id] = table
             for seat, state in enumerate(table.seats):
                 if state.token_sha256:
@@ -79,7 +86,7 @@ class Tables:
     def get(self, table_id: str) -> Table:
         return found(self.tables, table_id, "table_id", "table")
 
-    def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
+    async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash)."""
         try:
@@ -96,14 +103,13 @@ class Tables:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = "t-" + secrets.token_hex(4)
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))))
-        self.log.create(row)
+        await self.log.create(row)
         table = self._table(row)
         for seat, (player, secret_sha256) in (reserved or {}).items():
-            table.reserve(seat, player, secret_sha256)
+            await table.reserve(seat, player, secret_sha256)
         self.tables[table_id] = table
         table.start()
-        if all(s.taken for s in table.seats):  # bots only: deal at once
-            table.begin_if_full()
+        await table.command(table.begin_if_full)  # bots only: deal at once
         return table
 
     def options_of(self, variant: Variant, options: dict[str, str]) -> Any:
@@ -156,11 +162,16 @@ class Tables:
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not {table_id}")
         return self.get(table_id), holder.seat
 
-    def viewer(self, holder: Holder | None, table_id: str) -> tuple[Table, int | None]:
-        """A seat when a token is given, else a spectator (seat None)."""
-        if holder is not None:
-            return self.seat_of(holder, table_id)
-        return self.get(table_id), None
+    async def viewer(self, holder: Holder | None, table_id: str) -> tuple[Table, int | None]:
+        """A seat when a token is given, else a spectator (seat None); the table as its log holds it."""
+        table, seat = self.seat_of(holder, table_id) if holder is not None else (self.get(table_id), None)
+        await table.settled()
+        return table, seat
+
+    async def settled(self, table_id: str) -> Table:
+        table = self.get(table_id)
+        await table.settled()
+        return table
 
     async def leave(self, holder: Holder | None, table_id: str) -> str:
         """Give up the caller's seat; returns the secret that takes it back while the game goes on."""

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import grpc
 
 from brelan.api.v1 import tournament_pb2 as pb
@@ -45,10 +43,9 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
             if len(request.options) > MAX_OPTIONS:
                 raise invalid("options", f"at most {MAX_OPTIONS}")
             decision_seconds("decision_seconds", request.decision_seconds)
-            run, joins = self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
+            run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
                                           dict(request.options), request.wins, request.qualifiers,
                                           request.decision_seconds)  # fmt: skip
-            await asyncio.sleep(0)  # let bots-only tables deal
             info = tournament_info(run)
             info.join_secrets.update(joins)  # told once, to the creator, who hands each player his own
             return info

@@ -10,10 +10,7 @@ crash between one table's end and the next one's start) is created then.
 
 from __future__ import annotations
 
-import json
 import secrets
-import sqlite3
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,96 +18,16 @@ from .errors import found, invalid
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
+from .log_store import SqlStore, TournamentRow
 from .table import sha256
 from .tables import MAX_NAME, Tables
 
 GAME = "alphapoker"
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tournaments (
-    tournament_id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    format TEXT NOT NULL,
-    players TEXT NOT NULL,            -- JSON [name, ...]
-    bots TEXT NOT NULL,               -- JSON [player index, ...]
-    options TEXT NOT NULL,            -- JSON {key: text}: every game's table options
-    wins INTEGER NOT NULL,
-    qualifiers INTEGER NOT NULL,
-    decision_seconds REAL NOT NULL,
-    seed TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS tournament_secrets (  -- each human player's join secret, as its hash
-    tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
-    player INTEGER NOT NULL,          -- index into players
-    secret_sha256 TEXT NOT NULL,
-    PRIMARY KEY (tournament_id, player)
-);
-CREATE TABLE IF NOT EXISTS tournament_games (
-    tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
-    n INTEGER NOT NULL,               -- creation order
-    match INTEGER NOT NULL,           -- index into the tournament's matches
-    table_id TEXT NOT NULL,
-    PRIMARY KEY (tournament_id, n)
-);
-"""
-
-
-@dataclass(frozen=True)
-class TournamentRow:
-    tournament_id: str
-    name: str
-    format: str
-    players: tuple[str, ...]
-    bots: tuple[int, ...]
-    options: dict[str, str]
-    wins: int
-    qualifiers: int
-    decision_seconds: float
-    seed: str
-    secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
 
 
 def game_options(options: dict[str, str]) -> dict[str, str]:
     """A tournament game's table options: the tournament's, for two players."""
     return {**options, "players": "2"}
-
-
-class TournamentLog:
-    """Tournaments in the tables' SQLite file (one connection, the event loop's thread)."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-        self.db.executescript(SCHEMA)
-
-    def create(self, row: TournamentRow) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tournaments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                            (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
-                             json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed,
-                             time.time()))  # fmt: skip
-            self.db.executemany("INSERT INTO tournament_secrets VALUES (?, ?, ?)",
-                                [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])  # fmt: skip
-
-    def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> None:
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tournament_games VALUES (?, ?, ?, ?)", (tournament_id, n, match, table_id))
-
-    def tournaments(self) -> list[TournamentRow]:
-        rows = self.db.execute("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
-                               " decision_seconds, seed FROM tournaments ORDER BY created")  # fmt: skip
-        hashes: dict[str, dict[int, str]] = {}
-        for t, p, h in self.db.execute("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets"):
-            hashes.setdefault(t, {})[p] = h
-        return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
-                              hashes.get(t, {}))
-                for t, n, f, p, b, o, w, q, d, s in rows]  # fmt: skip
-
-    def games(self, tournament_id: str) -> list[tuple[int, str]]:
-        rows = self.db.execute("SELECT match, table_id FROM tournament_games WHERE tournament_id = ? ORDER BY n",
-                               (tournament_id,))  # fmt: skip
-        return [(m, t) for m, t in rows]
 
 
 @dataclass
@@ -126,7 +43,7 @@ class Running:
 
 
 class Tournaments:
-    def __init__(self, log: TournamentLog, tables: Tables) -> None:
+    def __init__(self, log: SqlStore, tables: Tables) -> None:
         self.log = log
         self.tables = tables
         self.running: dict[str, Running] = {}
@@ -134,7 +51,7 @@ class Tournaments:
         tables.listeners.append(self.table_finished)
 
     # -- creating -------------------------------------------------------------------------------
-    def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
+    async def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
                wins: int, qualifiers: int, decision_seconds: float) -> tuple[Running, dict[str, str]]:  # fmt: skip
         """A new tournament, its first games open; returns it with each human player's join secret."""
         if len(name) > MAX_NAME:
@@ -162,10 +79,10 @@ class Tournaments:
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
                             secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()})  # fmt: skip
-        self.log.create(row)
+        await self.log.create_tournament(row)
         run = self._load(row)
         for match in run.state.playing():
-            self._next_game(run, match)
+            await self._next_game(run, match)
         return run, {players[p]: secret for p, secret in joins.items()}
 
     def _load(self, row: TournamentRow) -> Running:
@@ -176,15 +93,16 @@ class Tournaments:
         return run
 
     # -- games ----------------------------------------------------------------------------------------
-    def _next_game(self, run: Running, match: int) -> None:
+    async def _next_game(self, run: Running, match: int) -> None:
         m = run.state.matches[match]
         played = len(run.tables.get(match, []))
         name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {played + 1}"[:MAX_NAME]
         bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
         reserved = {seat: (run.row.players[p], run.row.secrets_sha256[p]) for seat, p in enumerate((m.a, m.b))
                     if p in run.row.secrets_sha256}  # fmt: skip
-        table = self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name, reserved)
-        self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
+        table = await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
+                                         reserved)  # fmt: skip
+        await self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
         run.tables.setdefault(match, []).append(table.table_id)
         self.by_table[table.table_id] = (run.row.tournament_id, match)
 
@@ -193,7 +111,7 @@ class Tournaments:
         stacks = result.get("stacks") or [run.capital, run.capital]
         return Game(champions[0] if len(champions) == 1 else None, (stacks[0] - run.capital, stacks[1] - run.capital))
 
-    def table_finished(self, table_id: str, result: dict[str, Any]) -> None:
+    async def table_finished(self, table_id: str, result: dict[str, Any]) -> None:
         """A game is over: record it, then open what is due (the match's next game, or the next round)."""
         found = self.by_table.get(table_id)
         if found is None:
@@ -201,14 +119,14 @@ class Tournaments:
         run, match = self.running[found[0]], found[1]
         opened = run.state.record(match, self._game(run, result))
         for m in ([match] if not run.state.matches[match].over else []) + opened:
-            self._next_game(run, m)
+            await self._next_game(run, m)
 
     # -- restoring ------------------------------------------------------------------------------------------
-    def restore(self) -> None:
-        for row in self.log.tournaments():
+    async def restore(self) -> None:
+        for row in await self.log.tournaments():
             run = self._load(row)
             waiting = set()
-            for match, table_id in self.log.games(row.tournament_id):
+            for match, table_id in await self.log.games(row.tournament_id):
                 run.tables.setdefault(match, []).append(table_id)
                 self.by_table[table_id] = (row.tournament_id, match)
                 table = self.tables.tables.get(table_id)
@@ -218,7 +136,7 @@ class Tournaments:
                     waiting.add(match)
             for match in run.state.playing():
                 if match not in waiting:  # due, but its table was never made
-                    self._next_game(run, match)
+                    await self._next_game(run, match)
 
     # -- reading --------------------------------------------------------------------------------------------
     def get(self, tournament_id: str) -> Running:

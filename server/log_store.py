@@ -1,0 +1,312 @@
+"""The log store: tables, seats, actions, events and tournaments, in SQLite or PostgreSQL.
+
+Each accepted action is one transaction holding the action and every event it
+caused; a table sends those events to clients only after the commit, so a
+client is never told of an event the log does not hold. The log is the state:
+a table is rebuilt from its seed, options and actions, and the replay must give
+back the logged events.
+
+One SQL text serves both databases (written with ``?`` placeholders, the
+portable subset: ``ON CONFLICT ... DO UPDATE``, ``DOUBLE PRECISION``);
+:class:`SqlStore` holds every query and a driver subclass says how a
+transaction runs: :class:`~brelan.server.sqlite_store.SqliteStore` (the
+embedded default, one process) and
+:class:`~brelan.server.postgres_store.PostgresStore` (several nodes).
+
+The schema carries its version; :data:`MIGRATIONS` take any older database to
+:data:`SCHEMA_VERSION` on start, and a database of a newer version is refused
+with one line saying so.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+# Each entry takes the schema from the version before it to its own (the first: from nothing to 1).
+MIGRATIONS: tuple[tuple[str, ...], ...] = (
+    (  # 1: the tables' log and tournaments
+        """CREATE TABLE IF NOT EXISTS tables (
+            table_id TEXT PRIMARY KEY,
+            variant TEXT NOT NULL,
+            name TEXT NOT NULL,
+            options TEXT NOT NULL,            -- JSON {key: text}
+            seed TEXT NOT NULL,
+            seed_sha256 TEXT NOT NULL,
+            decision_seconds DOUBLE PRECISION NOT NULL,
+            bot_seats TEXT NOT NULL,          -- JSON [seat, ...]
+            created DOUBLE PRECISION NOT NULL,
+            started INTEGER NOT NULL DEFAULT 0,
+            finished INTEGER NOT NULL DEFAULT 0,
+            result TEXT                       -- JSON, once finished
+        )""",
+        """CREATE TABLE IF NOT EXISTS seats (
+            table_id TEXT NOT NULL REFERENCES tables(table_id),
+            seat INTEGER NOT NULL,
+            token_sha256 TEXT NOT NULL,
+            player TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE IF NOT EXISTS actions (
+            table_id TEXT NOT NULL REFERENCES tables(table_id),
+            n INTEGER NOT NULL,               -- its order: the seq of its last event (unique in a table)
+            seat INTEGER,                     -- NULL: the table itself (its clock)
+            action TEXT NOT NULL,
+            action_id TEXT NOT NULL,
+            last_seq INTEGER NOT NULL,
+            PRIMARY KEY (table_id, n)
+        )""",
+        """CREATE TABLE IF NOT EXISTS events (
+            table_id TEXT NOT NULL REFERENCES tables(table_id),
+            seq INTEGER NOT NULL,
+            hand INTEGER NOT NULL,
+            actor INTEGER,
+            action TEXT NOT NULL,
+            text TEXT NOT NULL,               -- the full event; redacted only when sent
+            PRIMARY KEY (table_id, seq)
+        )""",
+        """CREATE TABLE IF NOT EXISTS tournaments (
+            tournament_id TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            format TEXT NOT NULL,
+            players TEXT NOT NULL,            -- JSON [name, ...]
+            bots TEXT NOT NULL,               -- JSON [player index, ...]
+            options TEXT NOT NULL,            -- JSON {key: text}: every game's table options
+            wins INTEGER NOT NULL,
+            qualifiers INTEGER NOT NULL,
+            decision_seconds DOUBLE PRECISION NOT NULL,
+            seed TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS tournament_games (
+            tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
+            n INTEGER NOT NULL,               -- creation order
+            match INTEGER NOT NULL,           -- index into the tournament's matches
+            table_id TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, n)
+        )""",
+    ),
+    (  # 2: seats kept for their players, deadlines that outlive a restart
+        """CREATE TABLE IF NOT EXISTS reserved_seats (      -- a tournament player's seat, or one left mid-game
+            table_id TEXT NOT NULL REFERENCES tables(table_id),
+            seat INTEGER NOT NULL,
+            secret_sha256 TEXT NOT NULL,      -- the secret that takes it (JoinTable's secret)
+            player TEXT NOT NULL,
+            PRIMARY KEY (table_id, seat)
+        )""",
+        """CREATE TABLE IF NOT EXISTS tournament_secrets (  -- each human player's join secret, as its hash
+            tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
+            player INTEGER NOT NULL,          -- index into players
+            secret_sha256 TEXT NOT NULL,
+            PRIMARY KEY (tournament_id, player)
+        )""",
+        # JSON {seat or "table": when (table clock, absolute)}: the pending decisions' and the game clock's
+        "ALTER TABLE tables ADD COLUMN deadlines TEXT NOT NULL DEFAULT '{}'",
+    ),
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
+
+
+class StoreError(Exception):
+    """The store cannot be used: unreachable, or of a schema this brelan does not know. One line for the operator."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    table_id: str
+    variant: str
+    name: str
+    options: dict[str, str]
+    seed: str
+    seed_sha256: str
+    decision_seconds: float
+    bot_seats: tuple[int, ...]
+    started: bool
+    finished: bool
+    result: dict[str, Any] | None
+    deadlines: dict[int | None, float] = field(default_factory=dict)  # seat (None: the game clock) -> when
+
+
+@dataclass(frozen=True)
+class LoggedEvent:
+    seq: int
+    hand: int
+    actor: int | None
+    action: str
+    text: str
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seat: int | None
+    action: str
+    action_id: str
+    last_seq: int
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    tournament_id: str
+    name: str
+    format: str
+    players: tuple[str, ...]
+    bots: tuple[int, ...]
+    options: dict[str, str]
+    wins: int
+    qualifiers: int
+    decision_seconds: float
+    seed: str
+    secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
+
+
+def deadlines_json(deadlines: dict[int | None, float]) -> str:
+    return json.dumps({GAME_CLOCK if seat is None else str(seat): at for seat, at in deadlines.items()})
+
+
+def deadlines_of(text: str) -> dict[int | None, float]:
+    return {None if key == GAME_CLOCK else int(key): float(at) for key, at in json.loads(text or "{}").items()}
+
+
+Statement = tuple[str, Sequence[Any]]
+
+
+class SqlStore:
+    """Every query of the log; a subclass runs them (:meth:`_write`, :meth:`_read`) on its database."""
+
+    name = "store"
+
+    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = ()) -> None:
+        """Run ``statements``, then each (sql, rows) of ``many``, in one transaction."""
+        raise NotImplementedError
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    # -- tables ----------------------------------------------------------------------------------
+    async def create(self, row: TableRow) -> None:
+        await self._write([(
+            "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
+            " created, deadlines) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
+             row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines)),
+        )])  # fmt: skip
+
+    async def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str) -> None:
+        if token_sha256 is None:
+            await self._write([("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))])
+            return
+        await self._write([(
+            "INSERT INTO seats (table_id, seat, token_sha256, player) VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat)"
+            " DO UPDATE SET token_sha256 = excluded.token_sha256, player = excluded.player",
+            (table_id, seat, token_sha256, player),
+        )])  # fmt: skip
+
+    async def reserve(self, table_id: str, seat: int, secret_sha256: str, player: str) -> None:
+        await self._write([(
+            "INSERT INTO reserved_seats (table_id, seat, secret_sha256, player) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET secret_sha256 = excluded.secret_sha256, player = excluded.player",
+            (table_id, seat, secret_sha256, player),
+        )])  # fmt: skip
+
+    async def append(self, table_id: str, action: LoggedAction | None, events: list[LoggedEvent],
+                     deadlines: dict[int | None, float], *, started: bool = False,
+                     result: dict[str, Any] | None = None) -> None:  # fmt: skip
+        """One commit: an action (None: the deal), the events it caused, the deadlines they leave, and the
+        game's result when they end it."""
+        statements: list[Statement] = [
+            ("UPDATE tables SET deadlines = ?" + (", started = 1" if started else "")
+             + (", finished = 1, result = ?" if result is not None else "") + " WHERE table_id = ?",
+             (deadlines_json(deadlines), *([json.dumps(result)] if result is not None else []), table_id)),
+        ]  # fmt: skip
+        if action is not None:
+            statements.append((
+                "INSERT INTO actions (table_id, n, seat, action, action_id, last_seq) VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, action.last_seq, action.seat, action.action, action.action_id, action.last_seq),
+            ))  # fmt: skip
+        rows = [(table_id, e.seq, e.hand, e.actor, e.action, e.text) for e in events]
+        await self._write(statements, [
+            ("INSERT INTO events (table_id, seq, hand, actor, action, text) VALUES (?, ?, ?, ?, ?, ?)", rows)])
+
+    async def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
+        query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
+                 " finished, result, deadlines FROM tables" + (" WHERE finished = 0" if unfinished_only else "")
+                 + " ORDER BY created")  # fmt: skip
+        return [
+            TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
+                     json.loads(r) if r else None, deadlines_of(dl))  # fmt: skip
+            for t, v, n, o, s, h, d, b, st, f, r, dl in await self._read(query)
+        ]
+
+    async def seats(self, table_id: str) -> dict[int, tuple[str, str]]:
+        rows = await self._read("SELECT seat, token_sha256, player FROM seats WHERE table_id = ?", (table_id,))
+        return {seat: (token, player) for seat, token, player in rows}
+
+    async def reserved(self, table_id: str) -> dict[int, tuple[str, str]]:
+        rows = await self._read("SELECT seat, secret_sha256, player FROM reserved_seats WHERE table_id = ?", (table_id,))
+        return {seat: (secret, player) for seat, secret, player in rows}
+
+    async def actions(self, table_id: str) -> list[LoggedAction]:
+        rows = await self._read("SELECT seat, action, action_id, last_seq FROM actions WHERE table_id = ? ORDER BY n",
+                                (table_id,))  # fmt: skip
+        return [LoggedAction(*row) for row in rows]
+
+    async def events(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
+        rows = await self._read("SELECT seq, hand, actor, action, text FROM events WHERE table_id = ? AND seq > ?"
+                                " ORDER BY seq", (table_id, after_seq))  # fmt: skip
+        return [LoggedEvent(*row) for row in rows]
+
+    # -- tournaments -------------------------------------------------------------------------------
+    async def create_tournament(self, row: TournamentRow) -> None:
+        await self._write(
+            [("INSERT INTO tournaments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
+               json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed, time.time()))],
+            [("INSERT INTO tournament_secrets VALUES (?, ?, ?)",
+              [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])],
+        )  # fmt: skip
+
+    async def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> None:
+        await self._write([("INSERT INTO tournament_games VALUES (?, ?, ?, ?)", (tournament_id, n, match, table_id))])
+
+    async def tournaments(self) -> list[TournamentRow]:
+        hashes: dict[str, dict[int, str]] = {}
+        for t, p, h in await self._read("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets"):
+            hashes.setdefault(t, {})[p] = h
+        rows = await self._read("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
+                                " decision_seconds, seed FROM tournaments ORDER BY created")  # fmt: skip
+        return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
+                              hashes.get(t, {}))
+                for t, n, f, p, b, o, w, q, d, s in rows]  # fmt: skip
+
+    async def games(self, tournament_id: str) -> list[tuple[int, str]]:
+        rows = await self._read("SELECT match, table_id FROM tournament_games WHERE tournament_id = ? ORDER BY n",
+                                (tournament_id,))  # fmt: skip
+        return [(m, t) for m, t in rows]
+
+
+def newer_schema(found: int, where: str) -> StoreError:
+    return StoreError(f"{where} has schema version {found}, newer than this brelan knows ({SCHEMA_VERSION}): "
+                      "upgrade brelan, or point it at another database")  # fmt: skip
+
+
+async def open_store(database: str | None, data_dir: Path) -> SqlStore:
+    """The store ``database`` names (a ``postgresql://`` URL), else SQLite under ``data_dir``; migrated to this version."""
+    if database:
+        if not database.startswith(("postgresql://", "postgres://")):
+            raise StoreError(f"--database takes a postgresql://USER@HOST:PORT/DB URL, not {database[:40]!r}")
+        from .postgres_store import PostgresStore
+
+        return await PostgresStore.open(database)
+    from .sqlite_store import SqliteStore
+
+    return SqliteStore(data_dir / SQLITE_NAME)
+
+
+SQLITE_NAME = "tables.sqlite3"

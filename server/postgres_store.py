@@ -1,0 +1,92 @@
+"""The log store in PostgreSQL, shared by several ``brelan serve`` nodes.
+
+psycopg 3's asyncio driver with its connection pool: a table's commit awaits
+the database without holding the event loop, so one node's other tables, its
+streams and its health checks go on meanwhile. (asyncpg is as fast, but
+psycopg is PostgreSQL's own maintained adapter, speaks the same ``%s`` SQL as
+every tool around it, and its pool reconnects by itself after a database
+restart.)
+
+Nodes migrate the schema on start under an advisory lock, so two nodes
+starting together do not race.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable, Sequence
+
+import psycopg
+from psycopg_pool import AsyncConnectionPool
+
+from .log_store import MIGRATIONS, SCHEMA_VERSION, SqlStore, Statement, StoreError, newer_schema
+
+CONNECT_SECONDS = 5.0
+POOL_SIZE = 8
+SCHEMA_LOCK = 0x6272656C616E  # "brelan": the advisory lock migrations hold
+
+
+def shown(url: str) -> str:
+    """A database URL as logs and errors show it: without its password."""
+    return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
+
+
+def first_line(error: BaseException) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+class PostgresStore(SqlStore):
+    name = "postgresql"
+
+    def __init__(self, url: str, pool: AsyncConnectionPool) -> None:
+        self.url = url
+        self.pool = pool
+
+    @classmethod
+    async def open(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresStore:
+        """Connect (one clear line when the database cannot be reached), migrate, and open the pool."""
+        try:
+            async with await psycopg.AsyncConnection.connect(url, connect_timeout=CONNECT_SECONDS,
+                                                             autocommit=True) as conn:  # fmt: skip
+                await cls._migrate(conn, url)
+        except psycopg.Error as e:
+            raise StoreError(f"cannot use the database {shown(url)}: {first_line(e)}") from None
+        pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=30.0,
+                                   kwargs={"autocommit": True})  # fmt: skip
+        await pool.open(wait=True, timeout=CONNECT_SECONDS)
+        return cls(url, pool)
+
+    @staticmethod
+    async def _migrate(conn: psycopg.AsyncConnection[Any], url: str) -> None:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            row = await (await conn.execute("SELECT version FROM schema_version")).fetchone()
+            version = int(row[0]) if row else 0
+            if version > SCHEMA_VERSION:
+                raise newer_schema(version, shown(url))
+            for steps in MIGRATIONS[version:]:
+                for sql in steps:
+                    await conn.execute(sql)
+            await conn.execute("DELETE FROM schema_version")
+            await conn.execute("INSERT INTO schema_version VALUES (%s)", (SCHEMA_VERSION,))
+
+    @staticmethod
+    def _sql(sql: str) -> str:
+        return sql.replace("?", "%s")
+
+    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = ()) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            for sql, params in statements:
+                await conn.execute(self._sql(sql), params)
+            for sql, rows in many:
+                if rows:
+                    async with conn.cursor() as cursor:
+                        await cursor.executemany(self._sql(sql), rows)
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        async with self.pool.connection() as conn:
+            return await (await conn.execute(self._sql(sql), params)).fetchall()
+
+    async def close(self) -> None:
+        await self.pool.close()
