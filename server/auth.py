@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 import grpc
 
@@ -47,7 +47,7 @@ def _token(context: grpc.aio.ServicerContext) -> str | None:
 
 
 class Guard(grpc.aio.ServerInterceptor):
-    def __init__(self, resolve: Callable[[str], Holder | None]) -> None:
+    def __init__(self, resolve: Callable[[str], Awaitable[Holder | None]]) -> None:
         self.resolve = resolve
 
     async def _admit(self, method: str, request: Any, context: grpc.aio.ServicerContext) -> None:
@@ -61,7 +61,7 @@ class Guard(grpc.aio.ServerInterceptor):
             await context.abort(grpc.StatusCode.UNAUTHENTICATED, str(e))
         holder = None
         if token is not None:
-            holder = self.resolve(token)
+            holder = await self.resolve(token)
             if holder is None:
                 await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token")
         CALLER.set(holder)

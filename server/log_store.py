@@ -163,6 +163,16 @@ class TournamentRow:
     secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
 
 
+@dataclass(frozen=True)
+class Listed:
+    """A table as the store lists it: its row, its seats (seat -> taken, player, reserved), its last seq and hand."""
+
+    row: TableRow
+    seats: dict[int, tuple[bool, str, bool]]
+    seq: int
+    hand: int
+
+
 def deadlines_json(deadlines: dict[int | None, float]) -> str:
     return json.dumps({GAME_CLOCK if seat is None else str(seat): at for seat, at in deadlines.items()})
 
@@ -235,14 +245,43 @@ class SqlStore:
             ("INSERT INTO events (table_id, seq, hand, actor, action, text) VALUES (?, ?, ?, ?, ?, ?)", rows)])
 
     async def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
+        return await self._table_rows(" WHERE finished = 0" if unfinished_only else "", ())
+
+    async def table(self, table_id: str) -> TableRow | None:
+        rows = await self._table_rows(" WHERE table_id = ?", (table_id,))
+        return rows[0] if rows else None
+
+    async def _table_rows(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines FROM tables" + (" WHERE finished = 0" if unfinished_only else "")
-                 + " ORDER BY created")  # fmt: skip
+                 " finished, result, deadlines FROM tables" + where + " ORDER BY created")  # fmt: skip
         return [
             TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
                      json.loads(r) if r else None, deadlines_of(dl))  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl in await self._read(query)
+            for t, v, n, o, s, h, d, b, st, f, r, dl in await self._read(query, params)
         ]
+
+    async def listing(self, *, include_finished: bool, variant: str, limit: int) -> list[Listed]:
+        """The most recent tables (first), each with its seats and how far it is: what ListTables shows."""
+        where = " WHERE 1 = 1" + ("" if include_finished else " AND finished = 0") + (" AND variant = ?" if variant else "")
+        rows = await self._table_rows(where, (variant,) if variant else ())
+        rows = rows[::-1][:limit]
+        if not rows:
+            return []
+        ids = [r.table_id for r in rows]
+        marks = ", ".join("?" * len(ids))
+        seats: dict[str, dict[int, tuple[bool, str, bool]]] = {}  # table -> seat -> (taken, player, reserved)
+        for t, seat, player in await self._read(f"SELECT table_id, seat, player FROM reserved_seats WHERE table_id IN ({marks})", ids):
+            seats.setdefault(t, {})[seat] = (False, player, True)
+        for t, seat, player in await self._read(f"SELECT table_id, seat, player FROM seats WHERE table_id IN ({marks})", ids):
+            seats.setdefault(t, {})[seat] = (True, player, seat in seats.get(t, {}))
+        progress = {t: (seq, hand) for t, seq, hand in await self._read(
+            f"SELECT table_id, MAX(seq), MAX(hand) FROM events WHERE table_id IN ({marks}) GROUP BY table_id", ids)}
+        return [Listed(r, seats.get(r.table_id, {}), *progress.get(r.table_id, (0, 0))) for r in rows]
+
+    async def token_seat(self, token_sha256: str) -> tuple[str, int] | None:
+        """The table and seat a token (by its hash) holds, wherever the table is played."""
+        rows = await self._read("SELECT table_id, seat FROM seats WHERE token_sha256 = ?", (token_sha256,))
+        return (rows[0][0], rows[0][1]) if rows else None
 
     async def seats(self, table_id: str) -> dict[int, tuple[str, str]]:
         rows = await self._read("SELECT seat, token_sha256, player FROM seats WHERE table_id = ?", (table_id,))

@@ -310,7 +310,7 @@ class Table:
         state.token_sha256 = None
         secret = ""
         if self.state is not None and not state.reserved:
-            secret = secrets.token_urlsafe(24)
+            secret = secrets.token_hex(24)
             await self.reserve(seat, state.player, sha256(secret))
         if not state.reserved:
             state.player = ""

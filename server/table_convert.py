@@ -9,6 +9,7 @@ from typing import Any
 from brelan.api.v1 import table_pb2 as pb
 
 from .errors import invalid
+from .log_store import Listed, TableRow
 from .table import Table, TableEvent
 
 STATUS = {"waiting": pb.WAITING, "playing": pb.PLAYING, "finished": pb.FINISHED}
@@ -19,14 +20,29 @@ def as_json(value: dict[str, Any]) -> str:
 
 
 def table_info(table: Table) -> pb.TableInfo:
-    row = table.row
+    """A table being played here (or read back), as it stands."""
+    seats = [pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0,
+                         reserved=st.reserved) for s, st in enumerate(table.seats)]  # fmt: skip
+    return _info(table.row, table.status, table.seq, table.hand, seats)
+
+
+def listed_info(listed: Listed, seat_count: int) -> pb.TableInfo:
+    """A table as the store lists it (played here or on another node)."""
+    row = listed.row
+    status = "finished" if row.finished else "playing" if row.started else "waiting"
+    seats = []
+    for s in range(seat_count):
+        taken, player, reserved = listed.seats.get(s, (False, "", False))
+        bot = s in row.bot_seats
+        seats.append(pb.SeatInfo(seat=s, taken=taken or bot, bot=bot, player=player, connected=bot, reserved=reserved))
+    return _info(row, status, listed.seq, listed.hand, seats)
+
+
+def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatInfo]) -> pb.TableInfo:
     info = pb.TableInfo(
-        table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[table.status],
-        seq=table.seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
-        decision_seconds=row.decision_seconds, hand=table.hand,
-        seats=[pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0,
-                           reserved=st.reserved)
-               for s, st in enumerate(table.seats)],
+        table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[status],
+        seq=seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
+        decision_seconds=row.decision_seconds, hand=hand, seats=seats,
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)

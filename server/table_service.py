@@ -12,12 +12,14 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 from .auth import CALLER
 from .errors import ServiceError, answered, invalid
 from .table import END
-from .table_convert import action_text, as_json, table_event, table_info
+from .table_convert import action_text, as_json, listed_info, table_event, table_info
 from .tables import Tables
 
 MAX_ACTION = 256
 MAX_ACTION_ID = 128
 MAX_OPTIONS = 64
+MAX_LISTED = 1000
+MAX_VARIANT = 64
 
 
 class TableServicer(pb_grpc.TableServiceServicer):
@@ -40,11 +42,19 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return await answered(context, work)
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
-        tables = [
-            table_info(t) for t in self.tables.tables.values()
-            if (request.include_finished or not t.row.finished) and (not request.variant or t.row.variant == request.variant)
-        ]  # fmt: skip
-        return pb.ListTablesResponse(tables=tables)
+        """From the store: every node's tables, the most recent first (at most MAX_LISTED)."""
+        async def work() -> pb.ListTablesResponse:
+            if len(request.variant) > MAX_VARIANT:
+                raise invalid("variant", f"at most {MAX_VARIANT} characters")
+            listed = await self.tables.log.listing(include_finished=request.include_finished, variant=request.variant,
+                                                   limit=MAX_LISTED)  # fmt: skip
+            infos = []
+            for entry in listed:
+                here = self.tables.tables.get(entry.row.table_id)
+                infos.append(table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row)))
+            return pb.ListTablesResponse(tables=infos)
+
+        return await answered(context, work)
 
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
         async def work() -> pb.TableInfo:
@@ -57,7 +67,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             seat, token = await self.tables.join(
                 request.table_id, request.seat if request.HasField("seat") else None, request.player, request.secret
             )
-            return pb.JoinTableResponse(seat=seat, token=token, table=table_info(self.tables.get(request.table_id)))
+            return pb.JoinTableResponse(seat=seat, token=token, table=table_info(await self.tables.find(request.table_id)))
 
         return await answered(context, work)
 
@@ -74,10 +84,10 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if len(request.action_id) > MAX_ACTION_ID:
                 raise invalid("action_id", f"at most {MAX_ACTION_ID} characters")
             expected = request.expected_seq if request.HasField("expected_seq") else None
-            text = action_text(request, self.tables.get(request.table_id).row.variant)
+            text = action_text(request, (await self.tables.find(request.table_id)).row.variant)
             acted = await self.tables.act(CALLER.get(), request.table_id, request.seat, text, expected,
                                           request.action_id)  # fmt: skip
-            table = self.tables.get(request.table_id)
+            table = await self.tables.find(request.table_id)
             return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])
 
         return await answered(context, work)
@@ -124,7 +134,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     async def GetTranscript(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TranscriptResponse:
         async def work() -> pb.TranscriptResponse:
-            table = self.tables.get(request.table_id)
+            table = await self.tables.find(request.table_id)
             return pb.TranscriptResponse(transcript=(await table.transcript()).text(), seed_sha256=table.row.seed_sha256)
 
         return await answered(context, work)

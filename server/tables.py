@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
 import grpc
@@ -17,12 +18,14 @@ from .auth import Holder
 from .clock import Clock, TokenBucket
 from .errors import ServiceError, found, invalid
 from .errors import decision_seconds as checked_seconds  # the parameter of create is named so
-from .games.base import Lexicons, OptionError, Variant
+from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
 from .log_store import SqlStore
 
 MAX_NAME = 64
+MAX_ID = 64  # a table id longer than this names nothing: not worth a query
+FINISHED_KEPT = 32  # finished tables read back from the store, kept for the next reader
 MAX_SECRET = 64
 log = logging.getLogger(__name__)
 
@@ -35,7 +38,8 @@ class Tables:
         self.clock = clock
         self.bot_delay = bot_delay
         self.rate, self.burst = rate, burst
-        self.tables: dict[str, Table] = {}
+        self.tables: dict[str, Table] = {}  # the tables being played here
+        self.finished: OrderedDict[str, Table] = OrderedDict()  # read back from the store, least recent first
         self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
         self.buckets: dict[str, TokenBucket] = {}
         # Told (table id, result) when a game ends, after the table's own work (a tournament goes on).
@@ -47,6 +51,12 @@ class Tables:
                      on_finish=self._finished)  # fmt: skip
 
     def _finished(self, table_id: str, result: dict[str, Any]) -> None:
+        """A game is over: its table leaves memory (the store keeps it; :meth:`find` reads it back)."""
+        table = self.tables.pop(table_id, None)
+        for state in table.seats if table else ():
+            if state.token_sha256:
+                self.tokens.pop(state.token_sha256, None)
+                self.buckets.pop(state.token_sha256, None)
         for listener in self.listeners:  # each in a task of its own: the finished table's task is done with it
             task = asyncio.get_running_loop().create_task(listener(table_id, result))
             self._listening.add(task)
@@ -58,12 +68,12 @@ class Tables:
             log.error("a finished table's listener failed", exc_info=task.exception())
 
     async def restore(self) -> int:
-        """Replay every table in the log; the unfinished ones play on. Returns how many play on.
+        """Replay every unfinished table in the log, and let it play on. Returns how many.
 
         A word game's table waits in the log while the server runs without its lexicon.
         """
         playing = 0
-        for row in await self.log.tables(unfinished_only=False):
+        for row in await self.log.tables(unfinished_only=True):
             try:
                 table = self._table(row)
             except LookupError as e:  # NeedsLexicon, or the lexicon it names is not served
@@ -74,17 +84,32 @@ class Tables:
             for seat, state in enumerate(table.seats):
                 if state.token_sha256:
                     self.tokens[state.token_sha256] = (row.table_id, seat)
-            if not row.finished:
-                table.start()
-                playing += 1
+            table.start()
+            playing += 1
         return playing
+
+    async def find(self, table_id: str) -> Table:
+        """A table being played here, or a finished one read back from the store (kept a while: it is replayed)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if table_id in self.finished:
+            self.finished.move_to_end(table_id)
+            return self.finished[table_id]
+        row = await self.log.table(table_id) if 0 < len(table_id) <= MAX_ID else None
+        if row is None or not row.finished:
+            return found(self.tables, table_id, "table_id", "table")  # INVALID_ARGUMENT when empty, else NOT_FOUND
+        table = self._table(row)
+        await table.restore()
+        self.finished[table_id] = table
+        while len(self.finished) > FINISHED_KEPT:
+            self.finished.popitem(last=False)
+        return table
 
     async def close(self) -> None:
         for table in self.tables.values():
             await table.stop()
 
-    def get(self, table_id: str) -> Table:
-        return found(self.tables, table_id, "table_id", "table")
 
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None) -> Table:  # fmt: skip
@@ -112,6 +137,10 @@ class Tables:
         await table.command(table.begin_if_full)  # bots only: deal at once
         return table
 
+    def seat_count(self, row: Any) -> int:
+        variant = get_variant(row.variant)
+        return variant.seats(variant.make_options(row.options))
+
     def options_of(self, variant: Variant, options: dict[str, str]) -> Any:
         """A table's options, checked (field violations on ``options[...]``), with the lexicon a word game needs."""
         try:
@@ -136,46 +165,47 @@ class Tables:
             raise invalid("options[lexicon]", str(e).strip("'\"")) from None
 
     async def join(self, table_id: str, seat: int | None, player: str, secret: str = "") -> tuple[int, str]:
-        table = self.get(table_id)
+        table = await self.find(table_id)
         if len(player) > MAX_NAME:
             raise invalid("player", f"at most {MAX_NAME} characters")
         if len(secret) > MAX_SECRET:
             raise invalid("secret", f"at most {MAX_SECRET} characters")
-        token = secrets.token_urlsafe(24)
+        token = secrets.token_hex(24)  # hex: never read as a command-line flag, as a leading "-" would be
         taken, replaced = await table.command(lambda: table.join(seat, player, token, secret))
         if replaced is not None:
             self.tokens.pop(replaced, None)  # the seat's player is back elsewhere: the old token is revoked
         self.tokens[sha256(token)] = (table_id, taken)
         return taken, token
 
-    def resolve(self, token: str) -> Holder | None:
-        """The seat a bearer token holds (what the interceptor asks)."""
+    async def resolve(self, token: str) -> Holder | None:
+        """The seat a bearer token holds (what the interceptor asks): here, or in the store."""
         digest = sha256(token)
-        held = self.tokens.get(digest)
+        held = self.tokens.get(digest) or await self.log.token_seat(digest)
         return Holder(digest, *held) if held else None
 
-    def seat_of(self, holder: Holder | None, table_id: str) -> tuple[Table, int]:
+    async def seat_of(self, holder: Holder | None, table_id: str) -> tuple[Table, int]:
         """The table and seat of the caller; PERMISSION_DENIED when the token is for another table."""
         if holder is None:
             raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)")
         if holder.table_id != table_id:
-            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not {table_id}")
-        return self.get(table_id), holder.seat
+            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not "
+                               f"{quoted(table_id)}")  # fmt: skip
+        return await self.find(table_id), holder.seat
 
     async def viewer(self, holder: Holder | None, table_id: str) -> tuple[Table, int | None]:
         """A seat when a token is given, else a spectator (seat None); the table as its log holds it."""
-        table, seat = self.seat_of(holder, table_id) if holder is not None else (self.get(table_id), None)
+        table, seat = await self.seat_of(holder, table_id) if holder is not None else (await self.find(table_id), None)
         await table.settled()
         return table, seat
 
     async def settled(self, table_id: str) -> Table:
-        table = self.get(table_id)
+        table = await self.find(table_id)
         await table.settled()
         return table
 
     async def leave(self, holder: Holder | None, table_id: str) -> str:
         """Give up the caller's seat; returns the secret that takes it back while the game goes on."""
-        table, seat = self.seat_of(holder, table_id)
+        table, seat = await self.seat_of(holder, table_id)
         secret = await table.command(lambda: table.leave(seat))
         assert holder is not None
         self.tokens.pop(holder.token_sha256, None)
@@ -183,7 +213,7 @@ class Tables:
 
     async def act(self, holder: Holder | None, table_id: str, seat: int, text: str, expected_seq: int | None,
                   action_id: str) -> Acted:  # fmt: skip
-        table, held = self.seat_of(holder, table_id)
+        table, held = await self.seat_of(holder, table_id)
         if seat != held:
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}")
         assert holder is not None

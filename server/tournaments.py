@@ -75,7 +75,7 @@ class Tournaments:
         except TournamentError as e:
             raise invalid(e.field, e.why) from None
         self.tables.options_of(get_variant(GAME), game_options(options))
-        joins = {p: secrets.token_urlsafe(18) for p in range(len(players)) if p not in bots}
+        joins = {p: secrets.token_hex(16) for p in range(len(players)) if p not in bots}
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
                             secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()})  # fmt: skip
@@ -129,9 +129,9 @@ class Tournaments:
             for match, table_id in await self.log.games(row.tournament_id):
                 run.tables.setdefault(match, []).append(table_id)
                 self.by_table[table_id] = (row.tournament_id, match)
-                table = self.tables.tables.get(table_id)
-                if table is not None and table.row.finished:
-                    run.state.record(match, self._game(run, table.row.result or {}))
+                table = await self.log.table(table_id)
+                if table is not None and table.finished:
+                    run.state.record(match, self._game(run, table.result or {}))
                 else:
                     waiting.add(match)
             for match in run.state.playing():

@@ -88,6 +88,28 @@ def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: Brelan
     assert state.is_over and state.result == result_dict(final)
 
 
+def test_a_finished_table_leaves_memory_and_is_read_back_from_the_store(
+    api: BrelanClient, tables_server: ServerThread
+) -> None:
+    info = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1])
+    deadline = time.monotonic() + 30
+    while api.get_table(info.table_id).status != tpb.FINISHED:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    tables = tables_server.running.tables
+    tables.finished.clear()  # as after many other games
+    assert info.table_id not in tables.tables
+    final = api.get_table(info.table_id)  # read back from the store
+    assert final.seq > 10 and result_dict(final) and final.seed
+    watched = list(api.watch(info.table_id))
+    assert [e.seq for e in watched] == list(range(1, final.seq + 1)) and watched[-1].final
+    assert [e.text for e in api.hand_history(info.table_id, 1)] == [e.text for e in watched if e.hand == 1]
+    assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over
+    listed = {t.table_id: t for t in api.list_tables(include_finished=True)}[info.table_id]
+    assert (listed.status, listed.seq, [s.bot for s in listed.seats]) == (tpb.FINISHED, final.seq, [True, True])
+    assert info.table_id not in {t.table_id for t in api.list_tables()}
+
+
 def test_bad_actions_each_get_the_right_status(api: BrelanClient, tables_server: ServerThread) -> None:
     table_id, ann, bob = two_humans(api)
     e = error_of(api.act, table_id, 1, "pay", token=ann.token)
