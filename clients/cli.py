@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 from contextlib import contextmanager
@@ -268,12 +269,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     def ready(running: Any) -> None:
         names = ", ".join(sorted(running.handler.lexicons)) if running.handler else "none, tables only"
-        err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}); Ctrl-C stops")
+        node = running.cluster.node if running.cluster else None
+        where = f"; node {node.node_id} of a cluster, reached at {node.address}" if node else ""
+        err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}){where}; Ctrl-C stops")
+
+    # Warnings and worse from every part; which node takes which table over, from the cluster.
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("brelan.server.cluster").setLevel(logging.INFO)
 
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
             asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
-                              rate=args.rate, database=args.database))
+                              rate=args.rate, database=args.database, advertise=args.advertise,
+                              lease_seconds=args.lease_seconds))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
     return 0
@@ -303,7 +311,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="actions a second a seat may send, bursts of 2N (default 50)")
     serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",
                        help="keep tables and tournaments in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by "
-                            "every node pointed at it; default $BRELAN_DATABASE, else SQLite in the data directory")
+                            "every node pointed at it: several nodes make a cluster; default $BRELAN_DATABASE, else "
+                            "SQLite in the data directory (one node)")
+    serve.add_argument("--advertise", metavar="HOST:PORT",
+                       help="with --database: how the other nodes reach this one, to relay the calls for the tables "
+                            "it plays (default: --host and the bound port; 127.0.0.1 for 0.0.0.0)")
+    serve.add_argument("--lease-seconds", type=float, default=3.0, metavar="S",
+                       help="with --database: a dead node's tables are taken over this long after its last "
+                            "heartbeat (default 3; nodes beat every S/3)")
     serve.set_defaults(run=cmd_serve)
 
     lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -106,6 +106,17 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # JSON {seat or "table": when (table clock, absolute)}: the pending decisions' and the game clock's
         "ALTER TABLE tables ADD COLUMN deadlines TEXT NOT NULL DEFAULT '{}'",
     ),
+    (  # 3: several nodes: each unfinished table leased to one of them
+        """CREATE TABLE IF NOT EXISTS nodes (
+            node_id TEXT PRIMARY KEY,
+            address TEXT NOT NULL,            -- HOST:PORT other nodes forward calls to (--advertise)
+            heartbeat DOUBLE PRECISION NOT NULL,  -- the database's clock, seconds since the epoch
+            draining INTEGER NOT NULL DEFAULT 0
+        )""",
+        "ALTER TABLE tables ADD COLUMN owner TEXT",  # the node playing it; NULL: none yet
+        "ALTER TABLE tables ADD COLUMN lease_until DOUBLE PRECISION NOT NULL DEFAULT 0",  # the database's clock
+        "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",  # +1 at each new owner: fences old ones
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
@@ -113,6 +124,13 @@ GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
 
 class StoreError(Exception):
     """The store cannot be used: unreachable, or of a schema this brelan does not know. One line for the operator."""
+
+
+class LeaseLost(Exception):
+    """A write for a table this node no longer owns: another node took it over (fencing by epoch)."""
+
+
+Fence = tuple[str, int]  # (node id, epoch): a write goes through only while the table is still this node's lease
 
 
 @dataclass(frozen=True)
@@ -188,9 +206,14 @@ class SqlStore:
     """Every query of the log; a subclass runs them (:meth:`_write`, :meth:`_read`) on its database."""
 
     name = "store"
+    NOW = ""  # SQL for the database's clock, in seconds since the epoch: leases are judged by one clock
 
-    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = ()) -> None:
-        """Run ``statements``, then each (sql, rows) of ``many``, in one transaction."""
+    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
+                     *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+        """Run ``statements``, then each (sql, rows) of ``many``, in one transaction; the first statement's rows.
+
+        ``fenced``: the first statement must change a row, else nothing is written (:class:`LeaseLost`).
+        """
         raise NotImplementedError
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
@@ -200,12 +223,14 @@ class SqlStore:
         raise NotImplementedError
 
     # -- tables ----------------------------------------------------------------------------------
-    async def create(self, row: TableRow) -> None:
+    async def create(self, row: TableRow, owner: str | None = None, lease: float = 0.0) -> None:
+        """A new table; ``owner``: the node that plays it, leased for ``lease`` seconds (epoch 1)."""
         await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            " created, deadlines) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" created, deadlines, owner, lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
-             row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines)),
+             row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
+             owner, lease),
         )])  # fmt: skip
 
     async def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str) -> None:
@@ -227,13 +252,14 @@ class SqlStore:
 
     async def append(self, table_id: str, action: LoggedAction | None, events: list[LoggedEvent],
                      deadlines: dict[int | None, float], *, started: bool = False,
-                     result: dict[str, Any] | None = None) -> None:  # fmt: skip
+                     result: dict[str, Any] | None = None, fence: Fence | None = None) -> None:  # fmt: skip
         """One commit: an action (None: the deal), the events it caused, the deadlines they leave, and the
-        game's result when they end it."""
+        game's result when they end it. With ``fence``, only while the table is still that node's at that epoch."""
         statements: list[Statement] = [
             ("UPDATE tables SET deadlines = ?" + (", started = 1" if started else "")
-             + (", finished = 1, result = ?" if result is not None else "") + " WHERE table_id = ?",
-             (deadlines_json(deadlines), *([json.dumps(result)] if result is not None else []), table_id)),
+             + (", finished = 1, result = ?" if result is not None else "") + " WHERE table_id = ?"
+             + (" AND owner = ? AND epoch = ?" if fence else ""),
+             (deadlines_json(deadlines), *([json.dumps(result)] if result is not None else []), table_id, *(fence or ()))),
         ]  # fmt: skip
         if action is not None:
             statements.append((
@@ -242,7 +268,8 @@ class SqlStore:
             ))  # fmt: skip
         rows = [(table_id, e.seq, e.hand, e.actor, e.action, e.text) for e in events]
         await self._write(statements, [
-            ("INSERT INTO events (table_id, seq, hand, actor, action, text) VALUES (?, ?, ?, ?, ?, ?)", rows)])
+            ("INSERT INTO events (table_id, seq, hand, actor, action, text) VALUES (?, ?, ?, ?, ?, ?)", rows)],
+            fenced=fence is not None)  # fmt: skip
 
     async def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
         return await self._table_rows(" WHERE finished = 0" if unfinished_only else "", ())
@@ -300,6 +327,58 @@ class SqlStore:
         rows = await self._read("SELECT seq, hand, actor, action, text FROM events WHERE table_id = ? AND seq > ?"
                                 " ORDER BY seq", (table_id, after_seq))  # fmt: skip
         return [LoggedEvent(*row) for row in rows]
+
+    # -- nodes and leases ----------------------------------------------------------------------------
+    async def beat(self, node_id: str, address: str, lease: float, *, draining: bool = False) -> set[str]:
+        """A node's heartbeat: it is alive at ``address``; its tables' leases renewed. Returns the tables it holds."""
+        await self._write([(
+            f"INSERT INTO nodes (node_id, address, heartbeat, draining) VALUES (?, ?, {self.NOW}, ?)"
+            " ON CONFLICT (node_id) DO UPDATE SET address = excluded.address, heartbeat = excluded.heartbeat,"
+            " draining = excluded.draining", (node_id, address, int(draining)),
+        )])  # fmt: skip
+        rows = await self._write([(f"UPDATE tables SET lease_until = {self.NOW} + ? WHERE owner = ? AND finished = 0"
+                                   f" AND lease_until >= {self.NOW} RETURNING table_id", (lease, node_id))])  # fmt: skip
+        return {t for (t,) in rows}
+
+    async def claim(self, table_id: str, node_id: str, lease: float) -> int | None:
+        """Take an unfinished table whose lease ran out (or that had no owner); its new epoch, None if not free."""
+        rows = await self._write([(
+            f"UPDATE tables SET owner = ?, lease_until = {self.NOW} + ?, epoch = epoch + 1 WHERE table_id = ?"
+            f" AND finished = 0 AND (owner IS NULL OR lease_until < {self.NOW}) RETURNING epoch",
+            (node_id, lease, table_id),
+        )])  # fmt: skip
+        return int(rows[0][0]) if rows else None
+
+    async def orphans(self, limit: int) -> list[str]:
+        """Unfinished tables nobody holds (their node died, or stopped), the oldest first."""
+        rows = await self._read(f"SELECT table_id FROM tables WHERE finished = 0 AND lease_until < {self.NOW}"
+                                " ORDER BY created LIMIT ?", (limit,))  # fmt: skip
+        return [t for (t,) in rows]
+
+    async def owner(self, table_id: str) -> tuple[str | None, str, bool, bool] | None:
+        """Who plays a table: (node id, its address, whether its lease holds, whether the game is over)."""
+        rows = await self._read(f"SELECT t.owner, n.address, t.lease_until >= {self.NOW}, t.finished FROM tables t"
+                                " LEFT JOIN nodes n ON n.node_id = t.owner WHERE t.table_id = ?", (table_id,))  # fmt: skip
+        if not rows:
+            return None
+        owner, address, held, finished = rows[0]
+        return owner, address or "", bool(held), bool(finished)
+
+    async def live_nodes(self, lease: float) -> list[tuple[str, str, int]]:
+        """The nodes that beat within ``lease`` seconds and take tables: (id, address, tables held), least loaded first."""
+        return [(n, a, int(c)) for n, a, c in await self._read(
+            f"SELECT n.node_id, n.address, COUNT(t.table_id) FROM nodes n LEFT JOIN tables t ON t.owner = n.node_id"
+            f" AND t.finished = 0 AND t.lease_until >= {self.NOW} WHERE n.heartbeat >= {self.NOW} - ? AND n.draining = 0"
+            " GROUP BY n.node_id, n.address ORDER BY COUNT(t.table_id), n.node_id", (lease,))]  # fmt: skip
+
+    async def release_table(self, table_id: str, node_id: str) -> None:
+        """Give one table back (this node cannot play it): another node may take it at once."""
+        await self._write([("UPDATE tables SET lease_until = 0 WHERE table_id = ? AND owner = ?", (table_id, node_id))])
+
+    async def release(self, node_id: str) -> None:
+        """A node stops: its tables are free at once, and it takes no new ones."""
+        await self._write([("UPDATE tables SET lease_until = 0 WHERE owner = ? AND finished = 0", (node_id,)),
+                           ("UPDATE nodes SET draining = 1, heartbeat = 0 WHERE node_id = ?", (node_id,))])  # fmt: skip
 
     # -- tournaments -------------------------------------------------------------------------------
     async def create_tournament(self, row: TournamentRow) -> None:

@@ -26,6 +26,7 @@ from brelan.lexicon.store import Store
 
 from .auth import Guard
 from .chinese_service import ChineseServicer
+from .cluster import LEASE_SECONDS, Cluster, Node
 from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
@@ -52,12 +53,15 @@ class Running:
     services: tuple[str, ...]
     tournaments: Tournaments | None = None
     log: SqlStore | None = None
+    cluster: Cluster | None = None
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         for name in ("", *self.services):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         await self.server.stop(grace)
         await self.tables.close()
+        if self.cluster is not None:  # after the tables stopped: others take them over at once
+            await self.cluster.stop()
         if self.log is not None:
             await self.log.close()
 
@@ -78,11 +82,15 @@ async def start(
     bot_delay: float = 0.0,
     rate: float = 50.0,
     database: str | None = None,
+    advertise: str | None = None,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
     ``lexicons=False`` serves tables only (card games need no lexicon, and start at once).
-    ``database``: a ``postgresql://`` URL for the log; None: SQLite under the data directory.
+    ``database``: a ``postgresql://`` URL for the log, shared by every node of a cluster (``advertise``:
+    how the others reach this one, HOST:PORT; ``lease_seconds``: how long a dead node keeps its tables);
+    None: SQLite under the data directory, one node.
     """
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
@@ -91,7 +99,8 @@ async def start(
     tables = Tables(log, clock or SystemClock(), bot_delay=bot_delay, rate=rate, burst=2 * rate,
                     lexicons=handler.named if handler else None)  # fmt: skip
     tournaments = Tournaments(log, tables)
-    await tables.restore()
+    if database is None:
+        await tables.restore()  # in a cluster, the nodes take the unfinished tables over as they beat
     await tournaments.restore()
     server = grpc.aio.server(
         interceptors=[Guard(tables.resolve)],
@@ -101,7 +110,8 @@ async def start(
         ],
     )
     services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE, TOURNAMENT_SERVICE)
-    table_pb2_grpc.add_TableServiceServicer_to_server(TableServicer(tables), server)
+    servicer = TableServicer(tables)
+    table_pb2_grpc.add_TableServiceServicer_to_server(servicer, server)
     tournament_pb2_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(tournaments), server)
     chinese_pb2_grpc.add_ChinesePokerServiceServicer_to_server(ChineseServicer(), server)
     if handler is not None:
@@ -113,10 +123,17 @@ async def start(
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
+    cluster = None
+    if database is not None:
+        reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        cluster = Cluster(tables, Node.new(advertise or f"{reachable}:{bound}", lease_seconds))
+        servicer.cluster = cluster
     await server.start()
+    if cluster is not None:
+        await cluster.start()
     for name in ("", *services):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log)
+    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log, cluster)
 
 
 async def serve(
@@ -129,8 +146,11 @@ async def serve(
     lexicons: bool = True,
     rate: float = 50.0,
     database: str | None = None,
+    advertise: str | None = None,
+    lease_seconds: float = LEASE_SECONDS,
 ) -> None:
-    running = await start(host, port, data_dir, progress, lexicons=lexicons, rate=rate, database=database)
+    running = await start(host, port, data_dir, progress, lexicons=lexicons, rate=rate, database=database,
+                          advertise=advertise, lease_seconds=lease_seconds)  # fmt: skip
     if on_ready:
         on_ready(running)
     stopping = asyncio.Event()

@@ -19,7 +19,7 @@ from typing import Any, Iterable, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .log_store import MIGRATIONS, SCHEMA_VERSION, SqlStore, Statement, StoreError, newer_schema
+from .log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, newer_schema
 
 CONNECT_SECONDS = 5.0
 POOL_SIZE = 8
@@ -37,6 +37,7 @@ def first_line(error: BaseException) -> str:
 
 class PostgresStore(SqlStore):
     name = "postgresql"
+    NOW = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
 
     def __init__(self, url: str, pool: AsyncConnectionPool) -> None:
         self.url = url
@@ -75,14 +76,21 @@ class PostgresStore(SqlStore):
     def _sql(sql: str) -> str:
         return sql.replace("?", "%s")
 
-    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = ()) -> None:
+    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
+                     *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+        first: list[tuple[Any, ...]] | None = None
         async with self.pool.connection() as conn, conn.transaction():
             for sql, params in statements:
-                await conn.execute(self._sql(sql), params)
+                cursor = await conn.execute(self._sql(sql), params)
+                if first is None:
+                    first = await cursor.fetchall() if cursor.description else []
+                    if fenced and cursor.rowcount == 0:
+                        raise LeaseLost("this node no longer holds the table")  # rolls the transaction back
             for sql, rows in many:
                 if rows:
-                    async with conn.cursor() as cursor:
-                        await cursor.executemany(self._sql(sql), rows)
+                    async with conn.cursor() as many_cursor:
+                        await many_cursor.executemany(self._sql(sql), rows)
+        return first or []
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         async with self.pool.connection() as conn:

@@ -13,11 +13,12 @@ import sqlite3
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from .log_store import MIGRATIONS, SCHEMA_VERSION, SqlStore, Statement, StoreError, newer_schema
+from .log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, newer_schema
 
 
 class SqliteStore(SqlStore):
     name = "sqlite"
+    NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -50,13 +51,20 @@ class SqliteStore(SqlStore):
             self.db.execute("DELETE FROM schema_version")
             self.db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
 
-    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = ()) -> None:
+    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
+                     *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+        first: list[tuple[Any, ...]] | None = None
         with self.db:
             self.db.execute("BEGIN")
             for sql, params in statements:
-                self.db.execute(sql, params)
+                cursor = self.db.execute(sql, params)
+                if first is None:
+                    first = cursor.fetchall()
+                    if fenced and cursor.rowcount == 0:
+                        raise LeaseLost("this node no longer holds the table")  # rolls the transaction back
             for sql, rows in many:
                 self.db.executemany(sql, rows)
+        return first or []
 
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self.db.execute(sql, params).fetchall()

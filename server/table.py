@@ -22,7 +22,7 @@ from .clock import Clock
 from .errors import ServiceError, invalid, refused
 from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
-from .log_store import LoggedAction, LoggedEvent, SqlStore, TableRow
+from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 
 T = TypeVar("T")
 TIMEOUT_ACTION_ID = "timeout"
@@ -104,6 +104,7 @@ class Table:
         self.watchers: dict[asyncio.Queue[TableEvent | None], int | None] = {}
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
+        self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
         self.start_count = 0
         self._queue: asyncio.Queue[_Command | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
@@ -405,7 +406,12 @@ class Table:
         self._idle.clear()
         try:
             await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.deadlines),
-                                  started=started, result=result)  # fmt: skip
+                                  started=started, result=result, fence=self.fence)  # fmt: skip
+        except LeaseLost:  # another node plays it now: this copy stops at once, and callers go there
+            self.failed = "another node took it over"
+            self._close_watchers()
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} moved to another node: call "
+                               "again", reason="TABLE_MOVED") from None  # fmt: skip
         except Exception as e:
             self.failed = f"the log could not be written ({e})"
             self._close_watchers()

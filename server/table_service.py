@@ -10,6 +10,7 @@ from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER
+from .cluster import Cluster, relay, routed, routed_stream, was_relayed
 from .errors import ServiceError, answered, invalid
 from .table import END
 from .table_convert import action_text, as_json, listed_info, table_event, table_info
@@ -23,10 +24,18 @@ MAX_VARIANT = 64
 
 
 class TableServicer(pb_grpc.TableServiceServicer):
-    def __init__(self, tables: Tables) -> None:
+    """The table service; in a cluster, a call for a table another node plays is relayed there (``routed``)."""
+
+    def __init__(self, tables: Tables, cluster: Cluster | None = None) -> None:
         self.tables = tables
+        self.cluster = cluster
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
+        if self.cluster is not None and not was_relayed(context):
+            address = await self.cluster.place()  # the least loaded node plays it
+            if address is not None:
+                return await relay(self.cluster, address, "CreateTable", request, context)  # type: ignore[no-any-return]
+
         async def work() -> pb.TableInfo:
             if len(request.options) > MAX_OPTIONS:
                 raise invalid("options", f"at most {MAX_OPTIONS}")
@@ -56,12 +65,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
         return await answered(context, work)
 
+    @routed
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
         async def work() -> pb.TableInfo:
             return table_info(await self.tables.settled(request.table_id))
 
         return await answered(context, work)
 
+    @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
         async def work() -> pb.JoinTableResponse:
             seat, token = await self.tables.join(
@@ -71,12 +82,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
         return await answered(context, work)
 
+    @routed
     async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> pb.LeaveTableResponse:
         async def work() -> pb.LeaveTableResponse:
             return pb.LeaveTableResponse(rejoin_secret=await self.tables.leave(CALLER.get(), request.table_id))
 
         return await answered(context, work)
 
+    @routed
     async def Act(self, request: pb.ActRequest, context: grpc.aio.ServicerContext) -> pb.ActResponse:
         async def work() -> pb.ActResponse:
             if len(request.action) > MAX_ACTION:
@@ -92,6 +105,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
         return await answered(context, work)
 
+    @routed
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
         async def work() -> pb.ViewResponse:
             table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
@@ -103,6 +117,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
         return await answered(context, work)
 
+    @routed
     async def LegalActions(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         async def work() -> pb.LegalActionsResponse:
             table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
@@ -110,6 +125,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
         return await answered(context, work)
 
+    @routed_stream
     async def WatchTable(self, request: pb.WatchTableRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.TableEvent]:
         try:
             table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
@@ -125,6 +141,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         finally:
             table.unsubscribe(queue)
 
+    @routed
     async def GetHandHistory(self, request: pb.HandHistoryRequest, context: grpc.aio.ServicerContext) -> pb.HandHistoryResponse:
         async def work() -> pb.HandHistoryResponse:
             table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
@@ -132,6 +149,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
         return await answered(context, work)
 
+    @routed
     async def GetTranscript(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TranscriptResponse:
         async def work() -> pb.TranscriptResponse:
             table = await self.tables.find(request.table_id)

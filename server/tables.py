@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 from collections import OrderedDict
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import grpc
 
@@ -21,7 +21,10 @@ from .errors import decision_seconds as checked_seconds  # the parameter of crea
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, Table, sha256
-from .log_store import SqlStore
+from .log_store import Fence, SqlStore, TableRow
+
+if TYPE_CHECKING:
+    from .cluster import Node
 
 MAX_NAME = 64
 MAX_ID = 64  # a table id longer than this names nothing: not worth a query
@@ -38,6 +41,7 @@ class Tables:
         self.clock = clock
         self.bot_delay = bot_delay
         self.rate, self.burst = rate, burst
+        self.node: Node | None = None  # this node, in a cluster (set by Cluster)
         self.tables: dict[str, Table] = {}  # the tables being played here
         self.finished: OrderedDict[str, Table] = OrderedDict()  # read back from the store, least recent first
         self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
@@ -75,18 +79,37 @@ class Tables:
         playing = 0
         for row in await self.log.tables(unfinished_only=True):
             try:
-                table = self._table(row)
+                await self.adopt(row, None)
             except LookupError as e:  # NeedsLexicon, or the lexicon it names is not served
                 log.warning("table %s not restored: %s", row.table_id, e)
                 continue
-            await table.restore()
-            self.tables[row.table_id] = table
-            for seat, state in enumerate(table.seats):
-                if state.token_sha256:
-                    self.tokens[state.token_sha256] = (row.table_id, seat)
-            table.start()
             playing += 1
         return playing
+
+    async def adopt(self, row: TableRow, fence: Fence | None) -> Table:
+        """Replay a table from the log and let it play on here (at a restart, or taken over from another node).
+
+        LookupError: a word game whose lexicon this server does not serve.
+        """
+        table = self._table(row)
+        table.fence = fence
+        await table.restore()
+        self.tables[row.table_id] = table
+        for seat, state in enumerate(table.seats):
+            if state.token_sha256:
+                self.tokens[state.token_sha256] = (row.table_id, seat)
+        table.start()
+        return table
+
+    async def drop(self, table_id: str, why: str) -> None:
+        """Stop playing a table here at once (its lease is another node's now); the log keeps it."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        for state in table.seats:
+            self.tokens.pop(state.token_sha256 or "", None)
+        await table.stop()
+        log.warning("table %s stopped here: %s", table_id, why)
 
     async def find(self, table_id: str) -> Table:
         """A table being played here, or a finished one read back from the store (kept a while: it is replayed)."""
@@ -97,6 +120,9 @@ class Tables:
             self.finished.move_to_end(table_id)
             return self.finished[table_id]
         row = await self.log.table(table_id) if 0 < len(table_id) <= MAX_ID else None
+        if row is not None and not row.finished and self.node is not None:  # played by another node (it moved)
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {table_id} is played by another node now: call "
+                               "again", reason="TABLE_MOVED")  # fmt: skip
         if row is None or not row.finished:
             return found(self.tables, table_id, "table_id", "table")  # INVALID_ARGUMENT when empty, else NOT_FOUND
         table = self._table(row)
@@ -128,8 +154,10 @@ class Tables:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = "t-" + secrets.token_hex(4)
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))))
-        await self.log.create(row)
+        node = self.node
+        await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0)
         table = self._table(row)
+        table.fence = (node.node_id, 1) if node else None
         for seat, (player, secret_sha256) in (reserved or {}).items():
             await table.reserve(seat, player, secret_sha256)
         self.tables[table_id] = table

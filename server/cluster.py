@@ -1,0 +1,228 @@
+"""Several ``brelan serve`` nodes on one PostgreSQL: each unfinished table leased to one node, taken over when it dies.
+
+Like Colyseus' rooms over processes sharing a store, every table is an actor on
+exactly one node. Its lease lives in the ``tables`` row (``owner``,
+``lease_until`` on the database's clock, ``epoch``):
+
+- A node beats every third of the lease: its row in ``nodes`` (alive, its
+  ``--advertise`` address) and its tables' leases renewed. A table whose lease
+  it no longer holds (it was paused past it, another node took it) stops here
+  at once.
+- Every write of a table is fenced by (owner, epoch): a node that lost the
+  lease cannot add one event, so the log keeps one history even when an old
+  owner wakes up (split brain).
+- At each beat a node takes over the tables whose lease ran out: it replays
+  them from the log to the same seq, with their seats, tokens and deadlines.
+- A call for a table played elsewhere is relayed to its node (unary calls and
+  WatchTable); a relayed call is never relayed again. New tables go to the
+  least loaded live node.
+
+On one node with SQLite there is no cluster: the node plays every table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
+
+import grpc
+
+from brelan.api.v1 import table_pb2_grpc as pb_grpc
+
+from .errors import ServiceError
+from .table import Table
+from .tables import Tables
+
+log = logging.getLogger(__name__)
+LEASE_SECONDS = 3.0
+RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it
+TAKE_AT_ONCE = 200  # orphaned tables one beat looks at
+
+
+@dataclass(frozen=True)
+class Node:
+    node_id: str
+    address: str  # how other nodes reach this one (--advertise)
+    lease: float = LEASE_SECONDS
+
+    @classmethod
+    def new(cls, address: str, lease: float = LEASE_SECONDS) -> Node:
+        return cls("n-" + secrets.token_hex(4), address, lease)
+
+
+class Cluster:
+    def __init__(self, tables: Tables, node: Node) -> None:
+        self.tables = tables
+        self.node = node
+        self.store = tables.log
+        self.channels: dict[str, grpc.aio.Channel] = {}
+        self.draining = False
+        self._task: asyncio.Task[None] | None = None
+        self._last_beat = time.monotonic()
+        tables.node = node
+
+    # -- the heartbeat -----------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.beat()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"node {self.node.node_id}")
+        log.info("node %s at %s joined the cluster (lease %gs)", self.node.node_id, self.node.address, self.node.lease)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.node.lease / 3)
+            try:
+                await self.beat()
+            except Exception as e:  # the database is away: past the lease, this node holds nothing
+                log.warning("node %s: heartbeat failed: %s", self.node.node_id, e)
+                if time.monotonic() - self._last_beat > self.node.lease:
+                    for table_id in list(self.tables.tables):
+                        await self.tables.drop(table_id, "its lease could not be renewed")
+
+    async def beat(self) -> None:
+        held = await self.store.beat(self.node.node_id, self.node.address, self.node.lease, draining=self.draining)
+        self._last_beat = time.monotonic()
+        for table_id in [t for t in self.tables.tables if t not in held]:
+            await self.tables.drop(table_id, "its lease is lost (another node may play it)")
+        if not self.draining:
+            for table_id in await self.store.orphans(TAKE_AT_ONCE):
+                await self.take(table_id)
+
+    async def take(self, table_id: str) -> Table | None:
+        """Take a table whose lease ran out: replayed from the log, it plays on here. None: another node was first."""
+        epoch = await self.store.claim(table_id, self.node.node_id, self.node.lease)
+        if epoch is None:
+            return None
+        row = await self.store.table(table_id)
+        assert row is not None
+        try:
+            table = await self.tables.adopt(row, (self.node.node_id, epoch))
+        except LookupError as e:  # a word game, and this node serves no lexicon for it: leave it to another
+            log.warning("node %s cannot play table %s: %s", self.node.node_id, table_id, e)
+            await self.store.release_table(table_id, self.node.node_id)
+            return None
+        log.info("node %s took table %s over (epoch %d, seq %d)", self.node.node_id, table_id, epoch, table.seq)
+        return table
+
+    async def stop(self) -> None:
+        """Drain: NOT_SERVING is already said; the leases are given back so others take the tables at once."""
+        self.draining = True
+        if self._task:
+            self._task.cancel()
+        await self.store.release(self.node.node_id)
+        for channel in self.channels.values():
+            await channel.close()
+
+    # -- where a table is played ----------------------------------------------------------------------
+    async def where(self, table_id: str) -> str | None:
+        """The address of the node playing ``table_id``; None when it is this one (or only the store has it)."""
+        if table_id in self.tables.tables or not table_id or len(table_id) > 64:
+            return None
+        owner = await self.store.owner(table_id)
+        if owner is None:
+            return None
+        node_id, address, held, finished = owner
+        if finished:
+            return None
+        if held and node_id != self.node.node_id:
+            return address
+        if not held:
+            await self.take(table_id)  # its node died: no need to wait for the next beat
+        return None
+
+    async def place(self) -> str | None:
+        """Where a new table goes: the least loaded live node; None: here."""
+        nodes = await self.store.live_nodes(self.node.lease)
+        if not nodes:
+            return None
+        mine = next((load for n, _, load in nodes if n == self.node.node_id), None)
+        best_id, best_address, best_load = nodes[0]
+        return None if best_id == self.node.node_id or (mine is not None and mine <= best_load) else best_address
+
+    def stub(self, address: str) -> pb_grpc.TableServiceStub:
+        if address not in self.channels:
+            self.channels[address] = grpc.aio.insecure_channel(address)
+        return pb_grpc.TableServiceStub(self.channels[address])
+
+
+# -- relaying calls to the node that plays the table ------------------------------------------------------
+
+R = TypeVar("R")
+
+
+def relayed_metadata(context: grpc.aio.ServicerContext, node: Node) -> list[tuple[str, str]]:
+    kept = [(k, str(v)) for k, v in context.invocation_metadata() or () if k == "authorization"]
+    return [*kept, (RELAYED, node.node_id)]
+
+
+def was_relayed(context: grpc.aio.ServicerContext) -> bool:
+    return any(k == RELAYED for k, _ in context.invocation_metadata() or ())
+
+
+async def _elsewhere(cluster: Cluster | None, table_id: str, context: grpc.aio.ServicerContext) -> str | None:
+    if cluster is None or was_relayed(context):
+        return None
+    try:
+        return await cluster.where(table_id)
+    except ServiceError:
+        raise
+    except Exception as e:  # the store is away
+        await context.abort(grpc.StatusCode.UNAVAILABLE, f"cannot find where table {table_id[:40]} is played: {e}")
+        raise
+
+
+def routed(handler: Callable[[Any, Any, Any], Awaitable[R]]) -> Callable[[Any, Any, Any], Awaitable[R]]:
+    """A unary TableService method that runs where its table is played: here, or relayed to that node."""
+
+    @functools.wraps(handler)
+    async def run(self: Any, request: Any, context: grpc.aio.ServicerContext) -> R:
+        address = await _elsewhere(self.cluster, request.table_id, context)
+        if address is None:
+            return await handler(self, request, context)
+        return await relay(self.cluster, address, handler.__name__, request, context)
+
+    return run
+
+
+async def relay(cluster: Cluster, address: str, method: str, request: Any, context: grpc.aio.ServicerContext) -> Any:
+    """Make the call on the node at ``address``, with the caller's token; its answer, or its status, as it gave them."""
+    call = getattr(cluster.stub(address), method)
+    try:
+        return await call(request, metadata=relayed_metadata(context, cluster.node), timeout=context.time_remaining())
+    except grpc.aio.AioRpcError as e:
+        await relayed_abort(cluster, address, e, context)
+        raise
+
+
+async def relayed_abort(cluster: Cluster, address: str, error: grpc.aio.AioRpcError,
+                        context: grpc.aio.ServicerContext) -> None:  # fmt: skip
+    """Answer with the status the other node gave; when it does not answer, say when to call again."""
+    if error.code() == grpc.StatusCode.UNAVAILABLE and not error.trailing_metadata():
+        await context.abort(grpc.StatusCode.UNAVAILABLE, f"the node playing this table ({address}) does not answer; "
+                            f"another takes it over within {cluster.node.lease:g} s: call again")  # fmt: skip
+    await context.abort(error.code(), error.details() or "", tuple(error.trailing_metadata() or ()))
+
+
+def routed_stream(handler: Callable[[Any, Any, Any], AsyncIterator[R]]) -> Callable[[Any, Any, Any], AsyncIterator[R]]:
+    """A streaming TableService method (WatchTable) that streams from the node playing its table."""
+
+    @functools.wraps(handler)
+    async def run(self: Any, request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[R]:
+        address = await _elsewhere(self.cluster, request.table_id, context)
+        if address is None:
+            async for item in handler(self, request, context):
+                yield item
+            return
+        stream = getattr(self.cluster.stub(address), handler.__name__)(
+            request, metadata=relayed_metadata(context, self.cluster.node))
+        try:
+            async for item in stream:
+                yield item
+        except grpc.aio.AioRpcError as e:  # its node went away mid-stream: the client resumes after its last seq
+            await relayed_abort(self.cluster, address, e, context)
+
+    return run
