@@ -191,8 +191,10 @@ def routed(handler: Callable[[Any, Any, Any], Awaitable[R]]) -> Callable[[Any, A
 async def relay(cluster: Cluster, address: str, method: str, request: Any, context: grpc.aio.ServicerContext) -> Any:
     """Make the call on the node at ``address``, with the caller's token; its answer, or its status, as it gave them."""
     call = getattr(cluster.stub(address), method)
+    # A frozen node holds a connection open and answers nothing: past a lease, another node plays its tables.
+    timeout = min(t for t in (context.time_remaining(), 2 * cluster.node.lease) if t is not None)
     try:
-        return await call(request, metadata=relayed_metadata(context, cluster.node), timeout=context.time_remaining())
+        return await call(request, metadata=relayed_metadata(context, cluster.node), timeout=timeout)
     except grpc.aio.AioRpcError as e:
         await relayed_abort(cluster, address, e, context)
         raise
@@ -201,7 +203,8 @@ async def relay(cluster: Cluster, address: str, method: str, request: Any, conte
 async def relayed_abort(cluster: Cluster, address: str, error: grpc.aio.AioRpcError,
                         context: grpc.aio.ServicerContext) -> None:  # fmt: skip
     """Answer with the status the other node gave; when it does not answer, say when to call again."""
-    if error.code() == grpc.StatusCode.UNAVAILABLE and not error.trailing_metadata():
+    silent = error.code() == grpc.StatusCode.DEADLINE_EXCEEDED and (context.time_remaining() or 1) > 0
+    if silent or (error.code() == grpc.StatusCode.UNAVAILABLE and not error.trailing_metadata()):
         await context.abort(grpc.StatusCode.UNAVAILABLE, f"the node playing this table ({address}) does not answer; "
                             f"another takes it over within {cluster.node.lease:g} s: call again")  # fmt: skip
     await context.abort(error.code(), error.details() or "", tuple(error.trailing_metadata() or ()))

@@ -393,15 +393,22 @@ class SqlStore:
     async def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> None:
         await self._write([("INSERT INTO tournament_games VALUES (?, ?, ?, ?)", (tournament_id, n, match, table_id))])
 
-    async def tournaments(self) -> list[TournamentRow]:
+    async def tournaments(self, tournament_id: str | None = None) -> list[TournamentRow]:
+        """Every tournament, or the one of that id."""
+        where, params = (" WHERE tournament_id = ?", (tournament_id,)) if tournament_id else ("", ())
         hashes: dict[str, dict[int, str]] = {}
-        for t, p, h in await self._read("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets"):
+        for t, p, h in await self._read("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets" + where,
+                                        params):  # fmt: skip
             hashes.setdefault(t, {})[p] = h
         rows = await self._read("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
-                                " decision_seconds, seed FROM tournaments ORDER BY created")  # fmt: skip
+                                " decision_seconds, seed FROM tournaments" + where + " ORDER BY created", params)  # fmt: skip
         return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
                               hashes.get(t, {}))
                 for t, n, f, p, b, o, w, q, d, s in rows]  # fmt: skip
+
+    async def tournament_of(self, table_id: str) -> str | None:
+        rows = await self._read("SELECT tournament_id FROM tournament_games WHERE table_id = ?", (table_id,))
+        return str(rows[0][0]) if rows else None
 
     async def games(self, tournament_id: str) -> list[tuple[int, str]]:
         rows = await self._read("SELECT match, table_id FROM tournament_games WHERE tournament_id = ? ORDER BY n",

@@ -54,10 +54,10 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
 
     async def GetTournament(self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
         async def work() -> pb.TournamentInfo:
-            return tournament_info(self.tournaments.get(request.tournament_id))
+            return tournament_info(await self.tournaments.get(request.tournament_id))
 
         return await answered(context, work)
 
     async def ListTournaments(self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext) -> pb.ListTournamentsResponse:
-        runs = [r for r in self.tournaments.running.values() if request.include_finished or not r.state.is_over]
+        runs = await self.tournaments.listing(include_finished=request.include_finished)
         return pb.ListTournamentsResponse(tournaments=[tournament_info(r) for r in runs])

@@ -10,6 +10,7 @@ crash between one table's end and the next one's start) is created then.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,9 +47,8 @@ class Tournaments:
     def __init__(self, log: SqlStore, tables: Tables) -> None:
         self.log = log
         self.tables = tables
-        self.running: dict[str, Running] = {}
-        self.by_table: dict[str, tuple[str, int]] = {}  # table id -> (tournament id, match index)
         tables.listeners.append(self.table_finished)
+        self.locks: dict[str, asyncio.Lock] = {}
 
     # -- creating -------------------------------------------------------------------------------
     async def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
@@ -88,9 +88,7 @@ class Tournaments:
     def _load(self, row: TournamentRow) -> Running:
         options = TournamentOptions(Format(row.format), len(row.players), row.wins, row.qualifiers)
         capital = get_variant(GAME).make_options(game_options(row.options)).starting_capital
-        run = Running(row, Tournament(options, game_rng(row.seed)), capital)
-        self.running[row.tournament_id] = run
-        return run
+        return Running(row, Tournament(options, game_rng(row.seed)), capital)
 
     # -- games ----------------------------------------------------------------------------------------
     async def _next_game(self, run: Running, match: int) -> None:
@@ -104,7 +102,6 @@ class Tournaments:
                                          reserved)  # fmt: skip
         await self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
         run.tables.setdefault(match, []).append(table.table_id)
-        self.by_table[table.table_id] = (run.row.tournament_id, match)
 
     def _game(self, run: Running, result: dict[str, Any]) -> Game:
         champions = result.get("champions") or []
@@ -112,32 +109,48 @@ class Tournaments:
         return Game(champions[0] if len(champions) == 1 else None, (stacks[0] - run.capital, stacks[1] - run.capital))
 
     async def table_finished(self, table_id: str, result: dict[str, Any]) -> None:
-        """A game is over: record it, then open what is due (the match's next game, or the next round)."""
-        found = self.by_table.get(table_id)
-        if found is None:
-            return
-        run, match = self.running[found[0]], found[1]
-        opened = run.state.record(match, self._game(run, result))
-        for m in ([match] if not run.state.matches[match].over else []) + opened:
-            await self._next_game(run, m)
+        """A game is over: open what is due (the match's next game, or the next round).
 
-    # -- restoring ------------------------------------------------------------------------------------------
-    async def restore(self) -> None:
-        for row in await self.log.tournaments():
-            run = self._load(row)
-            waiting = set()
-            for match, table_id in await self.log.games(row.tournament_id):
-                run.tables.setdefault(match, []).append(table_id)
-                self.by_table[table_id] = (row.tournament_id, match)
-                table = await self.log.table(table_id)
-                if table is not None and table.finished:
-                    run.state.record(match, self._game(run, table.result or {}))
-                else:
-                    waiting.add(match)
+        The tournament is read again from the store, its results from its tables' rows: in a
+        cluster the game may have ended on a node that took its table over, and whichever
+        node a game ends on goes on with the tournament.
+        """
+        tournament_id = await self.log.tournament_of(table_id)
+        if tournament_id is not None:
+            async with self.locks.setdefault(tournament_id, asyncio.Lock()):  # two games ending at once open one round
+                await self._replayed(tournament_id, open_due=True)
+
+    async def _replayed(self, tournament_id: str, *, open_due: bool) -> Running | None:
+        """A tournament as the store holds it: its games' results recorded in the order they were created."""
+        rows = await self.log.tournaments(tournament_id)
+        if not rows:
+            return None
+        run = self._load(rows[0])
+        waiting = set()
+        for match, table_id in await self.log.games(tournament_id):
+            run.tables.setdefault(match, []).append(table_id)
+            table = await self.log.table(table_id)
+            if table is not None and table.finished:
+                run.state.record(match, self._game(run, table.result or {}))
+            else:
+                waiting.add(match)
+        if open_due:
             for match in run.state.playing():
-                if match not in waiting:  # due, but its table was never made
+                if match not in waiting:  # due, and its table not made yet
                     await self._next_game(run, match)
+        return run
+
+    async def restore(self) -> None:
+        """Open the games that were due but never made (a crash between one game's end and the next's start)."""
+        for row in await self.log.tournaments():
+            await self._replayed(row.tournament_id, open_due=True)
 
     # -- reading --------------------------------------------------------------------------------------------
-    def get(self, tournament_id: str) -> Running:
-        return found(self.running, tournament_id, "tournament_id", "tournament")
+    async def get(self, tournament_id: str) -> Running:
+        """A tournament as it stands, whichever node played its games."""
+        run = await self._replayed(tournament_id, open_due=False) if 0 < len(tournament_id) <= 64 else None
+        return found({tournament_id: run} if run else {}, tournament_id, "tournament_id", "tournament")
+
+    async def listing(self, *, include_finished: bool) -> list[Running]:
+        runs = [await self._replayed(row.tournament_id, open_due=False) for row in await self.log.tournaments()]
+        return [r for r in runs if r is not None and (include_finished or not r.state.is_over)]

@@ -8,10 +8,12 @@ runs while developing).
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -193,3 +195,18 @@ def database_for(store: str, request: pytest.FixtureRequest) -> str | None:
     if store == "sqlite":
         return None
     return request.getfixturevalue("postgres").database()  # type: ignore[no-any-return]
+
+
+def spawn(data_dir: Path, port: int = 0, database: str | None = None, *options: str) -> tuple[subprocess.Popen[str], str]:
+    """A real ``brelan serve --no-lexicon`` process (its stderr in ``data_dir/serve-N.log``) and its address."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log = data_dir / f"serve-{len(list(data_dir.glob('serve-*.log')))}.log"
+    env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir), BRELAN_DATABASE=database or "")
+    with log.open("w") as err:
+        process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port",
+                                    str(port), "--rate", "1000", *options], stderr=err, text=True, env=env)  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not (found := re.search(r"serving on [^:]+:(\d+) ", log.read_text())):
+        assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+        time.sleep(0.05)
+    return process, f"127.0.0.1:{found.group(1)}"

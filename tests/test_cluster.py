@@ -1,0 +1,221 @@
+"""Several real ``brelan serve`` processes on one real PostgreSQL: any node for any table, failover, one history."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Iterator, TypeVar
+
+import psycopg
+import pytest
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.clients.client import BrelanClient, SeatHandle, view_dict
+from brelan.server.errors import ServiceError
+from brelan.server.games.transcript import Transcript, replay
+from conftest import Postgres, spawn
+
+T = TypeVar("T")
+LEASE = "1.5"  # seconds: failover in a test takes a few seconds, not the default's
+
+
+class Nodes:
+    """Nodes of one cluster, started and killed by the test."""
+
+    def __init__(self, root: Path, database: str) -> None:
+        self.root, self.database = root, database
+        self.processes: dict[str, subprocess.Popen[str]] = {}
+        self.logs: dict[str, Path] = {}
+
+    def start(self, name: str) -> str:
+        process, target = spawn(self.root / name, 0, self.database, "--lease-seconds", LEASE)
+        self.processes[target] = process
+        self.logs[target] = self.root / name / "serve-0.log"
+        return target
+
+    def owner(self, table_id: str) -> str:
+        """The address of the node playing a table, from the database."""
+        with psycopg.connect(self.database) as db:
+            row = db.execute("SELECT n.address, t.epoch FROM tables t JOIN nodes n ON n.node_id = t.owner"
+                             " WHERE t.table_id = %s", (table_id,)).fetchone()  # fmt: skip
+        assert row is not None
+        return str(row[0])
+
+    def epoch(self, table_id: str) -> int:
+        with psycopg.connect(self.database) as db:
+            row = db.execute("SELECT epoch FROM tables WHERE table_id = %s", (table_id,)).fetchone()
+        assert row is not None
+        return int(row[0])
+
+    def close(self) -> None:
+        for process in self.processes.values():
+            if process.poll() is None:
+                process.send_signal(signal.SIGCONT)
+                process.kill()
+                process.wait(10)
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, postgres: Postgres) -> Iterator[Nodes]:
+    cluster = Nodes(tmp_path, postgres.database())
+    yield cluster
+    cluster.close()
+
+
+def until_answered(call: Callable[[], T], limit: float = 20.0) -> T:
+    """``call()``, again while the cluster answers UNAVAILABLE (a node died, its table is being taken over)."""
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            return call()
+        except ServiceError as e:
+            if e.code.name != "UNAVAILABLE" or time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)
+
+
+def pay_round(seats: list[SeatHandle]) -> int:
+    """Seat 0 pays and the others fold, each with a decision open: the game moves on quickly. How many acted."""
+    acted = 0
+    for seat in seats:
+        response = until_answered(seat.view)
+        if response.legal:
+            move = "pay" if seat.seat == 0 or "fold" not in response.legal else "fold"
+            try:
+                until_answered(lambda: seat.act(move, expected_seq=response.seq))
+                acted += 1
+            except ServiceError as e:
+                assert e.reason in ("STALE_SEQ", "ALREADY_DECIDED", "GAME_OVER"), e
+    return acted
+
+
+def play_to_the_end(api: BrelanClient, seats: list[SeatHandle], table_id: str, limit: float = 60.0) -> tpb.TableInfo:
+    deadline = time.monotonic() + limit
+    while (info := until_answered(lambda: api.get_table(table_id))).status != tpb.FINISHED:
+        assert time.monotonic() < deadline, "the game did not end"
+        if not pay_round(seats):
+            time.sleep(0.01)
+    return info
+
+
+def watch_all(api: BrelanClient, table_id: str, into: list[tpb.TableEvent]) -> threading.Thread:
+    """A spectator that follows the table to its end, resuming after its last seq when its stream is cut."""
+
+    def follow() -> None:
+        while not (into and into[-1].final):
+            try:
+                into.extend(api.watch(table_id, after_seq=into[-1].seq if into else 0))
+            except ServiceError:
+                time.sleep(0.1)
+
+    thread = threading.Thread(target=follow, daemon=True)
+    thread.start()
+    return thread
+
+
+def check_one_history(api: BrelanClient, table_id: str, seen: list[tpb.TableEvent]) -> None:
+    """The spectator saw every seq once, in order, the logged events; the transcript replays."""
+    transcript = api.transcript(table_id).transcript
+    state = replay(Transcript.parse(transcript))
+    assert state.is_over
+    events = [line for line in Transcript.parse(transcript).lines if not line.startswith(">")]
+    assert [e.seq for e in seen] == list(range(1, len(events) + 1))
+    for event, logged in zip(seen, events):  # a spectator sees hole cards as their marked backs, all else as logged
+        assert event.text == logged or (" hole " in logged and "[" in event.text), (event.text, logged)
+    view = view_dict(api.view(table_id))
+    assert sum(view["chips"]) + view["pot"] == 12 * 2
+
+
+def test_any_node_serves_any_table_and_spectators_elsewhere_see_the_same(nodes: Nodes) -> None:
+    a, b, c = nodes.start("a"), nodes.start("b"), nodes.start("c")
+    with BrelanClient(a) as on_a, BrelanClient(b) as on_b, BrelanClient(c) as on_c:
+        infos = [on_a.create_table("poker-champ", {"players": "2"}) for _ in range(6)]
+        assert len({nodes.owner(i.table_id) for i in infos}) == 3  # spread over the live nodes
+        table_id = next(i.table_id for i in infos if nodes.owner(i.table_id) != b)
+        seats = [on_b.join(table_id, player="ann"), on_b.join(table_id, player="bob")]  # played through b
+        seen: list[tpb.TableEvent] = []
+        spectator = watch_all(on_c, table_id, seen)
+        assert {t.table_id for t in on_c.list_tables()} >= {i.table_id for i in infos}
+        play_to_the_end(on_b, seats, table_id)
+        spectator.join(20)
+        hidden = [e.text for e in seen if e.text.split()[1:2] == ["hole"]]
+        assert hidden and all("[" in text for text in hidden)  # relayed, and still redacted for a spectator
+        check_one_history(on_c, table_id, seen)
+
+
+def test_a_node_killed_mid_hand_its_table_goes_on_elsewhere(nodes: Nodes) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
+        table_id = on_a.create_table("poker-champ", {"players": "2"}).table_id
+        owner = nodes.owner(table_id)
+        other = b if owner == a else a
+        api = on_b if other == b else on_a
+        seats = [api.join(table_id, player="ann"), api.join(table_id, player="bob")]
+        seen: list[tpb.TableEvent] = []
+        spectator = watch_all(api, table_id, seen)
+        for _ in range(3):
+            pay_round(seats)
+        told = api.get_table(table_id).seq
+        assert told > 5
+        nodes.processes[owner].kill()  # kill -9, mid-hand
+        killed = time.monotonic()
+        assert until_answered(lambda: api.get_table(table_id)).seq == told  # nothing a client was told is lost
+        assert time.monotonic() - killed < 10 and nodes.owner(table_id) == other and nodes.epoch(table_id) == 2
+        play_to_the_end(api, seats, table_id)  # the same tokens hold the same seats
+        spectator.join(20)
+        check_one_history(api, table_id, seen)
+
+
+def test_a_paused_node_past_its_lease_does_not_write_a_second_history(nodes: Nodes) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
+        table_id = on_a.create_table("poker-champ", {"players": "2"}).table_id
+        owner = nodes.owner(table_id)
+        other = b if owner == a else a
+        on_owner, on_other = (on_a, on_b) if owner == a else (on_b, on_a)
+        seats = [on_other.join(table_id, player="ann"), on_other.join(table_id, player="bob")]
+        pay_round(seats)
+        paused = nodes.processes[owner]
+        paused.send_signal(signal.SIGSTOP)  # frozen, its lease running out, its table still in its memory
+        deadline = time.monotonic() + 15
+        while nodes.epoch(table_id) == 1:
+            assert time.monotonic() < deadline, "nobody took the table over"
+            until_answered(lambda: on_other.get_table(table_id))
+            time.sleep(0.1)
+        assert nodes.owner(table_id) == other
+        pay_round(seats)
+        paused.send_signal(signal.SIGCONT)  # it wakes up believing it plays the table
+        owner_seats = [SeatHandle(on_owner, table_id, s.seat, s.token) for s in seats]
+        for _ in range(3):
+            pay_round(owner_seats)  # through the old owner: relayed, or told the table moved
+            pay_round(seats)
+        info = play_to_the_end(on_other, seats, table_id)
+        with psycopg.connect(nodes.database) as db:
+            seqs = [s for (s,) in db.execute("SELECT seq FROM events WHERE table_id = %s ORDER BY seq", (table_id,))]
+        assert seqs == list(range(1, info.seq + 1))  # one history
+        assert f"table {table_id} stopped here" in nodes.logs[owner].read_text()  # the woken node let it go
+        assert replay(Transcript.parse(on_other.transcript(table_id).transcript)).is_over
+
+
+def test_remote_bots_ride_out_a_node_killed_under_them(nodes: Nodes) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    bots = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "bots", "run", "--game", "poker-champ",
+                             "--option", "players=3", "--tables", "4", "--games", "2", "--server", b, "--json"],
+                            stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        with BrelanClient(b) as api:
+            deadline = time.monotonic() + 60
+            while sum(t.seq for t in api.list_tables(include_finished=True)) < 200:
+                assert time.monotonic() < deadline and bots.poll() is None
+                time.sleep(0.05)
+        nodes.processes[a].kill()  # the bots talk to b, which relays to a for a's tables
+        out, _ = bots.communicate(timeout=180)
+        summary = json.loads(out.splitlines()[-1])
+        assert (summary["games"], summary["errors"], summary["conserved"]) == (8, 0, True), summary
+    finally:
+        bots.kill()
