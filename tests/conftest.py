@@ -9,18 +9,12 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
-import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-import psycopg
 import pytest
 
 from brelan.clients.client import BrelanClient, SeatHandle
@@ -32,6 +26,7 @@ from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
 from brelan.server.games.registry import get_variant
 from brelan.server.main import ServerThread
+from postgres_support import Postgres, PostgresMissing, running_postgres
 
 DATA = Path(__file__).parent / "data"
 MINI = "mini"
@@ -131,63 +126,19 @@ def api(word_server: ServerThread) -> Iterator[BrelanClient]:
 # -- a real PostgreSQL, for the log store and the cluster ------------------------------------------
 
 
-def postgres_bin(name: str) -> str | None:
-    """Debian's PostgreSQL programs: on the PATH, or in /usr/lib/postgresql/VERSION/bin."""
-    found = shutil.which(name)
-    if found:
-        return found
-    versions = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"), key=lambda p: int(p.parts[-3]))
-    return str(versions[-1]) if versions else None
-
-
-@dataclass
-class Postgres:
-    """A PostgreSQL server of the test session's own: a fresh database for each ``database()``."""
-
-    host: str
-    port: int
-    user: str
-
-    def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
-
-    def database(self) -> str:
-        name = f"brelan_{secrets.token_hex(4)}"
-        with psycopg.connect(self.url(), autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")
-        return self.url(name)
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
-    """initdb and pg_ctl in a temporary directory, on a free port; skipped (one line) where PostgreSQL is missing.
+    """A PostgreSQL of the session's own; skipped (one line) where PostgreSQL is missing.
 
     ``.ci/run`` installs Debian's postgresql and sets BRELAN_REQUIRE_POSTGRES, so CI fails rather than skips.
     """
-    initdb, pg_ctl = postgres_bin("initdb"), postgres_bin("pg_ctl")
-    if not (initdb and pg_ctl):
-        why = "PostgreSQL is not installed (apt-get install postgresql)"
-        if os.environ.get("BRELAN_REQUIRE_POSTGRES"):
-            pytest.fail(why)
-        pytest.skip(why)
-    root = Path(tempfile.mkdtemp(prefix="brelan-postgres-"))  # not under pytest's root-only directory
-    as_user: list[str] = []
-    if os.geteuid() == 0:  # initdb refuses root: run the server as Debian's postgres user
-        shutil.chown(root, "postgres")
-        as_user = ["runuser", "-u", "postgres", "--"]
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    data = root / "data"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE, "check": True}
-    subprocess.run([*as_user, initdb, "-D", str(data), "-U", "brelan", "--auth=trust", "-E", "UTF8"], **quiet)  # type: ignore[call-overload]
-    options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-    subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(root / "log"), "-o", options, "-w", "start"], **quiet)  # type: ignore[call-overload]
     try:
-        yield Postgres("127.0.0.1", port, "brelan")
-    finally:
-        subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], **quiet)  # type: ignore[call-overload]
-        shutil.rmtree(root, ignore_errors=True)
+        with running_postgres() as server:
+            yield server
+    except PostgresMissing as e:
+        if os.environ.get("BRELAN_REQUIRE_POSTGRES"):
+            pytest.fail(str(e))
+        pytest.skip(str(e))
 
 
 def database_for(store: str, request: pytest.FixtureRequest) -> str | None:

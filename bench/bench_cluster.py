@@ -1,0 +1,233 @@
+"""The cluster's figures, each against a baseline measured in the same run (issue #15).
+
+    python bench/bench_cluster.py                    # all of it, a few minutes
+    python bench/bench_cluster.py --rss-games 10000  # the memory figure over the issue's 10,000 games
+
+- Throughput: actions/s and act p50/p99 of 50 POKER CHAMP bot tables over gRPC on
+  one node with SQLite (the baseline), one node with PostgreSQL, and two nodes on
+  PostgreSQL with the bot clients spread over both. Target: two nodes at least
+  1.6x one node (on a machine with a core for each node and for the clients).
+- Failover: kill -9 of the node playing a table, to the first action the other
+  node serves for it; p50 over several kills. Target: at most 5 s.
+- Memory: the RSS of a node before and after N finished bots-only games. Target:
+  at most 20 MB more over 10,000.
+- Health checks: p99 of a health check alone (baseline), then while 17-card Chinese
+  solves run on the same node. Target: at most 20 ms.
+
+Needs Debian's postgresql (initdb, pg_ctl): it starts a server of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from conftest import spawn  # noqa: E402
+from postgres_support import running_postgres  # noqa: E402
+
+from brelan.clients.bots import Summary, run_remote  # noqa: E402
+from brelan.clients.client import BrelanClient  # noqa: E402
+from brelan.server.errors import ServiceError  # noqa: E402
+from brelan.server.games.base import options_dict  # noqa: E402
+from brelan.server.games.registry import get_variant  # noqa: E402
+
+GAME = get_variant("poker-champ")
+OPTIONS = options_dict(GAME.make_options({"players": "3"}))
+LEASE = "2"
+
+
+def throughput(targets: list[str], tables: int, games: int) -> dict[str, float]:
+    """``tables`` bot tables, the clients spread over ``targets``; their summaries merged."""
+
+    async def run_all() -> list[Summary]:
+        share = [tables // len(targets) + (i < tables % len(targets)) for i in range(len(targets))]
+        return list(await asyncio.gather(*(run_remote(t, GAME, OPTIONS, n, games, f"bench-{i}", lambda n: None)
+                                           for i, (t, n) in enumerate(zip(targets, share)))))  # fmt: skip
+
+    began = time.perf_counter()
+    summaries = asyncio.run(run_all())
+    seconds = time.perf_counter() - began
+    latencies = sorted(x for s in summaries for x in s.latencies)
+    actions = sum(s.actions for s in summaries)
+    return {"actions_per_second": actions / seconds, "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
+            "errors": sum(s.errors for s in summaries)}  # fmt: skip
+
+
+def show(label: str, figures: dict[str, float], baseline: dict[str, float] | None = None) -> None:
+    ratio = f"  ({figures['actions_per_second'] / baseline['actions_per_second']:.2f}x the baseline)" if baseline else ""
+    print(f"  {label}: {figures['actions_per_second']:.0f} actions/s, act p50 {figures['p50_ms']:.1f} ms, "
+          f"p99 {figures['p99_ms']:.1f} ms, errors {figures['errors']}{ratio}")
+
+
+def stop(*processes: subprocess.Popen[str]) -> None:
+    for process in processes:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            process.wait(15)
+
+
+def bench_throughput(database: str, tables: int, games: int, root: Path) -> None:
+    print(f"throughput: {tables} POKER CHAMP bot tables (3 bots each) over gRPC, {games} games a table")
+    one, target = spawn(root / "sqlite")
+    try:
+        baseline = throughput([target], tables, games)
+    finally:
+        stop(one)
+    show("one node, SQLite (baseline)", baseline)
+    a, target_a = spawn(root / "pg-a", 0, database, "--lease-seconds", LEASE)
+    try:
+        show("one node, PostgreSQL", throughput([target_a], tables, games), baseline)
+        b, target_b = spawn(root / "pg-b", 0, database, "--lease-seconds", LEASE)
+        try:
+            show("two nodes, PostgreSQL, clients on both", throughput([target_a, target_b], tables, games), baseline)
+        finally:
+            stop(b)
+    finally:
+        stop(a)
+
+
+def bench_failover(database: str, kills: int, root: Path) -> None:
+    print(f"failover: kill -9 of a table's node, to the first action another node serves for it (lease {LEASE} s)")
+    nodes = dict([spawn(root / f"f{i}", 0, database, "--lease-seconds", LEASE)[::-1] for i in range(2)])
+    times = []
+    try:
+        for k in range(kills):
+            targets = list(nodes)
+            with BrelanClient(targets[0]) as api:
+                table_id = api.create_table("poker-champ", {"players": "2"}).table_id
+                seats = [api.join(table_id), api.join(table_id)]
+            owner = next(t for t in targets if BrelanClient(t).get_table(table_id) and _plays(database, table_id, t))
+            survivor = next(t for t in targets if t != owner)
+            with BrelanClient(survivor, timeout=10) as api:
+                for seat in seats:
+                    seat.client = api
+                nodes.pop(owner).kill()
+                killed = time.perf_counter()
+                while True:
+                    try:
+                        seats[0].act("pay")
+                        break
+                    except ServiceError as e:
+                        if e.code != grpc.StatusCode.UNAVAILABLE:
+                            raise
+                        time.sleep(0.02)
+                times.append(time.perf_counter() - killed)
+            process, target = spawn(root / f"f{k + 2}", 0, database, "--lease-seconds", LEASE)
+            nodes[target] = process
+    finally:
+        stop(*nodes.values())
+    print(f"  p50 {statistics.median(times):.2f} s, max {max(times):.2f} s over {kills} kills "
+          f"(the lease alone: {float(LEASE):.2f} s)")
+
+
+def _plays(database: str, table_id: str, target: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(database) as db:
+        row = db.execute("SELECT n.address FROM tables t JOIN nodes n ON n.node_id = t.owner WHERE t.table_id = %s",
+                         (table_id,)).fetchone()  # fmt: skip
+    return row is not None and row[0] == target
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def bench_memory(games: int, root: Path) -> None:
+    print(f"memory: a node's RSS before and after {games} finished bots-only games (SQLite)")
+    process, target = spawn(root / "rss")
+    try:
+        with BrelanClient(target) as api:
+            def finish(n: int) -> None:
+                ids = [api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1]).table_id for _ in range(n)]
+                for table_id in ids:
+                    while api.get_table(table_id).status != 3:
+                        time.sleep(0.005)
+
+            finish(200)  # warm: imports, caches, the first tables
+            before = rss_kib(process.pid)
+            began = time.perf_counter()
+            for _ in range(games // 100):
+                finish(100)
+            after = rss_kib(process.pid)
+        print(f"  {before / 1024:.1f} MB after 200 games (baseline), {after / 1024:.1f} MB after {games} more: "
+              f"{(after - before) / 1024:+.1f} MB ({games / (time.perf_counter() - began):.0f} games/s)")
+    finally:
+        stop(process)
+
+
+def bench_health(root: Path, solves: int) -> None:
+    print("health checks: p99 alone (baseline), then while 17-card Chinese solves run on the same node")
+    process, target = spawn(root / "health")
+    try:
+        channel = grpc.insecure_channel(target)
+        health = health_pb2_grpc.HealthStub(channel)
+
+        def checks(n: int) -> list[float]:
+            out = []
+            for _ in range(n):
+                began = time.perf_counter()
+                health.Check(health_pb2.HealthCheckRequest(service=""), timeout=10)
+                out.append(1000 * (time.perf_counter() - began))
+                time.sleep(0.005)
+            return sorted(out)
+
+        alone = checks(300)
+        busy = threading.Event()
+
+        def solving() -> None:
+            with BrelanClient(target) as api:
+                cards = "As Ad Kc Kd Qh Qs Jh Td 9c 8s 5h 4d 2c 3s 6h 7d 8c".split()
+                for _ in range(solves):
+                    api.solve_arrangement(cards)
+            busy.set()
+
+        worker = threading.Thread(target=solving, daemon=True)
+        worker.start()
+        loaded = checks(300)
+        worker.join()
+        p99 = lambda xs: xs[int(0.99 * (len(xs) - 1))]  # noqa: E731
+        print(f"  alone p99 {p99(alone):.1f} ms; during solves p99 {p99(loaded):.1f} ms "
+              f"({p99(loaded) / p99(alone):.1f}x the baseline)")
+        channel.close()
+    finally:
+        stop(process)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--games", type=int, default=2, help="games a table (default 2)")
+    parser.add_argument("--kills", type=int, default=5)
+    parser.add_argument("--rss-games", type=int, default=2000, help="finished games for the memory figure")
+    parser.add_argument("--solves", type=int, default=20)
+    args = parser.parse_args()
+    os.environ.setdefault("BRELAN_DATABASE", "")
+    with tempfile.TemporaryDirectory() as tmp, running_postgres() as postgres:
+        root = Path(tmp)
+        bench_throughput(postgres.database(), args.tables, args.games, root)
+        bench_failover(postgres.database(), args.kills, root)
+        bench_memory(args.rss_games, root)
+        bench_health(root, args.solves)
+
+
+if __name__ == "__main__":
+    main()
