@@ -84,13 +84,15 @@ class Cluster:
                         await self.tables.drop(table_id, "its lease could not be renewed")
 
     async def beat(self) -> None:
+        here = set(self.tables.tables)  # not the ones made while the beat runs: their rows may come after its query
         held = await self.store.beat(self.node.node_id, self.node.address, self.node.lease, draining=self.draining)
         self._last_beat = time.monotonic()
-        for table_id in [t for t in self.tables.tables if t not in held]:
+        for table_id in [t for t in here if t not in held and t in self.tables.tables]:
             await self.tables.drop(table_id, "its lease is lost (another node may play it)")
         if not self.draining:
             for table_id in await self.store.orphans(TAKE_AT_ONCE):
-                await self.take(table_id)
+                if table_id not in self.tables.tables:  # one of ours whose lease lapsed is renewed, not taken again
+                    await self.take(table_id)
 
     async def take(self, table_id: str) -> Table | None:
         """Take a table whose lease ran out: replayed from the log, it plays on here. None: another node was first."""

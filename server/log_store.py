@@ -336,8 +336,10 @@ class SqlStore:
             " ON CONFLICT (node_id) DO UPDATE SET address = excluded.address, heartbeat = excluded.heartbeat,"
             " draining = excluded.draining", (node_id, address, int(draining)),
         )])  # fmt: skip
-        rows = await self._write([(f"UPDATE tables SET lease_until = {self.NOW} + ? WHERE owner = ? AND finished = 0"
-                                   f" AND lease_until >= {self.NOW} RETURNING table_id", (lease, node_id))])  # fmt: skip
+        # A lease that ran out is renewed too while nobody took the table (its owner is still this node): a
+        # takeover changes the owner and the epoch, and the epoch alone fences the writes.
+        rows = await self._write([("UPDATE tables SET lease_until = " + self.NOW + " + ? WHERE owner = ? AND finished = 0"
+                                   " RETURNING table_id", (lease, node_id))])  # fmt: skip
         return {t for (t,) in rows}
 
     async def claim(self, table_id: str, node_id: str, lease: float) -> int | None:

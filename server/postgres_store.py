@@ -22,7 +22,7 @@ from psycopg_pool import AsyncConnectionPool
 from .log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, newer_schema
 
 CONNECT_SECONDS = 5.0
-POOL_SIZE = 8
+POOL_SIZE = 16  # commits of many tables at once, and the heartbeat among them
 SCHEMA_LOCK = 0x6272656C616E  # "brelan": the advisory lock migrations hold
 
 
