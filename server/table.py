@@ -335,7 +335,7 @@ class Table:
             legal = ", ".join(self.legal(seat)) or "none now"
             raise invalid("action", f"{e} (legal: {legal})") from None
         try:
-            events = self.state.apply(seat, action)
+            events = await self._off_loop(lambda: self.state.apply(seat, action))  # type: ignore[union-attr]
         except GameError as e:
             raise refused(e.reason, str(e)) from None
         return await self._commit(seat, str(action), action_id, events)
@@ -513,10 +513,12 @@ class Table:
                 del self.deadlines[None]
                 actions = self.state.legal_actions(None)
                 if actions:
-                    await self._commit(None, str(actions[0]), TIMEOUT_ACTION_ID, self.state.apply(None, actions[0]))
+                    events = await self._off_loop(lambda: self.state.apply(None, actions[0]))  # type: ignore[union-attr]
+                    await self._commit(None, str(actions[0]), TIMEOUT_ACTION_ID, events)
             else:
-                action = self.state.default_action(seat)
-                await self._commit(seat, str(action), TIMEOUT_ACTION_ID, self.state.apply(seat, action))
+                state = self.state
+                action, events = await self._off_loop(lambda: (a := state.default_action(seat), state.apply(seat, a)))
+                await self._commit(seat, str(action), TIMEOUT_ACTION_ID, events)
 
     def _bot_seat(self) -> int | None:
         if self.state is None or self.state.is_over:
@@ -531,17 +533,35 @@ class Table:
         the table next changes. Any other refusal is a bug (``_guard`` stops the table).
         """
         assert self.state is not None
-        view = self.view(seat)
-        text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
-        if realtime and not text:
-            return
+        state = self.state
+
+        def decide() -> tuple[str, list[Any]]:
+            view = self.view(seat)
+            text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
+            if realtime and not text:
+                return text, []
+            try:
+                return text, state.apply(seat, self.variant.parse_action(text))
+            except GameError:
+                if realtime:
+                    return "", []
+                raise
+
+        text, events = await self._off_loop(decide)
+        if text:
+            await self._commit(seat, text, BOT_ACTION_ID, events)
+
+    async def _off_loop(self, step: Callable[[], T]) -> T:
+        """Engine work (a solver, a search of the table's words, a bot's choice) in a worker thread.
+
+        The table's order is kept (its task waits for the step) and no call waits behind it:
+        readers of this table wait for it (:meth:`settled`), every other table and call goes on.
+        """
+        self._idle.clear()
         try:
-            events = self.state.apply(seat, self.variant.parse_action(text))
-        except GameError:
-            if realtime:
-                return
-            raise
-        await self._commit(seat, text, BOT_ACTION_ID, events)
+            return await asyncio.to_thread(step)
+        finally:
+            self._idle.set()
 
     def _next_timeout(self) -> float | None:
         deadline = min([*self.deadlines.values(), *self.bot_due.values()], default=None)
