@@ -12,7 +12,8 @@
 - Memory: the RSS of a node before and after N finished bots-only games. Target:
   at most 20 MB more over 10,000.
 - Health checks: p99 of a health check alone (baseline), then while 17-card Chinese
-  solves run on the same node. Target: at most 20 ms.
+  solves run on the same node, then while classic Chinese bot tables play (each bot
+  move runs the solver). Target: at most 20 ms.
 
 Needs Debian's postgresql (initdb, pg_ctl): it starts a server of its own.
 """
@@ -204,9 +205,15 @@ def bench_health(root: Path, solves: int) -> None:
         worker.start()
         loaded = checks(300)
         worker.join()
+        with BrelanClient(target) as api:  # tables whose bots solve each hand (classic Chinese: the solver's set)
+            ids = [api.create_table("chinese", {"players": "4", "rounds": "3"}, bot_seats=[0, 1, 2, 3]).table_id
+                   for _ in range(8)]  # fmt: skip
+            playing = checks(300)
+            finished = sum(api.get_table(t).status == 3 for t in ids)
         p99 = lambda xs: xs[int(0.99 * (len(xs) - 1))]  # noqa: E731
         print(f"  alone p99 {p99(alone):.1f} ms; during solves p99 {p99(loaded):.1f} ms "
-              f"({p99(loaded) / p99(alone):.1f}x the baseline)")
+              f"({p99(loaded) / p99(alone):.1f}x the baseline); while 8 classic Chinese bot tables play "
+              f"p99 {p99(playing):.1f} ms ({p99(playing) / p99(alone):.1f}x; {finished} of them done by then)")
         channel.close()
     finally:
         stop(process)

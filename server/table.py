@@ -10,6 +10,7 @@ loop between commands, so they never see half an action.
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import hashlib
 import random
 import secrets
@@ -25,6 +26,9 @@ from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 
 T = TypeVar("T")
+# One thread for every table's engine work: pure Python holds the GIL, so more threads would only take
+# turns with the event loop more often; with one, the loop gets the GIL back every switch interval.
+ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
 TIMEOUT_ACTION_ID = "timeout"
 BOT_ACTION_ID = "bot"
 
@@ -559,7 +563,7 @@ class Table:
         """
         self._idle.clear()
         try:
-            return await asyncio.to_thread(step)
+            return await asyncio.get_running_loop().run_in_executor(ENGINE, step)
         finally:
             self._idle.set()
 
