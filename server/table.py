@@ -153,14 +153,24 @@ class Table:
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.row.table_id}")
 
     async def stop(self) -> None:
+        """Stop playing here (a shutdown, or a lease lost): every command waiting gets UNAVAILABLE, call again."""
         self._stop_waking()
+        self.failed = self.failed or "it is not played on this node any more"
         if self._task:
             self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:
                 pass
+        while not self._queue.empty():
+            cmd = self._queue.get_nowait()
+            if cmd is not None and not cmd.done.done():
+                cmd.done.set_exception(self._moved())
         self._close_watchers()
+
+    def _moved(self) -> ServiceError:
+        return ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}; call again",
+                            reason="TABLE_MOVED")  # fmt: skip
 
     # -- what anyone may read ------------------------------------------------------------
     @property
@@ -595,10 +605,13 @@ class Table:
             if cmd is not None:
                 await self._execute(cmd)
 
-    @staticmethod
-    async def _execute(cmd: _Command) -> None:
+    async def _execute(self, cmd: _Command) -> None:
         try:
             cmd.done.set_result(await cmd.run())
+        except asyncio.CancelledError:  # stopped in the middle of it: its caller must not wait forever
+            if not cmd.done.done():
+                cmd.done.set_exception(self._moved())
+            raise
         except Exception as e:
             cmd.done.set_exception(e)
 
