@@ -57,10 +57,8 @@ class Tables:
     def _finished(self, table_id: str, result: dict[str, Any]) -> None:
         """A game is over: its table leaves memory (the store keeps it; :meth:`find` reads it back)."""
         table = self.tables.pop(table_id, None)
-        for state in table.seats if table else ():
-            if state.token_sha256:
-                self.tokens.pop(state.token_sha256, None)
-                self.buckets.pop(state.token_sha256, None)
+        if table is not None:
+            self._forget_tokens(table)
         for listener in self.listeners:  # each in a task of its own: the finished table's task is done with it
             task = asyncio.get_running_loop().create_task(listener(table_id, result))
             self._listening.add(task)
@@ -101,13 +99,19 @@ class Tables:
         table.start()
         return table
 
+    def _forget_tokens(self, table: Table) -> None:
+        """A table leaves this node's memory: its seats' tokens resolve through the store again."""
+        for state in table.seats:
+            if state.token_sha256:
+                self.tokens.pop(state.token_sha256, None)
+                self.buckets.pop(state.token_sha256, None)
+
     async def drop(self, table_id: str, why: str) -> None:
         """Stop playing a table here at once (its lease is another node's now); the log keeps it."""
         table = self.tables.pop(table_id, None)
         if table is None:
             return
-        for state in table.seats:
-            self.tokens.pop(state.token_sha256 or "", None)
+        self._forget_tokens(table)
         await table.stop()
         log.warning("table %s stopped here: %s", table_id, why)
 

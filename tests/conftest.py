@@ -13,7 +13,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, TypeVar
+
+import grpc
 
 import pytest
 
@@ -30,6 +32,7 @@ from postgres_support import Postgres, PostgresMissing, running_postgres
 
 DATA = Path(__file__).parent / "data"
 MINI = "mini"
+T = TypeVar("T")
 STORES = ["sqlite", "postgresql"]  # the log stores table tests run against
 
 
@@ -161,3 +164,15 @@ def spawn(data_dir: Path, port: int = 0, database: str | None = None, *options: 
         assert process.poll() is None and time.monotonic() < deadline, log.read_text()
         time.sleep(0.05)
     return process, f"127.0.0.1:{found.group(1)}"
+
+
+def until_answered(call: Callable[[], T], limit: float = 40.0) -> T:
+    """``call()``, again while the server answers UNAVAILABLE (a restarted node, a table being taken over)."""
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            return call()
+        except ServiceError as e:
+            if e.code != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:
+                raise
+            time.sleep(0.1)

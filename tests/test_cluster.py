@@ -9,7 +9,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import Iterator
 
 import psycopg
 import pytest
@@ -18,9 +18,8 @@ from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
-from conftest import Postgres, spawn
+from conftest import Postgres, spawn, until_answered
 
-T = TypeVar("T")
 LEASE = "1.5"  # seconds: failover in a test takes a few seconds, not the default's
 
 
@@ -65,18 +64,6 @@ def nodes(tmp_path: Path, postgres: Postgres) -> Iterator[Nodes]:
     cluster = Nodes(tmp_path, postgres.database())
     yield cluster
     cluster.close()
-
-
-def until_answered(call: Callable[[], T], limit: float = 40.0) -> T:
-    """``call()``, again while the cluster answers UNAVAILABLE (a node died, its table is being taken over)."""
-    deadline = time.monotonic() + limit
-    while True:
-        try:
-            return call()
-        except ServiceError as e:
-            if e.code.name != "UNAVAILABLE" or time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def pay_round(seats: list[SeatHandle]) -> int:

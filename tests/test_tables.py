@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import signal
 import socket
@@ -12,7 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Callable, Iterator, TypeVar
+from typing import Iterator
 
 import grpc
 import pytest
@@ -24,9 +23,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
-from conftest import STORES, advance, database_for, error_of, spawn
-
-T = TypeVar("T")
+from conftest import STORES, advance, database_for, error_of, spawn, until_answered
 
 
 @pytest.fixture(scope="module")
@@ -306,7 +303,7 @@ def test_a_server_killed_mid_hand_replays_its_tables_and_the_game_finishes(
         with BrelanClient(target) as api:
             api.wait_ready()
             # On PostgreSQL the new process is a new node: it takes the table over once the dead one's lease is out.
-            assert until_answered(lambda: api.get_table(info.table_id)).seq == told  # nothing a client was told is lost
+            assert until_answered(lambda: api.get_table(info.table_id), limit=15.0).seq == told  # nothing a client was told is lost
             assert [(e.seq, e.text) for e in _events_until(api, info.table_id, told)] == before
             for seat in seats:  # the same tokens hold the same seats
                 seat.client = api
@@ -323,18 +320,6 @@ def test_a_server_killed_mid_hand_replays_its_tables_and_the_game_finishes(
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(10)
-
-
-def until_answered(call: Callable[[], T], limit: float = 15.0) -> T:
-    """``call()``, again while the server answers UNAVAILABLE (a table being taken over), for ``limit`` seconds."""
-    deadline = time.monotonic() + limit
-    while True:
-        try:
-            return call()
-        except ServiceError as e:
-            if e.code != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:
-                raise
-            time.sleep(0.1)
 
 
 def _events_until(api: BrelanClient, table_id: str, seq: int) -> list[object]:
