@@ -12,8 +12,9 @@
 - Memory: the RSS of a node before and after N finished bots-only games. Target:
   at most 20 MB more over 10,000.
 - Health checks: p99 of a health check alone (baseline), then while 17-card Chinese
-  solves run on the same node, then while classic Chinese bot tables play (each bot
-  move runs the solver). Target: at most 20 ms.
+  solves run on the same node, while best-word searches run, while classic Chinese
+  bot tables play (each bot move runs the solver) and while AlphaPoker bataille bot
+  tables play (each deal's table-word search). Target: at most 20 ms.
 
 Needs Debian's postgresql (initdb, pg_ctl): it starts a server of its own.
 """
@@ -31,17 +32,19 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Callable
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from conftest import spawn  # noqa: E402
+from conftest import sharing_lexicons, spawn  # noqa: E402
 from postgres_support import running_postgres  # noqa: E402
 
 from brelan.clients.bots import Summary, run_remote  # noqa: E402
 from brelan.clients.client import BrelanClient  # noqa: E402
+from brelan.lexicon.store import Store  # noqa: E402
 from brelan.server.errors import ServiceError  # noqa: E402
 from brelan.server.games.base import options_dict  # noqa: E402
 from brelan.server.games.registry import get_variant  # noqa: E402
@@ -175,9 +178,11 @@ def bench_memory(games: int, root: Path) -> None:
         stop(process)
 
 
-def bench_health(root: Path, solves: int) -> None:
-    print("health checks: p99 alone (baseline), then while 17-card Chinese solves run on the same node")
-    process, target = spawn(root / "health")
+def bench_health(root: Path) -> None:
+    print("health checks: p99 alone (baseline), then while engine and search work runs on the same node")
+    store = Store()
+    store.get()  # the default lexicon, built first if missing
+    process, target = spawn(sharing_lexicons(root / "health", store.data_dir))
     try:
         channel = grpc.insecure_channel(target)
         health = health_pb2_grpc.HealthStub(channel)
@@ -191,29 +196,49 @@ def bench_health(root: Path, solves: int) -> None:
                 time.sleep(0.005)
             return sorted(out)
 
-        alone = checks(300)
-        busy = threading.Event()
+        def during(work: Callable[[BrelanClient], object]) -> list[float]:
+            done = threading.Event()
 
-        def solving() -> None:
-            with BrelanClient(target) as api:
-                cards = "As Ad Kc Kd Qh Qs Jh Td 9c 8s 5h 4d 2c 3s 6h 7d 8c".split()
-                for _ in range(solves):
-                    api.solve_arrangement(cards)
-            busy.set()
+            def loop() -> None:
+                with BrelanClient(target) as api:
+                    while not done.is_set():
+                        work(api)
 
-        worker = threading.Thread(target=solving, daemon=True)
-        worker.start()
-        loaded = checks(300)
-        worker.join()
+            worker = threading.Thread(target=loop, daemon=True)
+            worker.start()
+            try:
+                return checks(300)
+            finally:
+                done.set()
+                worker.join()
+
+        p99 = lambda xs: xs[int(0.99 * (len(xs) - 1))]  # noqa: E731
+        checks(20)  # the channel connected, the server's first calls made
+        alone = p99(checks(300))
+        print(f"  alone: p99 {alone:.1f} ms")
+
+        def show_p99(label: str, figures: list[float]) -> None:
+            print(f"  {label}: p99 {p99(figures):.1f} ms ({p99(figures) / alone:.1f}x the baseline)")
+
+        chinese = "As Ad Kc Kd Qh Qs Jh Td 9c 8s 5h 4d 2c 3s 6h 7d 8c".split()
+        show_p99("during 17-card Chinese solves", during(lambda api: api.solve_arrangement(chinese)))
+        hand = "Er Ab Sr Ib ?r Nb Tr ?b Rb".split()
+        show_p99("during best-word searches (9 cards, 2 jokers)", during(lambda api: api.best_words(hand, top_k=10)))
         with BrelanClient(target) as api:  # tables whose bots solve each hand (classic Chinese: the solver's set)
+            began = time.perf_counter()
             ids = [api.create_table("chinese", {"players": "4", "rounds": "3"}, bot_seats=[0, 1, 2, 3]).table_id
                    for _ in range(8)]  # fmt: skip
             playing = checks(300)
+            while not all(api.get_table(t).status == 3 for t in ids):
+                time.sleep(0.05)
+            show_p99(f"while 8 classic Chinese bot tables play (all done in {time.perf_counter() - began:.1f} s)",
+                     playing)  # fmt: skip
+            ids = [api.create_table("alphapoker-bataille", {}, bot_seats=[0, 1]).table_id
+                   for _ in range(4)]  # fmt: skip
+            playing = checks(300)
             finished = sum(api.get_table(t).status == 3 for t in ids)
-        p99 = lambda xs: xs[int(0.99 * (len(xs) - 1))]  # noqa: E731
-        print(f"  alone p99 {p99(alone):.1f} ms; during solves p99 {p99(loaded):.1f} ms "
-              f"({p99(loaded) / p99(alone):.1f}x the baseline); while 8 classic Chinese bot tables play "
-              f"p99 {p99(playing):.1f} ms ({p99(playing) / p99(alone):.1f}x; {finished} of them done by then)")
+            show_p99(f"while 4 AlphaPoker bataille bot tables play (table-word searches; {finished} done)",
+                     playing)  # fmt: skip
         channel.close()
     finally:
         stop(process)
@@ -225,15 +250,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games a table (default 2)")
     parser.add_argument("--kills", type=int, default=5)
     parser.add_argument("--rss-games", type=int, default=2000, help="finished games for the memory figure")
-    parser.add_argument("--solves", type=int, default=20)
+    parser.add_argument("--only", choices=["throughput", "failover", "memory", "health"], help="run one part")
     args = parser.parse_args()
     os.environ.setdefault("BRELAN_DATABASE", "")
     with tempfile.TemporaryDirectory() as tmp, running_postgres() as postgres:
         root = Path(tmp)
-        bench_throughput(postgres.database(), args.tables, args.games, root)
-        bench_failover(postgres.database(), args.kills, root)
-        bench_memory(args.rss_games, root)
-        bench_health(root, args.solves)
+        parts = {
+            "throughput": lambda: bench_throughput(postgres.database(), args.tables, args.games, root),
+            "failover": lambda: bench_failover(postgres.database(), args.kills, root),
+            "memory": lambda: bench_memory(args.rss_games, root),
+            "health": lambda: bench_health(root),
+        }
+        for name, part in parts.items():
+            if args.only in (None, name):
+                part()
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import random
 import secrets
 import time
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import grpc
 
+from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .errors import ServiceError
@@ -90,9 +92,24 @@ class Cluster:
         for table_id in [t for t in here if t not in held and t in self.tables.tables]:
             await self.tables.drop(table_id, "its lease is lost (another node may play it)")
         if not self.draining:
-            for table_id in await self.store.orphans(TAKE_AT_ONCE):
-                if table_id not in self.tables.tables:  # one of ours whose lease lapsed is renewed, not taken again
-                    await self.take(table_id)
+            await self.take_share()
+
+    async def take_share(self) -> None:
+        """Take this node's share of the orphaned tables, so a dead node's tables spread over the live ones.
+
+        Each node takes at most orphans / live nodes at a beat, in its own random order (claims
+        do not collide); what is left is taken at the next beats.
+        """
+        orphans = [t for t in await self.store.orphans(TAKE_AT_ONCE) if t not in self.tables.tables]
+        if not orphans:
+            return
+        share = -(-len(orphans) // max(1, len(await self.store.live_nodes(self.node.lease))))
+        random.shuffle(orphans)
+        taken = 0
+        for table_id in orphans:
+            if taken == share:
+                break
+            taken += await self.take(table_id) is not None
 
     async def take(self, table_id: str) -> Table | None:
         """Take a table whose lease ran out: replayed from the log, it plays on here. None: another node was first."""
@@ -144,6 +161,22 @@ class Cluster:
         mine = next((load for n, _, load in nodes if n == self.node.node_id), None)
         best_id, best_address, best_load = nodes[0]
         return None if best_id == self.node.node_id or (mine is not None and mine <= best_load) else best_address
+
+    async def hand_over(self, table_id: str) -> None:
+        """Send a table made here to the least loaded node (a tournament's next game, made where the last one ended).
+
+        The table is released, then a call through that node makes it take the table at once
+        (should the call fail, whichever node beats first takes it).
+        """
+        address = await self.place()
+        if address is None or table_id not in self.tables.tables:
+            return
+        await self.tables.drop(table_id, f"handed over to the node at {address}", logging.INFO)
+        await self.store.release_table(table_id, self.node.node_id)
+        try:
+            await self.stub(address).GetTable(pb.GetTableRequest(table_id=table_id), timeout=self.node.lease)
+        except grpc.aio.AioRpcError as e:
+            log.info("node at %s did not take table %s at once (%s): the next beat will", address, table_id, e.code())
 
     def stub(self, address: str) -> pb_grpc.TableServiceStub:
         if address not in self.channels:

@@ -3,11 +3,14 @@
 :class:`LexiconHandler` answers each request message with a response message
 or raises :class:`ServiceError`; it has no gRPC in it, so the CLI runs the very
 same code on the embedded lexicon. :class:`LexiconServicer` only maps errors to
-statuses.
+statuses, and runs the handler beside the event loop: a search over a big hand
+or a wide pattern must not hold up health checks and other tables' calls.
 """
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from typing import Awaitable, Callable, TypeVar
 
 import grpc
@@ -28,6 +31,8 @@ DEFAULT_TOP_K = 10
 MAX_PAGE_SIZE = 1000
 DEFAULT_PAGE_SIZE = 100
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
+# Searches are pure Python (they hold the GIL): threads only let the loop take its turns between theirs.
+SEARCHES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lexicon")
 
 
 def _bounded(value: int, default: int, most: int, path: str) -> int:
@@ -142,7 +147,7 @@ Resp = TypeVar("Resp")
 def _unary(method: Callable[[Req], Resp]) -> Callable[[object, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
     async def call(self: object, request: Req, context: grpc.aio.ServicerContext) -> Resp:
         try:
-            return method(request)
+            return await asyncio.get_running_loop().run_in_executor(SEARCHES, method, request)
         except ServiceError as e:
             await context.abort_with_status(e.to_status())
             raise  # abort raises; this line keeps type checkers content

@@ -223,15 +223,20 @@ class SqlStore:
         raise NotImplementedError
 
     # -- tables ----------------------------------------------------------------------------------
-    async def create(self, row: TableRow, owner: str | None = None, lease: float = 0.0) -> None:
-        """A new table; ``owner``: the node that plays it, leased for ``lease`` seconds (epoch 1)."""
-        await self._write([(
+    async def create(self, row: TableRow, owner: str | None = None, lease: float = 0.0) -> bool:
+        """A new table; ``owner``: the node that plays it, leased for ``lease`` seconds (epoch 1).
+
+        False: a table of that id was made already (another node opening the same tournament game).
+        """
+        rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            f" created, deadlines, owner, lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)",
+            f" created, deadlines, owner, lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
              row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
              owner, lease),
         )])  # fmt: skip
+        return bool(rows)
 
     async def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str) -> None:
         if token_sha256 is None:
@@ -374,12 +379,17 @@ class SqlStore:
             " GROUP BY n.node_id, n.address ORDER BY COUNT(t.table_id), n.node_id", (lease,))]  # fmt: skip
 
     async def release_table(self, table_id: str, node_id: str) -> None:
-        """Give one table back (this node cannot play it): another node may take it at once."""
-        await self._write([("UPDATE tables SET lease_until = 0 WHERE table_id = ? AND owner = ?", (table_id, node_id))])
+        """Give one table back (this node cannot play it, or hands it over): another node may take it at once.
+
+        The owner goes too: the node's next beat must not renew a lease it gave back.
+        """
+        await self._write([("UPDATE tables SET owner = NULL, lease_until = 0 WHERE table_id = ? AND owner = ?",
+                            (table_id, node_id))])  # fmt: skip
 
     async def release(self, node_id: str) -> None:
         """A node stops: its tables are free at once, and it takes no new ones."""
-        await self._write([("UPDATE tables SET lease_until = 0 WHERE owner = ? AND finished = 0", (node_id,)),
+        await self._write([("UPDATE tables SET owner = NULL, lease_until = 0 WHERE owner = ? AND finished = 0",
+                            (node_id,)),
                            ("UPDATE nodes SET draining = 1, heartbeat = 0 WHERE node_id = ?", (node_id,))])  # fmt: skip
 
     # -- tournaments -------------------------------------------------------------------------------
@@ -392,8 +402,12 @@ class SqlStore:
               [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])],
         )  # fmt: skip
 
-    async def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> None:
-        await self._write([("INSERT INTO tournament_games VALUES (?, ?, ?, ?)", (tournament_id, n, match, table_id))])
+    async def add_game(self, tournament_id: str, n: int, match: int, table_id: str) -> bool:
+        """Claim the tournament's ``n``-th game for a table; False: another node claimed it first."""
+        rows = await self._write([("INSERT INTO tournament_games VALUES (?, ?, ?, ?)"
+                                   " ON CONFLICT (tournament_id, n) DO NOTHING RETURNING n",
+                                   (tournament_id, n, match, table_id))])  # fmt: skip
+        return bool(rows)
 
     async def tournaments(self, tournament_id: str | None = None) -> list[TournamentRow]:
         """Every tournament, or the one of that id."""

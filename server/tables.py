@@ -33,6 +33,14 @@ MAX_SECRET = 64
 log = logging.getLogger(__name__)
 
 
+class TableExists(Exception):
+    """A table of the id asked for was made already (by this node or another)."""
+
+
+def new_table_id() -> str:
+    return "t-" + secrets.token_hex(4)
+
+
 class Tables:
     def __init__(self, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
                  burst: float = 100.0, lexicons: Lexicons | None = None) -> None:  # fmt: skip
@@ -106,14 +114,14 @@ class Tables:
                 self.tokens.pop(state.token_sha256, None)
                 self.buckets.pop(state.token_sha256, None)
 
-    async def drop(self, table_id: str, why: str) -> None:
+    async def drop(self, table_id: str, why: str, level: int = logging.WARNING) -> None:
         """Stop playing a table here at once (its lease is another node's now); the log keeps it."""
         table = self.tables.pop(table_id, None)
         if table is None:
             return
         self._forget_tokens(table)
         await table.stop()
-        log.warning("table %s stopped here: %s", table_id, why)
+        log.log(level, "table %s stopped here: %s", table_id, why)
 
     async def find(self, table_id: str) -> Table:
         """A table being played here, or a finished one read back from the store (kept a while: it is replayed)."""
@@ -142,8 +150,11 @@ class Tables:
 
 
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
-               name: str, reserved: dict[int, tuple[str, str]] | None = None) -> Table:  # fmt: skip
-        """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash)."""
+               name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "") -> Table:  # fmt: skip
+        """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
+
+        ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
+        """
         try:
             variant = get_variant(variant_name)
         except UnknownVariant as e:
@@ -156,10 +167,11 @@ class Tables:
         decision_seconds = checked_seconds("decision_seconds", decision_seconds)
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
-        table_id = "t-" + secrets.token_hex(4)
+        table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))))
         node = self.node
-        await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0)
+        if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
+            raise TableExists(table_id)
         table = self._table(row)
         table.fence = (node.node_id, 1) if node else None
         for seat, (player, secret_sha256) in (reserved or {}).items():

@@ -6,6 +6,12 @@ out again from those tables' results, so they are persisted exactly like the
 tables are. On a restart the games are fed to the pure :class:`Tournament` in
 the order they were created, and a game that was due but never created (a
 crash between one table's end and the next one's start) is created then.
+
+In a cluster the games end on any node, and each node opens what is due: a
+game is first claimed in the store (the tournament's ``n``-th game, for a new
+table id), then its table made; a node that loses the claim reads the
+tournament again, and a claimed game whose table is missing is made by
+whichever node sees it (the table id is unique, so it is made once).
 """
 
 from __future__ import annotations
@@ -15,15 +21,17 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cluster import Cluster
 from .errors import found, invalid
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
 from .log_store import SqlStore, TournamentRow
 from .table import sha256
-from .tables import MAX_NAME, Tables
+from .tables import MAX_NAME, TableExists, Tables, new_table_id
 
 GAME = "alphapoker"
+CLAIMS = 8  # times a node reads a tournament again after another node opened the game it meant to
 
 
 def game_options(options: dict[str, str]) -> dict[str, str]:
@@ -48,6 +56,7 @@ class Tournaments:
         self.log = log
         self.tables = tables
         tables.listeners.append(self.table_finished)
+        self.cluster: Cluster | None = None  # in a cluster, games are spread over its nodes
         self.locks: dict[str, asyncio.Lock] = {}
 
     # -- creating -------------------------------------------------------------------------------
@@ -80,9 +89,8 @@ class Tournaments:
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
                             secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()})  # fmt: skip
         await self.log.create_tournament(row)
-        run = self._load(row)
-        for match in run.state.playing():
-            await self._next_game(run, match)
+        run = await self._replayed(row.tournament_id, open_due=True)
+        assert run is not None
         return run, {players[p]: secret for p, secret in joins.items()}
 
     def _load(self, row: TournamentRow) -> Running:
@@ -91,17 +99,31 @@ class Tournaments:
         return Running(row, Tournament(options, game_rng(row.seed)), capital)
 
     # -- games ----------------------------------------------------------------------------------------
-    async def _next_game(self, run: Running, match: int) -> None:
+    async def _make_game(self, run: Running, match: int, table_id: str) -> None:
+        """Make the table of a game claimed in the store (nothing when it is made already)."""
         m = run.state.matches[match]
-        played = len(run.tables.get(match, []))
-        name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {played + 1}"[:MAX_NAME]
+        number = run.tables[match].index(table_id) + 1
+        name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {number}"[:MAX_NAME]
         bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
         reserved = {seat: (run.row.players[p], run.row.secrets_sha256[p]) for seat, p in enumerate((m.a, m.b))
                     if p in run.row.secrets_sha256}  # fmt: skip
-        table = await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
-                                         reserved)  # fmt: skip
-        await self.log.add_game(run.row.tournament_id, run.count, match, table.table_id)
-        run.tables.setdefault(match, []).append(table.table_id)
+        try:
+            await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
+                                     reserved, table_id)  # fmt: skip
+        except TableExists:
+            return
+        if self.cluster is not None:
+            await self.cluster.hand_over(table_id)
+
+    async def _open(self, run: Running, due: list[int]) -> bool:
+        """Claim and make the next game of each match in ``due``; False when another node claimed one first."""
+        for match in due:
+            table_id = new_table_id()
+            if not await self.log.add_game(run.row.tournament_id, run.count, match, table_id):
+                return False
+            run.tables.setdefault(match, []).append(table_id)
+            await self._make_game(run, match, table_id)
+        return True
 
     def _game(self, run: Running, result: dict[str, Any]) -> Game:
         champions = result.get("champions") or []
@@ -121,23 +143,32 @@ class Tournaments:
                 await self._replayed(tournament_id, open_due=True)
 
     async def _replayed(self, tournament_id: str, *, open_due: bool) -> Running | None:
-        """A tournament as the store holds it: its games' results recorded in the order they were created."""
-        rows = await self.log.tournaments(tournament_id)
-        if not rows:
-            return None
-        run = self._load(rows[0])
-        waiting = set()
-        for match, table_id in await self.log.games(tournament_id):
-            run.tables.setdefault(match, []).append(table_id)
-            table = await self.log.table(table_id)
-            if table is not None and table.finished:
-                run.state.record(match, self._game(run, table.result or {}))
-            else:
-                waiting.add(match)
-        if open_due:
-            for match in run.state.playing():
-                if match not in waiting:  # due, and its table not made yet
-                    await self._next_game(run, match)
+        """A tournament as the store holds it: its games' results recorded in the order they were created.
+
+        ``open_due``: also make what is due, the tables of claimed games first, then each match's next game.
+        """
+        for _ in range(CLAIMS):
+            rows = await self.log.tournaments(tournament_id)
+            if not rows:
+                return None
+            run = self._load(rows[0])
+            waiting: set[int] = set()
+            missing: list[tuple[int, str]] = []
+            for match, table_id in await self.log.games(tournament_id):
+                run.tables.setdefault(match, []).append(table_id)
+                table = await self.log.table(table_id)
+                if table is not None and table.finished:
+                    run.state.record(match, self._game(run, table.result or {}))
+                else:
+                    waiting.add(match)
+                    if table is None:
+                        missing.append((match, table_id))
+            if not open_due:
+                return run
+            for match, table_id in missing:
+                await self._make_game(run, match, table_id)
+            if await self._open(run, [m for m in run.state.playing() if m not in waiting]):
+                return run
         return run
 
     async def restore(self) -> None:

@@ -63,6 +63,7 @@ def error_of(call: Callable[..., object], *args: object, **kwargs: object) -> Se
 
 def sharing_lexicons(path: Path, data_dir: Path) -> Path:
     """``path`` as a data directory of its own (its own table log) serving the session's built lexicons."""
+    path.mkdir(parents=True, exist_ok=True)
     (path / "lexicons").symlink_to(data_dir / "lexicons")
     return path
 
@@ -152,12 +153,16 @@ def database_for(store: str, request: pytest.FixtureRequest) -> str | None:
 
 
 def spawn(data_dir: Path, port: int = 0, database: str | None = None, *options: str) -> tuple[subprocess.Popen[str], str]:
-    """A real ``brelan serve --no-lexicon`` process (its stderr in ``data_dir/serve-N.log``) and its address."""
+    """A real ``brelan serve`` process (its stderr in ``data_dir/serve-N.log``) and its address.
+
+    It serves the lexicons of ``data_dir`` when it has some (:func:`sharing_lexicons`), none otherwise.
+    """
     data_dir.mkdir(parents=True, exist_ok=True)
     log = data_dir / f"serve-{len(list(data_dir.glob('serve-*.log')))}.log"
     env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir), BRELAN_DATABASE=database or "")
     with log.open("w") as err:
-        process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--port",
+        lexicons = [] if (data_dir / "lexicons").exists() else ["--no-lexicon"]
+        process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", *lexicons, "--port",
                                     str(port), "--rate", "1000", *options], stderr=err, text=True, env=env)  # fmt: skip
     deadline = time.monotonic() + 60
     while not (found := re.search(r"serving on [^:]+:(\d+) ", log.read_text())):

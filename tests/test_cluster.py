@@ -15,10 +15,11 @@ import psycopg
 import pytest
 
 from brelan.api.v1 import table_pb2 as tpb
+from brelan.lexicon.lexicon import Lexicon
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
-from conftest import Postgres, spawn, until_answered
+from conftest import Postgres, sharing_lexicons, spawn, until_answered
 
 LEASE = "1.5"  # seconds: failover in a test takes a few seconds, not the default's
 
@@ -31,7 +32,10 @@ class Nodes:
         self.processes: dict[str, subprocess.Popen[str]] = {}
         self.logs: dict[str, Path] = {}
 
-    def start(self, name: str) -> str:
+    def start(self, name: str, lexicons: Path | None = None) -> str:
+        """A node; ``lexicons``: a data directory whose lexicons it serves (none by default: it starts faster)."""
+        if lexicons is not None:
+            sharing_lexicons(self.root / name, lexicons)
         process, target = spawn(self.root / name, 0, self.database, "--lease-seconds", LEASE)
         self.processes[target] = process
         self.logs[target] = self.root / name / "serve-0.log"
@@ -206,3 +210,36 @@ def test_remote_bots_ride_out_a_node_killed_under_them(nodes: Nodes) -> None:
         assert (summary["games"], summary["errors"], summary["conserved"]) == (8, 0, True), summary
     finally:
         bots.kill()
+
+
+def test_a_tournament_plays_across_nodes_each_game_made_once(nodes: Nodes, data_dir: Path, mini: Lexicon) -> None:
+    a, b = nodes.start("a", data_dir), nodes.start("b", data_dir)
+    with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
+        players = [f"p{i}" for i in range(8)]
+        fast = {"lexicon": "mini", "rounds": "1", "hand": "5"}
+        info = on_a.create_tournament(players, bots=range(8), options=fast, name="cluster cup")
+        deadline = time.monotonic() + 120
+        while not (final := on_b.get_tournament(info.tournament_id)).finished:  # games end on both nodes
+            assert time.monotonic() < deadline, "the tournament did not end"
+            time.sleep(0.1)
+        assert final.champion in players and len(final.matches) == 7
+        games = [t for m in final.matches for t in m.table_ids]
+        with psycopg.connect(nodes.database) as db:
+            made = [t for (t,) in db.execute("SELECT table_id FROM tables")]
+            owners = {o for (o,) in db.execute("SELECT DISTINCT owner FROM tables")}
+        assert sorted(made) == sorted(games)  # no game opened twice, none left unmade
+        assert len(owners) == 2  # played on both nodes
+
+
+def test_a_dead_nodes_tables_spread_over_the_live_ones(nodes: Nodes) -> None:
+    a, b, c = nodes.start("a"), nodes.start("b"), nodes.start("c")
+    with BrelanClient(a) as on_a:
+        tables = [on_a.create_table("poker-champ", {"players": "2"}).table_id for _ in range(9)]
+    dead = nodes.owner(tables[0])
+    orphans = [t for t in tables if nodes.owner(t) == dead]
+    nodes.processes[dead].kill()
+    deadline = time.monotonic() + 30
+    while any(nodes.epoch(t) == 1 for t in orphans):
+        assert time.monotonic() < deadline, "the dead node's tables were not taken over"
+        time.sleep(0.1)
+    assert {nodes.owner(t) for t in orphans} == {a, b, c} - {dead}  # not all to the first node that beat
