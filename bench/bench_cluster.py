@@ -224,6 +224,8 @@ def bench_health(root: Path) -> None:
         show_p99("during 17-card Chinese solves", during(lambda api: api.solve_arrangement(chinese)))
         hand = "Er Ab Sr Ib ?r Nb Tr ?b Rb".split()
         show_p99("during best-word searches (9 cards, 2 jokers)", during(lambda api: api.best_words(hand, top_k=10)))
+        widest = "*?" * 32  # the worst request the fuzzing found: a regular expression backtracked on it for seconds
+        show_p99("during the widest pattern searches", during(lambda api: api.match(widest, page_size=1)))
         with BrelanClient(target) as api:  # tables whose bots solve each hand (classic Chinese: the solver's set)
             began = time.perf_counter()
             ids = [api.create_table("chinese", {"players": "4", "rounds": "3"}, bot_seats=[0, 1, 2, 3]).table_id

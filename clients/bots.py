@@ -204,12 +204,15 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
 
 
 async def run_remote(target: str, variant: Variant, options: dict[str, str], tables: int, games: int, seed: str,
-                     progress: Progress) -> Summary:  # fmt: skip
-    """``tables`` tables at once on the server, each playing ``games`` games one after the other."""
+                     progress: Progress, credentials: grpc.ChannelCredentials | None = None) -> Summary:  # fmt: skip
+    """``tables`` tables at once on the server, each playing ``games`` games one after the other (TLS: ``credentials``)."""
     summary = Summary()
     start = time.perf_counter()
     # Reconnect soon after a restart rather than on grpc's default backoff (up to two minutes).
-    async with grpc.aio.insecure_channel(target, options=[("grpc.max_reconnect_backoff_ms", 1000)]) as channel:
+    backoff = [("grpc.max_reconnect_backoff_ms", 1000)]
+    channel = (grpc.aio.secure_channel(target, credentials, backoff) if credentials
+               else grpc.aio.insecure_channel(target, backoff))  # fmt: skip
+    async with channel:
         try:
             await asyncio.wait_for(channel.channel_ready(), 5)
         except TimeoutError:

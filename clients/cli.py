@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from google.protobuf.json_format import MessageToDict
+import grpc
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -30,8 +31,8 @@ from brelan.server.errors import ServiceError
 from brelan.server.log_store import StoreError
 
 from . import cli_chinese, cli_tables, cli_tournament
-from .console import CliError, emit, err, fail, out, positive
-from .client import BrelanClient, LexiconCalls
+from .console import CliError, connect, credentials_of, emit, err, fail, out, positive
+from .client import LexiconCalls
 
 EXAMPLES = """\
 examples:
@@ -75,7 +76,7 @@ def progress_bar(enabled: bool = True) -> Iterator[Any]:
 # -- backends --------------------------------------------------------------
 def lexicon_calls(args: argparse.Namespace) -> LexiconCalls:
     if args.server:
-        client = BrelanClient(args.server)
+        client = connect(args)
         client.wait_ready(timeout=5)
         return client
     from brelan.server.lexicon_service import LexiconHandler
@@ -264,6 +265,18 @@ def cmd_lexicon_words(args: argparse.Namespace) -> int:
     return 0
 
 
+def tls_files(args: argparse.Namespace) -> tuple[bytes, bytes] | None:
+    """The key and certificate ``serve`` was given, read; None without them."""
+    if not (args.tls_cert or args.tls_key):
+        return None
+    if not (args.tls_cert and args.tls_key):
+        fail("--tls-cert and --tls-key go together")
+    try:
+        return args.tls_key.read_bytes(), args.tls_cert.read_bytes()
+    except OSError as e:
+        fail(f"cannot read {e.filename}: {e.strerror}")
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from brelan.server.main import serve
 
@@ -277,11 +290,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("brelan.server.cluster").setLevel(logging.INFO)
 
+    tls = tls_files(args)
+    # Over TLS, the calls relayed to the other nodes go over TLS too (trusting --tls-ca, else the system's roots).
+    peers = (credentials_of(args) or grpc.ssl_channel_credentials()) if tls else None
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
             asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
                               rate=args.rate, database=args.database, advertise=args.advertise,
-                              lease_seconds=args.lease_seconds))  # fmt: skip
+                              lease_seconds=args.lease_seconds, tls=tls, peers=peers))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
     return 0
@@ -292,6 +308,9 @@ def build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--data-dir", type=Path, help="where lexicons are built and kept (default: $BRELAN_DATA_DIR or ~/.local/share/brelan)")
     common.add_argument("--json", action="store_true", help="print one JSON object per line")
+    common.add_argument("--tls-ca", type=Path, metavar="FILE", default=os.environ.get("BRELAN_TLS_CA") or None,
+                        help="reach --server over TLS, trusting the CA certificate in FILE (default $BRELAN_TLS_CA)")
+    common.add_argument("--tls", action="store_true", help="reach --server over TLS, trusting the system's roots")
     words = argparse.ArgumentParser(add_help=False, parents=[common])
     words.add_argument("--server", metavar="HOST:PORT", help="ask a running server instead of the embedded lexicon")
     words.add_argument("--lexicon", default="", metavar="NAME", help=f"which lexicon (default: {DEFAULT_LEXICON})")
@@ -319,6 +338,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--lease-seconds", type=float, default=3.0, metavar="S",
                        help="with --database: a dead node's tables are taken over this long after its last "
                             "heartbeat (default 3; nodes beat every S/3)")
+    serve.add_argument("--tls-cert", type=Path, metavar="FILE", help="serve over TLS: the certificate chain (PEM)")
+    serve.add_argument("--tls-key", type=Path, metavar="FILE", help="serve over TLS: its private key (PEM)")
     serve.set_defaults(run=cmd_serve)
 
     lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")

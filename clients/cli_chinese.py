@@ -8,8 +8,7 @@ from google.protobuf.json_format import MessageToDict
 
 from brelan.api.v1 import chinese_pb2 as cpb
 
-from .client import BrelanClient
-from .console import emit, out
+from .console import connect, emit, out
 
 EXAMPLES = """\
 examples:
@@ -28,7 +27,7 @@ def cmd_chinese_solve(args: argparse.Namespace) -> int:
     cards = [c for word in args.cards for c in word.replace(",", " ").split()]
     request = cpb.SolveArrangementRequest(cards=cards)
     if args.server:
-        with BrelanClient(args.server) as client:
+        with connect(args) as client:
             client.wait_ready(timeout=5)
             solved = client.solve_arrangement(cards)
     else:

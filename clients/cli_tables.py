@@ -22,7 +22,7 @@ from brelan.server.games.transcript import Mismatch, Transcript, replay
 
 from .bots import run_local, run_remote
 from .client import BrelanClient
-from .console import emit, err, fail, out, positive
+from .console import connect, credentials_of, emit, err, fail, out, positive
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 STATUS = {tpb.WAITING: "waiting", tpb.PLAYING: "playing", tpb.FINISHED: "finished"}
@@ -81,7 +81,7 @@ def bound(args: argparse.Namespace, variant: Variant) -> Variant:
 
 
 def client(args: argparse.Namespace) -> BrelanClient:
-    api = BrelanClient(args.server)
+    api = connect(args)
     api.wait_ready(timeout=5)
     return api
 
@@ -211,7 +211,8 @@ def cmd_bots_run(args: argparse.Namespace) -> int:
         if args.server:
             full = options_dict(variant.make_options(options))
             try:
-                summary = asyncio.run(run_remote(args.server, variant, full, args.tables, args.games, seed, advance))
+                summary = asyncio.run(run_remote(args.server, variant, full, args.tables, args.games, seed, advance,
+                                                 credentials_of(args)))  # fmt: skip
             except ConnectionError as e:
                 fail(str(e))
         else:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import grpc
@@ -169,13 +170,23 @@ class SeatHandle:
         return self.client.leave(self.table_id, token=self.token)
 
 
+def tls(ca: Path | None = None) -> grpc.ChannelCredentials:
+    """TLS to a server whose certificate ``ca`` (a PEM file) signed; None: the system's trusted roots.
+
+    >>> BrelanClient("cards.example.org:443", credentials=tls())   # doctest: +SKIP
+    """
+    return grpc.ssl_channel_credentials(root_certificates=ca.read_bytes() if ca else None)
+
+
 class BrelanClient(LexiconCalls):
     """A client over a gRPC channel to a running server."""
 
-    def __init__(self, target: str, *, timeout: float = 30.0, channel: grpc.Channel | None = None) -> None:
+    def __init__(self, target: str, *, timeout: float = 30.0, channel: grpc.Channel | None = None,
+                 credentials: grpc.ChannelCredentials | None = None) -> None:  # fmt: skip
+        """``credentials``: TLS (see :func:`tls`); none: plaintext."""
         self.target = target
         self.timeout = timeout
-        self.channel = channel or grpc.insecure_channel(target)
+        self.channel = channel or (grpc.secure_channel(target, credentials) if credentials else grpc.insecure_channel(target))
         self.lexicon_stub = pb_grpc.LexiconServiceStub(self.channel)
         self.table_stub = tpb_grpc.TableServiceStub(self.channel)
         self.chinese_stub = cpb_grpc.ChinesePokerServiceStub(self.channel)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any, NoReturn
 
+import grpc
 from rich.console import Console
+
+from .client import BrelanClient, tls
 
 out = Console(highlight=False, markup=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
@@ -32,3 +36,16 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not at least 1")
     return value
+
+
+def credentials_of(args: argparse.Namespace) -> grpc.ChannelCredentials | None:
+    """TLS credentials when ``--tls-ca`` or ``--tls`` was given; None: plaintext."""
+    ca: Path | None = getattr(args, "tls_ca", None)
+    if ca is not None and not ca.is_file():
+        fail(f"--tls-ca {ca}: no such file")
+    return tls(ca) if ca is not None or getattr(args, "tls", False) else None
+
+
+def connect(args: argparse.Namespace, target: str | None = None) -> BrelanClient:
+    """A client of ``target`` (default: ``--server``), over TLS when ``--tls-ca`` or ``--tls`` was given."""
+    return BrelanClient(target or args.server, credentials=credentials_of(args))

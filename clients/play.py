@@ -23,7 +23,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.games.base import Variant
 
 from .client import BrelanClient, SeatHandle, view_dict
-from .console import err, out
+from .console import connect, err, out
 
 
 def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[str], recent: list[str]) -> Any:
@@ -220,7 +220,7 @@ def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str,
             err.print("opening the lexicons (the first time builds one: about a minute)...")
         server = ServerThread(args.data_dir, lexicons=variant.bind is not None, bot_delay=args.bot_delay)
         target = server.target
-    api = BrelanClient(target)
+    api = connect(args, target)
     try:
         api.wait_ready(timeout=5)
         seats = variant.seats(variant.make_options(options))

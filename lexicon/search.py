@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import heapq
 import re
+import time
 from collections import Counter
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from .cards import COLOURS, LETTER_VALUES, LETTERS, MAX_HAND, Card, CardError, Laid, check_hand
 from .fold import fold
@@ -37,6 +39,21 @@ _NO_LENGTH_POINTS = [0] * (MAX_ANAGRAM_LETTERS + 1)
 
 class SearchError(ValueError):
     """A query the search cannot answer as asked (bad letters, pattern or size)."""
+
+
+class OutOfTime(Exception):
+    """A search ran past the time it was given (:data:`DEADLINE`)."""
+
+
+# When a search must give up (a time.monotonic() value): a server sets it for the searches it runs
+# for a caller, so one wide query cannot hold a worker for long. None (the CLI): no limit.
+DEADLINE: ContextVar[float | None] = ContextVar("brelan_search_deadline", default=None)
+_CHECK_EVERY = 4096  # keys a search walks between two looks at the clock
+
+
+def _in_time(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise OutOfTime("the search took longer than it may")
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,24 +313,67 @@ def anagrams(lex: Lexicon, letters: str, policy: Policy = RULEBOOK, exact: bool 
     return sorted((lex.key_of(k) for k in found), key=lambda w: (-len(w), w))
 
 
+def compile_pattern(pattern: str) -> Callable[[str], bool]:
+    """A test for keys that ``pattern`` matches (``?`` one letter, ``*`` any run), linear in a key's length.
+
+    A regular expression of ``.*`` would backtrack exponentially on ``*?*?*?...``. A glob
+    needs none: the part before the first ``*`` starts the key, the part after the last
+    ends it, and each part in between is found leftmost after the one before (leftmost
+    always leaves the most room to the rest).
+
+    >>> test = compile_pattern("C*?N*")
+    >>> test("CHIEN"), test("CANNE"), test("CN")
+    (True, True, False)
+    """
+    def exact(part: str) -> re.Pattern[str]:
+        return re.compile("".join("." if c == "?" else re.escape(c) for c in part))
+
+    parts = pattern.split("*")
+    if len(parts) == 1:
+        whole = exact(pattern)
+        return lambda key: whole.fullmatch(key) is not None
+    head, *between, tail = parts
+    first, last, middle = exact(head), exact(tail), [exact(p) for p in between if p]
+    least = len(pattern) - pattern.count("*")
+
+    def test(key: str) -> bool:
+        end = len(key) - len(tail)
+        if len(key) < least or not first.match(key) or not last.fullmatch(key, end):
+            return False
+        at = len(head)
+        for part in middle:
+            found = part.search(key, at, end)
+            if found is None:
+                return False
+            at = found.end()
+        return True
+
+    return test
+
+
 def match(lex: Lexicon, pattern: str, policy: Policy = RULEBOOK, min_length: int = 0, max_length: int = 0) -> list[str]:
-    """Admissible words matching ``pattern`` (``?`` one letter, ``*`` any run), alphabetical."""
+    """Admissible words matching ``pattern`` (``?`` one letter, ``*`` any run), alphabetical.
+
+    Raises :class:`OutOfTime` past :data:`DEADLINE`.
+    """
     pattern = _letters(pattern, "?*", "pattern")
     if len(pattern) > MAX_PATTERN:
         raise SearchError(f"a pattern has at most {MAX_PATTERN} characters")
     if max_length and max_length < min_length:
         raise SearchError("max_length is below min_length")
-    regex = re.compile(pattern.replace("?", ".").replace("*", ".*"))
+    test = compile_pattern(pattern)
     prefix = re.split(r"[?*]", pattern, maxsplit=1)[0]
     low = max(min_length, policy.min_length)
-    out = [
-        key
-        for key in lex.trie.iterkeys(prefix)
-        if len(key) >= low and (not max_length or len(key) <= max_length) and regex.fullmatch(key)
-        and lex.admissible(key, policy)
-    ]  # fmt: skip
+    deadline = DEADLINE.get()
+    out = []
+    for n, key in enumerate(lex.trie.iterkeys(prefix)):
+        if n % _CHECK_EVERY == 0:
+            _in_time(deadline)
+        if len(key) >= low and (not max_length or len(key) <= max_length) and test(key) and lex.admissible(key, policy):
+            out.append(key)
     out.sort()
     return out
 
 
-__all__ = ["BruteForce", "CardError", "ScoredWord", "SearchError", "anagrams", "best_words", "match", "table_words"]
+__all__ = ["BruteForce", "CardError", "DEADLINE", "OutOfTime", "ScoredWord", "SearchError", "anagrams", "best_words",
+           "compile_pattern", "match", "table_words"]

@@ -1,7 +1,9 @@
-"""The server's interceptor: request bytes that are not the message, and bearer tokens.
+"""The server's interceptor: request bytes that are not the message, bearer tokens, and failures.
 
 For every call, undecodable bytes become INVALID_ARGUMENT (grpc itself would
-answer INTERNAL). For the table service, an ``authorization: Bearer <token>``
+answer INTERNAL), and an exception no handler expected is logged with its
+traceback and an error id, and answered INTERNAL with that id (grpc would
+answer UNKNOWN with the exception's text). For the table service, an ``authorization: Bearer <token>``
 header is mapped to the seat it holds before the handler runs; a malformed
 header or an unknown token is UNAUTHENTICATED. Handlers read the seat from
 :data:`CALLER` and decide PERMISSION_DENIED themselves (a token for another
@@ -10,12 +12,17 @@ seat or table).
 
 from __future__ import annotations
 
+import logging
+import secrets
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
 import grpc
 
+from .errors import ServiceError
+
+log = logging.getLogger(__name__)
 TABLE_METHODS = "/brelan.api.v1.TableService/"
 
 
@@ -83,17 +90,34 @@ class Guard(grpc.aio.ServerInterceptor):
             inner = handler.unary_unary
 
             async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                await self._admit(method, request, context)
-                return await inner(request, context)
+                try:
+                    await self._admit(method, request, context)
+                    return await inner(request, context)
+                except Exception as e:
+                    await failed(method, e, context)
 
             return handler._replace(request_deserializer=lenient, unary_unary=unary)
         if handler.unary_stream:
             inner_stream = handler.unary_stream
 
             async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                await self._admit(method, request, context)
-                async for item in inner_stream(request, context):
-                    yield item
+                try:
+                    await self._admit(method, request, context)
+                    async for item in inner_stream(request, context):
+                        yield item
+                except Exception as e:
+                    await failed(method, e, context)
 
             return handler._replace(request_deserializer=lenient, unary_stream=stream)
         return handler
+
+
+async def failed(method: str, error: Exception, context: grpc.aio.ServicerContext) -> None:
+    """End a call its handler let an exception out of: a ServiceError as its status, anything else INTERNAL."""
+    if isinstance(error, grpc.aio.AbortError):  # the handler chose the status already
+        raise error
+    if isinstance(error, ServiceError):
+        await context.abort_with_status(error.to_status())
+    error_id = "e-" + secrets.token_hex(4)
+    log.error("%s failed (error id %s)", method, error_id, exc_info=error)
+    await context.abort(grpc.StatusCode.INTERNAL, f"internal error {error_id}: the server's log has its details")

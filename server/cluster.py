@@ -58,9 +58,11 @@ class Node:
 
 
 class Cluster:
-    def __init__(self, tables: Tables, node: Node) -> None:
+    def __init__(self, tables: Tables, node: Node, credentials: grpc.ChannelCredentials | None = None) -> None:
+        """``credentials``: TLS to the other nodes (when they serve over it); None: plaintext."""
         self.tables = tables
         self.node = node
+        self.credentials = credentials
         self.store = tables.log
         self.channels: dict[str, grpc.aio.Channel] = {}
         self.draining = False
@@ -180,7 +182,8 @@ class Cluster:
 
     def stub(self, address: str) -> pb_grpc.TableServiceStub:
         if address not in self.channels:
-            self.channels[address] = grpc.aio.insecure_channel(address)
+            self.channels[address] = (grpc.aio.secure_channel(address, self.credentials) if self.credentials
+                                      else grpc.aio.insecure_channel(address))  # fmt: skip
         return pb_grpc.TableServiceStub(self.channels[address])
 
 

@@ -10,6 +10,9 @@ or a wide pattern must not hold up health checks and other tables' calls.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Awaitable, Callable, TypeVar
 
@@ -33,6 +36,7 @@ DEFAULT_PAGE_SIZE = 100
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 # Searches are pure Python (they hold the GIL): threads only let the loop take its turns between theirs.
 SEARCHES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lexicon")
+SEARCH_SECONDS = 5.0  # the most one call's search may take (the widest pattern over fr-dela takes about 2 s)
 
 
 def _bounded(value: int, default: int, most: int, path: str) -> int:
@@ -144,10 +148,26 @@ Req = TypeVar("Req")
 Resp = TypeVar("Resp")
 
 
-def _unary(method: Callable[[Req], Resp]) -> Callable[[object, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+def _within(seconds: float, method: Callable[[Req], Resp], request: Req) -> Resp:
+    """``method(request)`` in a search thread, its searches given ``seconds``."""
+    search.DEADLINE.set(time.monotonic() + seconds)
+    return method(request)
+
+
+def _unary(method: Callable[[Req], Resp], most: float) -> Callable[[object, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
+    """``method`` served: in a search thread, given at most ``most`` seconds or what is left of the call's deadline."""
     async def call(self: object, request: Req, context: grpc.aio.ServicerContext) -> Resp:
+        left = context.time_remaining()
+        seconds = most if left is None else min(most, left)
         try:
-            return await asyncio.get_running_loop().run_in_executor(SEARCHES, method, request)
+            run = functools.partial(contextvars.copy_context().run, _within, seconds, method, request)
+            return await asyncio.get_running_loop().run_in_executor(SEARCHES, run)
+        except search.OutOfTime:
+            if left is not None and left <= most:  # the caller's deadline, not ours
+                await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the search ran past the call's deadline")
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                f"the search takes more than the {most:g} s a call may use: narrow it")  # fmt: skip
+            raise
         except ServiceError as e:
             await context.abort_with_status(e.to_status())
             raise  # abort raises; this line keeps type checkers content
@@ -158,8 +178,8 @@ def _unary(method: Callable[[Req], Resp]) -> Callable[[object, Req, grpc.aio.Ser
 class LexiconServicer(pb_grpc.LexiconServiceServicer):
     """The handler's methods, served: ServiceError -> status with field violations."""
 
-    def __init__(self, handler: LexiconHandler) -> None:
+    def __init__(self, handler: LexiconHandler, search_seconds: float = SEARCH_SECONDS) -> None:
         self.handler = handler
         for name in pb.DESCRIPTOR.services_by_name["LexiconService"].methods_by_name:
             bound = getattr(handler, name)
-            setattr(self, name, _unary(bound).__get__(self))
+            setattr(self, name, _unary(bound, search_seconds).__get__(self))

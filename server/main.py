@@ -9,6 +9,8 @@ then stop with a grace period so calls in flight finish.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import logging
 import signal
 import sys
 import threading
@@ -30,7 +32,7 @@ from .chinese_service import ChineseServicer
 from .cluster import LEASE_SECONDS, Cluster, Node
 from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
-from .lexicon_service import MAX_MESSAGE_BYTES, LexiconHandler, LexiconServicer
+from .lexicon_service import MAX_MESSAGE_BYTES, SEARCH_SECONDS, LexiconHandler, LexiconServicer
 from .log_store import SqlStore, open_store
 from .table_service import TableServicer
 from .tables import Tables
@@ -41,6 +43,7 @@ LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full
 TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
 CHINESE_SERVICE = chinese_pb2.DESCRIPTOR.services_by_name["ChinesePokerService"].full_name
 TOURNAMENT_SERVICE = tournament_pb2.DESCRIPTOR.services_by_name["TournamentService"].full_name
+logger = logging.getLogger(__name__)
 GRACE_SECONDS = 5.0
 SWITCH_INTERVAL = 0.0002  # seconds a thread holds the GIL before the event loop may take it back
 
@@ -86,13 +89,17 @@ async def start(
     database: str | None = None,
     advertise: str | None = None,
     lease_seconds: float = LEASE_SECONDS,
+    search_seconds: float = SEARCH_SECONDS,
+    tls: tuple[bytes, bytes] | None = None,
+    peers: grpc.ChannelCredentials | None = None,
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
     ``lexicons=False`` serves tables only (card games need no lexicon, and start at once).
     ``database``: a ``postgresql://`` URL for the log, shared by every node of a cluster (``advertise``:
     how the others reach this one, HOST:PORT; ``lease_seconds``: how long a dead node keeps its tables);
-    None: SQLite under the data directory, one node.
+    None: SQLite under the data directory, one node. ``search_seconds``: the most a lexicon call's search takes.
+    ``tls``: (private key, certificate chain), PEM: serve over TLS only; ``peers``: how to reach the other nodes.
     """
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
@@ -117,18 +124,24 @@ async def start(
     tournament_pb2_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(tournaments), server)
     chinese_pb2_grpc.add_ChinesePokerServiceServicer_to_server(ChineseServicer(), server)
     if handler is not None:
-        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler), server)
+        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler, search_seconds), server)
         services += (LEXICON_SERVICE,)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection((*services, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
-    bound = server.add_insecure_port(f"{host}:{port}")
+    if tls is not None:
+        bound = server.add_secure_port(f"{host}:{port}", grpc.ssl_server_credentials([tls]))
+    else:
+        bound = server.add_insecure_port(f"{host}:{port}")
+        if bound and not is_loopback(host):
+            logger.warning("serving without TLS on %s: anyone on the network can read seat tokens and hidden cards "
+                        "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     cluster = None
     if database is not None:
         reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-        cluster = Cluster(tables, Node.new(advertise or f"{reachable}:{bound}", lease_seconds))
+        cluster = Cluster(tables, Node.new(advertise or f"{reachable}:{bound}", lease_seconds), peers)
         servicer.cluster = tournaments.cluster = cluster
     await server.start()
     if cluster is not None:
@@ -144,20 +157,15 @@ async def serve(
     data_dir: Path | None,
     progress: Progress | None = None,
     on_ready: Callable[[Running], None] | None = None,
-    *,
-    lexicons: bool = True,
-    rate: float = 50.0,
-    database: str | None = None,
-    advertise: str | None = None,
-    lease_seconds: float = LEASE_SECONDS,
+    **options: Any,
 ) -> None:
+    """Serve until SIGINT or SIGTERM; ``options`` as :func:`start` takes them."""
     # The engine's and the searches' threads are pure Python: each time the event loop wants the GIL back
     # it waits for them to yield it, every switch interval (5 ms by default). 0.2 ms keeps a health check,
     # which takes the GIL several times, within its budget while solvers run (bench_cluster: p99 116 ms
     # -> 6 ms with 8 Chinese bot tables playing), at about 2% of the actions/s.
     sys.setswitchinterval(SWITCH_INTERVAL)
-    running = await start(host, port, data_dir, progress, lexicons=lexicons, rate=rate, database=database,
-                          advertise=advertise, lease_seconds=lease_seconds)  # fmt: skip
+    running = await start(host, port, data_dir, progress, **options)
     if on_ready:
         on_ready(running)
     stopping = asyncio.Event()
@@ -166,6 +174,14 @@ async def serve(
         loop.add_signal_handler(sig, stopping.set)
     await stopping.wait()
     await running.stop()
+
+
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach ``host`` (a name that is not an address counts as reachable)."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 class ServerThread:

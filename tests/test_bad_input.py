@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+import re
 import time
+from pathlib import Path
 
 import grpc
 import pytest
@@ -11,6 +13,9 @@ import pytest
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient
 from brelan.server.errors import ServiceError
+from brelan.server.games.base import OPTION_MOST, option_fields, option_range
+from brelan.server.games.registry import VARIANTS
+from brelan.server.main import ServerThread
 from conftest import error_of, seat_against_bots
 
 
@@ -66,3 +71,50 @@ def test_calls_on_a_finished_table_answer_at_once(api: BrelanClient) -> None:
     e = error_of(quick.join, me.table_id)
     assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "GAME_OVER"
     assert quick.leave(me.table_id, token=me.token) == ""
+
+
+def numeric_options() -> list[tuple[str, str]]:
+    """(variant, option) for every number option of every game, lists of numbers included."""
+    found = []
+    for name, variant in VARIANTS.items():
+        for option, hint in option_fields(type(variant.make_options({}))).items():
+            if hint in (int, float) or hint in (tuple[int, ...], tuple[float, ...]):
+                found.append((name, option))
+    return found
+
+
+def test_every_number_option_has_a_range() -> None:
+    assert {o for _, o in numeric_options()} <= set(OPTION_MOST)
+
+
+@pytest.mark.parametrize("variant, option", numeric_options())
+def test_numbers_out_of_range_are_refused_naming_the_bound(api: BrelanClient, variant: str, option: str) -> None:
+    for value in ["99999999999999999999", "nan", "inf", "1e308", "-1", "9" * 5000]:
+        options = {option: value if option not in ("stakes", "limits") else f"1,1,1,{value}"}
+        e = error_of(api.create_table, variant, options)
+        assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == f"options[{option}]", e
+        if value == "99999999999999999999":
+            assert e.violations[0][1] == f"at most {option_range(option)[1]}", e
+
+
+def test_a_unit_of_zero_is_refused(api: BrelanClient) -> None:
+    e = error_of(api.create_table, "yahtzee-holdem", {"unit": "0"})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0] == ("options[unit]", "at least 1"), e
+
+
+def test_an_unexpected_failure_is_internal_with_an_error_id_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = ServerThread(tmp_path, lexicons=False)
+    try:
+        server.call(server.running.log.close())  # the store fails under the server, as a lost disk would
+        with BrelanClient(server.target) as api:
+            e = error_of(api.create_table, "poker-champ", {"players": "2"})
+            assert e.code == grpc.StatusCode.INTERNAL, e  # not UNKNOWN with the exception's own text
+            error_id = re.search(r"internal error (e-[0-9a-f]{8})", e.message)
+            assert error_id, e.message
+            api.wait_ready()  # one failed call, the server still answers
+        logged = [r for r in caplog.records if error_id.group(1) in r.getMessage()]
+        assert logged and logged[0].exc_info is not None  # the traceback, server side
+    finally:
+        server.stop()

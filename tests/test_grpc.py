@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -9,7 +11,10 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.clients.client import BrelanClient
+from brelan.lexicon.lexicon import Lexicon
 from brelan.server.errors import ServiceError
+from brelan.server.main import ServerThread
+from conftest import sharing_lexicons
 
 pytestmark = pytest.mark.slow
 
@@ -121,3 +126,22 @@ def test_batch_limit(client: BrelanClient) -> None:
     with pytest.raises(ServiceError) as error:
         client.check_words(["porte"] * 10_001)
     assert violation(error) == "words"
+
+
+def test_a_pattern_of_many_wildcards_is_answered_not_backtracked(client: BrelanClient) -> None:
+    page = client.match("*?" * 32, page_size=5)  # a regular expression takes ages on this; a glob walks once
+    assert page.total > 0 and all(len(w) >= 32 for w in page.words)
+
+
+def test_a_search_past_its_time_is_resource_exhausted_and_the_server_goes_on(
+    tmp_path: Path, data_dir: Path, mini: Lexicon
+) -> None:
+    server = ServerThread(sharing_lexicons(tmp_path, data_dir), search_seconds=0.0)
+    try:
+        with BrelanClient(server.target) as api:
+            with pytest.raises(ServiceError) as error:
+                api.match("*", lexicon="mini")
+            assert error.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED and "narrow it" in error.value.message
+            api.wait_ready()
+    finally:
+        server.stop()

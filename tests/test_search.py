@@ -17,7 +17,7 @@ from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND
-from brelan.lexicon.search import BruteForce, SearchError, anagrams, best_words, match, table_words
+from brelan.lexicon.search import BruteForce, SearchError, anagrams, best_words, compile_pattern, match, table_words
 from brelan.lexicon.sources.wordlist import WordListSource
 
 DECK = deck()
@@ -166,3 +166,10 @@ def test_table_words_equal_brute_force_on_big_tables(full: Lexicon) -> None:
                          if sum(max(0, n - have[c]) for c, n in need.items()) <= jokers), key=lambda ks: (-ks[1], ks[0]))  # fmt: skip
         assert table_words(full, cards[:size], Policy(), 3, 5) == oracle[:5]
     assert all(len(w) >= 6 for w, _ in table_words(full, [Card(c, "r") for c in "ABCDEFGHIJKLMNOPRSTU"], Policy(), 6, 3))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text("AB?*", max_size=8), st.text("AB", max_size=10))
+def test_a_compiled_pattern_matches_what_the_regular_expression_does(pattern: str, key: str) -> None:
+    regex = re.compile(pattern.replace("?", ".").replace("*", ".*"))
+    assert compile_pattern(pattern)(key) == (regex.fullmatch(key) is not None)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import enum
+import math
 import random
 import types
 import typing
@@ -301,13 +302,55 @@ def option_text(value: Any) -> str:
 O = TypeVar("O")
 
 
+# The most every number an option takes may be (and none is negative): a table's work grows with
+# them (its lists of bets and exchanges, its rounds, its clocks), so nobody may ask for more than a
+# game ever needs. Each game's own checks are narrower (AlphaPoker's hand: 5 to 9 cards).
+OPTION_MOST: dict[str, float] = {
+    "players": 12, "hand": 9, "min_length": 9, "word_length": 9, "exchanges": 5, "exchange_cap": 9,
+    "cap": 1000, "rounds": 100, "awards_total": 100, "awards_to_win": 100, "raises": 100, "flop_rerolls": 10,
+    "foul": 1000, "scoop_bonus": 1000, "surrender": 1000,
+    "ante": 1_000_000, "capital": 1_000_000, "chips": 1_000_000, "stack": 1_000_000, "small_blind": 1_000_000,
+    "gift": 1_000_000, "unit": 1_000_000, "target": 1_000_000, "stakes": 1_000_000, "limits": 1_000_000,
+    "bet_seconds": 3600, "exchange_seconds": 3600, "card_seconds": 60, "reaction": 60,  # seconds
+    "minutes": 1440, "chrono_minutes": 1440,  # minutes
+}  # fmt: skip
+OPTION_LEAST: dict[str, float] = {"unit": 1}  # a divisor
+MAX_LIST = 100  # values in a list option (a DAKER deck has 21)
+
+
+def option_range(name: str) -> tuple[str, str]:
+    """The least and the most a number option may be, as errors and ``table options`` name them.
+
+    >>> option_range("stack")
+    ('0', '1000000')
+    """
+    return tuple(str(int(v)) if v == int(v) else str(v) for v in (OPTION_LEAST.get(name, 0), OPTION_MOST[name]))  # type: ignore[return-value]
+
+
+def _bounded(name: str, value: Any) -> Any:
+    if isinstance(value, tuple):
+        if len(value) > MAX_LIST:
+            raise OptionError(name, f"at most {MAX_LIST} values")
+        for v in value:
+            _bounded(name, v)
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        if not math.isfinite(value):
+            raise OptionError(name, f"{value} is not a finite number")
+        least, most = option_range(name)
+        if value < OPTION_LEAST.get(name, 0):
+            raise OptionError(name, f"at least {least}")
+        if value > OPTION_MOST[name]:
+            raise OptionError(name, f"at most {most}")
+    return value
+
+
 def parse_options(cls: type[O], values: dict[str, str]) -> O:
-    """Build an options dataclass from ``KEY=VALUE`` strings; unknown keys are an error."""
+    """Build an options dataclass from ``KEY=VALUE`` strings; unknown keys and numbers out of range are errors."""
     fields = option_fields(cls)
     for name in values:
         if name not in fields:
             raise OptionError(name, f"unknown option (known: {', '.join(fields)})")
-    return cls(**{name: _parse_option(name, fields[name], text) for name, text in values.items()})
+    return cls(**{name: _bounded(name, _parse_option(name, fields[name], text)) for name, text in values.items()})
 
 
 def options_dict(options: Any) -> dict[str, str]:
