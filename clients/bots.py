@@ -28,6 +28,7 @@ import grpc
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
+from brelan.server.errors import ServiceError
 from brelan.server.games.base import Variant
 from brelan.server.games.selfplay import play
 
@@ -133,8 +134,8 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
         try:
             acted = await patiently(lambda: stub.Act(request, metadata=auth(me.token)))
         except grpc.aio.AioRpcError as e:
-            if e.code() == grpc.StatusCode.ABORTED:
-                summary.stale += 1
+            if e.code() == grpc.StatusCode.ABORTED or ServiceError.from_rpc_error(e).reason == "LOST_RACE":
+                summary.stale += 1  # decided on a look the table has moved past (another claim came first)
             elif e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:  # the seat's rate limit: slow down, try again
                 summary.throttled += 1
                 await asyncio.sleep(0.05)
@@ -150,8 +151,12 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
             me.wake.set()
 
 
-async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_SeatClient], over: asyncio.Event) -> None:
+async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_SeatClient], over: asyncio.Event,
+                  realtime: bool = False) -> None:  # fmt: skip
     """One spectator stream a table; it wakes a seat whose decision opened after its last action.
+
+    In a real-time game every event wakes every seat: a claim is made out of turn, by
+    whoever sees the word first, so each bot looks at the table each time it changes.
 
     A stream that ends before the final event (its server stopped) or cannot be
     opened is opened again after the last event it gave, until the game is over.
@@ -164,7 +169,7 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
         async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
             seen = event.seq
             for me in seats:
-                if me.seat in event.pending and event.seq > me.acted_seq:
+                if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
                     me.wake.set()
             final = event.final
         if not final:  # the stream ended early: the server went away (or the table is over)
@@ -189,7 +194,7 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
               for s in range(len(info.seats))]  # fmt: skip
     seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
     over = asyncio.Event()
-    follower = asyncio.create_task(_follow(stub, info.table_id, seats, over))
+    follower = asyncio.create_task(_follow(stub, info.table_id, seats, over, variant.realtime))
     await asyncio.gather(*(_seat(stub, variant, info.table_id, me, summary, over) for me in seats))
     await follower
     final_view = view_dict(await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=info.table_id))))

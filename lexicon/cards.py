@@ -28,7 +28,7 @@ LETTER_VALUES = {
 }  # fmt: skip
 LETTERS = "".join(LETTER_VALUES)
 MAX_HAND = 9
-MAX_JOKERS = 2
+MAX_JOKERS = 4  # two decks shuffled together (AlphaPoker above 4 players) hold 4
 
 
 class CardError(ValueError):

@@ -59,11 +59,13 @@ class ServiceError(Exception):
 
     @classmethod
     def from_rpc_error(cls, error: grpc.RpcError) -> ServiceError:
-        code = error.code() if isinstance(error, grpc.Call) else grpc.StatusCode.UNKNOWN
-        message = error.details() if isinstance(error, grpc.Call) else str(error)
+        """What a failed call (sync or asyncio) says: its code, message, field violations and reason."""
+        call = error if isinstance(error, (grpc.Call, grpc.aio.AioRpcError)) else None
+        code = call.code() if call is not None else grpc.StatusCode.UNKNOWN
+        message = call.details() if call is not None else str(error)
         violations: list[tuple[str, str]] = []
         reason = ""
-        status = rpc_status.from_call(error) if isinstance(error, grpc.Call) else None
+        status = rpc_status.from_call(call) if call is not None else None  # type: ignore[arg-type]
         if status is not None:
             for detail in status.details:
                 if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):

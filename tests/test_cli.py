@@ -66,7 +66,7 @@ def test_best_json_and_hands_file(capsys, data_dir: Path, tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["word", "best", "Er", "?r", "?b", "?r"], "at most 2 jokers"),
+        (["word", "best", "Er", "?r", "?b", "?r", "?b", "?r"], "at most 4 jokers"),
         (["word", "score", "Er", "?r"], "cards[1]"),
         (["word", "check", "porte", "--lexicon", "nope"], "nope"),
         (["word", "best", "--hands", "/no/such/file"], "cannot read"),

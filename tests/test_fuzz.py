@@ -74,7 +74,7 @@ def texts(pool: Pool) -> st.SearchStrategy[str]:
 def value(field: descriptor.FieldDescriptor, pool: Pool, depth: int) -> st.SearchStrategy[Any]:
     if field.type == F.TYPE_MESSAGE:
         if field.message_type.GetOptions().map_entry:
-            k, v = field.message_type.fields_by_name["key"], field.message_type.fields_by_name["value"]
+            v = field.message_type.fields_by_name["value"]
             keys = st.one_of(st.sampled_from(["players", "cap", "rounds", "lexicon", "unit", "stack", "style",
                                               "mode", "minutes", "hand", "deck"]), texts(pool))  # fmt: skip
             return st.dictionaries(keys, value(v, pool, depth) if v.type != F.TYPE_STRING else texts(pool), max_size=4)

@@ -100,7 +100,7 @@ def violation(error: pytest.ExceptionInfo[ServiceError]) -> str:
         (lambda c: c.score(["Er", "Zz"]), "cards[1]"),
         (lambda c: c.score(["Er", "Tb", "Eb"], hand=["Er", "Tb"]), "cards[2]"),
         (lambda c: c.best_words(["Er"] * 10), "hand"),
-        (lambda c: c.best_words(["?r", "?b", "?r", "Er"]), "hand"),
+        (lambda c: c.best_words(["?r", "?b", "?r", "?b", "?r", "Er"]), "hand"),
         (lambda c: c.best_words(["E!"]), "hand[0]"),
         (lambda c: c.best_words([]), "hand"),
         (lambda c: c.best_words(["Er"], top_k=1001), "top_k"),

@@ -66,8 +66,9 @@ def test_card_text_round_trips() -> None:
 def test_hand_limits() -> None:
     with pytest.raises(CardError, match="at most 9"):
         parse_hand(["Er"] * 10)
-    with pytest.raises(CardError, match="at most 2 jokers"):
-        parse_hand(["?r", "?b", "?r"])
+    assert len(parse_hand(["?r", "?b", "?r", "?b"])) == 4  # two decks' jokers
+    with pytest.raises(CardError, match="at most 4 jokers"):
+        parse_hand(["?r", "?b", "?r", "?b", "?r"])
 
 
 def test_missing_from_hand() -> None:

@@ -50,13 +50,14 @@ def test_best_words_equal_brute_force_on_full_lexicon(full: Lexicon, policy: Pol
 
 
 @pytest.mark.slow
-def test_best_words_with_two_jokers_and_simplified(full: Lexicon) -> None:
-    jokers = [c for c in DECK if c.is_joker]
+@pytest.mark.parametrize("decks", [1, 2])  # two decks: four jokers, all of them searched
+def test_best_words_with_every_joker_and_simplified(full: Lexicon, decks: int) -> None:
+    jokers = [c for c in deck(decks) if c.is_joker]
     real = [c for c in DECK if not c.is_joker]
     rng = random.Random(7)
     oracle = BruteForce(full)
     for _ in range(10):
-        hand = rng.sample(real, 7) + jokers
+        hand = rng.sample(real, 9 - len(jokers)) + jokers
         for simplified in (False, True):
             found = best_words(full, hand, top_k=3, simplified=simplified)
             assert as_pairs(found) == as_pairs(oracle.best_words(hand, top_k=3, simplified=simplified))

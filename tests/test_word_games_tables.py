@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import threading
 import time
 
 import grpc
 
 from brelan.api.v1 import table_pb2 as tpb
+from brelan.clients.bots import run_remote
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
+from brelan.server.games.registry import playable
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
@@ -98,6 +102,18 @@ def test_bots_claim_what_they_see(api: BrelanClient, word_server: ServerThread) 
     handler = word_server.running.handler
     assert handler is not None
     assert replay(transcript, handler.named).is_over
+
+
+def test_remote_bots_claim_out_of_turn_too(api: BrelanClient, word_server: ServerThread) -> None:
+    handler = word_server.running.handler
+    assert handler is not None
+    variant = playable("alphapoker-bataille", handler.named)
+    summary = asyncio.run(run_remote(word_server.target, variant, {"reaction": "0", "lexicon": "fr-dela"}, 1, 1,
+                                     "claims", lambda n: None))  # fmt: skip
+    assert summary.games == 1 and summary.errors == 0, summary.messages
+    table_id = next(t.table_id for t in api.list_tables(include_finished=True) if t.name.startswith("bots claims"))
+    transcript = Transcript.parse(api.transcript(table_id).transcript)
+    assert sum(" claims " in line for line in transcript.lines) > 10  # bots over gRPC watch for words, as in-server ones
 
 
 def test_secret_belote_feeds_show_no_stack_and_views_one_card(api: BrelanClient, word_server: ServerThread) -> None:

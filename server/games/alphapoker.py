@@ -316,9 +316,8 @@ class AlphaView:
 
 def hand_best_words(lexicon: Lexicon, hand: Sequence[Card], policy: Policy, simplified: bool,
                     top_k: int) -> list[ScoredWord]:  # fmt: skip
-    """The best words of an AlphaPoker hand; of a two-deck hand's jokers the search takes 2, its limit."""
-    jokers = [c for c in hand if c.is_joker]
-    return best_words(lexicon, [c for c in hand if not c.is_joker] + jokers[:2], policy, top_k, simplified)
+    """The best words of an AlphaPoker hand, every joker of a two-deck hand (up to 4) with them."""
+    return best_words(lexicon, hand, policy, top_k, simplified)
 
 
 def _rank(card: Card) -> int:

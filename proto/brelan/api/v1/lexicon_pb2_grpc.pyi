@@ -10,7 +10,7 @@ Cards use the compact text of DESIGN.md: "Er" red E, "Eb" black E, "?r" and
 Limits (INVALID_ARGUMENT beyond them, with a field violation):
   words per CheckWords call   10000
   letters in a word or pattern 64
-  cards in a hand              9, at most 2 jokers
+  cards in a hand              9, at most 4 jokers (two decks)
   top_k                        1 to 1000 (0 means 10)
   page_size                    1 to 1000 (0 means 100)
   request message              4 MiB
