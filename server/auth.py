@@ -1,11 +1,13 @@
 """The server's interceptor: request bytes that are not the message, bearer tokens, and failures.
 
 For every call, undecodable bytes become INVALID_ARGUMENT (grpc itself would
-answer INTERNAL), and an exception no handler expected is logged with its
-traceback and an error id, and answered INTERNAL with that id (grpc would
-answer UNKNOWN with the exception's text). For the table service, an ``authorization: Bearer <token>``
-header is mapped to the seat it holds before the handler runs; a malformed
-header or an unknown token is UNAUTHENTICATED. Handlers read the seat from
+answer INTERNAL); a :class:`ServiceError` a handler raises becomes the call's
+status (its field violations and reason in the details), the one place every
+service's errors are mapped; and an exception no handler expected is logged
+with its traceback and an error id, and answered INTERNAL with that id (grpc
+would answer UNKNOWN with the exception's text). For the table service, an
+``authorization: Bearer <token>`` header is mapped to the seat it holds before
+the handler runs; a malformed header or an unknown token is UNAUTHENTICATED. Handlers read the seat from
 :data:`CALLER` and decide PERMISSION_DENIED themselves (a token for another
 seat or table).
 """

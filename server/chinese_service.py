@@ -13,7 +13,7 @@ import grpc
 from brelan.api.v1 import chinese_pb2 as pb
 from brelan.api.v1 import chinese_pb2_grpc as pb_grpc
 
-from .errors import ServiceError, invalid
+from .errors import invalid
 from .games.base import TextError
 from .games.cards import Card
 from .games.chinese_rows import ROWS
@@ -61,8 +61,4 @@ class ChineseServicer(pb_grpc.ChinesePokerServiceServicer):
     async def SolveArrangement(
         self, request: pb.SolveArrangementRequest, context: grpc.aio.ServicerContext
     ) -> pb.SolveArrangementResponse:
-        try:
-            return await asyncio.to_thread(self.handler.SolveArrangement, request)
-        except ServiceError as e:
-            await context.abort_with_status(e.to_status())
-            raise
+        return await asyncio.to_thread(self.handler.SolveArrangement, request)

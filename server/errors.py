@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Mapping, TypeVar
+from typing import Mapping, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
@@ -94,15 +94,6 @@ def found(items: Mapping[str, T], key: str, path: str, what: str) -> T:
     if item is None:
         raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no {what} {quoted(key)}")
     return item
-
-
-async def answered(context: Any, work: Callable[[], Awaitable[T]]) -> T:
-    """A servicer method's answer: ``work``'s, or its ServiceError as the call's status."""
-    try:
-        return await work()
-    except ServiceError as e:
-        await context.abort_with_status(e.to_status())
-        raise  # abort_with_status raises; this line only tells the type checker
 
 
 MAX_DECISION_SECONDS = 86_400.0

@@ -2,9 +2,10 @@
 
 :class:`LexiconHandler` answers each request message with a response message
 or raises :class:`ServiceError`; it has no gRPC in it, so the CLI runs the very
-same code on the embedded lexicon. :class:`LexiconServicer` only maps errors to
-statuses, and runs the handler beside the event loop: a search over a big hand
-or a wide pattern must not hold up health checks and other tables' calls.
+same code on the embedded lexicon. :class:`LexiconServicer` runs the handler
+beside the event loop (a search over a big hand or a wide pattern must not
+hold up health checks and other tables' calls) within a time budget; the
+server's interceptor turns a ServiceError into the call's status.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.store import Store
 
 from . import lexicon_convert as convert
-from .errors import ServiceError, invalid
+from .errors import invalid
 
 MAX_WORDS_PER_CHECK = 10_000
 MAX_TOP_K = 1000
@@ -167,16 +168,13 @@ def _unary(method: Callable[[Req], Resp], most: float) -> Callable[[object, Req,
                 await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the search ran past the call's deadline")
             await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                 f"the search takes more than the {most:g} s a call may use: narrow it")  # fmt: skip
-            raise
-        except ServiceError as e:
-            await context.abort_with_status(e.to_status())
             raise  # abort raises; this line keeps type checkers content
 
     return call
 
 
 class LexiconServicer(pb_grpc.LexiconServiceServicer):
-    """The handler's methods, served: ServiceError -> status with field violations."""
+    """The handler's methods, served off the event loop, each search within its time."""
 
     def __init__(self, handler: LexiconHandler, search_seconds: float = SEARCH_SECONDS) -> None:
         self.handler = handler

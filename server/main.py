@@ -135,7 +135,7 @@ async def start(
         bound = server.add_insecure_port(f"{host}:{port}")
         if bound and not is_loopback(host):
             logger.warning("serving without TLS on %s: anyone on the network can read seat tokens and hidden cards "
-                        "(use --tls-cert and --tls-key)", host)  # fmt: skip
+                           "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     cluster = None

@@ -11,7 +11,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER
 from .cluster import Cluster, relay, routed, routed_stream, was_relayed
-from .errors import ServiceError, answered, invalid
+from .errors import invalid
 from .table import END
 from .table_convert import action_text, as_json, listed_info, table_event, table_info
 from .tables import Tables
@@ -36,104 +36,76 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if address is not None:
                 return await relay(self.cluster, address, "CreateTable", request, context)  # type: ignore[no-any-return]
 
-        async def work() -> pb.TableInfo:
-            if len(request.options) > MAX_OPTIONS:
-                raise invalid("options", f"at most {MAX_OPTIONS}")
-            options = dict(request.options)
-            if request.lexicon:  # the request's own field for a word game's lexicon: the option of that name
-                if options.get("lexicon", request.lexicon) != request.lexicon:
-                    raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
-                options["lexicon"] = request.lexicon
-            table = await self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
-                                       request.name)  # fmt: skip
-            return table_info(table)
-
-        return await answered(context, work)
+        if len(request.options) > MAX_OPTIONS:
+            raise invalid("options", f"at most {MAX_OPTIONS}")
+        options = dict(request.options)
+        if request.lexicon:  # the request's own field for a word game's lexicon: the option of that name
+            if options.get("lexicon", request.lexicon) != request.lexicon:
+                raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
+            options["lexicon"] = request.lexicon
+        table = await self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
+                                         request.name)  # fmt: skip
+        return table_info(table)
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
         """From the store: every node's tables, the most recent first (at most MAX_LISTED)."""
-        async def work() -> pb.ListTablesResponse:
-            if len(request.variant) > MAX_VARIANT:
-                raise invalid("variant", f"at most {MAX_VARIANT} characters")
-            listed = await self.tables.log.listing(include_finished=request.include_finished, variant=request.variant,
-                                                   limit=MAX_LISTED)  # fmt: skip
-            infos = []
-            for entry in listed:
-                here = self.tables.tables.get(entry.row.table_id)
-                infos.append(table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row)))
-            return pb.ListTablesResponse(tables=infos)
-
-        return await answered(context, work)
+        if len(request.variant) > MAX_VARIANT:
+            raise invalid("variant", f"at most {MAX_VARIANT} characters")
+        listed = await self.tables.log.listing(include_finished=request.include_finished, variant=request.variant,
+                                               limit=MAX_LISTED)  # fmt: skip
+        infos = []
+        for entry in listed:
+            here = self.tables.tables.get(entry.row.table_id)
+            infos.append(table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row)))
+        return pb.ListTablesResponse(tables=infos)
 
     @routed
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
-        async def work() -> pb.TableInfo:
-            return table_info(await self.tables.settled(request.table_id))
-
-        return await answered(context, work)
+        return table_info(await self.tables.settled(request.table_id))
 
     @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
-        async def work() -> pb.JoinTableResponse:
-            seat, token = await self.tables.join(
-                request.table_id, request.seat if request.HasField("seat") else None, request.player, request.secret
-            )
-            return pb.JoinTableResponse(seat=seat, token=token, table=table_info(await self.tables.find(request.table_id)))
-
-        return await answered(context, work)
+        seat, token = await self.tables.join(
+            request.table_id, request.seat if request.HasField("seat") else None, request.player, request.secret
+        )
+        return pb.JoinTableResponse(seat=seat, token=token, table=table_info(await self.tables.find(request.table_id)))
 
     @routed
     async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> pb.LeaveTableResponse:
-        async def work() -> pb.LeaveTableResponse:
-            return pb.LeaveTableResponse(rejoin_secret=await self.tables.leave(CALLER.get(), request.table_id))
-
-        return await answered(context, work)
+        return pb.LeaveTableResponse(rejoin_secret=await self.tables.leave(CALLER.get(), request.table_id))
 
     @routed
     async def Act(self, request: pb.ActRequest, context: grpc.aio.ServicerContext) -> pb.ActResponse:
-        async def work() -> pb.ActResponse:
-            if len(request.action) > MAX_ACTION:
-                raise invalid("action", f"at most {MAX_ACTION} characters")
-            if len(request.action_id) > MAX_ACTION_ID:
-                raise invalid("action_id", f"at most {MAX_ACTION_ID} characters")
-            expected = request.expected_seq if request.HasField("expected_seq") else None
-            text = action_text(request, (await self.tables.find(request.table_id)).row.variant)
-            acted = await self.tables.act(CALLER.get(), request.table_id, request.seat, text, expected,
-                                          request.action_id)  # fmt: skip
-            table = await self.tables.find(request.table_id)
-            return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])
-
-        return await answered(context, work)
+        if len(request.action) > MAX_ACTION:
+            raise invalid("action", f"at most {MAX_ACTION} characters")
+        if len(request.action_id) > MAX_ACTION_ID:
+            raise invalid("action_id", f"at most {MAX_ACTION_ID} characters")
+        expected = request.expected_seq if request.HasField("expected_seq") else None
+        text = action_text(request, (await self.tables.find(request.table_id)).row.variant)
+        acted = await self.tables.act(CALLER.get(), request.table_id, request.seat, text, expected,
+                                      request.action_id)  # fmt: skip
+        table = await self.tables.find(request.table_id)
+        return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])
 
     @routed
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
-        async def work() -> pb.ViewResponse:
-            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-            response = pb.ViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
-                                       deadline_seconds=table.deadline_left(seat))  # fmt: skip
-            if seat is not None:
-                response.seat = seat
-            return response
-
-        return await answered(context, work)
+        table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
+        response = pb.ViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
+                                   deadline_seconds=table.deadline_left(seat))  # fmt: skip
+        if seat is not None:
+            response.seat = seat
+        return response
 
     @routed
     async def LegalActions(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
-        async def work() -> pb.LegalActionsResponse:
-            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-            return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
-
-        return await answered(context, work)
+        table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
+        return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
 
     @routed_stream
     async def WatchTable(self, request: pb.WatchTableRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.TableEvent]:
-        try:
-            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-            if request.after_seq > table.seq:
-                raise invalid("after_seq", f"the table is at seq {table.seq}")
-        except ServiceError as e:
-            await context.abort_with_status(e.to_status())
-            return
+        table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
+        if request.after_seq > table.seq:
+            raise invalid("after_seq", f"the table is at seq {table.seq}")
         queue = table.subscribe(seat, request.after_seq)
         try:
             while (event := await queue.get()) is not END:
@@ -143,16 +115,10 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     @routed
     async def GetHandHistory(self, request: pb.HandHistoryRequest, context: grpc.aio.ServicerContext) -> pb.HandHistoryResponse:
-        async def work() -> pb.HandHistoryResponse:
-            table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-            return pb.HandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
-
-        return await answered(context, work)
+        table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
+        return pb.HandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
 
     @routed
     async def GetTranscript(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TranscriptResponse:
-        async def work() -> pb.TranscriptResponse:
-            table = await self.tables.find(request.table_id)
-            return pb.TranscriptResponse(transcript=(await table.transcript()).text(), seed_sha256=table.row.seed_sha256)
-
-        return await answered(context, work)
+        table = await self.tables.find(request.table_id)
+        return pb.TranscriptResponse(transcript=(await table.transcript()).text(), seed_sha256=table.row.seed_sha256)

@@ -7,7 +7,7 @@ import grpc
 from brelan.api.v1 import tournament_pb2 as pb
 from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
-from .errors import answered, decision_seconds, invalid
+from .errors import decision_seconds, invalid
 from .tournaments import Running, Tournaments
 
 MAX_PLAYERS = 128
@@ -37,26 +37,20 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         self.tournaments = tournaments
 
     async def CreateTournament(self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
-        async def work() -> pb.TournamentInfo:
-            if len(request.players) > MAX_PLAYERS:
-                raise invalid("players", f"at most {MAX_PLAYERS}")
-            if len(request.options) > MAX_OPTIONS:
-                raise invalid("options", f"at most {MAX_OPTIONS}")
-            decision_seconds("decision_seconds", request.decision_seconds)
-            run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
-                                          dict(request.options), request.wins, request.qualifiers,
-                                          request.decision_seconds)  # fmt: skip
-            info = tournament_info(run)
-            info.join_secrets.update(joins)  # told once, to the creator, who hands each player his own
-            return info
-
-        return await answered(context, work)
+        if len(request.players) > MAX_PLAYERS:
+            raise invalid("players", f"at most {MAX_PLAYERS}")
+        if len(request.options) > MAX_OPTIONS:
+            raise invalid("options", f"at most {MAX_OPTIONS}")
+        decision_seconds("decision_seconds", request.decision_seconds)
+        run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
+                                      dict(request.options), request.wins, request.qualifiers,
+                                      request.decision_seconds)  # fmt: skip
+        info = tournament_info(run)
+        info.join_secrets.update(joins)  # told once, to the creator, who hands each player his own
+        return info
 
     async def GetTournament(self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
-        async def work() -> pb.TournamentInfo:
-            return tournament_info(await self.tournaments.get(request.tournament_id))
-
-        return await answered(context, work)
+        return tournament_info(await self.tournaments.get(request.tournament_id))
 
     async def ListTournaments(self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext) -> pb.ListTournamentsResponse:
         runs = await self.tournaments.listing(include_finished=request.include_finished)

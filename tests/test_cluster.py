@@ -49,6 +49,11 @@ class Nodes:
         assert row is not None
         return str(row[0])
 
+    def owner_and_other(self, table_id: str, a: str, b: str) -> tuple[str, str]:
+        """Of two nodes, the one playing a table and the other one."""
+        owner = self.owner(table_id)
+        return owner, b if owner == a else a
+
     def epoch(self, table_id: str) -> int:
         with psycopg.connect(self.database) as db:
             row = db.execute("SELECT epoch FROM tables WHERE table_id = %s", (table_id,)).fetchone()
@@ -143,9 +148,8 @@ def test_a_node_killed_mid_hand_its_table_goes_on_elsewhere(nodes: Nodes) -> Non
     a, b = nodes.start("a"), nodes.start("b")
     with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
         table_id = on_a.create_table("poker-champ", {"players": "2"}).table_id
-        owner = nodes.owner(table_id)
-        other = b if owner == a else a
-        api = on_b if other == b else on_a
+        owner, other = nodes.owner_and_other(table_id, a, b)
+        api = {a: on_a, b: on_b}[other]
         seats = [api.join(table_id, player="ann"), api.join(table_id, player="bob")]
         seen: list[tpb.TableEvent] = []
         spectator = watch_all(api, table_id, seen)
@@ -166,9 +170,9 @@ def test_a_paused_node_past_its_lease_does_not_write_a_second_history(nodes: Nod
     a, b = nodes.start("a"), nodes.start("b")
     with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
         table_id = on_a.create_table("poker-champ", {"players": "2"}).table_id
-        owner = nodes.owner(table_id)
-        other = b if owner == a else a
-        on_owner, on_other = (on_a, on_b) if owner == a else (on_b, on_a)
+        owner, other = nodes.owner_and_other(table_id, a, b)
+        on = {a: on_a, b: on_b}
+        on_owner, on_other = on[owner], on[other]
         seats = [on_other.join(table_id, player="ann"), on_other.join(table_id, player="bob")]
         pay_round(seats)
         paused = nodes.processes[owner]

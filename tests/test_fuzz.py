@@ -145,7 +145,8 @@ def call(channel: grpc.Channel, service: str, method: descriptor.MethodDescripto
 
 
 @pytest.fixture(scope="module")
-def fuzzed(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, mini: Lexicon) -> Iterator[tuple[ServerThread, Pool]]:
+def fuzzed(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, mini: Lexicon) -> Iterator[tuple[BrelanClient, Pool]]:
+    """A real server's client (its channel makes the fuzzed calls) and the tables it holds."""
     server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("fuzzed"), data_dir), rate=100_000.0)
     pool = Pool()
     with BrelanClient(server.target) as api:
@@ -160,27 +161,26 @@ def fuzzed(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, mini: Lexic
         pool.tokens += [s.token for s in seats] + [api.join(open_table.table_id, player="ann").token]
         finished = api.create_table("chinese", {"players": "2", "rounds": "1"}, bot_seats=[0, 1]).table_id
         pool.table_ids.append(finished)
-        yield server, pool  # the seats' client open while the tests use them
+        yield api, pool  # open while the tests use it (the seats' calls go through it too)
     server.stop()
 
 
 @settings(max_examples=1500, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
-def test_no_request_gets_unknown_internal_or_a_hang(fuzzed: tuple[ServerThread, Pool], data: st.DataObject) -> None:
-    server, pool = fuzzed
+def test_no_request_gets_unknown_internal_or_a_hang(fuzzed: tuple[BrelanClient, Pool], data: st.DataObject) -> None:
+    api, pool = fuzzed
     service, method = data.draw(st.sampled_from(METHODS), label="method")
     request = data.draw(message(method.input_type, pool), label="request")
     token = data.draw(st.none() | st.sampled_from(pool.tokens) | st.sampled_from(["", "x", "Bearer", "a b c"]), label="token")
-    channel = channel_of(server)
-    code = call(channel, service, method, request, token)
+    code = call(api.channel, service, method, request, token)
     assert code not in BAD, f"{service}/{method.name} answered {code.name} to {request!r:.300}"
 
 
 @settings(max_examples=600, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
-def test_random_actions_on_real_seats_are_refused_or_played(fuzzed: tuple[ServerThread, Pool],
+def test_random_actions_on_real_seats_are_refused_or_played(fuzzed: tuple[BrelanClient, Pool],
                                                            data: st.DataObject) -> None:  # fmt: skip
-    server, pool = fuzzed
+    api, pool = fuzzed
     seat = data.draw(st.sampled_from(pool.seats), label="seat")
     # Every draw made whatever the game's state, which moves on between examples (hypothesis wants one shape).
     hostile, pick, use_legal = data.draw(ACTIONS), data.draw(st.integers(0, 99)), data.draw(st.booleans())
@@ -189,29 +189,19 @@ def test_random_actions_on_real_seats_are_refused_or_played(fuzzed: tuple[Server
     seq = data.draw(st.none() | st.integers(0, 2**64 - 1), label="expected_seq")
     request = tpb.ActRequest(table_id=seat.table_id, seat=seat.seat, action=text, expected_seq=seq)
     method = table_pb2.DESCRIPTOR.services_by_name["TableService"].methods_by_name["Act"]
-    code = call(channel_of(server), "brelan.api.v1.TableService", method, request, seat.token)
+    code = call(api.channel, "brelan.api.v1.TableService", method, request, seat.token)
     assert code not in BAD, f"Act answered {code.name} to {request!r:.300}"
 
 
-_channels: dict[str, grpc.Channel] = {}
-
-
-def channel_of(server: ServerThread) -> grpc.Channel:
-    if server.target not in _channels:
-        _channels[server.target] = grpc.insecure_channel(server.target)
-    return _channels[server.target]
-
-
-def test_after_the_fuzzing_the_server_is_healthy_and_every_log_replays(fuzzed: tuple[ServerThread, Pool],
+def test_after_the_fuzzing_the_server_is_healthy_and_every_log_replays(fuzzed: tuple[BrelanClient, Pool],
                                                                        store: Store) -> None:  # fmt: skip
-    server, _ = fuzzed
-    check = health_pb2_grpc.HealthStub(channel_of(server)).Check(health_pb2.HealthCheckRequest(), timeout=5)
+    api, _ = fuzzed
+    check = health_pb2_grpc.HealthStub(api.channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
     assert check.status == health_pb2.HealthCheckResponse.SERVING
-    with BrelanClient(server.target) as api:
-        tables = api.list_tables(include_finished=True)
-        assert tables
-        for info in tables:
-            if info.status == tpb.FINISHED:
-                assert replay(Transcript.parse(api.transcript(info.table_id).transcript), store.get).is_over
-            else:
-                api.get_table(info.table_id)  # answered from the log
+    tables = api.list_tables(include_finished=True)
+    assert tables
+    for info in tables:
+        if info.status == tpb.FINISHED:
+            assert replay(Transcript.parse(api.transcript(info.table_id).transcript), store.get).is_over
+        else:
+            api.get_table(info.table_id)  # answered from the log

@@ -318,13 +318,17 @@ OPTION_LEAST: dict[str, float] = {"unit": 1}  # a divisor
 MAX_LIST = 100  # values in a list option (a DAKER deck has 21)
 
 
+def _number(value: float) -> str:
+    return str(int(value)) if value == int(value) else str(value)
+
+
 def option_range(name: str) -> tuple[str, str]:
-    """The least and the most a number option may be, as errors and ``table options`` name them.
+    """The least and the most a number option may be, as its errors name them.
 
     >>> option_range("stack")
     ('0', '1000000')
     """
-    return tuple(str(int(v)) if v == int(v) else str(v) for v in (OPTION_LEAST.get(name, 0), OPTION_MOST[name]))  # type: ignore[return-value]
+    return _number(OPTION_LEAST.get(name, 0)), _number(OPTION_MOST[name])
 
 
 def _bounded(name: str, value: Any) -> Any:
@@ -336,11 +340,10 @@ def _bounded(name: str, value: Any) -> Any:
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         if not math.isfinite(value):
             raise OptionError(name, f"{value} is not a finite number")
-        least, most = option_range(name)
         if value < OPTION_LEAST.get(name, 0):
-            raise OptionError(name, f"at least {least}")
+            raise OptionError(name, f"at least {option_range(name)[0]}")
         if value > OPTION_MOST[name]:
-            raise OptionError(name, f"at most {most}")
+            raise OptionError(name, f"at most {option_range(name)[1]}")
     return value
 
 
