@@ -97,6 +97,9 @@ class _SeatClient:
     acted_seq: int = 0  # the table's seq after this seat's last action
 
 
+OUTRUN = frozenset({"LOST_RACE", "GAME_OVER"})  # refusals of a real-time move the table outran: not the bot's fault
+
+
 async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE) -> T:
     """``call()``, again and again while the server is unreachable (a restart, a node's takeover)."""
     give_up = time.monotonic() + patience
@@ -134,8 +137,8 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
         try:
             acted = await patiently(lambda: stub.Act(request, metadata=auth(me.token)))
         except grpc.aio.AioRpcError as e:
-            if e.code() == grpc.StatusCode.ABORTED or ServiceError.from_rpc_error(e).reason == "LOST_RACE":
-                summary.stale += 1  # decided on a look the table has moved past (another claim came first)
+            if e.code() == grpc.StatusCode.ABORTED or ServiceError.from_rpc_error(e).reason in OUTRUN:
+                summary.stale += 1  # decided on a look the table has moved past (another claim came first, or the end)
             elif e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:  # the seat's rate limit: slow down, try again
                 summary.throttled += 1
                 await asyncio.sleep(0.05)
