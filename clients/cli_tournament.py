@@ -26,7 +26,8 @@ A knockout takes exactly 4, 8, 16, 32 or 64 players; any other even number
 plays a preliminary of three rounds (match points 3/2 for 2-1, 4/1 for 2-0,
 then the summed capital differences), whose best go on to a knockout. Every
 match is best of three games; each game is an AlphaPoker table of two, made
-when it is due (seat 0 is the match's first player).
+when it is due (seat 0 is the match's first player). A player who has not
+taken his seat within --join-minutes (10) forfeits that game.
 """
 
 
@@ -35,7 +36,7 @@ def cmd_tournament_create(args: argparse.Namespace) -> int:
     api = client(args)
     info = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
-                                 name=args.name)  # fmt: skip
+                                 join_minutes=args.join_minutes, name=args.name)  # fmt: skip
     if info.join_secrets and not args.json:  # --json has them in its first object
         out.print("join secrets (each player's seat at each of his games is kept for his secret; hand them out):")
         for player, secret in info.join_secrets.items():
@@ -66,11 +67,11 @@ def print_tournament(info: upb.TournamentInfo) -> None:
     state = f"won by {info.champion}" if info.finished else f"playing {info.stage} round {info.round}"
     out.print(f"[bold]{info.name}[/bold]  {info.tournament_id}  {info.format}, {len(info.players)} players: {state}")
     standings = Table(box=None, pad_edge=False)
-    for column in ("place", "player", "points", "tie-break", "played", "won", "lost"):
+    for column in ("place", "player", "points", "tie-break", "played", "won", "lost", "forfeited"):
         standings.add_column(column, justify="left" if column == "player" else "right")
     for s in info.standings:
         standings.add_row(str(s.place), s.player, str(s.match_points), f"{s.tiebreak:+d}", str(s.played), str(s.won),
-                          str(s.lost))  # fmt: skip
+                          str(s.lost), str(s.forfeited) if s.forfeited else "")  # fmt: skip
     out.print(standings)
     matches = Table(box=None, pad_edge=False)
     for column in ("stage", "round", "match", "seat 0", "seat 1", "games", "winner", "table"):
@@ -125,6 +126,8 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
                         help="preliminary: how many go on to the knockout (default: the largest of 4, 8... allowed)")  # fmt: skip
     create.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
                         help="each game's time a decision where the rules set none (the reveal)")  # fmt: skip
+    create.add_argument("--join-minutes", type=float, default=0.0, metavar="M",
+                        help="how long each game waits for its players (default 10); one still absent forfeits it")  # fmt: skip
     create.add_argument("--name", default="", help="the tournament's name")
     create.add_argument("--follow", action="store_true", help="print the standings again at each change, to the end")
     create.set_defaults(run=cmd_tournament_create)

@@ -211,11 +211,15 @@ class BrelanClient(LexiconCalls):
     # -- the TournamentService -----------------------------------------------------------
     def create_tournament(self, players: Sequence[str], *, format: str = "knockout", bots: Sequence[int] = (),
                           options: Mapping[str, str] | None = None, wins: int = 0, qualifiers: int = 0,
-                          decision_seconds: float = 0.0, name: str = "") -> upb.TournamentInfo:  # fmt: skip
-        """An AlphaPoker tournament: every game of every match becomes a table of two as it comes due."""
+                          decision_seconds: float = 0.0, join_minutes: float = 0.0,
+                          name: str = "") -> upb.TournamentInfo:  # fmt: skip
+        """An AlphaPoker tournament: every game of every match becomes a table of two as it comes due.
+
+        ``join_minutes``: how long each game waits for its players (0: 10); the absent forfeit it.
+        """
         request = upb.CreateTournamentRequest(name=name, format=format, players=players, bots=bots,
                                               options=dict(options or {}), wins=wins, qualifiers=qualifiers,
-                                              decision_seconds=decision_seconds)  # fmt: skip
+                                              decision_seconds=decision_seconds, join_minutes=join_minutes)  # fmt: skip
         return self._rpc(self.tournament_stub, "CreateTournament", request)
 
     def get_tournament(self, tournament_id: str) -> upb.TournamentInfo:

@@ -117,6 +117,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN lease_until DOUBLE PRECISION NOT NULL DEFAULT 0",  # the database's clock
         "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",  # +1 at each new owner: fences old ones
     ),
+    (  # 4: tournament players who never come
+        # When a table still waiting for players gives up on them (absolute, wall clock); NULL: it waits on.
+        "ALTER TABLE tables ADD COLUMN join_by DOUBLE PRECISION",
+        "ALTER TABLE tournaments ADD COLUMN join_minutes DOUBLE PRECISION NOT NULL DEFAULT 10",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
@@ -147,6 +152,7 @@ class TableRow:
     finished: bool
     result: dict[str, Any] | None
     deadlines: dict[int | None, float] = field(default_factory=dict)  # seat (None: the game clock) -> when
+    join_by: float | None = None  # before the deal: when the seats still empty forfeit (None: it waits on)
 
 
 @dataclass(frozen=True)
@@ -179,6 +185,7 @@ class TournamentRow:
     decision_seconds: float
     seed: str
     secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
+    join_minutes: float = 10.0  # how long each game's table waits for its players
 
 
 @dataclass(frozen=True)
@@ -230,11 +237,12 @@ class SqlStore:
         """
         rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            f" created, deadlines, owner, lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " created, deadlines, join_by, owner, lease_until, epoch)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
             " ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
              row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
-             owner, lease),
+             row.join_by, owner, lease),
         )])  # fmt: skip
         return bool(rows)
 
@@ -285,11 +293,11 @@ class SqlStore:
 
     async def _table_rows(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines FROM tables" + where + " ORDER BY created")  # fmt: skip
+                 " finished, result, deadlines, join_by FROM tables" + where + " ORDER BY created")  # fmt: skip
         return [
             TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
-                     json.loads(r) if r else None, deadlines_of(dl))  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl in await self._read(query, params)
+                     json.loads(r) if r else None, deadlines_of(dl), j)  # fmt: skip
+            for t, v, n, o, s, h, d, b, st, f, r, dl, j in await self._read(query, params)
         ]
 
     async def listing(self, *, include_finished: bool, variant: str, limit: int) -> list[Listed]:
@@ -395,9 +403,11 @@ class SqlStore:
     # -- tournaments -------------------------------------------------------------------------------
     async def create_tournament(self, row: TournamentRow) -> None:
         await self._write(
-            [("INSERT INTO tournaments VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [("INSERT INTO tournaments (tournament_id, name, format, players, bots, options, wins, qualifiers,"
+              " decision_seconds, seed, created, join_minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
-               json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed, time.time()))],
+               json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed, time.time(),
+               row.join_minutes))],
             [("INSERT INTO tournament_secrets VALUES (?, ?, ?)",
               [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])],
         )  # fmt: skip
@@ -417,10 +427,11 @@ class SqlStore:
                                         params):  # fmt: skip
             hashes.setdefault(t, {})[p] = h
         rows = await self._read("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
-                                " decision_seconds, seed FROM tournaments" + where + " ORDER BY created", params)  # fmt: skip
+                                " decision_seconds, seed, join_minutes FROM tournaments" + where + " ORDER BY created",
+                                params)  # fmt: skip
         return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
-                              hashes.get(t, {}))
-                for t, n, f, p, b, o, w, q, d, s in rows]  # fmt: skip
+                              hashes.get(t, {}), j)
+                for t, n, f, p, b, o, w, q, d, s, j in rows]  # fmt: skip
 
     async def tournament_of(self, table_id: str) -> str | None:
         rows = await self._read("SELECT tournament_id FROM tournament_games WHERE table_id = ?", (table_id,))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 import hashlib
+import logging
 import random
 import secrets
 from dataclasses import dataclass, field, replace
@@ -31,6 +32,7 @@ T = TypeVar("T")
 ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
 TIMEOUT_ACTION_ID = "timeout"
 BOT_ACTION_ID = "bot"
+logger = logging.getLogger(__name__)
 
 
 def sha256(text: str) -> str:
@@ -119,10 +121,10 @@ class Table:
     # -- creating and restoring --------------------------------------------------------
     @classmethod
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
-                bot_seats: tuple[int, ...]) -> TableRow:  # fmt: skip
+                bot_seats: tuple[int, ...], join_by: float | None = None) -> TableRow:  # fmt: skip
         seed = secrets.token_hex(16)
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
-                        decision_seconds, bot_seats, False, False, None)  # fmt: skip
+                        decision_seconds, bot_seats, False, False, None, join_by=join_by)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.
@@ -228,6 +230,10 @@ class Table:
         """The whole game as text, each action followed by the events it caused."""
         if not self.row.finished:
             raise refused("GAME_NOT_OVER", "the seed is revealed, and the log given, once the game is over")
+        if not self.row.started:
+            absent = " ".join(f"p{s}" for s in (self.row.result or {}).get("forfeited", []))
+            raise refused("NEVER_DEALT", f"table {self.table_id} was never dealt: {absent or 'nobody'} absent at the "
+                          "join deadline, so there is no game to give")  # fmt: skip
         lines = [str(e.event) for e in self.events[: self.start_count]]
         after = self.start_count
         for action in await self.log.actions(self.table_id):
@@ -271,6 +277,8 @@ class Table:
         A reserved seat is taken with its secret only, even from a token that holds it
         (a player back from another device); any other seat when it is free.
         """
+        if self.state is None and self.row.join_by is not None and self.row.join_by <= self.clock.now():
+            await self._forfeit()  # too late, even if the timer has not fired yet
         if self.row.finished:
             raise refused("GAME_OVER", "the game is over")
         if seat is not None and not 0 <= seat < len(self.seats):
@@ -408,15 +416,16 @@ class Table:
     def _logged(e: TableEvent) -> LoggedEvent:
         return LoggedEvent(e.seq, e.hand, e.actor, e.action, str(e.event))
 
-    async def _write(self, action: LoggedAction | None, added: list[TableEvent], *, started: bool = False) -> None:
+    async def _write(self, action: LoggedAction | None, added: list[TableEvent], *, started: bool = False,
+                     result: dict[str, Any] | None = None) -> None:  # fmt: skip
         """Commit an action's events (with the deadlines they leave, and the result when the game is over).
 
         Until the commit the state is ahead of the log: readers wait (:meth:`settled`), and
         the events join the table only once written. A failed write stops the table
-        (a restart replays the log).
+        (a restart replays the log). ``result``: the end of a game never dealt (a forfeit).
         """
-        assert self.state is not None
-        result = (self.state.result or {}) if self.state.is_over else None
+        if self.state is not None and self.state.is_over:
+            result = self.state.result or {}
         self._idle.clear()
         try:
             await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.deadlines),
@@ -518,8 +527,12 @@ class Table:
             self.unsubscribe(queue)
 
     async def _expire(self) -> None:
-        """Make the default move for every decision whose time is up."""
+        """Make the default move for every decision whose time is up (before the deal: end the wait for players)."""
         now = self.clock.now()
+        if self.state is None:
+            if self.row.join_by is not None and self.row.join_by <= now:
+                await self._forfeit()
+            return
         for seat, deadline in sorted(self.deadlines.items(), key=lambda sd: sd[1]):
             if deadline > now or self.state is None or self.state.is_over or self.deadlines.get(seat, -1) != deadline:
                 continue  # not yet, or no longer: a move before it opened a new decision with a deadline of its own
@@ -533,6 +546,19 @@ class Table:
                 state = self.state
                 action, events = await self._off_loop(lambda: (a := state.default_action(seat), state.apply(seat, a)))
                 await self._commit(seat, str(action), TIMEOUT_ACTION_ID, events)
+
+    async def _forfeit(self) -> None:
+        """The join deadline passed with seats still empty: their players forfeit, and the game is never dealt.
+
+        The players present win; when nobody came, one seat drawn by lot from the table's seed
+        (revealed with the result, so anyone can check the draw) wins, so a match always ends.
+        """
+        absent = [s for s, st in enumerate(self.seats) if not st.taken]
+        present = [s for s in range(len(self.seats)) if s not in absent]
+        champions = present or [random.Random(f"forfeit/{self.row.seed}").randrange(len(self.seats))]
+        await self._write(None, [], result={"forfeited": absent, "champions": champions})
+        logger.info("table %s: %s absent at the join deadline", self.table_id, ", ".join(f"p{s}" for s in absent))
+        await self._after(None, [])
 
     def _bot_seat(self) -> int | None:
         if self.state is None or self.state.is_over:
@@ -578,7 +604,8 @@ class Table:
             self._idle.set()
 
     def _next_timeout(self) -> float | None:
-        deadline = min([*self.deadlines.values(), *self.bot_due.values()], default=None)
+        waiting = [self.row.join_by] if self.state is None and self.row.join_by is not None else []
+        deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting], default=None)
         return self.clock.timeout(deadline)
 
     async def _run(self) -> None:

@@ -46,6 +46,8 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)
+    if row.join_by is not None and status == "waiting":
+        info.join_by = row.join_by
     return info
 
 

@@ -150,10 +150,12 @@ class Tables:
 
 
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
-               name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "") -> Table:  # fmt: skip
+               name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
+               join_seconds: float = 0.0) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
+        ``join_seconds``: how long it waits for its players (0: as long as it takes); then the absent forfeit.
         """
         try:
             variant = get_variant(variant_name)
@@ -168,7 +170,8 @@ class Tables:
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = table_id or new_table_id()
-        row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))))
+        row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
+                            self.clock.now() + join_seconds if join_seconds else None)  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

@@ -22,7 +22,8 @@ def tournament_info(run: Running) -> pb.TournamentInfo:
                              champion=names[state.champion] if state.champion is not None else "")  # fmt: skip
     for place, s in enumerate(state.standings(), 1):
         info.standings.append(pb.Standing(place=place, player=names[s.player], match_points=s.points,
-                                          tiebreak=s.tiebreak, played=s.played, won=s.won, lost=s.lost))  # fmt: skip
+                                          tiebreak=s.tiebreak, played=s.played, won=s.won, lost=s.lost,
+                                          forfeited=s.forfeited))  # fmt: skip
     for i, m in enumerate(state.matches):
         wins_a, wins_b = m.wins
         info.matches.append(pb.MatchInfo(stage=m.stage, round=m.round, number=m.number, player_a=names[m.a],
@@ -44,7 +45,7 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         decision_seconds("decision_seconds", request.decision_seconds)
         run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
                                       dict(request.options), request.wins, request.qualifiers,
-                                      request.decision_seconds)  # fmt: skip
+                                      request.decision_seconds, request.join_minutes)  # fmt: skip
         info = tournament_info(run)
         info.join_secrets.update(joins)  # told once, to the creator, who hands each player his own
         return info

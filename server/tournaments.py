@@ -31,6 +31,8 @@ from .table import sha256
 from .tables import MAX_NAME, TableExists, Tables, new_table_id
 
 GAME = "alphapoker"
+JOIN_MINUTES = 10.0  # how long a game's table waits for its players, unless the tournament says otherwise
+MAX_JOIN_MINUTES = 1440.0
 CLAIMS = 8  # times a node reads a tournament again after another node opened the game it meant to
 
 
@@ -61,8 +63,15 @@ class Tournaments:
 
     # -- creating -------------------------------------------------------------------------------
     async def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
-               wins: int, qualifiers: int, decision_seconds: float) -> tuple[Running, dict[str, str]]:  # fmt: skip
-        """A new tournament, its first games open; returns it with each human player's join secret."""
+               wins: int, qualifiers: int, decision_seconds: float,
+               join_minutes: float = 0.0) -> tuple[Running, dict[str, str]]:  # fmt: skip
+        """A new tournament, its first games open; returns it with each human player's join secret.
+
+        ``join_minutes``: how long each game waits for its players (0: :data:`JOIN_MINUTES`); one
+        still absent then forfeits the game.
+        """
+        if not (join_minutes == 0 or 0 < join_minutes <= MAX_JOIN_MINUTES):  # also refuses nan
+            raise invalid("join_minutes", f"more than 0, at most {MAX_JOIN_MINUTES} (a day); 0: {JOIN_MINUTES:g}")
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
         try:
@@ -87,7 +96,8 @@ class Tournaments:
         joins = {p: secrets.token_hex(16) for p in range(len(players)) if p not in bots}
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
-                            secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()})  # fmt: skip
+                            secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()},
+                            join_minutes or JOIN_MINUTES)  # fmt: skip
         await self.log.create_tournament(row)
         run = await self._replayed(row.tournament_id, open_due=True)
         assert run is not None
@@ -109,7 +119,7 @@ class Tournaments:
                     if p in run.row.secrets_sha256}  # fmt: skip
         try:
             await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
-                                     reserved, table_id)  # fmt: skip
+                                     reserved, table_id, run.row.join_minutes * 60)  # fmt: skip
         except TableExists:
             return
         if self.cluster is not None:
@@ -127,8 +137,9 @@ class Tournaments:
 
     def _game(self, run: Running, result: dict[str, Any]) -> Game:
         champions = result.get("champions") or []
-        stacks = result.get("stacks") or [run.capital, run.capital]
-        return Game(champions[0] if len(champions) == 1 else None, (stacks[0] - run.capital, stacks[1] - run.capital))
+        stacks = result.get("stacks") or [run.capital, run.capital]  # a forfeit: never dealt, no capital moved
+        return Game(champions[0] if len(champions) == 1 else None, (stacks[0] - run.capital, stacks[1] - run.capital),
+                    tuple(result.get("forfeited") or ()))  # fmt: skip
 
     async def table_finished(self, table_id: str, result: dict[str, Any]) -> None:
         """A game is over: open what is due (the match's next game, or the next round).

@@ -9,11 +9,12 @@ from typing import Iterator
 
 import grpc
 import pytest
-from conftest import error_of, sharing_lexicons
+from conftest import advance, error_of, sharing_lexicons
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient, result_dict
 from brelan.lexicon.lexicon import Lexicon
+from brelan.server.clock import ManualClock
 from brelan.server.main import ServerThread
 
 FAST = {"lexicon": "mini", "rounds": "1", "hand": "5"}  # one deal a game: a whole tournament takes a moment
@@ -87,6 +88,9 @@ def test_bad_tournaments_get_field_errors(api: BrelanClient) -> None:
         (dict(players=["a", "b", "c", "d"], options={"hand": "12"}), "options[hand]"),
         (dict(players=["a", "b", "c", "d"], options={"lexicon": "nothere"}), "options[lexicon]"),
         (dict(players=[f"p{i}" for i in range(6)], format="preliminary", qualifiers=8), "qualifiers"),
+        (dict(players=["a", "b", "c", "d"], join_minutes=-1), "join_minutes"),
+        (dict(players=["a", "b", "c", "d"], join_minutes=float("nan")), "join_minutes"),
+        (dict(players=["a", "b", "c", "d"], join_minutes=1441), "join_minutes"),
     ]
     for kwargs, field in cases:
         e = error_of(api.create_tournament, **kwargs)
@@ -155,3 +159,59 @@ def test_the_tournament_commands(server: ServerThread, capsys: pytest.CaptureFix
     assert last["tournament_id"] in capsys.readouterr().out
     assert main(["tournament", "create", "a", "b", "c", "--server", server.target]) == 2
     assert "players: a knockout takes exactly 4, 8, 16, 32 or 64 players" in capsys.readouterr().err
+
+
+def due_games(api: BrelanClient, tournament_id: str) -> tpb.TableInfo:
+    """The tournament once each match being played has its next game's table waiting (or it is over)."""
+    deadline = time.monotonic() + 20
+    while True:
+        info = api.get_tournament(tournament_id)
+        if info.finished or all(api.get_table(m.table_ids[-1]).status == tpb.WAITING for m in info.matches if not m.winner):
+            return info
+        assert time.monotonic() < deadline, "the next games were not opened"
+        time.sleep(0.05)
+
+
+def test_absent_players_forfeit_at_the_join_deadline_and_the_standings_say_so(
+    tmp_path: Path, data_dir: Path, mini: Lexicon
+) -> None:
+    """One player comes to his games, nobody else: every game is forfeited at its join deadline, to the end."""
+    clock = ManualClock()
+    running = ServerThread(sharing_lexicons(tmp_path, data_dir), clock=clock, rate=1000.0)
+    try:
+        with BrelanClient(running.target) as api:
+            info = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, join_minutes=2)
+            present = info.matches[0].player_a
+            secret = info.join_secrets[present]
+            first = api.get_table(info.matches[0].table_ids[0])
+            assert first.status == tpb.WAITING and first.join_by == pytest.approx(clock.now() + 120)
+            for n in range(8):  # two rounds of at most two games a match
+                for m in info.matches:  # he takes his seat at each of his games
+                    if not m.winner and present in (m.player_a, m.player_b):
+                        api.join(m.table_ids[-1], secret=secret)
+                if n == 0:
+                    advance(running, clock, 119)
+                    assert api.get_table(first.table_id).status == tpb.WAITING  # not yet
+                    advance(running, clock, 1)
+                else:
+                    advance(running, clock, 120)
+                info = due_games(api, info.tournament_id)
+                if info.finished:
+                    break
+            assert info.finished and info.champion == present
+            games = [api.get_table(t) for m in info.matches for t in m.table_ids]
+            assert all(g.status == tpb.FINISHED and g.hand == 0 and not g.join_by for g in games)
+            results = [result_dict(g) for g in games]
+            assert all(len(r["champions"]) == 1 and r["forfeited"] for r in results)
+            came = [r for r, g in zip(results, games) if any(s.player == present and s.taken for s in g.seats)]
+            assert len(came) == 4 and all(r["champions"] != r["forfeited"] for r in came)  # 2 matches, 2-0 each
+            standings = {s.player: s for s in info.standings}
+            assert standings[present].forfeited == 0 and standings[present].won == 2
+            assert standings[info.matches[0].player_b].forfeited == 2
+            # Every game was lost by an absent player (by lot when both were), and no capital moved.
+            assert sum(s.forfeited for s in info.standings) == len(games)
+            assert all(s.tiebreak == 0 for s in info.standings)
+            e = error_of(api.transcript, games[0].table_id)
+            assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "NEVER_DEALT"
+    finally:
+        running.stop()

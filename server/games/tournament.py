@@ -115,10 +115,14 @@ class TournamentOptions:
 
 @dataclass(frozen=True)
 class Game:
-    """One game of a match: its winner (0 for a, 1 for b, None when shared) and each side's capital difference."""
+    """One game of a match: its winner (0 for a, 1 for b, None when shared) and each side's capital difference.
+
+    ``forfeited``: the sides that were absent when the game was due (it was never dealt: no capital moved).
+    """
 
     winner: int | None
     diffs: tuple[int, int]
+    forfeited: tuple[int, ...] = ()
 
 
 @dataclass
@@ -159,6 +163,11 @@ class Match:
         side = 0 if player == self.a else 1
         return sum(g.diffs[side] for g in self.games)
 
+    def forfeits(self, player: int) -> int:
+        """Games lost by not coming (when both were absent, only the one the lot made lose)."""
+        side = 0 if player == self.a else 1
+        return sum(side in g.forfeited and g.winner != side for g in self.games)
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -168,6 +177,7 @@ class Standing:
     played: int
     won: int
     lost: int
+    forfeited: int = 0  # games he lost by not coming to them
 
 
 @dataclass
@@ -221,7 +231,8 @@ class Tournament:
             mine = [m for m in self.matches if p in (m.a, m.b) and (stage is None or m.stage == stage)]
             done = [m for m in mine if m.over]
             rows.append(Standing(p, sum(m.points(p) for m in done), sum(m.tiebreak(p) for m in mine), len(done),
-                                 sum(m.winner == p for m in done), sum(m.loser == p for m in done)))  # fmt: skip
+                                 sum(m.winner == p for m in done), sum(m.loser == p for m in done),
+                                 sum(m.forfeits(p) for m in mine)))  # fmt: skip
         return sorted(rows, key=lambda s: (-s.points, -s.tiebreak, s.player))
 
     def ranking(self, stage: str) -> list[int]:

@@ -193,6 +193,7 @@ class TableInfo(_message.Message):
     DECISION_SECONDS_FIELD_NUMBER: _builtins.int
     HAND_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
+    JOIN_BY_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     variant: _builtins.str
     name: _builtins.str
@@ -207,6 +208,11 @@ class TableInfo(_message.Message):
     hand: _builtins.int
     result: _builtins.str
     """once over: a JSON object (POKER CHAMP: champions, awards, chips, deals)"""
+    join_by: _builtins.float
+    """Before the deal, when the table stops waiting (Unix time, seconds; 0:
+    it waits as long as it takes): the seats still empty then forfeit, and
+    the result says {"forfeited": [seats], "champions": [seats]}.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """every option, defaults included"""
@@ -228,10 +234,11 @@ class TableInfo(_message.Message):
         decision_seconds: _builtins.float = ...,
         hand: _builtins.int = ...,
         result: _builtins.str = ...,
+        join_by: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_seconds", b"decision_seconds", "hand", b"hand", "name", b"name", "options", b"options", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_seconds", b"decision_seconds", "hand", b"hand", "join_by", b"join_by", "name", b"name", "options", b"options", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

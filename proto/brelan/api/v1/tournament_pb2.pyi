@@ -50,6 +50,7 @@ class CreateTournamentRequest(_message.Message):
     WINS_FIELD_NUMBER: _builtins.int
     QUALIFIERS_FIELD_NUMBER: _builtins.int
     DECISION_SECONDS_FIELD_NUMBER: _builtins.int
+    JOIN_MINUTES_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     format: _builtins.str
     """knockout (4, 8, 16, 32 or 64 players), preliminary (even), round-robin"""
@@ -59,6 +60,11 @@ class CreateTournamentRequest(_message.Message):
     """preliminary: how many go on to the knockout; 0: the largest allowed"""
     decision_seconds: _builtins.float
     """each game table's decision time (the rules' timers apply first)"""
+    join_minutes: _builtins.float
+    """How long each game's table waits for its players, in minutes (0: 10, at
+    most 1440). A player still absent then forfeits the game: it is never
+    dealt and his opponent wins it (both absent: a seat drawn by lot wins).
+    """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """their names, in seat order"""
@@ -82,10 +88,11 @@ class CreateTournamentRequest(_message.Message):
         wins: _builtins.int = ...,
         qualifiers: _builtins.int = ...,
         decision_seconds: _builtins.float = ...,
+        join_minutes: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "name", b"name", "options", b"options", "players", b"players", "qualifiers", b"qualifiers", "wins", b"wins"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "players", b"players", "qualifiers", b"qualifiers", "wins", b"wins"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -160,6 +167,7 @@ class Standing(_message.Message):
     PLAYED_FIELD_NUMBER: _builtins.int
     WON_FIELD_NUMBER: _builtins.int
     LOST_FIELD_NUMBER: _builtins.int
+    FORFEITED_FIELD_NUMBER: _builtins.int
     place: _builtins.int
     player: _builtins.str
     match_points: _builtins.int
@@ -168,6 +176,8 @@ class Standing(_message.Message):
     played: _builtins.int
     won: _builtins.int
     lost: _builtins.int
+    forfeited: _builtins.int
+    """games lost by being absent at their join deadline"""
     def __init__(
         self,
         *,
@@ -178,10 +188,11 @@ class Standing(_message.Message):
         played: _builtins.int = ...,
         won: _builtins.int = ...,
         lost: _builtins.int = ...,
+        forfeited: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["lost", b"lost", "match_points", b"match_points", "place", b"place", "played", b"played", "player", b"player", "tiebreak", b"tiebreak", "won", b"won"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["forfeited", b"forfeited", "lost", b"lost", "match_points", b"match_points", "place", b"place", "played", b"played", "player", b"player", "tiebreak", b"tiebreak", "won", b"won"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
