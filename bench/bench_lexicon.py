@@ -94,7 +94,7 @@ def bench_lookup(store: Store) -> None:
 def bench_server(data_dir: Path) -> None:
     env = dict(os.environ, BRELAN_DATA_DIR=str(data_dir))
     t = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--port", "0"], stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", "--port", "0", "--web-port", "0"], stderr=subprocess.PIPE, text=True, env=env)
     try:
         assert proc.stderr is not None
         line = proc.stderr.readline()

@@ -169,7 +169,8 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 
     async def watch() -> None:
         nonlocal seen, final
-        async for event in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
+        async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
+            event = response.event
             seen = event.seq
             for me in seats:
                 if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
@@ -177,7 +178,7 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
             final = event.final
         if not final:  # the stream ended early: the server went away (or the table is over)
             info = await stub.GetTable(tpb.GetTableRequest(table_id=table_id))
-            final = info.status == tpb.FINISHED
+            final = info.table.status == tpb.TABLE_STATUS_FINISHED
 
     while not final:
         await patiently(watch)
@@ -191,7 +192,7 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
                  summary: Summary) -> None:  # fmt: skip
     create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}")
-    info = await patiently(lambda: stub.CreateTable(create))
+    info = (await patiently(lambda: stub.CreateTable(create))).table
     joined = [await patiently(lambda: stub.JoinTable(tpb.JoinTableRequest(table_id=info.table_id, seat=s,
                                                                           player=f"bot{s}")))
               for s in range(len(info.seats))]  # fmt: skip
@@ -202,8 +203,8 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
     await follower
     final_view = view_dict(await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=info.table_id))))
     summary.conserved = summary.conserved and variant.conserved(final_view)
-    final = await patiently(lambda: stub.GetTable(tpb.GetTableRequest(table_id=info.table_id)))
-    if final.status == tpb.FINISHED:
+    final = (await patiently(lambda: stub.GetTable(tpb.GetTableRequest(table_id=info.table_id)))).table
+    if final.status == tpb.TABLE_STATUS_FINISHED:
         summary.games += 1
         summary.hands += final.hand
     else:

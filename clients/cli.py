@@ -34,9 +34,11 @@ from . import cli_chinese, cli_tables, cli_tournament
 from .console import CliError, connect, credentials_of, emit, err, fail, out, positive
 from .client import LexiconCalls
 
+WEB_PORT = 8080  # brelan serve's port for browsers
+
 EXAMPLES = """\
 examples:
-  brelan serve                              start the server on 127.0.0.1:50051
+  brelan serve                              start the server on 127.0.0.1:50051 (browsers: http://127.0.0.1:8080/)
   brelan word check porte mangeons          is each word admitted by the rulebook?
   brelan word check --policy conjugated mangeons
   brelan word explain porte                 every reading of PORTE
@@ -284,7 +286,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         names = ", ".join(sorted(running.handler.lexicons)) if running.handler else "none, tables only"
         node = running.cluster.node if running.cluster else None
         where = f"; node {node.node_id} of a cluster, reached at {node.address}" if node else ""
-        err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}){where}; Ctrl-C stops")
+        web = f"; browsers: {'https' if args.tls_cert else 'http'}://{args.host}:{running.web.port}/" if running.web else ""
+        err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}){where}{web}; Ctrl-C stops")
 
     # Warnings and worse from every part; which node takes which table over, from the cluster.
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -297,7 +300,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         try:
             asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
                               rate=args.rate, database=args.database, advertise=args.advertise,
-                              lease_seconds=args.lease_seconds, tls=tls, peers=peers))  # fmt: skip
+                              lease_seconds=args.lease_seconds, tls=tls, peers=peers,
+                              web_port=None if args.no_web else args.web_port))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
     return 0
@@ -326,6 +330,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for all)")
     serve.add_argument("--port", type=int, default=50051, help="port (default 50051; 0 picks a free one)")
     serve.add_argument("--no-lexicon", action="store_true", help="serve tables only: no lexicon to load or build")
+    serve.add_argument("--web-port", type=int, default=WEB_PORT, metavar="PORT",
+                       help=f"serve browsers there: the page to play in, and every service over Connect (JSON over "
+                            f"HTTP, e.g. curl -d '{{\"words\":[\"porte\"]}}' -H 'content-type: application/json' "
+                            f"http://HOST:PORT/brelan.api.v1.LexiconService/CheckWords); default {WEB_PORT}, 0 picks "
+                            "a free one")  # fmt: skip
+    serve.add_argument("--no-web", action="store_true", help="no browsers' port: gRPC only")
     serve.add_argument("--rate", type=positive, default=50, metavar="N",
                        help="actions a second a seat may send, bursts of 2N (default 50)")
     serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",

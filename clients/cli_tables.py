@@ -25,7 +25,7 @@ from .client import BrelanClient
 from .console import connect, credentials_of, emit, err, fail, out, positive
 
 DEFAULT_SERVER = "127.0.0.1:50051"
-STATUS = {tpb.WAITING: "waiting", tpb.PLAYING: "playing", tpb.FINISHED: "finished"}
+STATUS = {tpb.TABLE_STATUS_WAITING: "waiting", tpb.TABLE_STATUS_PLAYING: "playing", tpb.TABLE_STATUS_FINISHED: "finished"}
 
 EXAMPLES = """\
 examples:

@@ -34,14 +34,16 @@ taken his seat within --join-minutes (10) forfeits that game.
 def cmd_tournament_create(args: argparse.Namespace) -> int:
     bots = list(range(len(args.players))) if args.all_bots else args.bots
     api = client(args)
-    info = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
+    created = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
                                  join_minutes=args.join_minutes, name=args.name)  # fmt: skip
-    if info.join_secrets and not args.json:  # --json has them in its first object
+    if args.json:  # the secrets in a line of their own, before the tournament's
+        emit({"join_secrets": dict(created.join_secrets)})
+    elif created.join_secrets:
         out.print("join secrets (each player's seat at each of his games is kept for his secret; hand them out):")
-        for player, secret in info.join_secrets.items():
+        for player, secret in created.join_secrets.items():
             out.print(f"  {player:<12} {secret}")
-    return show(api, info, args)
+    return show(api, created.tournament, args)
 
 
 def cmd_tournament_show(args: argparse.Namespace) -> int:

@@ -107,7 +107,7 @@ class LexiconCalls:
         page_token: str = "",
         lexicon: str = "",
         policy: PolicyLike = None,
-    ) -> pb.WordPage:
+    ) -> pb.AnagramsResponse:
         request = pb.AnagramsRequest(
             lexicon=pb.LexiconRef(name=lexicon), policy=as_policy_pb(policy), letters=letters, exact=exact,
             page_size=page_size, page_token=page_token,
@@ -124,7 +124,7 @@ class LexiconCalls:
         page_token: str = "",
         lexicon: str = "",
         policy: PolicyLike = None,
-    ) -> pb.WordPage:
+    ) -> pb.MatchPatternResponse:
         request = pb.MatchPatternRequest(
             lexicon=pb.LexiconRef(name=lexicon), policy=as_policy_pb(policy), pattern=pattern, min_length=min_length,
             max_length=max_length, page_size=page_size, page_token=page_token,
@@ -136,7 +136,7 @@ def auth(token: str | None) -> list[tuple[str, str]]:
     return [("authorization", f"Bearer {token}")] if token else []
 
 
-def view_dict(response: tpb.ViewResponse) -> dict[str, Any]:
+def view_dict(response: tpb.GetViewResponse) -> dict[str, Any]:
     """A view as plain values (it travels as a JSON object)."""
     return json.loads(response.view) if response.view else {}
 
@@ -159,7 +159,7 @@ class SeatHandle:
         return self.client.act(self.table_id, self.seat, action, token=self.token, expected_seq=expected_seq,
                                action_id=action_id)  # fmt: skip
 
-    def view(self) -> tpb.ViewResponse:
+    def view(self) -> tpb.GetViewResponse:
         return self.client.view(self.table_id, token=self.token)
 
     def watch(self, after_seq: int = 0) -> Iterator[tpb.TableEvent]:
@@ -212,9 +212,10 @@ class BrelanClient(LexiconCalls):
     def create_tournament(self, players: Sequence[str], *, format: str = "knockout", bots: Sequence[int] = (),
                           options: Mapping[str, str] | None = None, wins: int = 0, qualifiers: int = 0,
                           decision_seconds: float = 0.0, join_minutes: float = 0.0,
-                          name: str = "") -> upb.TournamentInfo:  # fmt: skip
+                          name: str = "") -> upb.CreateTournamentResponse:  # fmt: skip
         """An AlphaPoker tournament: every game of every match becomes a table of two as it comes due.
 
+        Its answer holds the tournament and each human player's join secret (told this once).
         ``join_minutes``: how long each game waits for its players (0: 10); the absent forfeit it.
         """
         request = upb.CreateTournamentRequest(name=name, format=format, players=players, bots=bots,
@@ -223,7 +224,8 @@ class BrelanClient(LexiconCalls):
         return self._rpc(self.tournament_stub, "CreateTournament", request)
 
     def get_tournament(self, tournament_id: str) -> upb.TournamentInfo:
-        return self._rpc(self.tournament_stub, "GetTournament", upb.GetTournamentRequest(tournament_id=tournament_id))
+        request = upb.GetTournamentRequest(tournament_id=tournament_id)
+        return self._rpc(self.tournament_stub, "GetTournament", request).tournament
 
     def list_tournaments(self, *, include_finished: bool = False) -> list[upb.TournamentInfo]:
         request = upb.ListTournamentsRequest(include_finished=include_finished)
@@ -234,14 +236,14 @@ class BrelanClient(LexiconCalls):
                      decision_seconds: float = 0.0, name: str = "", lexicon: str = "") -> tpb.TableInfo:  # fmt: skip
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
                                          decision_seconds=decision_seconds, name=name, lexicon=lexicon)  # fmt: skip
-        return self._table("CreateTable", request)
+        return self._table("CreateTable", request).table
 
     def list_tables(self, *, include_finished: bool = False, variant: str = "") -> list[tpb.TableInfo]:
         request = tpb.ListTablesRequest(include_finished=include_finished, variant=variant)
         return list(self._table("ListTables", request).tables)
 
     def get_table(self, table_id: str) -> tpb.TableInfo:
-        return self._table("GetTable", tpb.GetTableRequest(table_id=table_id))
+        return self._table("GetTable", tpb.GetTableRequest(table_id=table_id)).table
 
     def join(self, table_id: str, *, seat: int | None = None, player: str = "", secret: str = "") -> SeatHandle:
         """Take a seat: a free one, or with ``secret`` the seat it reserves (a tournament's, or one you left)."""
@@ -259,28 +261,30 @@ class BrelanClient(LexiconCalls):
                                  action_id=uuid.uuid4().hex if action_id is None else action_id)  # fmt: skip
         return self._table("Act", request, token)
 
-    def view(self, table_id: str, *, token: str | None = None) -> tpb.ViewResponse:
+    def view(self, table_id: str, *, token: str | None = None) -> tpb.GetViewResponse:
         return self._table("GetView", tpb.GetViewRequest(table_id=table_id), token)
 
     def legal_actions(self, table_id: str, *, token: str | None = None) -> list[str]:
-        return list(self._table("LegalActions", tpb.GetViewRequest(table_id=table_id), token).actions)
+        return list(self._table("LegalActions", tpb.LegalActionsRequest(table_id=table_id), token).actions)
 
     def watch(self, table_id: str, *, after_seq: int = 0, token: str | None = None) -> Iterator[tpb.TableEvent]:
         """The events after ``after_seq``, then live ones until the game ends."""
         stream = self.table_stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq),
                                             metadata=auth(token))  # fmt: skip
         try:
-            yield from stream
+            for response in stream:
+                yield response.event
         except grpc.RpcError as e:
             raise ServiceError.from_rpc_error(e) from None
         finally:
             stream.cancel()
 
     def hand_history(self, table_id: str, hand: int, *, token: str | None = None) -> list[tpb.TableEvent]:
-        return list(self._table("GetHandHistory", tpb.HandHistoryRequest(table_id=table_id, hand=hand), token).events)
+        request = tpb.GetHandHistoryRequest(table_id=table_id, hand=hand)
+        return list(self._table("GetHandHistory", request, token).events)
 
-    def transcript(self, table_id: str) -> tpb.TranscriptResponse:
-        return self._table("GetTranscript", tpb.GetTableRequest(table_id=table_id))
+    def transcript(self, table_id: str) -> tpb.GetTranscriptResponse:
+        return self._table("GetTranscript", tpb.GetTranscriptRequest(table_id=table_id))
 
     def __enter__(self) -> BrelanClient:
         return self

@@ -28,6 +28,10 @@ def generate(out: Path) -> list[Path]:
         f"--grpc_python_out={out}",
         f"--mypy_out={out}",
         f"--mypy_grpc_out={out}",
+        # Connect's own generator, for the browsers' side (server/web.py): google.protobuf messages, asyncio.
+        f"--plugin=protoc-gen-connectrpc={Path(sys.executable).parent / 'protoc-gen-connectrpc'}",
+        f"--connectrpc_out={out}",
+        "--connectrpc_opt=protobuf=google,io=async",
         *map(str, protos),
     ]
     if protoc.main(args) != 0:

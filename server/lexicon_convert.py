@@ -114,8 +114,11 @@ def scored_to_pb(w: ScoredWord) -> pb.ScoredWord:
     return pb.ScoredWord(word=w.word, score=w.score, cards=[c.text for c in w.cards])
 
 
-def page_of(words: list[str], page_size: int, page_token: str, path: str = "page_token") -> pb.WordPage:
-    """One page of ``words``; the token is the offset of the next page."""
+Page = TypeVar("Page", pb.AnagramsResponse, pb.MatchPatternResponse)
+
+
+def page_of(kind: type[Page], words: list[str], page_size: int, page_token: str, path: str = "page_token") -> Page:
+    """One page of ``words`` as a ``kind`` answer; the token is the offset of the next page."""
     try:
         start = int(page_token) if page_token else 0
     except ValueError:
@@ -123,6 +126,6 @@ def page_of(words: list[str], page_size: int, page_token: str, path: str = "page
     if not 0 <= start <= len(words):
         raise invalid(path, "not a token this query returned")
     end = start + page_size
-    return pb.WordPage(
+    return kind(
         words=words[start:end], next_page_token=str(end) if end < len(words) else "", total=len(words)
     )

@@ -123,7 +123,7 @@ class LexiconHandler:
         words = search.best_words(lex, hand, policy, top_k, request.simplified)
         return pb.BestWordsResponse(words=[convert.scored_to_pb(w) for w in words])
 
-    def Anagrams(self, request: pb.AnagramsRequest) -> pb.WordPage:
+    def Anagrams(self, request: pb.AnagramsRequest) -> pb.AnagramsResponse:
         lex = self.lexicon(request.lexicon)
         policy = convert.policy_from_pb(request.policy)
         size = _bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
@@ -131,9 +131,9 @@ class LexiconHandler:
             words = search.anagrams(lex, request.letters, policy, request.exact)
         except search.SearchError as e:
             raise invalid("letters", str(e)) from None
-        return convert.page_of(words, size, request.page_token)
+        return convert.page_of(pb.AnagramsResponse, words, size, request.page_token)
 
-    def MatchPattern(self, request: pb.MatchPatternRequest) -> pb.WordPage:
+    def MatchPattern(self, request: pb.MatchPatternRequest) -> pb.MatchPatternResponse:
         lex = self.lexicon(request.lexicon)
         policy = convert.policy_from_pb(request.policy)
         size = _bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
@@ -142,7 +142,7 @@ class LexiconHandler:
         except search.SearchError as e:
             field = "max_length" if "max_length" in str(e) else "pattern"
             raise invalid(field, str(e)) from None
-        return convert.page_of(words, size, request.page_token)
+        return convert.page_of(pb.MatchPatternResponse, words, size, request.page_token)
 
 
 Req = TypeVar("Req")

@@ -38,6 +38,7 @@ from .table_service import TableServicer
 from .tables import Tables
 from .tournament_service import TournamentServicer
 from .tournaments import Tournaments
+from .web import Web, private_address
 
 LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
 TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
@@ -59,10 +60,13 @@ class Running:
     tournaments: Tournaments | None = None
     log: SqlStore | None = None
     cluster: Cluster | None = None
+    web: Web | None = None  # the browsers' listener
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         for name in ("", *self.services):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        if self.web is not None:
+            await self.web.stop()
         await self.server.stop(grace)
         await self.tables.close()
         if self.cluster is not None:  # after the tables stopped: others take them over at once
@@ -92,6 +96,7 @@ async def start(
     search_seconds: float = SEARCH_SECONDS,
     tls: tuple[bytes, bytes] | None = None,
     peers: grpc.ChannelCredentials | None = None,
+    web_port: int | None = None,
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
@@ -100,6 +105,7 @@ async def start(
     how the others reach this one, HOST:PORT; ``lease_seconds``: how long a dead node keeps its tables);
     None: SQLite under the data directory, one node. ``search_seconds``: the most a lexicon call's search takes.
     ``tls``: (private key, certificate chain), PEM: serve over TLS only; ``peers``: how to reach the other nodes.
+    ``web_port``: also serve browsers there (the page, and the services over Connect); None: no web.
     """
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
@@ -138,17 +144,28 @@ async def start(
                            "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
+    web_side = private_address() if web_port is not None else None
+    if web_side is not None:
+        server.add_insecure_port(web_side)  # the web listener's own way in: a socket only this process names
     cluster = None
     if database is not None:
         reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
         cluster = Cluster(tables, Node.new(advertise or f"{reachable}:{bound}", lease_seconds), peers)
         servicer.cluster = tournaments.cluster = cluster
     await server.start()
+    web = None
+    if web_port is not None and web_side is not None:
+        try:
+            web = await Web.start(host, web_port, web_side, tls)
+        except OSError as e:
+            await server.stop(0)
+            raise OSError(f"cannot listen for browsers on {host}:{web_port} ({e.strerror}): choose another "
+                          "--web-port, or --no-web") from None  # fmt: skip
     if cluster is not None:
         await cluster.start()
     for name in ("", *services):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log, cluster)
+    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log, cluster, web)
 
 
 async def serve(

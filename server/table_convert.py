@@ -12,7 +12,7 @@ from .errors import invalid
 from .log_store import Listed, TableRow
 from .table import Table, TableEvent
 
-STATUS = {"waiting": pb.WAITING, "playing": pb.PLAYING, "finished": pb.FINISHED}
+STATUS = {"waiting": pb.TABLE_STATUS_WAITING, "playing": pb.TABLE_STATUS_PLAYING, "finished": pb.TABLE_STATUS_FINISHED}
 
 
 def as_json(value: dict[str, Any]) -> str:
@@ -60,7 +60,7 @@ def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEv
     return message
 
 
-POKER_CHAMP_ACTIONS = {pb.PokerChampAction.PAY: "pay", pb.PokerChampAction.FOLD: "fold"}
+POKER_CHAMP_ACTIONS = {pb.PokerChampAction.KIND_PAY: "pay", pb.PokerChampAction.KIND_FOLD: "fold"}
 
 
 def action_text(request: pb.ActRequest, variant: str) -> str:
@@ -70,7 +70,7 @@ def action_text(request: pb.ActRequest, variant: str) -> str:
         if variant != "poker-champ":
             raise invalid("poker_champ", f"this table plays {variant}, not poker-champ")
         if request.poker_champ.kind not in POKER_CHAMP_ACTIONS:
-            raise invalid("poker_champ.kind", "PAY or FOLD")
+            raise invalid("poker_champ.kind", "KIND_PAY or KIND_FOLD")
         return POKER_CHAMP_ACTIONS[request.poker_champ.kind]
     if not request.action.strip():
         raise invalid("action", "required: the action's text or a typed message")

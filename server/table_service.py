@@ -30,7 +30,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         self.tables = tables
         self.cluster = cluster
 
-    async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
+    async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
         if self.cluster is not None and not was_relayed(context):
             address = await self.cluster.place()  # the least loaded node plays it
             if address is not None:
@@ -45,7 +45,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             options["lexicon"] = request.lexicon
         table = await self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
                                          request.name)  # fmt: skip
-        return table_info(table)
+        return pb.CreateTableResponse(table=table_info(table))
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
         """From the store: every node's tables, the most recent first (at most MAX_LISTED)."""
@@ -60,8 +60,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return pb.ListTablesResponse(tables=infos)
 
     @routed
-    async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TableInfo:
-        return table_info(await self.tables.settled(request.table_id))
+    async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.GetTableResponse:
+        return pb.GetTableResponse(table=table_info(await self.tables.settled(request.table_id)))
 
     @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
@@ -88,37 +88,40 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return pb.ActResponse(seq=acted.seq, events=[table_event(table, e, request.seat) for e in acted.events])
 
     @routed
-    async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.ViewResponse:
+    async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-        response = pb.ViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
+        response = pb.GetViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
                                    deadline_seconds=table.deadline_left(seat))  # fmt: skip
         if seat is not None:
             response.seat = seat
         return response
 
     @routed
-    async def LegalActions(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
+    async def LegalActions(self, request: pb.LegalActionsRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
 
     @routed_stream
-    async def WatchTable(self, request: pb.WatchTableRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[pb.TableEvent]:
+    async def WatchTable(self, request: pb.WatchTableRequest,
+                         context: grpc.aio.ServicerContext) -> AsyncIterator[pb.WatchTableResponse]:  # fmt: skip
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         if request.after_seq > table.seq:
             raise invalid("after_seq", f"the table is at seq {table.seq}")
         queue = table.subscribe(seat, request.after_seq)
         try:
             while (event := await queue.get()) is not END:
-                yield table_event(table, event, seat)
+                yield pb.WatchTableResponse(event=table_event(table, event, seat))
         finally:
             table.unsubscribe(queue)
 
     @routed
-    async def GetHandHistory(self, request: pb.HandHistoryRequest, context: grpc.aio.ServicerContext) -> pb.HandHistoryResponse:
+    async def GetHandHistory(self, request: pb.GetHandHistoryRequest,
+                             context: grpc.aio.ServicerContext) -> pb.GetHandHistoryResponse:  # fmt: skip
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-        return pb.HandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
+        return pb.GetHandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
 
     @routed
-    async def GetTranscript(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.TranscriptResponse:
+    async def GetTranscript(self, request: pb.GetTranscriptRequest,
+                            context: grpc.aio.ServicerContext) -> pb.GetTranscriptResponse:  # fmt: skip
         table = await self.tables.find(request.table_id)
-        return pb.TranscriptResponse(transcript=(await table.transcript()).text(), seed_sha256=table.row.seed_sha256)
+        return pb.GetTranscriptResponse(transcript=(await table.transcript()).text(), seed_sha256=table.row.seed_sha256)

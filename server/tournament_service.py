@@ -37,7 +37,8 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
     def __init__(self, tournaments: Tournaments) -> None:
         self.tournaments = tournaments
 
-    async def CreateTournament(self, request: pb.CreateTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
+    async def CreateTournament(self, request: pb.CreateTournamentRequest,
+                               context: grpc.aio.ServicerContext) -> pb.CreateTournamentResponse:  # fmt: skip
         if len(request.players) > MAX_PLAYERS:
             raise invalid("players", f"at most {MAX_PLAYERS}")
         if len(request.options) > MAX_OPTIONS:
@@ -46,12 +47,12 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
                                       dict(request.options), request.wins, request.qualifiers,
                                       request.decision_seconds, request.join_minutes)  # fmt: skip
-        info = tournament_info(run)
-        info.join_secrets.update(joins)  # told once, to the creator, who hands each player his own
-        return info
+        # The secrets are told once, to the creator, who hands each player his own.
+        return pb.CreateTournamentResponse(tournament=tournament_info(run), join_secrets=joins)
 
-    async def GetTournament(self, request: pb.GetTournamentRequest, context: grpc.aio.ServicerContext) -> pb.TournamentInfo:
-        return tournament_info(await self.tournaments.get(request.tournament_id))
+    async def GetTournament(self, request: pb.GetTournamentRequest,
+                            context: grpc.aio.ServicerContext) -> pb.GetTournamentResponse:  # fmt: skip
+        return pb.GetTournamentResponse(tournament=tournament_info(await self.tournaments.get(request.tournament_id)))
 
     async def ListTournaments(self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext) -> pb.ListTournamentsResponse:
         runs = await self.tournaments.listing(include_finished=request.include_finished)

@@ -56,7 +56,7 @@ def test_a_huge_table_id_is_not_found_and_quoted_short(api: BrelanClient) -> Non
 
 def test_calls_on_a_finished_table_answer_at_once(api: BrelanClient) -> None:
     me = seat_against_bots(api, "chinese", {"players": "2", "rounds": "1"})
-    while api.get_table(me.table_id).status != tpb.FINISHED:
+    while api.get_table(me.table_id).status != tpb.TABLE_STATUS_FINISHED:
         legal = me.view().legal
         if legal:
             try:

@@ -65,7 +65,7 @@ def test_bots_run_over_grpc_then_verify_a_table(capsys: pytest.CaptureFixture[st
     assert summary["act_p99_ms"] >= summary["act_p50_ms"] > 0
     code, out, _ = run(capsys, "table", "list", "--all", "--json", "--server", target)
     tables = [json.loads(line) for line in out.splitlines()]
-    assert len(tables) >= 6 and all(t["status"] == "FINISHED" for t in tables)
+    assert len(tables) >= 6 and all(t["status"] == "TABLE_STATUS_FINISHED" for t in tables)
     code, out, _ = run(capsys, "table", "verify", tables[0]["table_id"], "--server", target, "--json")
     verdict = json.loads(out)
     assert code == 0 and verdict["verified"] and verdict["seed_matches_hash"] and verdict["replay"] == "same"

@@ -92,7 +92,7 @@ def pay_round(seats: list[SeatHandle]) -> int:
 
 def play_to_the_end(api: BrelanClient, seats: list[SeatHandle], table_id: str, limit: float = 60.0) -> tpb.TableInfo:
     deadline = time.monotonic() + limit
-    while (info := until_answered(lambda: api.get_table(table_id))).status != tpb.FINISHED:
+    while (info := until_answered(lambda: api.get_table(table_id))).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the game did not end"
         if not pay_round(seats):
             time.sleep(0.01)
@@ -221,7 +221,7 @@ def test_a_tournament_plays_across_nodes_each_game_made_once(nodes: Nodes, data_
     with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
         players = [f"p{i}" for i in range(8)]
         fast = {"lexicon": "mini", "rounds": "1", "hand": "5"}
-        info = on_a.create_tournament(players, bots=range(8), options=fast, name="cluster cup")
+        info = on_a.create_tournament(players, bots=range(8), options=fast, name="cluster cup").tournament
         deadline = time.monotonic() + 120
         while not (final := on_b.get_tournament(info.tournament_id)).finished:  # games end on both nodes
             assert time.monotonic() < deadline, "the tournament did not end"

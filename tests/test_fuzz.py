@@ -201,7 +201,7 @@ def test_after_the_fuzzing_the_server_is_healthy_and_every_log_replays(fuzzed: t
     tables = api.list_tables(include_finished=True)
     assert tables
     for info in tables:
-        if info.status == tpb.FINISHED:
+        if info.status == tpb.TABLE_STATUS_FINISHED:
             assert replay(Transcript.parse(api.transcript(info.table_id).transcript), store.get).is_over
         else:
             api.get_table(info.table_id)  # answered from the log

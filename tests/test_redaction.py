@@ -69,7 +69,7 @@ class Received:
     """Every message one receiver (a seat, or None for a spectator) got."""
 
     events: list[tpb.TableEvent] = field(default_factory=list)
-    views: list[tpb.ViewResponse] = field(default_factory=list)
+    views: list[tpb.GetViewResponse] = field(default_factory=list)
 
 
 class Watcher(threading.Thread):
@@ -94,7 +94,7 @@ def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) ->
     sent: list[str] = []
     rng = random.Random(seed)
     deadline = time.monotonic() + 120
-    while api.get_table(table.table_id).status != tpb.FINISHED:
+    while api.get_table(table.table_id).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the game did not end"
         response = me.view()
         got[0].views.append(response)

@@ -92,7 +92,7 @@ def test_a_finished_table_leaves_memory_and_is_read_back_from_the_store(
 ) -> None:
     info = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1])
     deadline = time.monotonic() + 30
-    while api.get_table(info.table_id).status != tpb.FINISHED:
+    while api.get_table(info.table_id).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline
         time.sleep(0.01)
     tables = tables_server.running.tables
@@ -105,7 +105,7 @@ def test_a_finished_table_leaves_memory_and_is_read_back_from_the_store(
     assert [e.text for e in api.hand_history(info.table_id, 1)] == [e.text for e in watched if e.hand == 1]
     assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over
     listed = {t.table_id: t for t in api.list_tables(include_finished=True)}[info.table_id]
-    assert (listed.status, listed.seq, [s.bot for s in listed.seats]) == (tpb.FINISHED, final.seq, [True, True])
+    assert (listed.status, listed.seq, [s.bot for s in listed.seats]) == (tpb.TABLE_STATUS_FINISHED, final.seq, [True, True])
     assert info.table_id not in {t.table_id for t in api.list_tables()}
 
 
@@ -149,7 +149,7 @@ def test_an_action_as_a_typed_message(api: BrelanClient) -> None:
 
     table_id, ann, bob = two_humans(api)
     metadata = [("authorization", f"Bearer {ann.token}")]
-    typed = tpb.ActRequest(table_id=table_id, seat=0, poker_champ=tpb.PokerChampAction(kind=tpb.PokerChampAction.FOLD))
+    typed = tpb.ActRequest(table_id=table_id, seat=0, poker_champ=tpb.PokerChampAction(kind=tpb.PokerChampAction.KIND_FOLD))
     response = api.table_stub.Act(typed, metadata=metadata)
     assert [e.text for e in response.events][:2] == ["p0 folds", "p1 shows - " + " ".join(
         api.hand_history(table_id, 1, token=bob.token)[2].text.split()[2:])]  # fmt: skip
@@ -441,7 +441,7 @@ def test_remote_bots_ride_out_a_server_killed_and_restarted(tmp_path: Path, stor
         assert (summary["games"], summary["errors"], summary["conserved"]) == (9, 0, True), summary.get("first_error")
         assert bots.returncode == 0
         with BrelanClient(target) as api:
-            assert playing and all(api.get_table(t).status == tpb.FINISHED for t in playing)
+            assert playing and all(api.get_table(t).status == tpb.TABLE_STATUS_FINISHED for t in playing)
     finally:
         bots.kill()
         process.kill()

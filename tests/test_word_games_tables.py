@@ -96,7 +96,7 @@ def test_bots_act_after_their_reaction_time_and_a_late_layer_is_laid_for(api: Br
 
 def test_bots_claim_what_they_see(api: BrelanClient, word_server: ServerThread) -> None:
     info = api.create_table("alphapoker-bataille", {"reaction": "0", "lexicon": "fr-dela"}, bot_seats=[0, 1])
-    wait_for(lambda: api.get_table(info.table_id).status == tpb.FINISHED, "a bots' game to end", 60)
+    wait_for(lambda: api.get_table(info.table_id).status == tpb.TABLE_STATUS_FINISHED, "a bots' game to end", 60)
     transcript = Transcript.parse(api.transcript(info.table_id).transcript)
     assert sum(" claims " in line for line in transcript.lines) > 10
     handler = word_server.running.handler
@@ -118,7 +118,7 @@ def test_remote_bots_claim_out_of_turn_too(api: BrelanClient, word_server: Serve
 
 def test_secret_belote_feeds_show_no_stack_and_views_one_card(api: BrelanClient, word_server: ServerThread) -> None:
     info = api.create_table("alphapoker-belote-secrete", {"reaction": "0", "target": "100"}, bot_seats=[0, 1, 2, 3])
-    wait_for(lambda: api.get_table(info.table_id).status == tpb.FINISHED, "a bots' secret belote to end", 60)
+    wait_for(lambda: api.get_table(info.table_id).status == tpb.TABLE_STATUS_FINISHED, "a bots' secret belote to end", 60)
     stacks = 0
     for event in api.watch(info.table_id):  # a spectator
         words = event.text.split()

@@ -674,7 +674,7 @@ class MatchPatternRequest(_message.Message):
 Global___MatchPatternRequest: _TypeAlias = MatchPatternRequest  # noqa: Y015
 
 @_typing.final
-class WordPage(_message.Message):
+class AnagramsResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     WORDS_FIELD_NUMBER: _builtins.int
@@ -699,4 +699,34 @@ class WordPage(_message.Message):
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___WordPage: _TypeAlias = WordPage  # noqa: Y015
+Global___AnagramsResponse: _TypeAlias = AnagramsResponse  # noqa: Y015
+
+@_typing.final
+class MatchPatternResponse(_message.Message):
+    """a page, as AnagramsResponse"""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    WORDS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    TOTAL_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """empty on the last page"""
+    total: _builtins.int
+    """matches in all pages"""
+    @_builtins.property
+    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def __init__(
+        self,
+        *,
+        words: _abc.Iterable[_builtins.str] | None = ...,
+        next_page_token: _builtins.str = ...,
+        total: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "total", b"total", "words", b"words"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MatchPatternResponse: _TypeAlias = MatchPatternResponse  # noqa: Y015

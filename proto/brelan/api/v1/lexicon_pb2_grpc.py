@@ -62,12 +62,12 @@ class LexiconServiceStub:
         self.Anagrams = channel.unary_unary(
                 '/brelan.api.v1.LexiconService/Anagrams',
                 request_serializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.AnagramsRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.WordPage.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.AnagramsResponse.FromString,
                 _registered_method=True)
         self.MatchPattern = channel.unary_unary(
                 '/brelan.api.v1.LexiconService/MatchPattern',
                 request_serializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.MatchPatternRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.WordPage.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.MatchPatternResponse.FromString,
                 _registered_method=True)
 
 
@@ -147,12 +147,12 @@ def add_LexiconServiceServicer_to_server(servicer, server):
             'Anagrams': grpc.unary_unary_rpc_method_handler(
                     servicer.Anagrams,
                     request_deserializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.AnagramsRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.WordPage.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.AnagramsResponse.SerializeToString,
             ),
             'MatchPattern': grpc.unary_unary_rpc_method_handler(
                     servicer.MatchPattern,
                     request_deserializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.MatchPatternRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.WordPage.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_lexicon__pb2.MatchPatternResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -316,7 +316,7 @@ class LexiconService:
             target,
             '/brelan.api.v1.LexiconService/Anagrams',
             brelan_dot_api_dot_v1_dot_lexicon__pb2.AnagramsRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_lexicon__pb2.WordPage.FromString,
+            brelan_dot_api_dot_v1_dot_lexicon__pb2.AnagramsResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -343,7 +343,7 @@ class LexiconService:
             target,
             '/brelan.api.v1.LexiconService/MatchPattern',
             brelan_dot_api_dot_v1_dot_lexicon__pb2.MatchPatternRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_lexicon__pb2.WordPage.FromString,
+            brelan_dot_api_dot_v1_dot_lexicon__pb2.MatchPatternResponse.FromString,
             options,
             channel_credentials,
             insecure,

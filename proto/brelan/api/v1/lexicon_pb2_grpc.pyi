@@ -49,8 +49,8 @@ class LexiconServiceStub:
     ExplainWord: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.ExplainWordRequest, _lexicon_pb2.ExplainWordResponse]
     ScoreWord: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.ScoreWordRequest, _lexicon_pb2.ScoreWordResponse]
     BestWords: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.BestWordsRequest, _lexicon_pb2.BestWordsResponse]
-    Anagrams: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.AnagramsRequest, _lexicon_pb2.WordPage]
-    MatchPattern: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.MatchPatternRequest, _lexicon_pb2.WordPage]
+    Anagrams: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.AnagramsRequest, _lexicon_pb2.AnagramsResponse]
+    MatchPattern: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.MatchPatternRequest, _lexicon_pb2.MatchPatternResponse]
 
 @_typing.type_check_only
 class LexiconServiceAsyncStub(LexiconServiceStub):
@@ -60,8 +60,8 @@ class LexiconServiceAsyncStub(LexiconServiceStub):
     ExplainWord: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.ExplainWordRequest, _lexicon_pb2.ExplainWordResponse]  # type: ignore[assignment]
     ScoreWord: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.ScoreWordRequest, _lexicon_pb2.ScoreWordResponse]  # type: ignore[assignment]
     BestWords: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.BestWordsRequest, _lexicon_pb2.BestWordsResponse]  # type: ignore[assignment]
-    Anagrams: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.AnagramsRequest, _lexicon_pb2.WordPage]  # type: ignore[assignment]
-    MatchPattern: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.MatchPatternRequest, _lexicon_pb2.WordPage]  # type: ignore[assignment]
+    Anagrams: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.AnagramsRequest, _lexicon_pb2.AnagramsResponse]  # type: ignore[assignment]
+    MatchPattern: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.MatchPatternRequest, _lexicon_pb2.MatchPatternResponse]  # type: ignore[assignment]
 
 class LexiconServiceServicer(metaclass=_abc_1.ABCMeta):
     @_abc_1.abstractmethod
@@ -104,13 +104,13 @@ class LexiconServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _lexicon_pb2.AnagramsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.WordPage, _abc.Awaitable[_lexicon_pb2.WordPage]]: ...
+    ) -> _typing.Union[_lexicon_pb2.AnagramsResponse, _abc.Awaitable[_lexicon_pb2.AnagramsResponse]]: ...
 
     @_abc_1.abstractmethod
     def MatchPattern(
         self,
         request: _lexicon_pb2.MatchPatternRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.WordPage, _abc.Awaitable[_lexicon_pb2.WordPage]]: ...
+    ) -> _typing.Union[_lexicon_pb2.MatchPatternResponse, _abc.Awaitable[_lexicon_pb2.MatchPatternResponse]]: ...
 
 def add_LexiconServiceServicer_to_server(servicer: LexiconServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

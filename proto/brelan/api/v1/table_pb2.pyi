@@ -43,18 +43,18 @@ class _TableStatus:
 class _TableStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TableStatus.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TABLE_STATUS_UNSPECIFIED: _TableStatus.ValueType  # 0
-    WAITING: _TableStatus.ValueType  # 1
+    TABLE_STATUS_WAITING: _TableStatus.ValueType  # 1
     """seats still free"""
-    PLAYING: _TableStatus.ValueType  # 2
-    FINISHED: _TableStatus.ValueType  # 3
+    TABLE_STATUS_PLAYING: _TableStatus.ValueType  # 2
+    TABLE_STATUS_FINISHED: _TableStatus.ValueType  # 3
 
 class TableStatus(_TableStatus, metaclass=_TableStatusEnumTypeWrapper): ...
 
 TABLE_STATUS_UNSPECIFIED: TableStatus.ValueType  # 0
-WAITING: TableStatus.ValueType  # 1
+TABLE_STATUS_WAITING: TableStatus.ValueType  # 1
 """seats still free"""
-PLAYING: TableStatus.ValueType  # 2
-FINISHED: TableStatus.ValueType  # 3
+TABLE_STATUS_PLAYING: TableStatus.ValueType  # 2
+TABLE_STATUS_FINISHED: TableStatus.ValueType  # 3
 Global___TableStatus: _TypeAlias = TableStatus  # noqa: Y015
 
 @_typing.final
@@ -119,6 +119,26 @@ class CreateTableRequest(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateTableRequest: _TypeAlias = CreateTableRequest  # noqa: Y015
+
+@_typing.final
+class CreateTableResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def table(self) -> Global___TableInfo: ...
+    def __init__(
+        self,
+        *,
+        table: Global___TableInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateTableResponse: _TypeAlias = CreateTableResponse  # noqa: Y015
 
 @_typing.final
 class SeatInfo(_message.Message):
@@ -306,6 +326,26 @@ class GetTableRequest(_message.Message):
 Global___GetTableRequest: _TypeAlias = GetTableRequest  # noqa: Y015
 
 @_typing.final
+class GetTableResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def table(self) -> Global___TableInfo: ...
+    def __init__(
+        self,
+        *,
+        table: Global___TableInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTableResponse: _TypeAlias = GetTableResponse  # noqa: Y015
+
+@_typing.final
 class JoinTableRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -421,13 +461,13 @@ class PokerChampAction(_message.Message):
     class _KindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[PokerChampAction._Kind.ValueType], _builtins.type):
         DESCRIPTOR: _descriptor.EnumDescriptor
         KIND_UNSPECIFIED: PokerChampAction._Kind.ValueType  # 0
-        PAY: PokerChampAction._Kind.ValueType  # 1
-        FOLD: PokerChampAction._Kind.ValueType  # 2
+        KIND_PAY: PokerChampAction._Kind.ValueType  # 1
+        KIND_FOLD: PokerChampAction._Kind.ValueType  # 2
 
     class Kind(_Kind, metaclass=_KindEnumTypeWrapper): ...
     KIND_UNSPECIFIED: PokerChampAction.Kind.ValueType  # 0
-    PAY: PokerChampAction.Kind.ValueType  # 1
-    FOLD: PokerChampAction.Kind.ValueType  # 2
+    KIND_PAY: PokerChampAction.Kind.ValueType  # 1
+    KIND_FOLD: PokerChampAction.Kind.ValueType  # 2
 
     KIND_FIELD_NUMBER: _builtins.int
     kind: Global___PokerChampAction.Kind.ValueType
@@ -541,7 +581,7 @@ class GetViewRequest(_message.Message):
 Global___GetViewRequest: _TypeAlias = GetViewRequest  # noqa: Y015
 
 @_typing.final
-class ViewResponse(_message.Message):
+class GetViewResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     SEQ_FIELD_NUMBER: _builtins.int
@@ -575,7 +615,26 @@ class ViewResponse(_message.Message):
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
 
-Global___ViewResponse: _TypeAlias = ViewResponse  # noqa: Y015
+Global___GetViewResponse: _TypeAlias = GetViewResponse  # noqa: Y015
+
+@_typing.final
+class LegalActionsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["table_id", b"table_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___LegalActionsRequest: _TypeAlias = LegalActionsRequest  # noqa: Y015
 
 @_typing.final
 class LegalActionsResponse(_message.Message):
@@ -674,7 +733,27 @@ class TableEvent(_message.Message):
 Global___TableEvent: _TypeAlias = TableEvent  # noqa: Y015
 
 @_typing.final
-class HandHistoryRequest(_message.Message):
+class WatchTableResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    EVENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def event(self) -> Global___TableEvent: ...
+    def __init__(
+        self,
+        *,
+        event: Global___TableEvent | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WatchTableResponse: _TypeAlias = WatchTableResponse  # noqa: Y015
+
+@_typing.final
+class GetHandHistoryRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
@@ -693,10 +772,10 @@ class HandHistoryRequest(_message.Message):
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___HandHistoryRequest: _TypeAlias = HandHistoryRequest  # noqa: Y015
+Global___GetHandHistoryRequest: _TypeAlias = GetHandHistoryRequest  # noqa: Y015
 
 @_typing.final
-class HandHistoryResponse(_message.Message):
+class GetHandHistoryResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     EVENTS_FIELD_NUMBER: _builtins.int
@@ -713,10 +792,29 @@ class HandHistoryResponse(_message.Message):
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___HandHistoryResponse: _TypeAlias = HandHistoryResponse  # noqa: Y015
+Global___GetHandHistoryResponse: _TypeAlias = GetHandHistoryResponse  # noqa: Y015
 
 @_typing.final
-class TranscriptResponse(_message.Message):
+class GetTranscriptRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["table_id", b"table_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTranscriptRequest: _TypeAlias = GetTranscriptRequest  # noqa: Y015
+
+@_typing.final
+class GetTranscriptResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TRANSCRIPT_FIELD_NUMBER: _builtins.int
@@ -736,4 +834,4 @@ class TranscriptResponse(_message.Message):
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
-Global___TranscriptResponse: _TypeAlias = TranscriptResponse  # noqa: Y015
+Global___GetTranscriptResponse: _TypeAlias = GetTranscriptResponse  # noqa: Y015

@@ -37,7 +37,7 @@ class TableServiceStub:
         self.CreateTable = channel.unary_unary(
                 '/brelan.api.v1.TableService/CreateTable',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.CreateTableRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.TableInfo.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.CreateTableResponse.FromString,
                 _registered_method=True)
         self.ListTables = channel.unary_unary(
                 '/brelan.api.v1.TableService/ListTables',
@@ -47,7 +47,7 @@ class TableServiceStub:
         self.GetTable = channel.unary_unary(
                 '/brelan.api.v1.TableService/GetTable',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTableRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.TableInfo.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTableResponse.FromString,
                 _registered_method=True)
         self.JoinTable = channel.unary_unary(
                 '/brelan.api.v1.TableService/JoinTable',
@@ -67,27 +67,27 @@ class TableServiceStub:
         self.GetView = channel.unary_unary(
                 '/brelan.api.v1.TableService/GetView',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetViewRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ViewResponse.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetViewResponse.FromString,
                 _registered_method=True)
         self.LegalActions = channel.unary_unary(
                 '/brelan.api.v1.TableService/LegalActions',
-                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetViewRequest.SerializeToString,
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsRequest.SerializeToString,
                 response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsResponse.FromString,
                 _registered_method=True)
         self.WatchTable = channel.unary_stream(
                 '/brelan.api.v1.TableService/WatchTable',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.WatchTableRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.TableEvent.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.WatchTableResponse.FromString,
                 _registered_method=True)
         self.GetHandHistory = channel.unary_unary(
                 '/brelan.api.v1.TableService/GetHandHistory',
-                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.HandHistoryRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.HandHistoryResponse.FromString,
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryResponse.FromString,
                 _registered_method=True)
         self.GetTranscript = channel.unary_unary(
                 '/brelan.api.v1.TableService/GetTranscript',
-                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTableRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.TranscriptResponse.FromString,
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptResponse.FromString,
                 _registered_method=True)
 
 
@@ -169,7 +169,7 @@ def add_TableServiceServicer_to_server(servicer, server):
             'CreateTable': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateTable,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.CreateTableRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.TableInfo.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.CreateTableResponse.SerializeToString,
             ),
             'ListTables': grpc.unary_unary_rpc_method_handler(
                     servicer.ListTables,
@@ -179,7 +179,7 @@ def add_TableServiceServicer_to_server(servicer, server):
             'GetTable': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTable,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTableRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.TableInfo.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTableResponse.SerializeToString,
             ),
             'JoinTable': grpc.unary_unary_rpc_method_handler(
                     servicer.JoinTable,
@@ -199,27 +199,27 @@ def add_TableServiceServicer_to_server(servicer, server):
             'GetView': grpc.unary_unary_rpc_method_handler(
                     servicer.GetView,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetViewRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ViewResponse.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetViewResponse.SerializeToString,
             ),
             'LegalActions': grpc.unary_unary_rpc_method_handler(
                     servicer.LegalActions,
-                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetViewRequest.FromString,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsRequest.FromString,
                     response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsResponse.SerializeToString,
             ),
             'WatchTable': grpc.unary_stream_rpc_method_handler(
                     servicer.WatchTable,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.WatchTableRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.TableEvent.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.WatchTableResponse.SerializeToString,
             ),
             'GetHandHistory': grpc.unary_unary_rpc_method_handler(
                     servicer.GetHandHistory,
-                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.HandHistoryRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.HandHistoryResponse.SerializeToString,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryResponse.SerializeToString,
             ),
             'GetTranscript': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTranscript,
-                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTableRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.TranscriptResponse.SerializeToString,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -248,7 +248,7 @@ class TableService:
             target,
             '/brelan.api.v1.TableService/CreateTable',
             brelan_dot_api_dot_v1_dot_table__pb2.CreateTableRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_table__pb2.TableInfo.FromString,
+            brelan_dot_api_dot_v1_dot_table__pb2.CreateTableResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -302,7 +302,7 @@ class TableService:
             target,
             '/brelan.api.v1.TableService/GetTable',
             brelan_dot_api_dot_v1_dot_table__pb2.GetTableRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_table__pb2.TableInfo.FromString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetTableResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -410,7 +410,7 @@ class TableService:
             target,
             '/brelan.api.v1.TableService/GetView',
             brelan_dot_api_dot_v1_dot_table__pb2.GetViewRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_table__pb2.ViewResponse.FromString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetViewResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -436,7 +436,7 @@ class TableService:
             request,
             target,
             '/brelan.api.v1.TableService/LegalActions',
-            brelan_dot_api_dot_v1_dot_table__pb2.GetViewRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsRequest.SerializeToString,
             brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsResponse.FromString,
             options,
             channel_credentials,
@@ -464,7 +464,7 @@ class TableService:
             target,
             '/brelan.api.v1.TableService/WatchTable',
             brelan_dot_api_dot_v1_dot_table__pb2.WatchTableRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_table__pb2.TableEvent.FromString,
+            brelan_dot_api_dot_v1_dot_table__pb2.WatchTableResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -490,8 +490,8 @@ class TableService:
             request,
             target,
             '/brelan.api.v1.TableService/GetHandHistory',
-            brelan_dot_api_dot_v1_dot_table__pb2.HandHistoryRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_table__pb2.HandHistoryResponse.FromString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -517,8 +517,8 @@ class TableService:
             request,
             target,
             '/brelan.api.v1.TableService/GetTranscript',
-            brelan_dot_api_dot_v1_dot_table__pb2.GetTableRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_table__pb2.TranscriptResponse.FromString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptResponse.FromString,
             options,
             channel_credentials,
             insecure,

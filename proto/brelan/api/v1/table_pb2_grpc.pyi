@@ -48,37 +48,37 @@ class TableServiceStub:
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> TableServiceAsyncStub: ...
-    CreateTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.TableInfo]
+    CreateTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.CreateTableResponse]
     ListTables: _grpc.UnaryUnaryMultiCallable[_table_pb2.ListTablesRequest, _table_pb2.ListTablesResponse]
-    GetTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.TableInfo]
+    GetTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.GetTableResponse]
     JoinTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.JoinTableRequest, _table_pb2.JoinTableResponse]
     LeaveTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.LeaveTableRequest, _table_pb2.LeaveTableResponse]
     Act: _grpc.UnaryUnaryMultiCallable[_table_pb2.ActRequest, _table_pb2.ActResponse]
-    GetView: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.ViewResponse]
-    LegalActions: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.LegalActionsResponse]
-    WatchTable: _grpc.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.TableEvent]
+    GetView: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.GetViewResponse]
+    LegalActions: _grpc.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]
+    WatchTable: _grpc.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]
     """The log after after_seq, then live events until the game ends."""
-    GetHandHistory: _grpc.UnaryUnaryMultiCallable[_table_pb2.HandHistoryRequest, _table_pb2.HandHistoryResponse]
+    GetHandHistory: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]
     """The events of one finished hand, redacted for the caller."""
-    GetTranscript: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.TranscriptResponse]
+    GetTranscript: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTranscriptRequest, _table_pb2.GetTranscriptResponse]
     """The whole log of a finished game with its seed, to replay and verify."""
 
 @_typing.type_check_only
 class TableServiceAsyncStub(TableServiceStub):
     def __init__(self, channel: _aio.Channel) -> None: ...
-    CreateTable: _aio.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.TableInfo]  # type: ignore[assignment]
+    CreateTable: _aio.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.CreateTableResponse]  # type: ignore[assignment]
     ListTables: _aio.UnaryUnaryMultiCallable[_table_pb2.ListTablesRequest, _table_pb2.ListTablesResponse]  # type: ignore[assignment]
-    GetTable: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.TableInfo]  # type: ignore[assignment]
+    GetTable: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.GetTableResponse]  # type: ignore[assignment]
     JoinTable: _aio.UnaryUnaryMultiCallable[_table_pb2.JoinTableRequest, _table_pb2.JoinTableResponse]  # type: ignore[assignment]
     LeaveTable: _aio.UnaryUnaryMultiCallable[_table_pb2.LeaveTableRequest, _table_pb2.LeaveTableResponse]  # type: ignore[assignment]
     Act: _aio.UnaryUnaryMultiCallable[_table_pb2.ActRequest, _table_pb2.ActResponse]  # type: ignore[assignment]
-    GetView: _aio.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.ViewResponse]  # type: ignore[assignment]
-    LegalActions: _aio.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.LegalActionsResponse]  # type: ignore[assignment]
-    WatchTable: _aio.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.TableEvent]  # type: ignore[assignment]
+    GetView: _aio.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.GetViewResponse]  # type: ignore[assignment]
+    LegalActions: _aio.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]  # type: ignore[assignment]
+    WatchTable: _aio.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]  # type: ignore[assignment]
     """The log after after_seq, then live events until the game ends."""
-    GetHandHistory: _aio.UnaryUnaryMultiCallable[_table_pb2.HandHistoryRequest, _table_pb2.HandHistoryResponse]  # type: ignore[assignment]
+    GetHandHistory: _aio.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]  # type: ignore[assignment]
     """The events of one finished hand, redacted for the caller."""
-    GetTranscript: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.TranscriptResponse]  # type: ignore[assignment]
+    GetTranscript: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTranscriptRequest, _table_pb2.GetTranscriptResponse]  # type: ignore[assignment]
     """The whole log of a finished game with its seed, to replay and verify."""
 
 class TableServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -87,7 +87,7 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _table_pb2.CreateTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.TableInfo, _abc.Awaitable[_table_pb2.TableInfo]]: ...
+    ) -> _typing.Union[_table_pb2.CreateTableResponse, _abc.Awaitable[_table_pb2.CreateTableResponse]]: ...
 
     @_abc_1.abstractmethod
     def ListTables(
@@ -101,7 +101,7 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _table_pb2.GetTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.TableInfo, _abc.Awaitable[_table_pb2.TableInfo]]: ...
+    ) -> _typing.Union[_table_pb2.GetTableResponse, _abc.Awaitable[_table_pb2.GetTableResponse]]: ...
 
     @_abc_1.abstractmethod
     def JoinTable(
@@ -129,12 +129,12 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _table_pb2.GetViewRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.ViewResponse, _abc.Awaitable[_table_pb2.ViewResponse]]: ...
+    ) -> _typing.Union[_table_pb2.GetViewResponse, _abc.Awaitable[_table_pb2.GetViewResponse]]: ...
 
     @_abc_1.abstractmethod
     def LegalActions(
         self,
-        request: _table_pb2.GetViewRequest,
+        request: _table_pb2.LegalActionsRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_table_pb2.LegalActionsResponse, _abc.Awaitable[_table_pb2.LegalActionsResponse]]: ...
 
@@ -143,23 +143,23 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _table_pb2.WatchTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_abc.Iterator[_table_pb2.TableEvent], _abc.AsyncIterator[_table_pb2.TableEvent]]:
+    ) -> _typing.Union[_abc.Iterator[_table_pb2.WatchTableResponse], _abc.AsyncIterator[_table_pb2.WatchTableResponse]]:
         """The log after after_seq, then live events until the game ends."""
 
     @_abc_1.abstractmethod
     def GetHandHistory(
         self,
-        request: _table_pb2.HandHistoryRequest,
+        request: _table_pb2.GetHandHistoryRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.HandHistoryResponse, _abc.Awaitable[_table_pb2.HandHistoryResponse]]:
+    ) -> _typing.Union[_table_pb2.GetHandHistoryResponse, _abc.Awaitable[_table_pb2.GetHandHistoryResponse]]:
         """The events of one finished hand, redacted for the caller."""
 
     @_abc_1.abstractmethod
     def GetTranscript(
         self,
-        request: _table_pb2.GetTableRequest,
+        request: _table_pb2.GetTranscriptRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.TranscriptResponse, _abc.Awaitable[_table_pb2.TranscriptResponse]]:
+    ) -> _typing.Union[_table_pb2.GetTranscriptResponse, _abc.Awaitable[_table_pb2.GetTranscriptResponse]]:
         """The whole log of a finished game with its seed, to replay and verify."""
 
 def add_TableServiceServicer_to_server(servicer: TableServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -99,6 +99,55 @@ class CreateTournamentRequest(_message.Message):
 Global___CreateTournamentRequest: _TypeAlias = CreateTournamentRequest  # noqa: Y015
 
 @_typing.final
+class CreateTournamentResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    @_typing.final
+    class JoinSecretsEntry(_message.Message):
+        DESCRIPTOR: _descriptor.Descriptor
+
+        KEY_FIELD_NUMBER: _builtins.int
+        VALUE_FIELD_NUMBER: _builtins.int
+        key: _builtins.str
+        value: _builtins.str
+        def __init__(
+            self,
+            *,
+            key: _builtins.str = ...,
+            value: _builtins.str = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    JOIN_SECRETS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> Global___TournamentInfo: ...
+    @_builtins.property
+    def join_secrets(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
+        """Each player's join secret (player name -> secret), told here only: a
+        player's seat at each of his games is reserved for it (JoinTable with
+        secret). Bots have none.
+        """
+
+    def __init__(
+        self,
+        *,
+        tournament: Global___TournamentInfo | None = ...,
+        join_secrets: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["join_secrets", b"join_secrets", "tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CreateTournamentResponse: _TypeAlias = CreateTournamentResponse  # noqa: Y015
+
+@_typing.final
 class GetTournamentRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -116,6 +165,26 @@ class GetTournamentRequest(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetTournamentRequest: _TypeAlias = GetTournamentRequest  # noqa: Y015
+
+@_typing.final
+class GetTournamentResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def tournament(self) -> Global___TournamentInfo: ...
+    def __init__(
+        self,
+        *,
+        tournament: Global___TournamentInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournament", b"tournament"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetTournamentResponse: _TypeAlias = GetTournamentResponse  # noqa: Y015
 
 @_typing.final
 class ListTournamentsRequest(_message.Message):
@@ -252,26 +321,6 @@ Global___MatchInfo: _TypeAlias = MatchInfo  # noqa: Y015
 class TournamentInfo(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
-    @_typing.final
-    class JoinSecretsEntry(_message.Message):
-        DESCRIPTOR: _descriptor.Descriptor
-
-        KEY_FIELD_NUMBER: _builtins.int
-        VALUE_FIELD_NUMBER: _builtins.int
-        key: _builtins.str
-        value: _builtins.str
-        def __init__(
-            self,
-            *,
-            key: _builtins.str = ...,
-            value: _builtins.str = ...,
-        ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
-        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["key", b"key", "value", b"value"]  # noqa: Y015
-        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-        def WhichOneof(self, oneof_group: _Never) -> None: ...
-
     TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
     NAME_FIELD_NUMBER: _builtins.int
     FORMAT_FIELD_NUMBER: _builtins.int
@@ -282,7 +331,6 @@ class TournamentInfo(_message.Message):
     ROUND_FIELD_NUMBER: _builtins.int
     STANDINGS_FIELD_NUMBER: _builtins.int
     MATCHES_FIELD_NUMBER: _builtins.int
-    JOIN_SECRETS_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     name: _builtins.str
     format: _builtins.str
@@ -299,13 +347,6 @@ class TournamentInfo(_message.Message):
 
     @_builtins.property
     def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]: ...
-    @_builtins.property
-    def join_secrets(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
-        """Each player's join secret (player name -> secret), in CreateTournament's
-        answer only: a player's seat at each of his games is reserved for it
-        (JoinTable with secret). Bots have none.
-        """
-
     def __init__(
         self,
         *,
@@ -319,11 +360,10 @@ class TournamentInfo(_message.Message):
         round: _builtins.int = ...,
         standings: _abc.Iterable[Global___Standing] | None = ...,
         matches: _abc.Iterable[Global___MatchInfo] | None = ...,
-        join_secrets: _abc.Mapping[_builtins.str, _builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["champion", b"champion", "finished", b"finished", "format", b"format", "join_secrets", b"join_secrets", "matches", b"matches", "name", b"name", "players", b"players", "round", b"round", "stage", b"stage", "standings", b"standings", "tournament_id", b"tournament_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["champion", b"champion", "finished", b"finished", "format", b"format", "matches", b"matches", "name", b"name", "players", b"players", "round", b"round", "stage", b"stage", "standings", b"standings", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -40,12 +40,12 @@ class TournamentServiceStub:
         self.CreateTournament = channel.unary_unary(
                 '/brelan.api.v1.TournamentService/CreateTournament',
                 request_serializer=brelan_dot_api_dot_v1_dot_tournament__pb2.CreateTournamentRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_tournament__pb2.TournamentInfo.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_tournament__pb2.CreateTournamentResponse.FromString,
                 _registered_method=True)
         self.GetTournament = channel.unary_unary(
                 '/brelan.api.v1.TournamentService/GetTournament',
                 request_serializer=brelan_dot_api_dot_v1_dot_tournament__pb2.GetTournamentRequest.SerializeToString,
-                response_deserializer=brelan_dot_api_dot_v1_dot_tournament__pb2.TournamentInfo.FromString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_tournament__pb2.GetTournamentResponse.FromString,
                 _registered_method=True)
         self.ListTournaments = channel.unary_unary(
                 '/brelan.api.v1.TournamentService/ListTournaments',
@@ -84,12 +84,12 @@ def add_TournamentServiceServicer_to_server(servicer, server):
             'CreateTournament': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateTournament,
                     request_deserializer=brelan_dot_api_dot_v1_dot_tournament__pb2.CreateTournamentRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_tournament__pb2.TournamentInfo.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_tournament__pb2.CreateTournamentResponse.SerializeToString,
             ),
             'GetTournament': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTournament,
                     request_deserializer=brelan_dot_api_dot_v1_dot_tournament__pb2.GetTournamentRequest.FromString,
-                    response_serializer=brelan_dot_api_dot_v1_dot_tournament__pb2.TournamentInfo.SerializeToString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_tournament__pb2.GetTournamentResponse.SerializeToString,
             ),
             'ListTournaments': grpc.unary_unary_rpc_method_handler(
                     servicer.ListTournaments,
@@ -126,7 +126,7 @@ class TournamentService:
             target,
             '/brelan.api.v1.TournamentService/CreateTournament',
             brelan_dot_api_dot_v1_dot_tournament__pb2.CreateTournamentRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_tournament__pb2.TournamentInfo.FromString,
+            brelan_dot_api_dot_v1_dot_tournament__pb2.CreateTournamentResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -153,7 +153,7 @@ class TournamentService:
             target,
             '/brelan.api.v1.TournamentService/GetTournament',
             brelan_dot_api_dot_v1_dot_tournament__pb2.GetTournamentRequest.SerializeToString,
-            brelan_dot_api_dot_v1_dot_tournament__pb2.TournamentInfo.FromString,
+            brelan_dot_api_dot_v1_dot_tournament__pb2.GetTournamentResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -36,8 +36,8 @@ class TournamentServiceStub:
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> TournamentServiceAsyncStub: ...
-    CreateTournament: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.CreateTournamentRequest, _tournament_pb2.TournamentInfo]
-    GetTournament: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.GetTournamentRequest, _tournament_pb2.TournamentInfo]
+    CreateTournament: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.CreateTournamentRequest, _tournament_pb2.CreateTournamentResponse]
+    GetTournament: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.GetTournamentRequest, _tournament_pb2.GetTournamentResponse]
     ListTournaments: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.ListTournamentsRequest, _tournament_pb2.ListTournamentsResponse]
 
 @_typing.type_check_only
@@ -48,8 +48,8 @@ class TournamentServiceAsyncStub(TournamentServiceStub):
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
-    CreateTournament: _aio.UnaryUnaryMultiCallable[_tournament_pb2.CreateTournamentRequest, _tournament_pb2.TournamentInfo]  # type: ignore[assignment]
-    GetTournament: _aio.UnaryUnaryMultiCallable[_tournament_pb2.GetTournamentRequest, _tournament_pb2.TournamentInfo]  # type: ignore[assignment]
+    CreateTournament: _aio.UnaryUnaryMultiCallable[_tournament_pb2.CreateTournamentRequest, _tournament_pb2.CreateTournamentResponse]  # type: ignore[assignment]
+    GetTournament: _aio.UnaryUnaryMultiCallable[_tournament_pb2.GetTournamentRequest, _tournament_pb2.GetTournamentResponse]  # type: ignore[assignment]
     ListTournaments: _aio.UnaryUnaryMultiCallable[_tournament_pb2.ListTournamentsRequest, _tournament_pb2.ListTournamentsResponse]  # type: ignore[assignment]
 
 class TournamentServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -63,14 +63,14 @@ class TournamentServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _tournament_pb2.CreateTournamentRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_tournament_pb2.TournamentInfo, _abc.Awaitable[_tournament_pb2.TournamentInfo]]: ...
+    ) -> _typing.Union[_tournament_pb2.CreateTournamentResponse, _abc.Awaitable[_tournament_pb2.CreateTournamentResponse]]: ...
 
     @_abc_1.abstractmethod
     def GetTournament(
         self,
         request: _tournament_pb2.GetTournamentRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_tournament_pb2.TournamentInfo, _abc.Awaitable[_tournament_pb2.TournamentInfo]]: ...
+    ) -> _typing.Union[_tournament_pb2.GetTournamentResponse, _abc.Awaitable[_tournament_pb2.GetTournamentResponse]]: ...
 
     @_abc_1.abstractmethod
     def ListTournaments(

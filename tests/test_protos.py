@@ -1,0 +1,41 @@
+"""The protos pass ``buf lint`` (STANDARD rules), and change nothing a client relies on since the last commit."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PROTO = ROOT / "proto"
+
+
+def buf() -> str:
+    """``buf`` (npm's @bufbuild/buf): the one .ci/run installs, or one on the PATH; the test skips without it."""
+    found = ROOT / ".ci" / "buf" / "node_modules" / ".bin" / "buf"
+    path = str(found) if found.exists() else shutil.which("buf")
+    if path is None:
+        if os.environ.get("CI"):
+            pytest.fail("buf is missing: .ci/run installs it with npm")
+        pytest.skip("buf is not installed (npm install --prefix .ci/buf @bufbuild/buf)")
+    return path
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([buf(), *args], cwd=PROTO, capture_output=True, text=True, timeout=300)
+
+
+def test_the_protos_pass_buf_lint() -> None:
+    done = run("lint")
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_breaking_change_since_the_previous_commit() -> None:
+    before = subprocess.run(["git", "cat-file", "-e", "HEAD~1:proto/buf.yaml"], cwd=ROOT, capture_output=True)
+    if before.returncode != 0:
+        pytest.skip("the previous commit has no buf module to compare with")
+    done = run("breaking", "--against", f"{ROOT / '.git'}#ref=HEAD~1,subdirectory=proto")
+    assert done.returncode == 0, done.stdout + done.stderr
