@@ -37,5 +37,5 @@ def test_no_breaking_change_since_the_previous_commit() -> None:
     before = subprocess.run(["git", "cat-file", "-e", "HEAD~1:proto/buf.yaml"], cwd=ROOT, capture_output=True)
     if before.returncode != 0:
         pytest.skip("the previous commit has no buf module to compare with")
-    done = run("breaking", "--against", f"{ROOT / '.git'}#ref=HEAD~1,subdirectory=proto")
+    done = run("breaking", "--against", f"{ROOT / '.git'}#ref=HEAD~1,subdir=proto")
     assert done.returncode == 0, done.stdout + done.stderr
