@@ -238,6 +238,10 @@ class BrelanClient(LexiconCalls):
                                          decision_seconds=decision_seconds, name=name, lexicon=lexicon)  # fmt: skip
         return self._table("CreateTable", request).table
 
+    def list_variants(self) -> list[tpb.VariantInfo]:
+        """Every game a table can play, with its options' defaults and allowed values."""
+        return list(self._table("ListVariants", tpb.ListVariantsRequest()).variants)
+
     def list_tables(self, *, include_finished: bool = False, variant: str = "") -> list[tpb.TableInfo]:
         request = tpb.ListTablesRequest(include_finished=include_finished, variant=variant)
         return list(self._table("ListTables", request).tables)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
 from brelan.api.v1 import table_pb2 as pb
 
 from .errors import invalid
+from .games.base import Variant, option_specs
 from .log_store import Listed, TableRow
 from .table import Table, TableEvent
 
@@ -49,6 +49,19 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
     if row.join_by is not None and status == "waiting":
         info.join_by = row.join_by
     return info
+
+
+OPTION_KINDS = {"boolean": pb.OPTION_KIND_BOOLEAN, "integer": pb.OPTION_KIND_INTEGER, "number": pb.OPTION_KIND_NUMBER,
+                "text": pb.OPTION_KIND_TEXT, "choice": pb.OPTION_KIND_CHOICE, "list": pb.OPTION_KIND_LIST}  # fmt: skip
+
+
+def variant_info(variant: Variant) -> pb.VariantInfo:
+    """A game and its options, with the defaults and ranges a table of it starts from."""
+    options = [pb.OptionInfo(name=o.name, kind=OPTION_KINDS[o.kind], default_value=o.default, choices=o.choices,
+                             least=o.least, most=o.most)
+               for o in option_specs(variant.options, variant.make_options({}))]  # fmt: skip
+    return pb.VariantInfo(name=variant.name, title=variant.title, options=options, realtime=variant.realtime,
+                          judges_words=variant.bind is not None)  # fmt: skip
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:

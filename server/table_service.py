@@ -13,7 +13,8 @@ from .auth import CALLER
 from .cluster import Cluster, relay, routed, routed_stream, was_relayed
 from .errors import invalid
 from .table import END
-from .table_convert import action_text, as_json, listed_info, table_event, table_info
+from .games.registry import VARIANTS
+from .table_convert import action_text, as_json, listed_info, table_event, table_info, variant_info
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -29,6 +30,10 @@ class TableServicer(pb_grpc.TableServiceServicer):
     def __init__(self, tables: Tables, cluster: Cluster | None = None) -> None:
         self.tables = tables
         self.cluster = cluster
+
+    async def ListVariants(self, request: pb.ListVariantsRequest,
+                           context: grpc.aio.ServicerContext) -> pb.ListVariantsResponse:  # fmt: skip
+        return pb.ListVariantsResponse(variants=[variant_info(v) for v in VARIANTS.values()])
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
         if self.cluster is not None and not was_relayed(context):

@@ -16,6 +16,8 @@ import pytest
 from conftest import sharing_lexicons
 
 from brelan.lexicon.lexicon import Lexicon
+from brelan.server.games.base import options_dict
+from brelan.server.games.registry import VARIANTS, get_variant
 from brelan.server.main import ServerThread
 
 API = "/brelan.api.v1."
@@ -118,3 +120,19 @@ def test_serve_says_in_one_line_when_the_web_port_is_taken(tmp_path: Path) -> No
     assert done.returncode == 2, done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and f"cannot listen for browsers on 127.0.0.1:{port}" in lines[0] and "--no-web" in lines[0]
+
+
+def test_list_variants_gives_every_game_with_its_options_defaults_and_ranges(web: str) -> None:
+    status, body = post(web + API + "TableService/ListVariants", {})
+    assert status == 200
+    variants = {v["name"]: v for v in body["variants"]}
+    assert set(variants) == set(VARIANTS)
+    for name, info in variants.items():
+        game = get_variant(name)
+        defaults = options_dict(game.make_options({}))
+        assert {o["name"]: o.get("defaultValue", "") for o in info["options"]} == defaults
+        assert game.make_options({o["name"]: o.get("defaultValue", "") for o in info["options"]}) == game.make_options({})
+    champ = {o["name"]: o for o in variants["poker-champ"]["options"]}
+    assert champ["length"]["kind"] == "OPTION_KIND_CHOICE" and champ["length"]["choices"] == ["awards", "chrono", "long"]
+    assert (champ["chips"]["kind"], champ["chips"]["most"]) == ("OPTION_KIND_INTEGER", "1000000")
+    assert variants["alphapoker-bataille"]["realtime"] and variants["alphapoker"]["judgesWords"]

@@ -356,6 +356,43 @@ def parse_options(cls: type[O], values: dict[str, str]) -> O:
     return cls(**{name: _bounded(name, _parse_option(name, fields[name], text)) for name, text in values.items()})
 
 
+@dataclass(frozen=True)
+class OptionSpec:
+    """What a client needs to offer an option: its kind, default, and allowed values (for a form)."""
+
+    name: str
+    kind: str  # boolean, integer, number, text, choice, list
+    default: str
+    choices: tuple[str, ...] = ()
+    least: str = ""  # numbers: the range, as the errors name it
+    most: str = ""
+
+
+def option_specs(cls: type, defaults: Any) -> list[OptionSpec]:
+    """Every option of an options class, with ``defaults`` (an instance of it) as the defaults.
+
+    >>> @dataclass(frozen=True)
+    ... class Rules:
+    ...     players: int = 4
+    >>> option_specs(Rules, Rules())
+    [OptionSpec(name='players', kind='integer', default='4', choices=(), least='0', most='12')]
+    """
+    specs = []
+    for name, hint in option_fields(cls).items():
+        item = get_args(hint)[0] if get_origin(hint) is tuple else hint
+        numeric = item in (int, float)
+        if hint is bool:
+            kind = "boolean"
+        elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+            kind = "choice"
+        else:
+            kind = "list" if get_origin(hint) is tuple else {int: "integer", float: "number"}.get(hint, "text")
+        choices = tuple(str(m.value) for m in hint) if kind == "choice" else ()
+        least, most = option_range(name) if numeric and name in OPTION_MOST else ("", "")
+        specs.append(OptionSpec(name, kind, option_text(getattr(defaults, name)), choices, least, most))
+    return specs
+
+
 def options_dict(options: Any) -> dict[str, str]:
     """The text form of every option, the inverse of :func:`parse_options`."""
     return {f.name: option_text(getattr(options, f.name)) for f in dataclasses.fields(options)}

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, WatchTableRequest, WatchTableResponse
+from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -38,6 +38,13 @@ _PROTO_BINARY_CODEC = google_protobuf_binary_codec()
 _GZIP_COMPRESSION = GzipCompression()
 
 class TableService(Protocol):
+    async def list_variants(self, request: ListVariantsRequest, ctx: RequestContext[ListVariantsRequest, ListVariantsResponse], /) -> ListVariantsResponse:
+        """
+        Every game a table can play, with its options (defaults, allowed values):
+        what a client needs to offer a table of any variant.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
     async def create_table(self, request: CreateTableRequest, ctx: RequestContext[CreateTableRequest, CreateTableResponse], /) -> CreateTableResponse:
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -94,6 +101,17 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
         super().__init__(
             service=service,
             endpoints=lambda svc: {
+                "/brelan.api.v1.TableService/ListVariants": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListVariants",
+                        service_name="brelan.api.v1.TableService",
+                        input=ListVariantsRequest,
+                        output=ListVariantsResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.list_variants,
+                ),
                 "/brelan.api.v1.TableService/CreateTable": Endpoint.unary(
                     method=MethodInfo(
                         name="CreateTable",
@@ -252,6 +270,30 @@ class TableServiceClient(ConnectClient):
             read_max_bytes=read_max_bytes,
             interceptors=interceptors,
             http_client=http_client,
+        )
+    async def list_variants(
+        self,
+        request: ListVariantsRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ListVariantsResponse:
+        """
+        Every game a table can play, with its options (defaults, allowed values):
+        what a client needs to offer a table of any variant.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListVariants",
+                service_name="brelan.api.v1.TableService",
+                input=ListVariantsRequest,
+                output=ListVariantsResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
         )
     async def create_table(
         self,

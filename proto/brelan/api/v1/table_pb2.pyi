@@ -57,6 +57,149 @@ TABLE_STATUS_PLAYING: TableStatus.ValueType  # 2
 TABLE_STATUS_FINISHED: TableStatus.ValueType  # 3
 Global___TableStatus: _TypeAlias = TableStatus  # noqa: Y015
 
+class _OptionKind:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _OptionKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OptionKind.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    OPTION_KIND_UNSPECIFIED: _OptionKind.ValueType  # 0
+    OPTION_KIND_BOOLEAN: _OptionKind.ValueType  # 1
+    """true or false"""
+    OPTION_KIND_INTEGER: _OptionKind.ValueType  # 2
+    OPTION_KIND_NUMBER: _OptionKind.ValueType  # 3
+    """a decimal number (seconds, minutes)"""
+    OPTION_KIND_TEXT: _OptionKind.ValueType  # 4
+    OPTION_KIND_CHOICE: _OptionKind.ValueType  # 5
+    """one of choices"""
+    OPTION_KIND_LIST: _OptionKind.ValueType  # 6
+    """numbers or words separated by commas"""
+
+class OptionKind(_OptionKind, metaclass=_OptionKindEnumTypeWrapper): ...
+
+OPTION_KIND_UNSPECIFIED: OptionKind.ValueType  # 0
+OPTION_KIND_BOOLEAN: OptionKind.ValueType  # 1
+"""true or false"""
+OPTION_KIND_INTEGER: OptionKind.ValueType  # 2
+OPTION_KIND_NUMBER: OptionKind.ValueType  # 3
+"""a decimal number (seconds, minutes)"""
+OPTION_KIND_TEXT: OptionKind.ValueType  # 4
+OPTION_KIND_CHOICE: OptionKind.ValueType  # 5
+"""one of choices"""
+OPTION_KIND_LIST: OptionKind.ValueType  # 6
+"""numbers or words separated by commas"""
+Global___OptionKind: _TypeAlias = OptionKind  # noqa: Y015
+
+@_typing.final
+class ListVariantsRequest(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    def __init__(
+        self,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListVariantsRequest: _TypeAlias = ListVariantsRequest  # noqa: Y015
+
+@_typing.final
+class ListVariantsResponse(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    VARIANTS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def variants(self) -> _containers.RepeatedCompositeFieldContainer[Global___VariantInfo]: ...
+    def __init__(
+        self,
+        *,
+        variants: _abc.Iterable[Global___VariantInfo] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["variants", b"variants"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListVariantsResponse: _TypeAlias = ListVariantsResponse  # noqa: Y015
+
+@_typing.final
+class VariantInfo(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    TITLE_FIELD_NUMBER: _builtins.int
+    OPTIONS_FIELD_NUMBER: _builtins.int
+    REALTIME_FIELD_NUMBER: _builtins.int
+    JUDGES_WORDS_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """"poker-champ", what CreateTable takes"""
+    title: _builtins.str
+    """"POKER CHAMP" """
+    realtime: _builtins.bool
+    """moves are made out of turn (bataille, belote claims)"""
+    judges_words: _builtins.bool
+    """a word game: it needs a lexicon (the lexicon option)"""
+    @_builtins.property
+    def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]: ...
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        title: _builtins.str = ...,
+        options: _abc.Iterable[Global___OptionInfo] | None = ...,
+        realtime: _builtins.bool = ...,
+        judges_words: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "title", b"title"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___VariantInfo: _TypeAlias = VariantInfo  # noqa: Y015
+
+@_typing.final
+class OptionInfo(_message.Message):
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    KIND_FIELD_NUMBER: _builtins.int
+    DEFAULT_VALUE_FIELD_NUMBER: _builtins.int
+    CHOICES_FIELD_NUMBER: _builtins.int
+    LEAST_FIELD_NUMBER: _builtins.int
+    MOST_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    kind: Global___OptionKind.ValueType
+    default_value: _builtins.str
+    """as CreateTable's options take it"""
+    least: _builtins.str
+    """numbers (each number of a list): the range, as text; empty: none"""
+    most: _builtins.str
+    @_builtins.property
+    def choices(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """OPTION_KIND_CHOICE: every allowed value"""
+
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        kind: Global___OptionKind.ValueType = ...,
+        default_value: _builtins.str = ...,
+        choices: _abc.Iterable[_builtins.str] | None = ...,
+        least: _builtins.str = ...,
+        most: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "default_value", b"default_value", "kind", b"kind", "least", b"least", "most", b"most", "name", b"name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OptionInfo: _TypeAlias = OptionInfo  # noqa: Y015
+
 @_typing.final
 class CreateTableRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor

@@ -34,6 +34,11 @@ class TableServiceStub:
         Args:
             channel: A grpc.Channel.
         """
+        self.ListVariants = channel.unary_unary(
+                '/brelan.api.v1.TableService/ListVariants',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ListVariantsRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ListVariantsResponse.FromString,
+                _registered_method=True)
         self.CreateTable = channel.unary_unary(
                 '/brelan.api.v1.TableService/CreateTable',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.CreateTableRequest.SerializeToString,
@@ -93,6 +98,14 @@ class TableServiceStub:
 
 class TableServiceServicer:
     """Missing associated documentation comment in .proto file."""
+
+    def ListVariants(self, request, context):
+        """Every game a table can play, with its options (defaults, allowed values):
+        what a client needs to offer a table of any variant.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
 
     def CreateTable(self, request, context):
         """Missing associated documentation comment in .proto file."""
@@ -166,6 +179,11 @@ class TableServiceServicer:
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
+            'ListVariants': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListVariants,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ListVariantsRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ListVariantsResponse.SerializeToString,
+            ),
             'CreateTable': grpc.unary_unary_rpc_method_handler(
                     servicer.CreateTable,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.CreateTableRequest.FromString,
@@ -231,6 +249,33 @@ def add_TableServiceServicer_to_server(servicer, server):
  # This class is part of an EXPERIMENTAL API.
 class TableService:
     """Missing associated documentation comment in .proto file."""
+
+    @staticmethod
+    def ListVariants(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/ListVariants',
+            brelan_dot_api_dot_v1_dot_table__pb2.ListVariantsRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.ListVariantsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
 
     @staticmethod
     def CreateTable(request,

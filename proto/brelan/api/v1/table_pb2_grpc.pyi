@@ -48,6 +48,10 @@ class TableServiceStub:
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> TableServiceAsyncStub: ...
+    ListVariants: _grpc.UnaryUnaryMultiCallable[_table_pb2.ListVariantsRequest, _table_pb2.ListVariantsResponse]
+    """Every game a table can play, with its options (defaults, allowed values):
+    what a client needs to offer a table of any variant.
+    """
     CreateTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.CreateTableResponse]
     ListTables: _grpc.UnaryUnaryMultiCallable[_table_pb2.ListTablesRequest, _table_pb2.ListTablesResponse]
     GetTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.GetTableResponse]
@@ -66,6 +70,10 @@ class TableServiceStub:
 @_typing.type_check_only
 class TableServiceAsyncStub(TableServiceStub):
     def __init__(self, channel: _aio.Channel) -> None: ...
+    ListVariants: _aio.UnaryUnaryMultiCallable[_table_pb2.ListVariantsRequest, _table_pb2.ListVariantsResponse]  # type: ignore[assignment]
+    """Every game a table can play, with its options (defaults, allowed values):
+    what a client needs to offer a table of any variant.
+    """
     CreateTable: _aio.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.CreateTableResponse]  # type: ignore[assignment]
     ListTables: _aio.UnaryUnaryMultiCallable[_table_pb2.ListTablesRequest, _table_pb2.ListTablesResponse]  # type: ignore[assignment]
     GetTable: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.GetTableResponse]  # type: ignore[assignment]
@@ -82,6 +90,16 @@ class TableServiceAsyncStub(TableServiceStub):
     """The whole log of a finished game with its seed, to replay and verify."""
 
 class TableServiceServicer(metaclass=_abc_1.ABCMeta):
+    @_abc_1.abstractmethod
+    def ListVariants(
+        self,
+        request: _table_pb2.ListVariantsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.ListVariantsResponse, _abc.Awaitable[_table_pb2.ListVariantsResponse]]:
+        """Every game a table can play, with its options (defaults, allowed values):
+        what a client needs to offer a table of any variant.
+        """
+
     @_abc_1.abstractmethod
     def CreateTable(
         self,
