@@ -57,11 +57,12 @@ OPTION_KINDS = {"boolean": pb.OPTION_KIND_BOOLEAN, "integer": pb.OPTION_KIND_INT
 
 def variant_info(variant: Variant) -> pb.VariantInfo:
     """A game and its options, with the defaults and ranges a table of it starts from."""
+    defaults = variant.make_options({})
     options = [pb.OptionInfo(name=o.name, kind=OPTION_KINDS[o.kind], default_value=o.default, choices=o.choices,
                              least=o.least, most=o.most)
-               for o in option_specs(variant.options, variant.make_options({}))]  # fmt: skip
+               for o in option_specs(variant.options, defaults)]  # fmt: skip
     return pb.VariantInfo(name=variant.name, title=variant.title, options=options, realtime=variant.realtime,
-                          judges_words=variant.bind is not None)  # fmt: skip
+                          judges_words=variant.bind is not None, seats=variant.seats(defaults))  # fmt: skip
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:

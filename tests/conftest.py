@@ -182,3 +182,12 @@ def until_answered(call: Callable[[], T], limit: float = 40.0) -> T:
             if e.code != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    """Marks a test that failed (``item.failed``), for fixtures that keep evidence then (browser screenshots)."""
+    report = yield
+    if report.failed:
+        item.failed = True  # type: ignore[attr-defined]
+    return report  # type: ignore[no-any-return]

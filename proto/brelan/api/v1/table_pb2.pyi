@@ -134,6 +134,7 @@ class VariantInfo(_message.Message):
     OPTIONS_FIELD_NUMBER: _builtins.int
     REALTIME_FIELD_NUMBER: _builtins.int
     JUDGES_WORDS_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"poker-champ", what CreateTable takes"""
     title: _builtins.str
@@ -142,6 +143,8 @@ class VariantInfo(_message.Message):
     """moves are made out of turn (bataille, belote claims)"""
     judges_words: _builtins.bool
     """a word game: it needs a lexicon (the lexicon option)"""
+    seats: _builtins.int
+    """a table's seats with the default options (most games: the players option)"""
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]: ...
     def __init__(
@@ -152,10 +155,11 @@ class VariantInfo(_message.Message):
         options: _abc.Iterable[Global___OptionInfo] | None = ...,
         realtime: _builtins.bool = ...,
         judges_words: _builtins.bool = ...,
+        seats: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "seats", b"seats", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

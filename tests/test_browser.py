@@ -1,0 +1,251 @@
+"""The browser client in a real headless Chromium (Debian's chromium and chromium-driver, through Selenium).
+
+For every game: the page makes a table with bots, takes seat 0, and plays by clicking
+legal actions, to the end for short games or for a bounded number of decisions; the
+screen must show this seat's cards face up, every other seat's as backs, and the result
+at the end. Two browsers play one table as two seats, and a third watches: neither
+sees the other's cards, and the spectator sees none. A failing test leaves a
+screenshot of each browser in its temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+from conftest import sharing_lexicons
+
+from brelan.lexicon.lexicon import Lexicon
+from brelan.server.main import ServerThread
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+# Each case: a game, the options that keep it short, whether it is played to its end here.
+GAMES = [
+    ("poker-champ", {"players": "2", "awards_to_win": "1"}, True),
+    ("chinese", {"players": "2", "rounds": "1"}, True),
+    ("chinese", {"style": "ofc", "players": "2", "rounds": "1"}, False),
+    ("chinese", {"style": "pineapple", "players": "2", "rounds": "1"}, False),
+    ("chinese", {"style": "progressive", "players": "2", "rounds": "1"}, False),
+    ("yahtzee-holdem", {"players": "2"}, False),
+    ("daker", {"players": "2"}, False),
+    ("daker", {"mode": "draw", "players": "2"}, False),
+    ("daker", {"mode": "round", "players": "2"}, False),
+    ("alphapoker", {"players": "2", "rounds": "1"}, False),
+    ("alphapoker-bataille", {}, False),
+    ("alphapoker-belote", {}, False),
+    ("alphapoker-belote-secrete", {}, False),
+]
+DECISIONS = 6  # a long game is played this far
+HIDDEN = ".card.back, .card.marked"
+FACE = ".card:not(.back):not(.marked)"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon) -> Iterator[str]:
+    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("browser"), data_dir), web_port=0, rate=1000.0)
+    assert server.running.web is not None
+    yield f"http://127.0.0.1:{server.running.web.port}/"
+    server.stop()
+
+
+def chromium() -> Any:
+    """A headless Chromium of its own (its own local storage: its own seats)."""
+    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+        if os.environ.get("BRELAN_REQUIRE_BROWSER"):
+            pytest.fail("chromium or chromium-driver is missing: .ci/run installs them")
+        pytest.skip("Debian's chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000"):
+        options.add_argument(argument)
+    options.binary_location = CHROMIUM
+    return webdriver.Chrome(service=webdriver.ChromeService(DRIVER), options=options)
+
+
+@pytest.fixture
+def browsers(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[[], Any]]:
+    """Opens browsers for a test; on its failure each one's screenshot is saved in the test's directory."""
+    opened: list[Any] = []
+
+    def open_one() -> Any:
+        opened.append(chromium())
+        return opened[-1]
+
+    yield open_one
+    failed = getattr(request.node, "failed", False)
+    for n, driver in enumerate(opened):
+        if failed:
+            driver.save_screenshot(str(tmp_path / f"browser-{n}.png"))
+            print(f"screenshot: {tmp_path / f'browser-{n}.png'}")
+        driver.quit()
+
+
+def wait(driver: Any, what: Callable[[Any], Any], seconds: float = 20, message: str = "") -> Any:
+    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(what, message)
+
+
+def create_table(driver: Any, site: str, game: str, options: dict[str, str], name: str, bots: list[int] | None = None) -> str:
+    """Through the lobby's form: the table's id, once its screen is open (seat 0 taken unless bots play it)."""
+    driver.get(site)
+    field = wait(driver, lambda d: d.find_element(By.ID, "player-name"))
+    field.clear()
+    field.send_keys(name)
+    Select(driver.find_element(By.ID, "variant")).select_by_value(game)
+    for key, value in options.items():  # as a person types it: the form redraws what depends on it
+        driver.execute_script("const f = document.querySelector(`#create [name='${arguments[0]}']`);"
+                              "f.value = arguments[1]; f.dispatchEvent(new Event('change', {bubbles: true}));", key, value)  # fmt: skip
+    if bots is not None:
+        for box in driver.find_elements(By.CSS_SELECTOR, "#create .bots input"):
+            if box.is_selected() != (int(box.get_attribute("value")) in bots):
+                box.click()
+    driver.find_element(By.CSS_SELECTOR, "#create button[type=submit]").click()
+    screen = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#table[data-table]"))
+    return str(screen.get_attribute("data-table"))
+
+
+def mine(driver: Any) -> Any:
+    return driver.find_element(By.CSS_SELECTOR, ".seat.mine")
+
+
+def others_hidden(driver: Any) -> None:
+    """Every card this browser shows at a seat not its own is a back."""
+    for seat in driver.find_elements(By.CSS_SELECTOR, ".seat:not(.mine)"):
+        faces = [c.get_attribute("data-card") for c in seat.find_elements(By.CSS_SELECTOR, FACE)]
+        assert not faces, f"seat {seat.get_attribute('data-seat')} shows {faces}"
+
+
+def decide(driver: Any) -> bool:
+    """Make this seat's first legal action by clicking; False when the game is over first.
+
+    A short list of choices is a button each; otherwise the action is put together as a
+    person does: its start (``place …``, ``exchange …``), then its cards and rows clicked in turn.
+    """
+    def ready(d: Any) -> Any:
+        return d.find_elements(By.CSS_SELECTOR, "#result h3, button.act, #legal-list option")
+
+    found = wait(driver, ready, 60, "neither a decision nor the end came")
+    try:
+        if found[0].tag_name == "h3":
+            return False
+        if found[0].tag_name == "button":
+            clicked = found[0]
+            clicked.click()
+        else:
+            clicked = compose(driver, str(found[0].get_attribute("value")))
+        wait(driver, expected_conditions.staleness_of(clicked), 20, "the screen did not take the move")
+    except StaleElementReferenceException:
+        pass  # the table moved on under the click: look again
+    return True
+
+
+def compose(driver: Any, action: str) -> Any:
+    """Click ``action`` into the composer (its start, then its cards, each followed by its row in Chinese
+    poker), then play it; the play button."""
+    start = next(b for b in driver.find_elements(By.CSS_SELECTOR, "button.compose[data-prefix]")
+                 if action.startswith(b.get_attribute("data-prefix") + " "))  # fmt: skip
+    start.click()
+    row = ""
+    for word in action[len(start.get_attribute("data-prefix")) :].split():
+        if word in ("bottom", "middle", "top", "discard"):  # Chinese poker: a card, then its row
+            row = word
+            continue
+        mine(driver).find_element(By.CSS_SELECTOR, f".card[data-card='{word}']").click()
+        if row:
+            driver.find_element(By.CSS_SELECTOR, f"button.row[data-row='{row}']").click()
+    composer = driver.find_element(By.ID, "composer")
+    assert composer.get_attribute("value").strip() == action and "legal" in composer.get_attribute("class")
+    play = driver.find_element(By.CSS_SELECTOR, "button.send")
+    play.click()
+    return play
+
+
+@pytest.mark.parametrize(("game", "options", "to_the_end"), GAMES, ids=[f"{g}-{o.get('style') or o.get('mode') or ''}".strip("-") for g, o, _ in GAMES])
+def test_a_game_is_played_by_clicking(site: str, browsers: Callable[[], Any], game: str, options: dict[str, str],
+                                      to_the_end: bool) -> None:  # fmt: skip
+    driver = browsers()
+    create_table(driver, site, game, options, "ann")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".seat.mine"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "button.act, #legal-list option"))
+    others_hidden(driver)  # the first decision: nothing is shown down yet, every other seat's cards are backs
+    saw_my_cards = False
+    for _ in range(200 if to_the_end else DECISIONS):
+        if driver.find_elements(By.CSS_SELECTOR, ".seat.mine " + FACE):
+            saw_my_cards = True
+        if not decide(driver):
+            break
+    feed = driver.find_elements(By.CSS_SELECTOR, "#feed li")
+    assert feed and "ann" in driver.find_element(By.ID, "feed").text  # the events name the seat's player
+    if game != "alphapoker-bataille":  # a bataille seat holds no cards: its pile is face down, the table public
+        assert saw_my_cards, "this seat's own cards never showed face up"
+    if to_the_end:
+        result = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#result h3"), 60)
+        assert result.text.startswith("Won by"), result.text
+        assert "The game is over" in driver.find_element(By.ID, "actions").text
+
+
+def test_two_browsers_play_one_table_and_a_third_watches(site: str, browsers: Callable[[], Any]) -> None:
+    ann, bob, eve = browsers(), browsers(), browsers()
+    table_id = create_table(ann, site, "poker-champ", {"players": "3", "awards_to_win": "1"}, "ann", bots=[2])
+    bob.get(site)
+    bob.find_element(By.ID, "player-name").send_keys("bob")
+    join = wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, f"tr[data-table='{table_id}'] button"))
+    join.click()
+    wait(bob, lambda d: d.find_elements(By.CSS_SELECTOR, ".seat.mine[data-seat='1']"))
+    eve.get(f"{site}#/table/{table_id}")
+    wait(eve, lambda d: d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='2']"))
+    assert "watching" in eve.find_element(By.ID, "table").text
+    for _ in range(4):
+        for player in (ann, bob):
+            if driver_has_decision(player):
+                decide(player)
+        for player in (ann, bob):
+            if not player.find_elements(By.CSS_SELECTOR, "#result h3"):
+                others_hidden(player)
+                assert player.find_elements(By.CSS_SELECTOR, ".seat.mine " + FACE)  # his own two cards
+        if not eve.find_elements(By.CSS_SELECTOR, "#result h3"):
+            for seat in eve.find_elements(By.CSS_SELECTOR, ".seat"):  # the spectator: backs everywhere
+                assert not seat.find_elements(By.CSS_SELECTOR, FACE), seat.text
+            assert eve.find_elements(By.CSS_SELECTOR, ".seat " + HIDDEN)
+    assert not eve.find_elements(By.CSS_SELECTOR, "button.act")  # a spectator has nothing to click
+
+
+def driver_has_decision(driver: Any, seconds: float = 10) -> bool:
+    try:
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "button.act, #result h3"), seconds)
+    except TimeoutException:
+        return False
+    return bool(driver.find_elements(By.CSS_SELECTOR, "button.act"))
+
+
+def test_the_word_tools_answer(site: str, browsers: Callable[[], Any]) -> None:
+    driver = browsers()
+    driver.get(site + "#/words")
+    form = wait(driver, lambda d: d.find_element(By.ID, "word-check"))
+    form.find_element(By.TAG_NAME, "input").send_keys("porte mangeons")
+    form.find_element(By.TAG_NAME, "button").click()
+    answer = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#word-answer li.no"))
+    assert "mangeons" in answer.text and driver.find_element(By.CSS_SELECTOR, "#word-answer li.yes").text.startswith("porte")
+    form = driver.find_element(By.ID, "word-best")
+    form.find_element(By.TAG_NAME, "input").send_keys("Er Tb Ar Nb Sr ?r Ob")
+    form.find_element(By.TAG_NAME, "button").click()
+    best = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#word-answer ol li"))
+    assert best and best[0].find_elements(By.CSS_SELECTOR, ".card.letter")
+
+
+def test_a_refused_action_shows_its_reason(site: str, browsers: Callable[[], Any]) -> None:
+    driver = browsers()
+    create_table(driver, site, "poker-champ", {"players": "2"}, "ann")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "button.act"))
+    composer = driver.find_element(By.ID, "composer")
+    composer.send_keys("raise 1000\n")
+    toast = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#toast.show.error")).get_attribute("textContent")
+    assert "unknown 'raise'" in toast and "legal: pay, fold" in toast, toast  # the server's reason, and what is legal
