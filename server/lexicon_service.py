@@ -92,7 +92,8 @@ class LexiconHandler:
         if len(request.words) > MAX_WORDS_PER_CHECK:
             raise invalid("words", f"at most {MAX_WORDS_PER_CHECK} words a call, not {len(request.words)}")
         words = [convert.word_from_pb(w, f"words[{i}]") for i, w in enumerate(request.words)]
-        return pb.CheckWordsResponse(verdicts=[convert.verdict_to_pb(lex.verdict(w, policy)) for w in words])
+        judge = lex.verdict if not request.HasField("with_reasons") or request.with_reasons else lex.quick_verdict
+        return pb.CheckWordsResponse(verdicts=[convert.verdict_to_pb(judge(w, policy)) for w in words])
 
     def ExplainWord(self, request: pb.ExplainWordRequest) -> pb.ExplainWordResponse:
         lex = self.lexicon(request.lexicon)

@@ -112,15 +112,18 @@ def create_table(driver: Any, site: str, game: str, options: dict[str, str], nam
     return str(screen.get_attribute("data-table"))
 
 
-def mine(driver: Any) -> Any:
-    return driver.find_element(By.CSS_SELECTOR, ".seat.mine")
+def faces(driver: Any, seats: str) -> dict[str, list[str]]:
+    """The cards shown face up at the seats ``seats`` selects, seat by seat: read in one go, as the page
+    redraws itself at every event."""
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "return Object.fromEntries([...document.querySelectorAll(arguments[0])].map((s) => [s.dataset.seat,"
+        " [...s.querySelectorAll(arguments[1])].map((c) => c.dataset.card)]));", seats, FACE)
 
 
 def others_hidden(driver: Any) -> None:
     """Every card this browser shows at a seat not its own is a back."""
-    for seat in driver.find_elements(By.CSS_SELECTOR, ".seat:not(.mine)"):
-        faces = [c.get_attribute("data-card") for c in seat.find_elements(By.CSS_SELECTOR, FACE)]
-        assert not faces, f"seat {seat.get_attribute('data-seat')} shows {faces}"
+    shown = {seat: cards for seat, cards in faces(driver, ".seat:not(.mine)").items() if cards}
+    assert not shown, f"other seats show {shown}"
 
 
 def decide(driver: Any) -> bool:
@@ -147,25 +150,35 @@ def decide(driver: Any) -> bool:
     return True
 
 
+def click(driver: Any, css: str) -> Any:
+    """Click what ``css`` finds, found again if the page redrew it in between (an event came); the element."""
+    for _ in range(5):
+        try:
+            element = driver.find_element(By.CSS_SELECTOR, css)
+            element.click()
+            return element
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"{css} kept being redrawn")
+
+
 def compose(driver: Any, action: str) -> Any:
     """Click ``action`` into the composer (its start, then its cards, each followed by its row in Chinese
     poker), then play it; the play button."""
-    start = next(b for b in driver.find_elements(By.CSS_SELECTOR, "button.compose[data-prefix]")
-                 if action.startswith(b.get_attribute("data-prefix") + " "))  # fmt: skip
-    start.click()
+    prefix = next(p for p in (b.get_attribute("data-prefix") for b in driver.find_elements(
+        By.CSS_SELECTOR, "button.compose[data-prefix]")) if action.startswith(f"{p} "))  # fmt: skip
+    click(driver, f"button.compose[data-prefix='{prefix}']")
     row = ""
-    for word in action[len(start.get_attribute("data-prefix")) :].split():
+    for word in action[len(prefix) :].split():
         if word in ("bottom", "middle", "top", "discard"):  # Chinese poker: a card, then its row
             row = word
             continue
-        mine(driver).find_element(By.CSS_SELECTOR, f".card[data-card='{word}']").click()
+        click(driver, f".seat.mine .card[data-card='{word}']")
         if row:
-            driver.find_element(By.CSS_SELECTOR, f"button.row[data-row='{row}']").click()
+            click(driver, f"button.row[data-row='{row}']")
     composer = driver.find_element(By.ID, "composer")
     assert composer.get_attribute("value").strip() == action and "legal" in composer.get_attribute("class")
-    play = driver.find_element(By.CSS_SELECTOR, "button.send")
-    play.click()
-    return play
+    return click(driver, "button.send")
 
 
 @pytest.mark.parametrize(("game", "options", "to_the_end"), GAMES, ids=[f"{g}-{o.get('style') or o.get('mode') or ''}".strip("-") for g, o, _ in GAMES])
@@ -212,8 +225,8 @@ def test_two_browsers_play_one_table_and_a_third_watches(site: str, browsers: Ca
                 others_hidden(player)
                 assert player.find_elements(By.CSS_SELECTOR, ".seat.mine " + FACE)  # his own two cards
         if not eve.find_elements(By.CSS_SELECTOR, "#result h3"):
-            for seat in eve.find_elements(By.CSS_SELECTOR, ".seat"):  # the spectator: backs everywhere
-                assert not seat.find_elements(By.CSS_SELECTOR, FACE), seat.text
+            seen = faces(eve, ".seat")  # the spectator: backs everywhere
+            assert len(seen) == 3 and not any(seen.values()), seen
             assert eve.find_elements(By.CSS_SELECTOR, ".seat " + HIDDEN)
     assert not eve.find_elements(By.CSS_SELECTOR, "button.act")  # a spectator has nothing to click
 

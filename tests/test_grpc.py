@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import grpc
@@ -47,6 +48,18 @@ def test_check_words(client: BrelanClient) -> None:
     assert v.admissible
     (v,) = client.check_words(["chinons"], lexicon="mini", policy=pb.Policy(conjugated=True))
     assert v.admissible
+
+
+def test_check_words_without_reasons_gives_the_same_verdicts(client: BrelanClient, full: Lexicon) -> None:
+    rng = random.Random(18)
+    keys = [full.key_of(rng.randrange(len(full))) for _ in range(2000)]
+    words = [*keys, "mangeons", "Œuvre", "à-côté", "xq", "!!", "ab"]
+    for policy in (None, "conjugated,proper,min=2"):
+        quick = client.check_words(words, policy=policy, with_reasons=False)
+        full_answer = client.check_words(words, policy=policy)
+        assert [(v.word, v.key, v.admissible) for v in quick] == [(v.word, v.key, v.admissible) for v in full_answer]
+        assert not any(v.reason for v in quick) and all(v.reason for v in full_answer)
+        assert 0 < sum(v.admissible for v in quick) < len(words)
 
 
 def test_explain(client: BrelanClient) -> None:
