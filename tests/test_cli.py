@@ -116,3 +116,35 @@ def test_build_a_user_word_list(capsys, data_dir: Path, tmp_path: Path) -> None:
     assert not verdicts["CHINONS"]["admissible"] and "conjugated" in verdicts["CHINONS"]["reason"]
     assert verdicts["CHIENNE"]["reason"] == "not in the lexicon"
     assert not target.exists()
+
+
+def test_lexicon_diff_lists_what_one_admits_and_the_other_does_not(capsys, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    listing = tmp_path / "petit.txt"
+    listing.write_text("chien\nchinons\nbrelanesque\n")
+    assert run(capsys, ["lexicon", "build", "--words", str(listing), "--base", "mini", "--data-dir", str(data_dir)])[0] == 0
+    mini = set(run(capsys, ["lexicon", "words", "--lexicon", "mini", "--data-dir", str(data_dir)])[1].split())
+    code, out, err = run(capsys, ["lexicon", "diff", "mini", "petit", "--data-dir", str(data_dir)])
+    lines = out.splitlines()
+    assert code == 0 and lines == sorted(lines, key=lambda line: (line[0] == "+", line))
+    assert {line[2:] for line in lines if line.startswith("- ")} == mini - {"CHIEN"}
+    assert [line for line in lines if line.startswith("+ ")] == ["+ BRELANESQUE"]  # CHINONS: conjugated, in neither
+    assert f"{len(mini) - 1} of them not by petit" in " ".join(err.split())
+    code, out, _ = run(capsys, ["lexicon", "diff", "mini", "petit", "--policy", "conjugated", "--json",
+                                "--data-dir", str(data_dir)])  # fmt: skip
+    answer = json.loads(out)
+    assert "CHINONS" not in answer["only_b"] and answer["both"] == 2  # CHIEN and CHINONS, now a common word of both
+    assert run(capsys, ["lexicon", "diff", "mini", "nothere", "--data-dir", str(data_dir)])[0] == 2
+
+
+def test_lexicon_build_list_says_which_sources_are_here_and_how_to_get_the_others(capsys, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    from brelan.lexicon.sources import grammalecte
+
+    code, out, _ = run(capsys, ["lexicon", "build", "--list", "--json", "--data-dir", str(data_dir)])
+    listed = {r["name"]: r for r in map(json.loads, out.splitlines())}
+    assert code == 0 and listed["fr-dela"]["present"] and listed["fr-dela"]["built"]
+    assert listed["mini"]["built"] and listed["mini"]["present"]
+    gram = grammalecte.available()
+    assert listed["fr-union"]["present"] is gram
+    assert listed["fr-union"]["get"] == ("" if gram else "apt-get install python3-grammalecte")
+    code, out, _ = run(capsys, ["lexicon", "build", "--list", "--data-dir", str(data_dir)])
+    assert code == 0 and out.splitlines()[0].startswith("fr-dela") and "built" in out.splitlines()[0]
