@@ -113,6 +113,15 @@ def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: 
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon) -> Iterator[str]:
+    """A server of its own a test module, with its web port (the page, and Connect): its base URL."""
+    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("web"), data_dir), web_port=0, rate=1000.0)
+    assert server.running.web is not None
+    yield f"http://127.0.0.1:{server.running.web.port}"
+    server.stop()
+
+
 def seat_against_bots(api: BrelanClient, variant: str, options: dict[str, str]) -> SeatHandle:
     """Seat 0 of a new table whose other seats the server's bots play."""
     game = get_variant(variant)

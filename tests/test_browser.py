@@ -16,10 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import pytest
-from conftest import sharing_lexicons
 
-from brelan.lexicon.lexicon import Lexicon
-from brelan.server.main import ServerThread
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
@@ -51,11 +48,8 @@ FACE = ".card:not(.back):not(.marked)"
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon) -> Iterator[str]:
-    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("browser"), data_dir), web_port=0, rate=1000.0)
-    assert server.running.web is not None
-    yield f"http://127.0.0.1:{server.running.web.port}/"
-    server.stop()
+def site(web: str) -> str:
+    return web + "/"
 
 
 def chromium() -> Any:

@@ -10,25 +10,14 @@ import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-from conftest import sharing_lexicons
 
-from brelan.lexicon.lexicon import Lexicon
 from brelan.server.games.base import options_dict
 from brelan.server.games.registry import VARIANTS, get_variant
-from brelan.server.main import ServerThread
 
 API = "/brelan.api.v1."
-
-
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon) -> Iterator[str]:
-    server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("web"), data_dir), web_port=0, rate=1000.0)
-    assert server.running.web is not None
-    yield f"http://127.0.0.1:{server.running.web.port}"
-    server.stop()
 
 
 def post(url: str, body: dict[str, Any], token: str = "") -> tuple[int, dict[str, Any]]:
