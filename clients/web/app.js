@@ -363,10 +363,10 @@ async function tableScreen(tableId) {
     }
     const pending = (view.pending || []).includes(mySeat);
     bar.append(h("p", { class: "turn" }, pending ? "Your decision" : state.legal.length ? "You may act" : "Waiting for the others", " ", clock));
-    // Few choices: a button each. Many (exchanges, lays): the ones without cards, and a button that
-    // starts the action for you to click its cards into (every legal action is offered as you type).
+    // Few choices: a button each; many (exchanges, placements): the ones without cards. And for an action
+    // with cards, a button that starts it for you to click its cards into (your own word at the reveal).
     const shown = state.legal.length <= 12 ? state.legal : state.legal.filter((a) => !prefixOf(a)).slice(0, 12);
-    const prefixes = [...new Set(state.legal.map(prefixOf).filter((p) => p && (state.legal.length > 12 || p === "place")))];
+    const prefixes = [...new Set(state.legal.map(prefixOf).filter(Boolean))]; // your own word, exchange, placement
     bar.append(h("div", { class: "legal" },
       ...shown.map((a) => h("button", { class: "act", "data-action": a, onclick: () => send(a) }, a)),
       ...prefixes.map((p) => h("button", { class: "compose", "data-prefix": p, onclick: () => {
