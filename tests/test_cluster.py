@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -19,7 +20,7 @@ from brelan.lexicon.lexicon import Lexicon
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
-from conftest import Postgres, sharing_lexicons, spawn, until_answered
+from conftest import Postgres, post, sharing_lexicons, spawn, until_answered
 
 LEASE = "1.5"  # seconds: failover in a test takes a few seconds, not the default's
 
@@ -53,6 +54,12 @@ class Nodes:
         """Of two nodes, the one playing a table and the other one."""
         owner = self.owner(table_id)
         return owner, b if owner == a else a
+
+    def web(self, target: str) -> str:
+        """A node's web port's base URL (browsers, Connect), as its start line says."""
+        found = re.search(r"browsers: (http://[^/ ]+)/", self.logs[target].read_text())
+        assert found, self.logs[target].read_text()
+        return found.group(1)
 
     def epoch(self, table_id: str) -> int:
         with psycopg.connect(self.database) as db:
@@ -142,6 +149,21 @@ def test_any_node_serves_any_table_and_spectators_elsewhere_see_the_same(nodes: 
         hidden = [e.text for e in seen if e.text.split()[1:2] == ["hole"]]
         assert hidden and all("[" in text for text in hidden)  # relayed, and still redacted for a spectator
         check_one_history(on_c, table_id, seen)
+
+
+def test_a_browsers_calls_on_any_node_reach_the_table_where_it_is_played(nodes: Nodes) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    with BrelanClient(a) as on_a:
+        infos = [on_a.create_table("poker-champ", {"players": "2"}, bot_seats=[1]) for _ in range(4)]
+    table_id = next(i.table_id for i in infos if nodes.owner(i.table_id) != b)  # played by a
+    site = nodes.web(b)
+    status, joined = post(f"{site}/brelan.api.v1.TableService/JoinTable", {"tableId": table_id, "player": "web"})
+    assert status == 200 and joined["table"]["tableId"] == table_id
+    status, view = post(f"{site}/brelan.api.v1.TableService/GetView", {"tableId": table_id}, joined["token"])
+    assert status == 200 and json.loads(view["view"])["holes"][0][0][0] != "["  # this seat's own cards, relayed
+    status, refused = post(f"{site}/brelan.api.v1.TableService/Act", {"tableId": table_id, "seat": 0, "action": "x"},
+                           joined["token"])  # fmt: skip
+    assert status == 400 and refused["code"] == "invalid_argument" and "legal" in refused["message"]
 
 
 def test_a_node_killed_mid_hand_its_table_goes_on_elsewhere(nodes: Nodes) -> None:

@@ -14,21 +14,12 @@ from typing import Any
 
 import pytest
 
+from conftest import post
+
 from brelan.server.games.base import options_dict
 from brelan.server.games.registry import VARIANTS, get_variant
 
 API = "/brelan.api.v1."
-
-
-def post(url: str, body: dict[str, Any], token: str = "") -> tuple[int, dict[str, Any]]:
-    """A Connect unary call with the JSON codec, as a browser's fetch makes it: (HTTP status, JSON body)."""
-    headers = {"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})}
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
 
 
 def stream(url: str, body: dict[str, Any]) -> list[dict[str, Any]]:
