@@ -443,7 +443,9 @@ def test_remote_bots_ride_out_a_server_killed_and_restarted(tmp_path: Path, stor
         assert (summary["games"], summary["errors"], summary["conserved"]) == (9, 0, True), summary.get("first_error")
         assert bots.returncode == 0
         with BrelanClient(target) as api:
-            assert playing and all(api.get_table(t).status == tpb.TABLE_STATUS_FINISHED for t in playing)
+            after = {t: api.get_table(t) for t in playing}
+            states = {t: (info.status, [s.taken for s in info.seats], info.seq) for t, info in after.items()}
+            assert playing and all(info.status == tpb.TABLE_STATUS_FINISHED for info in after.values()), (states, summary)
     finally:
         bots.kill()
         process.kill()
