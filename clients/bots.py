@@ -48,7 +48,6 @@ class Summary:
     conserved: bool = True
     seconds: float = 0.0
     stale: int = 0
-    rejoined: int = 0  # games moved to a new table because a restart lost a join's answer
     throttled: int = 0
     latencies: list[float] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
@@ -59,7 +58,7 @@ class Summary:
                                    "seconds": round(self.seconds, 3)}  # fmt: skip
         if self.latencies:
             ordered = sorted(self.latencies)
-            summary |= {"stale": self.stale, "rejoined": self.rejoined, "throttled": self.throttled, "actions_per_second": round(self.actions / self.seconds, 1),
+            summary |= {"stale": self.stale, "throttled": self.throttled, "actions_per_second": round(self.actions / self.seconds, 1),
                         "act_p50_ms": round(statistics.median(ordered) * 1000, 2),
                         "act_p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))] * 1000, 2)}  # fmt: skip
         if self.messages:
@@ -193,9 +192,10 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
                  summary: Summary) -> None:  # fmt: skip
     create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}")
     info = (await patiently(lambda: stub.CreateTable(create))).table
-    joined = [await patiently(lambda: stub.JoinTable(tpb.JoinTableRequest(table_id=info.table_id, seat=s,
-                                                                          player=f"bot{s}")))
-              for s in range(len(info.seats))]  # fmt: skip
+    # Each join has an id of its own, the same on every retry: a join whose answer a restart lost gives its seat back.
+    requests = [tpb.JoinTableRequest(table_id=info.table_id, seat=s, player=f"bot{s}", join_id=uuid.uuid4().hex)
+                for s in range(len(info.seats))]  # fmt: skip
+    joined = [await patiently(lambda: stub.JoinTable(request)) for request in requests]
     seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
     over = asyncio.Event()
     follower = asyncio.create_task(_follow(stub, info.table_id, seats, over, variant.realtime))
@@ -230,18 +230,11 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
 
         async def lane(t: int) -> None:
             for g in range(games):
-                for attempt in range(3):
-                    try:
-                        await _table(stub, variant, options, f"{seed}/{t}/{g}", summary)
-                    except grpc.aio.AioRpcError as e:
-                        # A seat taken by our own join whose answer a restart lost: that table waits for
-                        # a token nobody has; play the game at a new table.
-                        if e.code() == grpc.StatusCode.FAILED_PRECONDITION and "taken" in (e.details() or "") and attempt < 2:
-                            summary.rejoined += 1
-                            continue
-                        summary.errors += 1
-                        summary.messages.append(f"table {t} game {g}: {e.code().name}: {e.details()}")
-                    break
+                try:
+                    await _table(stub, variant, options, f"{seed}/{t}/{g}", summary)
+                except grpc.aio.AioRpcError as e:
+                    summary.errors += 1
+                    summary.messages.append(f"table {t} game {g}: {e.code().name}: {e.details()}")
                 progress(1)
 
         await asyncio.gather(*(lane(t) for t in range(tables)))

@@ -252,9 +252,14 @@ class BrelanClient(LexiconCalls):
     def get_table(self, table_id: str) -> tpb.TableInfo:
         return self._table("GetTable", tpb.GetTableRequest(table_id=table_id)).table
 
-    def join(self, table_id: str, *, seat: int | None = None, player: str = "", secret: str = "") -> SeatHandle:
-        """Take a seat: a free one, or with ``secret`` the seat it reserves (a tournament's, or one you left)."""
-        request = tpb.JoinTableRequest(table_id=table_id, seat=seat, player=player, secret=secret)
+    def join(self, table_id: str, *, seat: int | None = None, player: str = "", secret: str = "",
+             join_id: str = "") -> SeatHandle:  # fmt: skip
+        """Take a seat: a free one, or with ``secret`` the seat it reserves (a tournament's, or one you left).
+
+        ``join_id``: a random id of yours; calling again with it (after a lost answer, a restart) gives
+        back the same seat and token instead of another seat.
+        """
+        request = tpb.JoinTableRequest(table_id=table_id, seat=seat, player=player, secret=secret, join_id=join_id)
         response = self._table("JoinTable", request)
         return SeatHandle(self, table_id, response.seat, response.token)
 

@@ -70,9 +70,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
-        seat, token = await self.tables.join(
-            request.table_id, request.seat if request.HasField("seat") else None, request.player, request.secret
-        )
+        seat, token = await self.tables.join(request.table_id, request.seat if request.HasField("seat") else None,
+                                             request.player, request.secret, request.join_id)  # fmt: skip
         return pb.JoinTableResponse(seat=seat, token=token, table=table_info(await self.tables.find(request.table_id)))
 
     @routed

@@ -7,6 +7,7 @@ log), so a leaked log or database gives no one a seat.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import secrets
 from collections import OrderedDict
@@ -211,14 +212,28 @@ class Tables:
         except LookupError as e:
             raise invalid("options[lexicon]", str(e).strip("'\"")) from None
 
-    async def join(self, table_id: str, seat: int | None, player: str, secret: str = "") -> tuple[int, str]:
+    async def join(self, table_id: str, seat: int | None, player: str, secret: str = "",
+                   join_id: str = "") -> tuple[int, str]:  # fmt: skip
+        """Seat a player; its seat and token. With ``join_id``, a retry (even after a restart) answers the same."""
         table = await self.find(table_id)
         if len(player) > MAX_NAME:
             raise invalid("player", f"at most {MAX_NAME} characters")
         if len(secret) > MAX_SECRET:
             raise invalid("secret", f"at most {MAX_SECRET} characters")
-        token = secrets.token_hex(24)  # hex: never read as a command-line flag, as a leading "-" would be
-        taken, replaced = await table.command(lambda: table.join(seat, player, token, secret))
+        if len(join_id) > MAX_SECRET:
+            raise invalid("join_id", f"at most {MAX_SECRET} characters")
+        # hex: never read as a command-line flag, as a leading "-" would be. A join id's token is derived from it
+        # and the table's secret seed, so the same join id finds its seat again in the log's token hashes.
+        token = hmac.new(table.row.seed.encode(), f"{table_id}/{join_id}".encode(), "sha256").hexdigest()[:48] \
+            if join_id else secrets.token_hex(24)  # fmt: skip
+
+        async def once() -> tuple[int, str | None]:  # in the table's task: two retries at once take one seat
+            held = next((s for s, st in enumerate(table.seats) if join_id and st.token_sha256 == sha256(token)), None)
+            if held is not None:
+                return held, None  # a retry: the join went through, its answer was lost
+            return await table.join(seat, player, token, secret)
+
+        taken, replaced = await table.command(once)
         if replaced is not None:
             self.tokens.pop(replaced, None)  # the seat's player is back elsewhere: the old token is revoked
         self.tokens[sha256(token)] = (table_id, taken)

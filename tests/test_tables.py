@@ -414,6 +414,36 @@ def test_open_face_timeouts_place_on_the_lowest_row_and_classic_ones_set_the_sol
 
 
 @pytest.mark.parametrize("store", STORES)
+def test_a_join_retried_with_its_join_id_gets_the_same_seat_even_after_a_restart(tmp_path: Path, store: str,
+                                                                                  request: pytest.FixtureRequest) -> None:  # fmt: skip
+    database = database_for(store, request)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process, target = spawn(tmp_path, port, database)
+    try:
+        with BrelanClient(target) as api:
+            table_id = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2]).table_id
+            first = api.join(table_id, player="ann", join_id="a1b2c3d4e5f6")
+            assert api.join(table_id, player="ann", join_id="a1b2c3d4e5f6") == first  # a retry: the same seat and token
+        process.kill()
+        process.wait(10)
+        process, _ = spawn(tmp_path, port, database)
+        with BrelanClient(target) as api:
+            again = until_answered(lambda: api.join(table_id, player="ann", join_id="a1b2c3d4e5f6"))
+            assert (again.seat, again.token) == (first.seat, first.token)  # after a restart too
+            other = api.join(table_id, player="bob", join_id="f0e1d2")
+            assert other.seat != first.seat and other.token != first.token
+            assert api.get_table(table_id).status == tpb.TABLE_STATUS_PLAYING  # two players and a bot: dealt
+            assert api.view(table_id, token=first.token).seat == first.seat
+            e = error_of(api.join, table_id, player="eve")  # without a join id, a new join: no seat left
+            assert e.reason == "TABLE_FULL"
+    finally:
+        process.kill()
+        process.wait(10)
+
+
+@pytest.mark.parametrize("store", STORES)
 def test_remote_bots_ride_out_a_server_killed_and_restarted(tmp_path: Path, store: str,
                                                            request: pytest.FixtureRequest) -> None:  # fmt: skip
     database = database_for(store, request)
@@ -431,9 +461,9 @@ def test_remote_bots_ride_out_a_server_killed_and_restarted(tmp_path: Path, stor
             while sum(t.seq for t in api.list_tables(include_finished=True)) < 300:  # well into the games
                 assert time.monotonic() < deadline and bots.poll() is None
                 time.sleep(0.05)
-            # The tables in play at the crash must end. (A table still filling its seats may lose a join's
-            # answer in the crash: the bots then open another one and leave it; JoinTable is not idempotent yet.)
-            playing = [t.table_id for t in api.list_tables() if t.status == tpb.TABLE_STATUS_PLAYING]
+            # Every table the bots were at when the server died must end: a join whose answer the crash lost
+            # gives its seat back on retry (join_id), so no table is left waiting for a token nobody holds.
+            playing = [t.table_id for t in api.list_tables()]
         process.kill()  # SIGKILL: no goodbye to the bots
         process.wait(10)
         time.sleep(1.0)  # the bots find nobody for a while

@@ -500,6 +500,7 @@ class JoinTableRequest(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     PLAYER_FIELD_NUMBER: _builtins.int
     SECRET_FIELD_NUMBER: _builtins.int
+    JOIN_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     seat: _builtins.int
     """unset: the first free seat"""
@@ -510,6 +511,12 @@ class JoinTableRequest(_message.Message):
     rejoin_secret LeaveTable gave. It takes that seat back, revoking any token
     that held it.
     """
+    join_id: _builtins.str
+    """A random id of the client's (at most 64 characters): a retry with the same
+    join_id, even after a server restart, answers the same seat and token
+    instead of taking another seat (an answer lost in a crash). Keep it
+    secret: it stands for the token.
+    """
     def __init__(
         self,
         *,
@@ -517,10 +524,11 @@ class JoinTableRequest(_message.Message):
         seat: _builtins.int | None = ...,
         player: _builtins.str = ...,
         secret: _builtins.str = ...,
+        join_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "player", b"player", "seat", b"seat", "secret", b"secret", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "join_id", b"join_id", "player", b"player", "seat", b"seat", "secret", b"secret", "table_id", b"table_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
