@@ -150,8 +150,9 @@ class Page:
 
 
 async def respond(send: Send, status: int, body: bytes, kind: str) -> None:
-    headers = [(b"content-type", f"{kind}; charset=utf-8".encode() if kind.startswith("text/") or kind.endswith(
-        "javascript") else kind.encode()), (b"cache-control", b"no-cache")]  # fmt: skip
+    charset = "; charset=utf-8" if kind.startswith("text/") or kind.endswith("javascript") else ""
+    # no-cache: a browser asks again each time, so it never runs an old page against a newer server
+    headers = [(b"content-type", (kind + charset).encode()), (b"cache-control", b"no-cache")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
