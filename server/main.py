@@ -16,7 +16,7 @@ import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -38,7 +38,9 @@ from .table_service import TableServicer
 from .tables import Tables
 from .tournament_service import TournamentServicer
 from .tournaments import Tournaments
-from .web import Web, private_address
+
+if TYPE_CHECKING:
+    from .web import Web
 
 LEXICON_SERVICE = lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"].full_name
 TABLE_SERVICE = table_pb2.DESCRIPTOR.services_by_name["TableService"].full_name
@@ -144,8 +146,11 @@ async def start(
                            "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
-    web_side = private_address() if web_port is not None else None
-    if web_side is not None:
+    web_side = None
+    if web_port is not None:
+        from .web import private_address  # Connect and its ASGI server load only for a node that serves browsers
+
+        web_side = private_address()
         server.add_insecure_port(web_side)  # the web listener's own way in: a socket only this process names
     cluster = None
     if database is not None:
@@ -155,6 +160,8 @@ async def start(
     await server.start()
     web = None
     if web_port is not None and web_side is not None:
+        from .web import Web
+
         try:
             web = await Web.start(host, web_port, web_side, tls)
         except OSError as e:
