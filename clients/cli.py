@@ -244,17 +244,14 @@ def cmd_lexicon_build(args: argparse.Namespace) -> int:
 def list_sources(store: Store, as_json: bool) -> int:
     """``lexicon build --list``: the built-in lexicons, whether their sources are here, how to get the others."""
     built = set(store.built())
-    for name, made_of, present, how in builtin_status():
+    builtins = builtin_status()
+    own = [(name, "built here (lexicon build --words)", True, "") for name in sorted(built - {n for n, *_ in builtins})]
+    for name, made_of, present, how in [*builtins, *own]:
         if as_json:
             emit({"name": name, "sources": made_of, "present": present, "built": name in built, "get": "" if present else how})
             continue
         state = ("built" if name in built else "can be built") if present else f"missing: {how}"
         out.print(f"{name:<16} {made_of}: {state}")
-    for name in sorted(built - {n for n, *_ in builtin_status()}):
-        if as_json:
-            emit({"name": name, "sources": "built here (lexicon build --words)", "present": True, "built": True, "get": ""})
-        else:
-            out.print(f"{name:<16} built here (lexicon build --words): built")
     return 0
 
 

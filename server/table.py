@@ -277,8 +277,7 @@ class Table:
         A reserved seat is taken with its secret only, even from a token that holds it
         (a player back from another device); any other seat when it is free.
         """
-        if self.state is None and self.row.join_by is not None and self.row.join_by <= self.clock.now():
-            await self._forfeit()  # too late, even if the timer has not fired yet
+        await self._forfeit_if_late(self.clock.now())  # too late, even if the timer has not fired yet
         if self.row.finished:
             raise refused("GAME_OVER", "the game is over")
         if seat is not None and not 0 <= seat < len(self.seats):
@@ -530,8 +529,7 @@ class Table:
         """Make the default move for every decision whose time is up (before the deal: end the wait for players)."""
         now = self.clock.now()
         if self.state is None:
-            if self.row.join_by is not None and self.row.join_by <= now:
-                await self._forfeit()
+            await self._forfeit_if_late(now)
             return
         for seat, deadline in sorted(self.deadlines.items(), key=lambda sd: sd[1]):
             if deadline > now or self.state is None or self.state.is_over or self.deadlines.get(seat, -1) != deadline:
@@ -547,12 +545,20 @@ class Table:
                 action, events = await self._off_loop(lambda: (a := state.default_action(seat), state.apply(seat, a)))
                 await self._commit(seat, str(action), TIMEOUT_ACTION_ID, events)
 
-    async def _forfeit(self) -> None:
+    @property
+    def _join_deadline(self) -> float | None:
+        """When the seats still empty forfeit: set while the table waits for players, if it has one."""
+        return self.row.join_by if self.state is None else None
+
+    async def _forfeit_if_late(self, now: float) -> None:
         """The join deadline passed with seats still empty: their players forfeit, and the game is never dealt.
 
         The players present win; when nobody came, one seat drawn by lot from the table's seed
         (revealed with the result, so anyone can check the draw) wins, so a match always ends.
         """
+        deadline = self._join_deadline
+        if deadline is None or deadline > now or self.row.finished:
+            return
         absent = [s for s, st in enumerate(self.seats) if not st.taken]
         present = [s for s in range(len(self.seats)) if s not in absent]
         champions = present or [random.Random(f"forfeit/{self.row.seed}").randrange(len(self.seats))]
@@ -604,7 +610,7 @@ class Table:
             self._idle.set()
 
     def _next_timeout(self) -> float | None:
-        waiting = [self.row.join_by] if self.state is None and self.row.join_by is not None else []
+        waiting = [] if self._join_deadline is None else [self._join_deadline]
         deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting], default=None)
         return self.clock.timeout(deadline)
 

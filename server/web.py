@@ -8,7 +8,7 @@ keep in step. Only the caller's ``authorization`` header goes through.
 
     $ curl -H 'content-type: application/json' -d '{"words":["porte"]}' \\
         http://127.0.0.1:8080/brelan.api.v1.LexiconService/CheckWords
-    {"results":[{"word":"porte","admissible":true,...}]}
+    {"verdicts": [{"word": "porte", "key": "PORTE", "admissible": true, "reason": "adjective ..."}]}
 
 A failed call answers Connect's error JSON: ``code`` (``invalid_argument``...), ``message``, and ``details``
 holding the same ``google.rpc`` messages (``BadRequest``, ``ErrorInfo``) as the gRPC status.
@@ -203,7 +203,7 @@ class Web:
         if tls is not None:
             config.keyfile, config.certfile = private_files(tls)
         config.accesslog = None
-        config.errorlog = logging.getLogger("brelan.web")
+        config.errorlog = logger
         config.graceful_timeout = 1.0
         channel = grpc.aio.insecure_channel(grpc_address)
         stopping = asyncio.Event()

@@ -214,5 +214,7 @@ def test_absent_players_forfeit_at_the_join_deadline_and_the_standings_say_so(
             assert all(s.tiebreak == 0 for s in info.standings)
             e = error_of(api.transcript, games[0].table_id)
             assert e.code == grpc.StatusCode.FAILED_PRECONDITION and e.reason == "NEVER_DEALT"
+            late = error_of(api.join, games[-1].table_id, player="late")  # a forfeited game is over
+            assert late.reason == "GAME_OVER" and result_dict(api.get_table(games[-1].table_id)) == results[-1]
     finally:
         running.stop()

@@ -6,7 +6,7 @@
 // by seat, and turns its cards into clickable cards.
 
 import { call, stream, RpcError } from "./rpc.js";
-import { cardElement, kindOf } from "./cards.js";
+import { cardElement, isHidden, kindOf } from "./cards.js";
 
 const main = document.getElementById("main");
 const SEATS_KEY = "brelan.seats"; // table id -> {seat, token}: a reload puts you back at your table
@@ -335,7 +335,7 @@ async function tableScreen(tableId) {
       return;
     }
     // A joker stands for the letter you type right after it: ?r=E.
-    const card = /^\?[rb]$/.test(text) ? `${text}=` : text;
+    const card = kindOf(text)?.[0] === "joker" && !text.includes("=") ? `${text}=` : text;
     input.value = (input.value.trim() ? input.value.trim() + " " : "") + card;
     if (card.endsWith("=")) toast("type the letter this joker stands for", "info");
     highlight();
@@ -347,7 +347,8 @@ async function tableScreen(tableId) {
     const word = (text.match(/^claim \d+ ([A-Za-z]+)$/) || [])[1];
     const wanted = word ? [...word.toUpperCase()] : [];
     board.querySelectorAll(".shared .card").forEach((c) => { // the letters of a claimed word, on the table
-      const letter = (c.dataset.card.match(/^([A-Z])[rb]$/) || [])[1];
+      const [kind, m] = kindOf(c.dataset.card) || [];
+      const letter = kind === "letter" ? m[1] : undefined;
       const at = wanted.indexOf(letter);
       c.classList.toggle("hl", at >= 0);
       if (at >= 0) wanted.splice(at, 1);
@@ -480,7 +481,7 @@ function drawValue(value, clickable, onCard) {
     const row = h("span", { class: "cards" });
     for (const text of value) {
       const card = cardElement(text);
-      if (clickable && !card.classList.contains("back") && !card.classList.contains("marked")) {
+      if (clickable && !isHidden(text)) {
         card.classList.add("clickable");
         card.addEventListener("click", () => onCard(text));
       }
