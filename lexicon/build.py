@@ -2,11 +2,15 @@
 
     <data_dir>/lexicons/<name>/<version>/
         keys.marisa    every folded key (key ids index the arrays)
-        lexicon.bin    masks, explanation blocks, the signature trie
-        manifest.json  name, version, sources, counts per policy, checksum
+        lexicon.bin    mask classes, explanation blocks, the signature trie
+        manifest.json  name, version, layout, sources, counts per policy, checksum
 
-A build writes into a temporary folder and renames it into place, so a
-half-written artefact is never loaded.
+The version names what the verdicts come from (the sources and how their tags
+are read), so a table's log names the same version whatever the layout of the
+files; ``LAYOUT`` names how the files are laid out, and a server upgrades an
+artefact of an older layout from itself (see :func:`upgrade`). A build writes
+into a temporary folder and renames it into place, so a half-written artefact
+is never loaded.
 """
 
 from __future__ import annotations
@@ -27,12 +31,15 @@ from typing import Callable, Iterator, Protocol, Sequence
 import marisa_trie
 
 from . import container, sigtrie
+from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, pack
 from .fold import fold, is_layable
 from .readings import Entry, Policy
 
-FORMAT = 1
-EXPLAIN_BLOCK = 64  # keys per compressed block of explanation lines
-KEY_SEP, ENTRY_SEP = "\x1e", "\n"
+# How source tags become readings: a change here changes verdicts, so it is part of the version.
+VERDICTS = 1
+# How the files are laid out: 2 keeps a mask class a key, the trie of short keys only, compact explanations.
+LAYOUT = 2
+MAX_CLASSES = 256  # distinct masks, so a key's class fits a byte (fr-dela has 42)
 # The policies whose key counts a manifest reports.
 COUNTED_POLICIES = ("rulebook", "conjugated", "compound", "proper", "pronoun", "interjection", "all", "all,min=1")
 
@@ -58,12 +65,19 @@ def _no_progress(stage: str, done: int, total: int) -> None:
 
 
 def version_of(sources: Sequence[tuple[str, str]]) -> str:
-    """The artefact's version, from the sources' (name, version) pairs and the format."""
+    """The lexicon's version, from the sources' (name, version) pairs and how their tags are read."""
     digest = hashlib.sha256("|".join(f"{name}={v}" for name, v in sources).encode()).hexdigest()[:8]
-    return f"{digest}-f{FORMAT}"
+    return f"{digest}-f{VERDICTS}"
 
 
-def build(name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Progress = _no_progress) -> BuildResult:
+def build(
+    name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Progress = _no_progress, keep: dict | None = None
+) -> BuildResult:
+    """Compile ``sources`` into ``lexicons_dir/name/<version>``.
+
+    ``keep``, an older artefact's manifest, makes this an upgrade: its version and
+    list of sources stay, and its build time, so the newest build stays the newest.
+    """
     # Read every source first: a word-list source's version is its content hash.
     by_key: dict[str, tuple[int, list[str]]] = {}
     skipped = 0
@@ -77,32 +91,42 @@ def build(name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Pr
                 continue
             key = fold(entry.form)
             mask, lines = by_key.get(key, (0, []))
-            lines.append(entry.dumps())
+            lines.append(pack(key, entry))
             by_key[key] = (mask | entry.mask(), lines)
             if count % 20_000 == 0:
                 progress(stage, count, max(source.total, count))
         progress(stage, count, count)
         read_counts.append(count)
 
-    version = version_of([(s.name, s.version) for s in sources])
+    version = keep["version"] if keep else version_of([(s.name, s.version) for s in sources])
     target = lexicons_dir / name / version
     progress("compiling", 0, 3)
     trie = marisa_trie.Trie(by_key)
     keys_by_id = [""] * len(trie)
     for key, key_id in trie.iteritems():
         keys_by_id[key_id] = key
-    masks = array("H", (by_key[k][0] for k in keys_by_id))
+    masks = [by_key[k][0] for k in keys_by_id]
+    class_masks = array("H", sorted(set(masks)))
+    if len(class_masks) > MAX_CLASSES:
+        raise ValueError(f"{len(class_masks)} distinct reading masks, more than a byte's {MAX_CLASSES}")
+    class_of = {mask: i for i, mask in enumerate(class_masks)}
     progress("compiling", 1, 3)
 
+    block = BLOCK[LAYOUT]
     block_offsets = array("Q", [0])
     blocks = bytearray()
-    for start in range(0, len(keys_by_id), EXPLAIN_BLOCK):
-        text = KEY_SEP.join(ENTRY_SEP.join(by_key[k][1]) for k in keys_by_id[start : start + EXPLAIN_BLOCK])
+    for start in range(0, len(keys_by_id), block):
+        text = KEY_SEP.join(ENTRY_SEP.join(by_key[k][1]) for k in keys_by_id[start : start + block])
         blocks += zlib.compress(text.encode(), 9)
         block_offsets.append(len(blocks))
     progress("compiling", 2, 3)
 
-    sections: dict[str, array | bytes] = {"masks": masks, "explain_offsets": block_offsets, "explain_blocks": bytes(blocks)}
+    sections: dict[str, array | bytes] = {
+        "key_class": array("B", (class_of[m] for m in masks)),
+        "class_masks": class_masks,
+        "explain_offsets": block_offsets,
+        "explain_blocks": bytes(blocks),
+    }
     sections.update(sigtrie.build((k, i, masks[i]) for i, k in enumerate(keys_by_id)))
     progress("compiling", 3, 3)
 
@@ -126,15 +150,15 @@ def build(name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Pr
         manifest = {
             "name": name,
             "version": version,
-            "format": FORMAT,
-            "sources": [
+            "layout": LAYOUT,
+            "sources": keep["sources"] if keep else [
                 {"name": s.name, "version": s.version, "entries": n} for s, n in zip(sources, read_counts)
             ],
             "keys": len(keys_by_id),
-            "skipped_forms": skipped,
+            "skipped_forms": keep["skipped_forms"] if keep else skipped,
             "policy_counts": policy_counts,
             "checksum": checksum.hexdigest(),
-            "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "built_at": keep["built_at"] if keep else datetime.now(timezone.utc).isoformat(timespec="seconds"),
         }
         (tmp / "manifest.json").write_text(json.dumps(manifest, indent=2, ensure_ascii=False))
         target.parent.mkdir(parents=True, exist_ok=True)

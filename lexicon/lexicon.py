@@ -16,9 +16,9 @@ from typing import Iterator
 
 import marisa_trie
 
-from .build import ENTRY_SEP, EXPLAIN_BLOCK, KEY_SEP
 from .container import Sections
 from .describe import describe, reject_reason
+from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, unpack
 from .fold import fold
 from .readings import Entry, Kind, Policy
 
@@ -46,12 +46,18 @@ class Lexicon:
         self.manifest: dict = json.loads((path / "manifest.json").read_text())
         self.name: str = self.manifest["name"]
         self.version: str = self.manifest["version"]
+        self.layout: int = self.manifest.get("layout", 1)
         self.trie = marisa_trie.Trie()
         self.trie.mmap(str(path / "keys.marisa"))
         self.sections = Sections(path / "lexicon.bin")
-        self.masks = self.sections["masks"]
+        if self.layout >= 2:
+            self.key_class, self.class_masks = self.sections["key_class"], self.sections["class_masks"]
+        else:  # read for an upgrade only: each key's mask is its own class
+            self.key_class, self.class_masks = self.sections["masks"], range(1 << 16)
+        self._admitted: dict[int, bytes] = {}
         self._explain_offsets = self.sections["explain_offsets"]
         self._explain_blocks = self.sections["explain_blocks"]
+        self._per_block = BLOCK[self.layout]
         self._block = lru_cache(maxsize=64)(self._read_block)
 
     @classmethod
@@ -68,15 +74,27 @@ class Lexicon:
     def key_id(self, key: str) -> int | None:
         return self.trie.get(key)
 
+    def mask_of(self, key_id: int) -> int:
+        """The readings (bits of :func:`~.readings.reading_bit`) some entry of the key gives."""
+        return self.class_masks[self.key_class[key_id]]
+
+    def admitted_classes(self, policy: Policy) -> bytes:
+        """A byte per mask class, 1 where ``policy`` admits the class's readings (the length aside)."""
+        table = self._admitted.get(policy.mask)
+        if table is None:
+            table = self._admitted[policy.mask] = bytes(bool(m & policy.mask) for m in self.class_masks)
+        return table
+
     def admissible(self, key: str, policy: Policy) -> bool:
-        """One trie lookup and one AND: is the folded ``key`` admitted?"""
+        """One trie lookup and two array reads: is the folded ``key`` admitted?"""
         key_id = self.trie.get(key)
-        return key_id is not None and policy.admits(self.masks[key_id], len(key))
+        return key_id is not None and len(key) >= policy.min_length and self.admitted_classes(policy)[self.key_class[key_id]] == 1
 
     def admissible_keys(self, policy: Policy, max_length: int | None = None) -> Iterator[tuple[str, int]]:
         """Every (key, key id) the policy admits, up to ``max_length`` letters, in trie order."""
+        admitted, key_class = self.admitted_classes(policy), self.key_class
         for key, key_id in self.trie.iteritems():
-            if (max_length is None or len(key) <= max_length) and policy.admits(self.masks[key_id], len(key)):
+            if (max_length is None or len(key) <= max_length) and len(key) >= policy.min_length and admitted[key_class[key_id]]:
                 yield key, key_id
 
     def key_of(self, key_id: int) -> str:
@@ -91,8 +109,16 @@ class Lexicon:
         key_id = self.trie.get(key)
         if key_id is None:
             return []
-        text = self._block(key_id // EXPLAIN_BLOCK)[key_id % EXPLAIN_BLOCK]
-        return [Entry.loads(line) for line in text.split(ENTRY_SEP)]
+        return self._unpack(key, self._block(key_id // self._per_block)[key_id % self._per_block])
+
+    def all_entries(self) -> Iterator[Entry]:
+        """Every source entry, block by block (what an upgrade lays out again)."""
+        for block in range(len(self._explain_offsets) - 1):
+            for i, text in enumerate(self._read_block(block)):
+                yield from self._unpack(self.key_of(block * self._per_block + i), text)
+
+    def _unpack(self, key: str, text: str) -> list[Entry]:
+        return [unpack(key, line, self.layout) for line in text.split(ENTRY_SEP)]
 
     def readings(self, key: str, policy: Policy) -> list[Reading]:
         out = []

@@ -84,15 +84,6 @@ class Entry:
             m |= reading_bit(kind, compound)
         return m
 
-    # One line of text per entry is how explanations are stored in the artefact.
-    def dumps(self) -> str:
-        return "\t".join((self.source, self.form, self.lemma, self.pos, "+".join(self.traits), ":".join(self.codes)))
-
-    @classmethod
-    def loads(cls, line: str) -> Entry:
-        source, form, lemma, pos, traits, codes = line.split("\t")
-        return cls(source, form, lemma, pos, tuple(filter(None, traits.split("+"))), tuple(filter(None, codes.split(":"))))
-
 
 _OPTIONAL_KINDS = {
     "conjugated": Kind.CONJUGATED,

@@ -17,6 +17,7 @@ import time
 from collections import Counter
 from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from .cards import COLOURS, LETTER_VALUES, LETTERS, MAX_HAND, Card, CardError, Laid, check_hand
@@ -26,7 +27,8 @@ from .readings import RULEBOOK, Policy
 from .scoring import base_score, lay, length_points
 from .sigtrie import LETTER_INDEX, ROOT
 
-MAX_ANAGRAM_LETTERS = 15
+# The signature trie holds the words a hand can lay, so anagrams have at most 9 letters too.
+MAX_ANAGRAM_LETTERS = MAX_HAND
 MAX_BLANKS = 2
 MAX_PATTERN = 64
 
@@ -65,22 +67,23 @@ class ScoredWord:
 
 @dataclass(frozen=True, slots=True)
 class _Trie:
-    letter: memoryview
-    child_start: memoryview
-    child_count: memoryview
-    bound_any: memoryview
-    bound_common: memoryview
-    sig_start: memoryview
-    sig_count: memoryview
-    sig_keys: memoryview
-    masks: memoryview
+    letter: bytes
+    first: memoryview
+    bound_any: bytes
+    bound_common: bytes
+    key_start: memoryview
+    keys: memoryview
+    key_class: memoryview
 
 
+@lru_cache(maxsize=8)
 def _trie(lex: Lexicon) -> _Trie:
+    # The byte arrays are copied out of the map (220 kB each for fr-dela): a bytes
+    # object is read faster than a memoryview, and these are read at every child.
     s = lex.sections
     return _Trie(
-        s["node_letter"], s["node_child_start"], s["node_child_count"], s["node_bound_any"],
-        s["node_bound_common"], s["node_sig_start"], s["node_sig_count"], s["sig_keys"], lex.masks,
+        bytes(s["node_letter"]), s["node_first"], bytes(s["node_bound_any"]), bytes(s["node_bound_common"]),
+        s["node_key_start"], s["sig_keys"], lex.key_class,
     )  # fmt: skip
 
 
@@ -156,16 +159,15 @@ class _Walk:
         # The bounds cover the words a hand can lay: a walk goes 9 letters deep at most.
         self.ordered = policy.is_rulebook_kinds
         self.bound = self.t.bound_common if self.ordered else self.t.bound_any
-        self.policy = policy
+        self.admitted = lex.admitted_classes(policy)
         self.top = top
         self.points_for_length = points_for_length
 
     def run(self, counts: list[int], jokers: int, deepest: int, mult: int) -> None:
         """Offer every admissible key of at most ``deepest`` letters these cards make, its score times ``mult``."""
         t, top, bound, ordered = self.t, self.top, self.bound, self.ordered
-        letter_of, first_child, n_children = t.letter, t.child_start, t.child_count
-        sig_start, sig_count, sig_keys, masks = t.sig_start, t.sig_count, t.sig_keys, t.masks
-        policy_mask, min_length, values = self.policy.mask, self.min_length, _VALUES
+        letter_of, first_child, key_start, sig_keys, key_class = t.letter, t.first, t.key_start, t.keys, t.key_class
+        admitted, min_length, values = self.admitted, self.min_length, _VALUES
         points_for_length = self.points_for_length
         # Signatures are sorted, so below a node of letter L only cards of letters
         # >= L can still be added: with suffix sums of the hand this bounds what
@@ -176,21 +178,23 @@ class _Walk:
             suffix_value[x] = suffix_value[x + 1] + counts[x] * values[x]
 
         def visit(node: int, depth: int, points: int, jokers: int) -> None:
-            n = sig_count[node]
-            if n and depth >= min_length:
-                score = (points + points_for_length[depth]) * mult
-                if score >= top.threshold:
-                    s = sig_start[node]
-                    for key_id in sig_keys[s : s + n]:
-                        if masks[key_id] & policy_mask:
-                            top.offer(key_id, score)
+            # The threshold only rises when a key is offered: read it again after each offer and descent.
+            threshold = top.threshold
+            if depth >= min_length:
+                s, e = key_start[node], key_start[node + 1]
+                if s != e:
+                    score = (points + points_for_length[depth]) * mult
+                    if score >= threshold:
+                        for key_id in sig_keys[s:e]:
+                            if admitted[key_class[key_id]]:
+                                top.offer(key_id, score)
+                        threshold = top.threshold
             if depth == deepest:
                 return
             depth += 1
             room = deepest - depth
-            first = first_child[node]
-            for child in range(first, first + n_children[node]):
-                if bound[child] * mult < top.threshold:
+            for child in range(first_child[node], first_child[node + 1]):
+                if bound[child] * mult < threshold:
                     if ordered:
                         break
                     continue
@@ -208,11 +212,12 @@ class _Walk:
                 gained = points + values[letter]
                 more = have + suffix_count[letter + 1] + left
                 reach = gained + have * values[letter] + suffix_value[letter + 1] + left * _BEST_FROM[letter]
-                if (reach + points_for_length[depth + (more if more < room else room)]) * mult < top.threshold:
+                if (reach + points_for_length[depth + (more if more < room else room)]) * mult < threshold:
                     continue
                 counts[letter] = have
                 visit(child, depth, gained, left)
                 counts[letter] = have + 1 if left == jokers else have
+                threshold = top.threshold
 
         visit(ROOT, 0, 0, jokers)
 
@@ -282,10 +287,11 @@ def anagrams(lex: Lexicon, letters: str, policy: Policy = RULEBOOK, exact: bool 
     letters = _letters(letters, "?", "letters")
     blanks = letters.count("?")
     if len(letters) > MAX_ANAGRAM_LETTERS:
-        raise SearchError(f"at most {MAX_ANAGRAM_LETTERS} letters, not {len(letters)}")
+        raise SearchError(f"at most {MAX_ANAGRAM_LETTERS} letters (as many as a hand holds), not {len(letters)}")
     if blanks > MAX_BLANKS:
         raise SearchError(f"at most {MAX_BLANKS} blanks, not {blanks}")
     t = _trie(lex)
+    admitted = lex.admitted_classes(policy)
     counts = [0] * len(LETTERS)
     for c in letters.replace("?", ""):
         counts[LETTER_INDEX[c]] += 1
@@ -293,14 +299,11 @@ def anagrams(lex: Lexicon, letters: str, policy: Policy = RULEBOOK, exact: bool 
     found: list[int] = []
 
     def visit(node: int, depth: int, blanks: int) -> None:
-        n = t.sig_count[node]
-        if n and depth >= policy.min_length and (not exact or depth == total):
-            s = t.sig_start[node]
-            found.extend(k for k in t.sig_keys[s : s + n] if t.masks[k] & policy.mask)
+        if depth >= policy.min_length and (not exact or depth == total):
+            found.extend(k for k in t.keys[t.key_start[node] : t.key_start[node + 1]] if admitted[t.key_class[k]])
         if depth == total:
             return
-        first = t.child_start[node]
-        for child in range(first, first + t.child_count[node]):
+        for child in range(t.first[node], t.first[node + 1]):
             letter = t.letter[child]
             if counts[letter]:
                 counts[letter] -= 1

@@ -16,8 +16,11 @@ import os
 import re
 import shutil
 from pathlib import Path
-from .build import BuildResult, Progress, Source, build, version_of
+from typing import Iterator
+
+from .build import LAYOUT, BuildResult, Progress, Source, build, version_of
 from .lexicon import Lexicon
+from .readings import Entry
 from .sources import delaf, grammalecte, lefff
 from .sources.wordlist import WordListSource
 
@@ -76,6 +79,25 @@ def builtin_sources(name: str) -> list[Source]:
     raise LexiconNotFound(f"no built-in lexicon {name!r} (built-in: {', '.join(BUILTIN)})")
 
 
+class _ArtefactSource:
+    """An artefact's own entries, read back to lay them out again."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon, self.name, self.version, self.total = lexicon, lexicon.name, lexicon.version, len(lexicon)
+
+    def entries(self) -> Iterator[Entry]:
+        return self.lexicon.all_entries()
+
+
+def upgrade(lexicon: Lexicon, lexicons_dir: Path, progress: Progress | None = None) -> BuildResult:
+    """Lay out an artefact of an older layout again, from itself: same version, same verdicts.
+
+    A user's lexicon cannot be built again without its word list, and a table's log
+    names the version it was played with, so the upgrade keeps both.
+    """
+    return build(lexicon.name, [_ArtefactSource(lexicon)], lexicons_dir, progress or (lambda *_: None), keep=lexicon.manifest)
+
+
 class Store:
     """The lexicons of one data directory, opened once each."""
 
@@ -114,7 +136,10 @@ class Store:
             if not build_missing or name not in BUILTIN:
                 raise LexiconNotFound(f"lexicon {name!r} is not built (brelan lexicon build {name})")
             path = self.build(name, progress=progress).path
-        lexicon = self._open[name] = Lexicon.open(path)
+        lexicon = Lexicon.open(path)
+        if lexicon.layout < LAYOUT:
+            lexicon = Lexicon.open(upgrade(lexicon, self.root, progress).path)
+        self._open[name] = lexicon
         return lexicon
 
     def build(

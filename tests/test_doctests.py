@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
-    *(f"lexicon.{m}" for m in ("fold", "readings", "cards", "scoring", "describe", "sources.delaf", "sources.grammalecte", "sources.lefff")),
+    *(f"lexicon.{m}" for m in ("fold", "readings", "cards", "scoring", "describe", "explanations", "sources.delaf", "sources.grammalecte", "sources.lefff")),
     *(f"server.games.{m}" for m in ("base", "cards", "evaluator", "pots", "poker_champ", "betting", "dice", "yahtzee_holdem", "daker_cards", "daker", "chinese_scoring", "chinese_rows", "chinese_solver", "chinese", "tournament", "word_games")),
 ]
 

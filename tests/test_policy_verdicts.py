@@ -88,7 +88,7 @@ def test_explanations(full: Lexicon) -> None:
 @pytest.mark.slow
 def test_manifest_counts_match_the_keys(full: Lexicon) -> None:
     rulebook = Policy()
-    counted = sum(rulebook.admits(full.masks[i], len(k)) for k, i in full.trie.iteritems())
+    counted = sum(rulebook.admits(full.mask_of(i), len(k)) for k, i in full.trie.iteritems())
     assert full.manifest["policy_counts"]["rulebook"] == counted
     assert full.manifest["keys"] == len(full) > 500_000
     assert 200_000 < counted < full.manifest["policy_counts"]["conjugated"]
