@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .fold import is_compound
 from .readings import Entry, Kind
 
@@ -30,6 +32,7 @@ NUMBERS = {"s": "singular", "p": "plural"}
 GENDERS = {"m": "masculine", "f": "feminine"}
 
 
+@cache
 def code_text(code: str, verb: bool = True) -> str:
     """``P1p`` -> '1st plural', ``Kfs`` -> 'feminine singular' (a verb code's tense is said apart); ``mp`` -> 'masculine plural'."""
     rest = code[1:] if verb else code
@@ -40,15 +43,21 @@ def code_text(code: str, verb: bool = True) -> str:
 
 
 def _verb(entry: Entry, kind: Kind) -> str:
-    wanted = "WGK" if kind is Kind.COMMON else None
-    codes = [c for c in entry.codes if (wanted is None) != (c[:1] in "WGK")]
-    if kind is Kind.COMMON:
+    head, tail = _verb_words(entry.codes, kind is Kind.COMMON)
+    return f"{head}{entry.lemma}{tail}"
+
+
+@cache
+def _verb_words(codes: tuple[str, ...], nonfinite: bool) -> tuple[str, str]:
+    """What is said before and after the lemma for these codes (a few hundred code sets: said once each)."""
+    codes = tuple(c for c in codes if nonfinite == (c[:1] in "WGK"))
+    if nonfinite:
         tense = TENSES[codes[0][0]] if codes else "form"
         details = [code_text(c) for c in codes if code_text(c)]
         tail = f" ({', '.join(dict.fromkeys(details))})" if details else ""
-        return f"{tense} of {entry.lemma}{tail}" if tense != "infinitive" else f"infinitive {entry.lemma}"
+        return ("infinitive ", "") if tense == "infinitive" else (f"{tense} of ", tail)
     parts = [f"{TENSES.get(c[:1], c)}, {code_text(c)}".rstrip(", ") for c in codes]
-    return f"conjugated form of {entry.lemma} ({'; '.join(dict.fromkeys(parts))})"
+    return "conjugated form of ", f" ({'; '.join(dict.fromkeys(parts))})"
 
 
 def describe(entry: Entry, kind: Kind) -> str:

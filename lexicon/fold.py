@@ -30,6 +30,8 @@ def ascii_upper(text: str) -> str:
 
 def fold(text: str) -> str:
     """The key of a form: its letters only, A-Z."""
+    if text.isascii() and text.isalpha():  # most words checked in bulk: a tenth of the cost
+        return text.upper()
     return _NOT_LETTER.sub("", ascii_upper(text))
 
 
