@@ -57,3 +57,7 @@ class Sections:
 
     def __contains__(self, name: str) -> bool:
         return name in self._header
+
+    def sizes(self) -> dict[str, int]:
+        """Each section's length in bytes."""
+        return {name: length for name, (_, length, _) in self._header.items()}

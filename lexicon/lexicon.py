@@ -49,6 +49,7 @@ class Lexicon:
         self.layout: int = self.manifest.get("layout", 1)
         self.trie = marisa_trie.Trie()
         self.trie.mmap(str(path / "keys.marisa"))
+        self._lookup = self.trie.get  # bound once: admissible() is the hot path of bulk checks
         self.sections = Sections(path / "lexicon.bin")
         if self.layout >= 2:
             self.key_class, self.class_masks = self.sections["key_class"], self.sections["class_masks"]
@@ -87,8 +88,11 @@ class Lexicon:
 
     def admissible(self, key: str, policy: Policy) -> bool:
         """One trie lookup and two array reads: is the folded ``key`` admitted?"""
-        key_id = self.trie.get(key)
-        return key_id is not None and len(key) >= policy.min_length and self.admitted_classes(policy)[self.key_class[key_id]] == 1
+        key_id = self._lookup(key)
+        if key_id is None or len(key) < policy.min_length:
+            return False
+        table = self._admitted.get(policy.mask) or self.admitted_classes(policy)
+        return table[self.key_class[key_id]] == 1
 
     def admissible_keys(self, policy: Policy, max_length: int | None = None) -> Iterator[tuple[str, int]]:
         """Every (key, key id) the policy admits, up to ``max_length`` letters, in trie order."""

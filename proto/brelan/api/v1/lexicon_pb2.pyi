@@ -613,7 +613,7 @@ class AnagramsRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     letters: _builtins.str
-    """A-Z and "?" blanks"""
+    """A-Z and "?" blanks (at most 2); 9 letters at most, as many as a hand"""
     exact: _builtins.bool
     """only words using every letter (else sub-anagrams too)"""
     page_size: _builtins.int
