@@ -83,7 +83,8 @@ class _ArtefactSource:
     """An artefact's own entries, read back to lay them out again."""
 
     def __init__(self, lexicon: Lexicon) -> None:
-        self.lexicon, self.name, self.version, self.total = lexicon, lexicon.name, lexicon.version, len(lexicon)
+        self.lexicon, self.version, self.total = lexicon, lexicon.version, len(lexicon)
+        self.name = f"{lexicon.name} (layout {lexicon.layout}, to lay out again)"  # what a progress bar says
 
     def entries(self) -> Iterator[Entry]:
         return self.lexicon.all_entries()
