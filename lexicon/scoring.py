@@ -9,7 +9,7 @@ total doubled when every card laid has one colour (a joker has its own colour).
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -87,13 +87,18 @@ def lay(key: str, hand: Sequence[Card]) -> list[Laid] | None:
 
 
 def _lay_from(key: str, cards: list[Card]) -> list[Laid] | None:
-    # Red before black among real cards, for a stable answer.
-    pool = sorted(cards, key=lambda c: (c.is_joker, c.colour != "r"))
+    # Red before black among real cards, for a stable answer; jokers where no card is left.
+    by_letter: dict[str, deque[Card]] = {}
+    jokers: deque[Card] = deque()
+    for card in sorted(cards, key=lambda c: (c.is_joker, c.colour != "r")):
+        (jokers if card.is_joker else by_letter.setdefault(card.letter, deque())).append(card)
     out: list[Laid] = []
     for letter in key:
-        pick = next((c for c in pool if c.letter == letter), None) or next((c for c in pool if c.is_joker), None)
-        if pick is None:
+        same = by_letter.get(letter)
+        if same:
+            out.append(Laid(same.popleft(), letter))
+        elif jokers:
+            out.append(Laid(jokers.popleft(), letter))
+        else:
             return None
-        pool.remove(pick)
-        out.append(Laid(pick, letter))
     return out
