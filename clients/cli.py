@@ -429,7 +429,7 @@ def build_parser() -> argparse.ArgumentParser:
     best.add_argument("--hands", metavar="FILE", help="one hand a line ('-' for stdin), one result line a hand")
     best.add_argument("--simplified", action="store_true", help="simplified counting: no length points")
     best.set_defaults(run=cmd_best, remote=True)
-    for name, helptext, arg in (("anagram", "words from letters, ? a blank", "letters"), ("match", "words of a pattern: ? one letter, * any run", "pattern")):
+    for name, helptext, arg in (("anagram", "words from up to 9 letters, ? a blank (2 at most)", "letters"), ("match", "words of a pattern: ? one letter, * any run", "pattern")):
         p = word.add_parser(name, parents=[words], help=helptext)
         p.add_argument(arg)
         p.add_argument("--page-size", type=positive, default=100, metavar="N", help="words a page (default 100)")
