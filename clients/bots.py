@@ -32,7 +32,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.games.base import Variant
 from brelan.server.games.selfplay import play
 
-from .client import auth, view_dict
+from .client import auth, open_channel, view_dict
 
 Progress = Callable[[int], None]
 T = TypeVar("T")
@@ -219,8 +219,7 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
     start = time.perf_counter()
     # Reconnect soon after a restart rather than on grpc's default backoff (up to two minutes).
     backoff = [("grpc.max_reconnect_backoff_ms", 1000)]
-    channel = (grpc.aio.secure_channel(target, credentials, backoff) if credentials
-               else grpc.aio.insecure_channel(target, backoff))  # fmt: skip
+    channel = open_channel(target, credentials, backoff, aio=True)
     async with channel:
         try:
             await asyncio.wait_for(channel.channel_ready(), 5)

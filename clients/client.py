@@ -181,6 +181,13 @@ def tls(ca: Path | None = None) -> grpc.ChannelCredentials:
     return grpc.ssl_channel_credentials(root_certificates=ca.read_bytes() if ca else None)
 
 
+def open_channel(target: str, credentials: grpc.ChannelCredentials | None = None,
+                 options: list[tuple[str, Any]] | None = None, *, aio: bool = False) -> Any:  # fmt: skip
+    """A channel to ``target``: TLS with ``credentials``, else plaintext; a ``grpc.aio`` one with ``aio``."""
+    grpc_ = grpc.aio if aio else grpc
+    return grpc_.secure_channel(target, credentials, options) if credentials else grpc_.insecure_channel(target, options)
+
+
 class BrelanClient(LexiconCalls):
     """A client over a gRPC channel to a running server."""
 
@@ -189,7 +196,7 @@ class BrelanClient(LexiconCalls):
         """``credentials``: TLS (see :func:`tls`); none: plaintext."""
         self.target = target
         self.timeout = timeout
-        self.channel = channel or (grpc.secure_channel(target, credentials) if credentials else grpc.insecure_channel(target))
+        self.channel = channel or open_channel(target, credentials)
         self.lexicon_stub = pb_grpc.LexiconServiceStub(self.channel)
         self.table_stub = tpb_grpc.TableServiceStub(self.channel)
         self.chinese_stub = cpb_grpc.ChinesePokerServiceStub(self.channel)
