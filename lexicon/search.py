@@ -17,8 +17,8 @@ import time
 from collections import Counter
 from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable, Sequence
+from weakref import WeakKeyDictionary
 
 from .cards import COLOURS, LETTER_VALUES, LETTERS, MAX_HAND, Card, CardError, Laid, check_hand
 from .fold import fold
@@ -76,15 +76,21 @@ class _Trie:
     key_class: memoryview
 
 
-@lru_cache(maxsize=8)
+# One per open lexicon, gone with it (a rebuilt lexicon replaces the one the store held).
+_TRIES: WeakKeyDictionary[Lexicon, _Trie] = WeakKeyDictionary()
+
+
 def _trie(lex: Lexicon) -> _Trie:
-    # The byte arrays are copied out of the map (220 kB each for fr-dela): a bytes
-    # object is read faster than a memoryview, and these are read at every child.
-    s = lex.sections
-    return _Trie(
-        bytes(s["node_letter"]), s["node_first"], bytes(s["node_bound_any"]), bytes(s["node_bound_common"]),
-        s["node_key_start"], s["sig_keys"], lex.key_class,
-    )  # fmt: skip
+    trie = _TRIES.get(lex)
+    if trie is None:
+        # The byte arrays are copied out of the map (220 kB each for fr-dela): a bytes
+        # object is read faster than a memoryview, and these are read at every child.
+        s = lex.sections
+        trie = _TRIES[lex] = _Trie(
+            bytes(s["node_letter"]), s["node_first"], bytes(s["node_bound_any"]), bytes(s["node_bound_common"]),
+            s["node_key_start"], s["sig_keys"], lex.key_class,
+        )  # fmt: skip
+    return trie
 
 
 class _TopK:
