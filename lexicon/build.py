@@ -60,10 +60,6 @@ class BuildResult:
     manifest: dict
 
 
-def _no_progress(stage: str, done: int, total: int) -> None:
-    pass
-
-
 def version_of(sources: Sequence[tuple[str, str]]) -> str:
     """The lexicon's version, from the sources' (name, version) pairs and how their tags are read."""
     digest = hashlib.sha256("|".join(f"{name}={v}" for name, v in sources).encode()).hexdigest()[:8]
@@ -71,13 +67,14 @@ def version_of(sources: Sequence[tuple[str, str]]) -> str:
 
 
 def build(
-    name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Progress = _no_progress, keep: dict | None = None
+    name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Progress | None = None, keep: dict | None = None
 ) -> BuildResult:
-    """Compile ``sources`` into ``lexicons_dir/name/<version>``.
+    """Compile ``sources`` into ``lexicons_dir/name/<version>``, telling ``progress`` how far it is (if given).
 
     ``keep``, an older artefact's manifest, makes this an upgrade: its version and
     list of sources stay, and its build time, so the newest build stays the newest.
     """
+    progress = progress or (lambda stage, done, total: None)
     # Read every source first: a word-list source's version is its content hash.
     by_key: dict[str, tuple[int, list[str]]] = {}
     skipped = 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from .fold import is_compound
-from .readings import Entry, Kind
+from .readings import NONFINITE_CODES, Entry, Kind
 
 POS_NAMES = {
     "N": "noun", "A": "adjective", "ADV": "adverb", "PREP": "preposition", "CONJS": "conjunction",
@@ -50,7 +50,7 @@ def _verb(entry: Entry, kind: Kind) -> str:
 @cache
 def _verb_words(codes: tuple[str, ...], nonfinite: bool) -> tuple[str, str]:
     """What is said before and after the lemma for these codes (a few hundred code sets: said once each)."""
-    codes = tuple(c for c in codes if nonfinite == (c[:1] in "WGK"))
+    codes = tuple(c for c in codes if nonfinite == (c[:1] in NONFINITE_CODES))
     if nonfinite:
         tense = TENSES[codes[0][0]] if codes else "form"
         details = [code_text(c) for c in codes if code_text(c)]

@@ -91,8 +91,7 @@ class Lexicon:
         key_id = self._lookup(key)
         if key_id is None or len(key) < policy.min_length:
             return False
-        table = self._admitted.get(policy.mask) or self.admitted_classes(policy)
-        return table[self.key_class[key_id]] == 1
+        return self.admitted_classes(policy)[self.key_class[key_id]] == 1
 
     def admissible_keys(self, policy: Policy, max_length: int | None = None) -> Iterator[tuple[str, int]]:
         """Every (key, key id) the policy admits, up to ``max_length`` letters, in trie order."""

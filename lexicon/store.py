@@ -96,7 +96,7 @@ def upgrade(lexicon: Lexicon, lexicons_dir: Path, progress: Progress | None = No
     A user's lexicon cannot be built again without its word list, and a table's log
     names the version it was played with, so the upgrade keeps both.
     """
-    return build(lexicon.name, [_ArtefactSource(lexicon)], lexicons_dir, progress or (lambda *_: None), keep=lexicon.manifest)
+    return build(lexicon.name, [_ArtefactSource(lexicon)], lexicons_dir, progress, keep=lexicon.manifest)
 
 
 class Store:
@@ -155,7 +155,7 @@ class Store:
             sources: list[Source] = [WordListSource(words, self.get(base or self.default, progress))]
         else:
             sources = builtin_sources(name)
-        result = build(name, sources, self.root, progress or (lambda *_: None))
+        result = build(name, sources, self.root, progress)
         # Older versions of the same lexicon are dead weight once the new one is in place.
         for old in (self.root / name).iterdir():
             if old != result.path and not old.name.startswith("."):
