@@ -3,7 +3,7 @@
 For every call, undecodable bytes become INVALID_ARGUMENT (grpc itself would
 answer INTERNAL); a :class:`ServiceError` a handler raises becomes the call's
 status (its field violations and reason in the details), the one place every
-service's errors are mapped; and an exception no handler expected is logged
+service's errors are mapped; a store that does not answer is UNAVAILABLE; and an exception no handler expected is logged
 with its traceback and an error id, and answered INTERNAL with that id (grpc
 would answer UNKNOWN with the exception's text). For the table service, an
 ``authorization: Bearer <token>`` header is mapped to the seat it holds before
@@ -23,6 +23,7 @@ from typing import Any, Awaitable, Callable
 import grpc
 
 from .errors import ServiceError
+from .log_store import StoreUnavailable
 
 log = logging.getLogger(__name__)
 TABLE_METHODS = "/brelan.api.v1.TableService/"
@@ -120,6 +121,9 @@ async def failed(method: str, error: Exception, context: grpc.aio.ServicerContex
         raise error
     if isinstance(error, ServiceError):
         await context.abort_with_status(error.to_status())
+    if isinstance(error, StoreUnavailable):  # the database is down or locked (its retries spent): not a bug
+        await context.abort_with_status(ServiceError(grpc.StatusCode.UNAVAILABLE, f"{error}: call again",
+                                                     reason="STORE_UNAVAILABLE").to_status())  # fmt: skip
     error_id = "e-" + secrets.token_hex(4)
     log.error("%s failed (error id %s)", method, error_id, exc_info=error)
     await context.abort(grpc.StatusCode.INTERNAL, f"internal error {error_id}: the server's log has its details")

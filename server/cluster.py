@@ -15,7 +15,10 @@ exactly one node. Its lease lives in the ``tables`` row (``owner``,
   them from the log to the same seq, with their seats, tokens and deadlines.
 - A call for a table played elsewhere is relayed to its node (unary calls and
   WatchTable); a relayed call is never relayed again. New tables go to the
-  least loaded live node.
+  least loaded live node. A relayed call proves it comes from a node: it
+  carries an HMAC of the relaying node's id under the cluster's secret (kept
+  in the database, which only nodes reach); a client's own relay header is
+  ignored, so nobody outside can skip placement or pin a call to a node.
 
 On one node with SQLite there is no cluster: the node plays every table.
 """
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hmac
 import logging
 import random
 import secrets
@@ -37,12 +41,13 @@ from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .errors import ServiceError
-from .table import Table
+from .table import ReplayError, Table
 from .tables import Tables
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 3.0
-RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it
+RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it, and its proof
+RELAY_SECRET = "relay_secret"  # the cluster's setting the proofs are made with
 TAKE_AT_ONCE = 200  # orphaned tables one beat looks at
 
 
@@ -68,10 +73,12 @@ class Cluster:
         self.draining = False
         self._task: asyncio.Task[None] | None = None
         self._last_beat = time.monotonic()
+        self.secret = b""  # the cluster's relay secret, read from the database at start
         tables.node = node
 
     # -- the heartbeat -----------------------------------------------------------------------------
     async def start(self) -> None:
+        self.secret = (await self.store.setting(RELAY_SECRET, secrets.token_hex(32))).encode()
         await self.beat()
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"node {self.node.node_id}")
         log.info("node %s at %s joined the cluster (lease %gs)", self.node.node_id, self.node.address, self.node.lease)
@@ -89,7 +96,8 @@ class Cluster:
 
     async def beat(self) -> None:
         here = set(self.tables.tables)  # not the ones made while the beat runs: their rows may come after its query
-        held = await self.store.beat(self.node.node_id, self.node.address, self.node.lease, draining=self.draining)
+        held = await self.store.beat(self.node.node_id, self.node.address, self.node.lease, here,
+                                     draining=self.draining)  # fmt: skip
         self._last_beat = time.monotonic()
         for table_id in [t for t in here if t not in held and t in self.tables.tables]:
             await self.tables.drop(table_id, "its lease is lost (another node may play it)")
@@ -126,6 +134,8 @@ class Cluster:
             log.warning("node %s cannot play table %s: %s", self.node.node_id, table_id, e)
             await self.store.release_table(table_id, self.node.node_id)
             return None
+        except ReplayError:
+            return None  # set aside: nobody plays it
         log.info("node %s took table %s over (epoch %d, seq %d)", self.node.node_id, table_id, epoch, table.seq)
         return table
 
@@ -180,6 +190,17 @@ class Cluster:
         except grpc.aio.AioRpcError as e:
             log.info("node at %s did not take table %s at once (%s): the next beat will", address, table_id, e.code())
 
+    def proof(self, node_id: str) -> str:
+        return hmac.new(self.secret, node_id.encode(), "sha256").hexdigest()
+
+    def relayed(self, context: grpc.aio.ServicerContext) -> bool:
+        """Whether a node of this cluster relayed the call (its proof holds); a client's relay header counts for nothing."""
+        for key, value in context.invocation_metadata() or ():
+            if key == RELAYED:
+                node_id, _, proof = str(value).partition(" ")
+                return bool(self.secret) and hmac.compare_digest(proof, self.proof(node_id))
+        return False
+
     def stub(self, address: str) -> pb_grpc.TableServiceStub:
         if address not in self.channels:
             self.channels[address] = (grpc.aio.secure_channel(address, self.credentials) if self.credentials
@@ -192,17 +213,13 @@ class Cluster:
 R = TypeVar("R")
 
 
-def relayed_metadata(context: grpc.aio.ServicerContext, node: Node) -> list[tuple[str, str]]:
+def relayed_metadata(context: grpc.aio.ServicerContext, cluster: Cluster) -> list[tuple[str, str]]:
     kept = [(k, str(v)) for k, v in context.invocation_metadata() or () if k == "authorization"]
-    return [*kept, (RELAYED, node.node_id)]
-
-
-def was_relayed(context: grpc.aio.ServicerContext) -> bool:
-    return any(k == RELAYED for k, _ in context.invocation_metadata() or ())
+    return [*kept, (RELAYED, f"{cluster.node.node_id} {cluster.proof(cluster.node.node_id)}")]
 
 
 async def _elsewhere(cluster: Cluster | None, table_id: str, context: grpc.aio.ServicerContext) -> str | None:
-    if cluster is None or was_relayed(context):
+    if cluster is None or cluster.relayed(context):
         return None
     try:
         return await cluster.where(table_id)
@@ -232,7 +249,7 @@ async def relay(cluster: Cluster, address: str, method: str, request: Any, conte
     # A frozen node holds a connection open and answers nothing: past a lease, another node plays its tables.
     timeout = min(t for t in (context.time_remaining(), 2 * cluster.node.lease) if t is not None)
     try:
-        return await call(request, metadata=relayed_metadata(context, cluster.node), timeout=timeout)
+        return await call(request, metadata=relayed_metadata(context, cluster), timeout=timeout)
     except grpc.aio.AioRpcError as e:
         await relayed_abort(cluster, address, e, context)
         raise
@@ -259,7 +276,7 @@ def routed_stream(handler: Callable[[Any, Any, Any], AsyncIterator[R]]) -> Calla
                 yield item
             return
         stream = getattr(self.cluster.stub(address), handler.__name__)(
-            request, metadata=relayed_metadata(context, self.cluster.node))
+            request, metadata=relayed_metadata(context, self.cluster))
         try:
             async for item in stream:
                 yield item

@@ -20,11 +20,13 @@ with one line saying so.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
 # Each entry takes the schema from the version before it to its own (the first: from nothing to 1).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -122,13 +124,33 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN join_by DOUBLE PRECISION",
         "ALTER TABLE tournaments ADD COLUMN join_minutes DOUBLE PRECISION NOT NULL DEFAULT 10",
     ),
+    (  # 5: a table whose log does not replay is set aside (why, in one line), and the others are served
+        "ALTER TABLE tables ADD COLUMN set_aside TEXT",
+        """CREATE TABLE IF NOT EXISTS settings (  -- the cluster's own facts: the secret its nodes relay calls with
+            name TEXT PRIMARY KEY,
+            value TEXT NOT NULL
+        )""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# A transient fault (a database restarting in under a second, a lock held a moment) is ridden out by trying
+# again, from RETRY_FIRST seconds doubling to RETRY_MOST, for RETRY_SECONDS in all; then the caller is told.
+RETRY_FIRST, RETRY_MOST, RETRY_SECONDS = 0.05, 1.0, 5.0
+BEAT_BATCH = 500  # tables a heartbeat renews in one statement
+T = TypeVar("T")
+logger = logging.getLogger(__name__)
 GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
 
 
 class StoreError(Exception):
     """The store cannot be used: unreachable, or of a schema this brelan does not know. One line for the operator."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached or written just now (down, restarting, locked, its disk full): call again.
+
+    Drivers raise it for their transient errors; :class:`SqlStore` retries them with backoff first.
+    """
 
 
 class LeaseLost(Exception):
@@ -153,6 +175,7 @@ class TableRow:
     result: dict[str, Any] | None
     deadlines: dict[int | None, float] = field(default_factory=dict)  # seat (None: the game clock) -> when
     join_by: float | None = None  # before the deal: when the seats still empty forfeit (None: it waits on)
+    set_aside: str | None = None  # why its log does not replay: it is not played, the others are
 
 
 @dataclass(frozen=True)
@@ -214,17 +237,42 @@ class SqlStore:
 
     name = "store"
     NOW = ""  # SQL for the database's clock, in seconds since the epoch: leases are judged by one clock
+    retry_seconds = RETRY_SECONDS
 
-    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
-                     *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+    async def _write_once(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
+                          *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
         """Run ``statements``, then each (sql, rows) of ``many``, in one transaction; the first statement's rows.
 
         ``fenced``: the first statement must change a row, else nothing is written (:class:`LeaseLost`).
+        :class:`StoreUnavailable`: a transient fault, nothing written (or, a connection lost at the commit,
+        perhaps written: a retry of an insert then fails on its key, and the table replays its log).
         """
         raise NotImplementedError
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+    async def _read_once(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         raise NotImplementedError
+
+    async def _write(self, statements: Sequence[Statement], many: Sequence[tuple[str, list[Sequence[Any]]]] = (),
+                     *, fenced: bool = False, retry_seconds: float | None = None) -> list[tuple[Any, ...]]:  # fmt: skip
+        """:meth:`_write_once`, tried again through a transient fault for ``retry_seconds`` (default: the store's)."""
+        return await self._retrying(lambda: self._write_once(statements, many, fenced=fenced), retry_seconds)
+
+    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self._retrying(lambda: self._read_once(sql, params), None)
+
+    async def _retrying(self, attempt: Callable[[], Awaitable[T]], seconds: float | None) -> T:
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + (self.retry_seconds if seconds is None else seconds)
+        delay = RETRY_FIRST
+        while True:
+            try:
+                return await attempt()
+            except StoreUnavailable as e:
+                if loop.time() + delay > give_up:
+                    raise
+                logger.debug("store: %s; trying again in %gs", e, delay)
+                await asyncio.sleep(delay)
+                delay = min(2 * delay, RETRY_MOST)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -285,7 +333,13 @@ class SqlStore:
             fenced=fence is not None)  # fmt: skip
 
     async def tables(self, *, unfinished_only: bool = False) -> list[TableRow]:
-        return await self._table_rows(" WHERE finished = 0" if unfinished_only else "", ())
+        """Every table, or those to play (unfinished, and not set aside)."""
+        return await self._table_rows(" WHERE finished = 0 AND set_aside IS NULL" if unfinished_only else "", ())
+
+    async def set_aside(self, table_id: str, why: str) -> None:
+        """Never play this table again (its log does not replay): it is listed and named, with ``why``."""
+        await self._write([("UPDATE tables SET set_aside = ?, owner = NULL, lease_until = 0 WHERE table_id = ?",
+                            (why, table_id))])  # fmt: skip
 
     async def table(self, table_id: str) -> TableRow | None:
         rows = await self._table_rows(" WHERE table_id = ?", (table_id,))
@@ -293,11 +347,11 @@ class SqlStore:
 
     async def _table_rows(self, where: str, params: Sequence[Any]) -> list[TableRow]:
         query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines, join_by FROM tables" + where + " ORDER BY created")  # fmt: skip
+                 " finished, result, deadlines, join_by, set_aside FROM tables" + where + " ORDER BY created")  # fmt: skip
         return [
             TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
-                     json.loads(r) if r else None, deadlines_of(dl), j)  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl, j in await self._read(query, params)
+                     json.loads(r) if r else None, deadlines_of(dl), j, sa)  # fmt: skip
+            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa in await self._read(query, params)
         ]
 
     async def listing(self, *, include_finished: bool, variant: str, limit: int) -> list[Listed]:
@@ -342,31 +396,42 @@ class SqlStore:
         return [LoggedEvent(*row) for row in rows]
 
     # -- nodes and leases ----------------------------------------------------------------------------
-    async def beat(self, node_id: str, address: str, lease: float, *, draining: bool = False) -> set[str]:
-        """A node's heartbeat: it is alive at ``address``; its tables' leases renewed. Returns the tables it holds."""
+    async def beat(self, node_id: str, address: str, lease: float, playing: Iterable[str], *,
+                   draining: bool = False) -> set[str]:  # fmt: skip
+        """A node's heartbeat: it is alive at ``address``, and renews the leases of the tables it is ``playing``.
+
+        Returns those it still holds. Only tables in play here are renewed: one this node let go of (its log
+        could not be written, or it was stopped) runs out of lease and is taken over, by this node or another,
+        replayed from its log. A lease that ran out is renewed while nobody took it (the epoch fences writes).
+        """
         await self._write([(
             f"INSERT INTO nodes (node_id, address, heartbeat, draining) VALUES (?, ?, {self.NOW}, ?)"
             " ON CONFLICT (node_id) DO UPDATE SET address = excluded.address, heartbeat = excluded.heartbeat,"
             " draining = excluded.draining", (node_id, address, int(draining)),
-        )])  # fmt: skip
-        # A lease that ran out is renewed too while nobody took the table (its owner is still this node): a
-        # takeover changes the owner and the epoch, and the epoch alone fences the writes.
-        rows = await self._write([("UPDATE tables SET lease_until = " + self.NOW + " + ? WHERE owner = ? AND finished = 0"
-                                   " RETURNING table_id", (lease, node_id))])  # fmt: skip
-        return {t for (t,) in rows}
+        )], retry_seconds=lease / 3)  # fmt: skip
+        ids, held = list(playing), set()
+        for start in range(0, len(ids), BEAT_BATCH):
+            batch = ids[start : start + BEAT_BATCH]
+            rows = await self._write([(
+                f"UPDATE tables SET lease_until = {self.NOW} + ? WHERE owner = ? AND finished = 0"
+                f" AND table_id IN ({', '.join('?' * len(batch))}) RETURNING table_id", (lease, node_id, *batch),
+            )], retry_seconds=lease / 3)  # fmt: skip
+            held |= {t for (t,) in rows}
+        return held
 
     async def claim(self, table_id: str, node_id: str, lease: float) -> int | None:
         """Take an unfinished table whose lease ran out (or that had no owner); its new epoch, None if not free."""
         rows = await self._write([(
             f"UPDATE tables SET owner = ?, lease_until = {self.NOW} + ?, epoch = epoch + 1 WHERE table_id = ?"
-            f" AND finished = 0 AND (owner IS NULL OR lease_until < {self.NOW}) RETURNING epoch",
+            f" AND finished = 0 AND set_aside IS NULL AND (owner IS NULL OR lease_until < {self.NOW}) RETURNING epoch",
             (node_id, lease, table_id),
         )])  # fmt: skip
         return int(rows[0][0]) if rows else None
 
     async def orphans(self, limit: int) -> list[str]:
         """Unfinished tables nobody holds (their node died, or stopped), the oldest first."""
-        rows = await self._read(f"SELECT table_id FROM tables WHERE finished = 0 AND lease_until < {self.NOW}"
+        rows = await self._read(f"SELECT table_id FROM tables WHERE finished = 0 AND set_aside IS NULL"
+                                f" AND lease_until < {self.NOW}"
                                 " ORDER BY created LIMIT ?", (limit,))  # fmt: skip
         return [t for (t,) in rows]
 
@@ -393,6 +458,12 @@ class SqlStore:
         """
         await self._write([("UPDATE tables SET owner = NULL, lease_until = 0 WHERE table_id = ? AND owner = ?",
                             (table_id, node_id))])  # fmt: skip
+
+    async def setting(self, name: str, first: str) -> str:
+        """The cluster's setting ``name``: the value the first node to ask put there (``first``, if none did)."""
+        await self._write([("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+                            (name, first))])  # fmt: skip
+        return str((await self._read("SELECT value FROM settings WHERE name = ?", (name,)))[0][0])
 
     async def release(self, node_id: str) -> None:
         """A node stops: its tables are free at once, and it takes no new ones."""

@@ -223,6 +223,8 @@ class ServerThread:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
     def stop(self, grace: float = 0) -> None:
+        if not self.thread.is_alive():
+            return  # stopped already
         self.call(self.running.stop(grace))
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(10)

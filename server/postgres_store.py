@@ -19,10 +19,16 @@ from typing import Any, Iterable, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, newer_schema
+from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, StoreUnavailable,
+                        newer_schema)  # fmt: skip
+
+# What a database restart, a lost connection or an exhausted pool raise (PoolTimeout is an OperationalError):
+# nothing wrong with the call, try it again.
+TRANSIENT = (psycopg.OperationalError, psycopg.InterfaceError)
 
 CONNECT_SECONDS = 5.0
 POOL_SIZE = 16  # commits of many tables at once, and the heartbeat among them
+POOL_WAIT_SECONDS = 3.0  # for a free connection (or a reconnection after a restart), then a transient fault
 SCHEMA_LOCK = 0x6272656C616E  # "brelan": the advisory lock migrations hold
 
 
@@ -52,7 +58,7 @@ class PostgresStore(SqlStore):
                 await cls._migrate(conn, url)
         except psycopg.Error as e:
             raise StoreError(f"cannot use the database {shown(url)}: {first_line(e)}") from None
-        pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=30.0,
+        pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=POOL_WAIT_SECONDS,
                                    kwargs={"autocommit": True})  # fmt: skip
         await pool.open(wait=True, timeout=CONNECT_SECONDS)
         return cls(url, pool)
@@ -76,8 +82,15 @@ class PostgresStore(SqlStore):
     def _sql(sql: str) -> str:
         return sql.replace("?", "%s")
 
-    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
-                     *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+    async def _write_once(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
+                          *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+        try:
+            return await self._transaction(statements, many, fenced)
+        except TRANSIENT as e:
+            raise StoreUnavailable(f"the database: {first_line(e)}") from e
+
+    async def _transaction(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]],
+                           fenced: bool) -> list[tuple[Any, ...]]:  # fmt: skip
         first: list[tuple[Any, ...]] | None = None
         async with self.pool.connection() as conn, conn.transaction():
             for sql, params in statements:
@@ -92,9 +105,12 @@ class PostgresStore(SqlStore):
                         await many_cursor.executemany(self._sql(sql), rows)
         return first or []
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        async with self.pool.connection() as conn:
-            return await (await conn.execute(self._sql(sql), params)).fetchall()
+    async def _read_once(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            async with self.pool.connection() as conn:
+                return await (await conn.execute(self._sql(sql), params)).fetchall()
+        except TRANSIENT as e:
+            raise StoreUnavailable(f"the database: {first_line(e)}") from e
 
     async def close(self) -> None:
         await self.pool.close()

@@ -1,19 +1,29 @@
 """The embedded default log store: one SQLite file in WAL mode, for one process.
 
-Its methods are coroutines that never suspend: a write is a local transaction
-of a few hundred microseconds, made in the event loop's thread like the rest of
-a table's step, so nothing runs between a table's state change and its commit.
+Its work leaves the event loop: writes run on one thread of their own (SQLite
+has one writer at a time), reads on another with a second connection (WAL lets
+them go on while a write, or a foreign lock, holds the database). A table awaits
+its commit before it does anything else, so nothing runs between a table's state
+change and its commit; meanwhile the loop serves every other call. A lock held by
+another process is waited for ``BUSY_SECONDS`` at a time, and that, an I/O error
+or a full disk is :class:`StoreUnavailable` (tried again, then the caller told).
 In WAL mode with ``synchronous=NORMAL`` a committed transaction survives the
 process being killed (only a power cut can lose the last few).
 """
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, TypeVar
 
-from .log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, newer_schema
+from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, StoreUnavailable,
+                        newer_schema)  # fmt: skip
+
+BUSY_SECONDS = 1.0  # how long one attempt waits for another process's lock (then it is tried again)
+T = TypeVar("T")
 
 
 class SqliteStore(SqlStore):
@@ -24,13 +34,27 @@ class SqliteStore(SqlStore):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         try:
-            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self.db = self._connect()
             self.db.execute("PRAGMA journal_mode=WAL")
         except sqlite3.Error as e:
             raise StoreError(f"cannot open {path}: {e}") from None
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
+        self.reader = self._connect()
+        # One thread each: a connection is used by one thread at a time, and commits keep their order.
+        self._writing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-write")
+        self._reading = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    async def _off_loop(self, pool: ThreadPoolExecutor, work: Callable[[], T]) -> T:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, work)
+        except sqlite3.OperationalError as e:  # locked, busy, I/O error, disk full: may pass
+            raise StoreUnavailable(f"{self.path.name}: {e}") from e
 
     def _version(self) -> int:
         known = {name for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -51,8 +75,12 @@ class SqliteStore(SqlStore):
             self.db.execute("DELETE FROM schema_version")
             self.db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
 
-    async def _write(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
-                     *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+    async def _write_once(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
+                          *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
+        return await self._off_loop(self._writing, lambda: self._transaction(statements, many, fenced))
+
+    def _transaction(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]],
+                     fenced: bool) -> list[tuple[Any, ...]]:  # fmt: skip
         first: list[tuple[Any, ...]] | None = None
         with self.db:
             self.db.execute("BEGIN")
@@ -66,8 +94,10 @@ class SqliteStore(SqlStore):
                 self.db.executemany(sql, rows)
         return first or []
 
-    async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        return self.db.execute(sql, params).fetchall()
+    async def _read_once(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return await self._off_loop(self._reading, lambda: self.reader.execute(sql, params).fetchall())
 
     async def close(self) -> None:
-        self.db.close()
+        for pool, db in ((self._writing, self.db), (self._reading, self.reader)):
+            await asyncio.get_running_loop().run_in_executor(pool, db.close)
+            pool.shutdown()

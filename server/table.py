@@ -5,11 +5,20 @@ one at a time, in the table's task. An action is checked by the engine, its
 events are committed to the log, and only then are they handed to watchers.
 Reads (views, legal actions, snapshots for a new watcher) run in the same event
 loop between commands, so they never see half an action.
+
+The task survives whatever its callers do: a command whose caller went away
+(a deadline, a closed browser) is dropped, or its answer thrown away. Each turn
+of the task fires the timers that are due, runs one command and lets one bot
+act, so no caller, bot or clock can starve the others. A commit the store
+refuses (after its retries) leaves the state ahead of the log: the table then
+leaves memory at once, every waiting caller is told nothing was done, and it
+is replayed from its log once the store answers (:class:`Tables` does it).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 import hashlib
 import logging
@@ -24,7 +33,7 @@ from .clock import Clock
 from .errors import ServiceError, invalid, refused
 from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
-from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
+from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, StoreUnavailable, TableRow
 
 T = TypeVar("T")
 # One thread for every table's engine work: pure Python holds the GIL, so more threads would only take
@@ -32,6 +41,8 @@ T = TypeVar("T")
 ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
 TIMEOUT_ACTION_ID = "timeout"
 BOT_ACTION_ID = "bot"
+LEFT_SEAT_SECONDS = 30.0  # a left seat's decisions at a table without a time limit: made for it after this
+ABANDON_SECONDS = 600.0  # a game nobody comes back to (every person left or silent) ends as abandoned
 logger = logging.getLogger(__name__)
 
 
@@ -86,14 +97,22 @@ class _Command:
     done: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
+class ReplayError(Exception):
+    """A table's log does not replay (the engine refuses a logged action, or gives other events): it is set aside."""
+
+
 END = None  # what a watcher's queue receives after the last event
 
 
 class Table:
     def __init__(self, row: TableRow, variant: Variant, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0,
-                 on_finish: Callable[[str, dict[str, Any]], None] | None = None) -> None:  # fmt: skip
+                 on_finish: Callable[[str, dict[str, Any]], None] | None = None,
+                 on_lost: Callable[[Table, bool], None] | None = None) -> None:  # fmt: skip
         self.row = row
         self.on_finish = on_finish  # told (table id, result) once the game is over and logged
+        # Told (this table, whether a bug caused it) when this copy must leave memory to be replayed from its
+        # log (its state may be ahead of the log: a commit failed, or the task met a bug).
+        self.on_lost = on_lost
         self.variant = variant
         self.options = variant.make_options(row.options)
         self.log = log
@@ -112,11 +131,15 @@ class Table:
         self.failed: str | None = None
         self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
         self.start_count = 0
-        self._queue: asyncio.Queue[_Command | None] = asyncio.Queue()
+        self._commands: deque[_Command] = deque()
+        self._wake = asyncio.Event()  # set when there is something new to do: a command, a watcher gone, time moved
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()  # cleared while a commit is in flight
         self._idle.set()
-        self._stop_waking = clock.on_advance(lambda: self._queue.put_nowait(None))
+        self._stop_waking = clock.on_advance(self._wake.set)
+        # When a person last showed he is there (a call with his seat's token, a join); with none watching
+        # and none for ABANDON_SECONDS, a game with people in it ends as abandoned.
+        self.presence = clock.now()
 
     # -- creating and restoring --------------------------------------------------------
     @classmethod
@@ -139,15 +162,23 @@ class Table:
         if not self.row.started:
             return
         logged = await self.log.events(self.row.table_id)
-        self.events = self._begin()
-        for action in await self.log.actions(self.row.table_id):
-            assert self.state is not None
-            events = self._remember(action.seat, action.action,
-                                    self.state.apply(action.seat, self.variant.parse_action(action.action)))
-            self.events += events
-            self.done[(action.seat, action.action_id)] = Acted(action.last_seq, events)
-        if [str(e.event) for e in self.events] != [e.text for e in logged]:
-            raise RuntimeError(f"table {self.row.table_id}: the replay does not give the logged events")
+        actions = await self.log.actions(self.row.table_id)
+        try:
+            self.events = self._begin()
+            for n, action in enumerate(actions, 1):
+                assert self.state is not None
+                events = self._remember(action.seat, action.action,
+                                        self.state.apply(action.seat, self.variant.parse_action(action.action)))
+                self.events += events
+                self.done[(action.seat, action.action_id)] = Acted(action.last_seq, events)
+        except (GameError, TextError) as e:
+            raise ReplayError(f"logged action {n} ({action_line(action.seat, action.action)}) is refused: {e}") from e
+        replayed = [str(e.event) for e in self.events]
+        if replayed != [e.text for e in logged]:
+            at = next((i for i, (a, b) in enumerate(zip(replayed, (e.text for e in logged))) if a != b),
+                      min(len(replayed), len(logged)))  # fmt: skip
+            raise ReplayError(f"the replay gives {len(replayed)} events, the log holds {len(logged)}; "
+                              f"they differ from seq {at + 1}")  # fmt: skip
         self.deadlines = dict(self.row.deadlines)
         self._reset_deadlines(None)
 
@@ -158,17 +189,31 @@ class Table:
         """Stop playing here (a shutdown, or a lease lost): every command waiting gets UNAVAILABLE, call again."""
         self._stop_waking()
         self.failed = self.failed or "it is not played on this node any more"
-        if self._task:
+        if self._task and self._task is not asyncio.current_task():
             self._task.cancel()
             try:
                 await self._task
             except asyncio.CancelledError:
                 pass
-        while not self._queue.empty():
-            cmd = self._queue.get_nowait()
-            if cmd is not None and not cmd.done.done():
+        self._let_go()
+
+    def _let_go(self) -> None:
+        """This copy plays no more: the commands waiting are told to call again, the watchers to come back."""
+        while self._commands:
+            cmd = self._commands.popleft()
+            if not cmd.done.done():
                 cmd.done.set_exception(self._moved())
         self._close_watchers()
+
+    def _lose(self, why: str, *, bug: bool = False) -> None:
+        """Leave memory to be replayed from the log (the state may be ahead of it): nothing more runs here."""
+        if self.failed:
+            return
+        self.failed = why
+        self._stop_waking()
+        self._let_go()
+        if self.on_lost:
+            self.on_lost(self, bug)
 
     def _moved(self) -> ServiceError:
         return ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}; call again",
@@ -259,16 +304,22 @@ class Table:
         seat = self.watchers.pop(queue, None)
         if seat is not None:
             self.seats[seat].watchers -= 1
+            self.present()  # he was there until now
+            self._wake.set()  # the table may have to wait for its people from now
 
     # -- commands: run one at a time in the table's task --------------------------------------
     async def command(self, run: Callable[[], Awaitable[T]]) -> T:
-        """Run ``run`` in the table's task, after the commands before it; its answer or its exception."""
+        """Run ``run`` in the table's task, after the commands before it; its answer or its exception.
+
+        A caller that goes away meanwhile (cancelled) takes its command with it, if it has not run yet.
+        """
         if self.failed:
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} failed: {self.failed}")
+            raise self._moved()
         if self.row.finished or self._task is None or self._task.done():
             return await run()  # no task reads the queue any more (a finished game): nothing can run between
         cmd = _Command(run)
-        self._queue.put_nowait(cmd)
+        self._commands.append(cmd)
+        self._wake.set()
         return await cmd.done  # type: ignore[no-any-return]
 
     async def join(self, seat: int | None, player: str, token: str, secret: str = "") -> tuple[int, str | None]:
@@ -305,6 +356,7 @@ class Table:
             player = self.seats[seat].player or player  # a reserved seat keeps its player's name
         await self.log.set_seat(self.table_id, seat, sha256(token), player)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
+        self.present()
         await self.begin_if_full()
         return seat, replaced
 
@@ -347,6 +399,8 @@ class Table:
             raise refused("NOT_STARTED", "the table is waiting for players")
         if self.row.finished:
             raise refused("GAME_OVER", "the game is over")
+        if expected_seq is not None and expected_seq > self.seq:
+            raise invalid("expected_seq", f"the table is at seq {self.seq}: a view cannot be ahead of it")
         if expected_seq is not None and self._stale(seat, expected_seq):
             raise ServiceError(grpc.StatusCode.ABORTED, f"the table moved on: seq {self.seq}, your view was at "
                                f"{expected_seq}", reason="STALE_SEQ")  # fmt: skip
@@ -370,8 +424,6 @@ class Table:
         engine itself tells a claim made on a table that has changed since (it
         lost the race) and says who won it.
         """
-        if expected_seq > self.seq:
-            return True
         opened = self.decision_opened.get(seat)
         if opened is None:
             return not self.variant.realtime
@@ -420,8 +472,10 @@ class Table:
         """Commit an action's events (with the deadlines they leave, and the result when the game is over).
 
         Until the commit the state is ahead of the log: readers wait (:meth:`settled`), and
-        the events join the table only once written. A failed write stops the table
-        (a restart replays the log). ``result``: the end of a game never dealt (a forfeit).
+        the events join the table only once written. A write that fails (the store's own
+        retries spent) takes this copy out of play at once (:meth:`_lose`): it is replayed
+        from its log, and its caller is told the action was not done. ``result``: the end of
+        a game never dealt (a forfeit), or one abandoned.
         """
         if self.state is not None and self.state.is_over:
             result = self.state.result or {}
@@ -430,14 +484,15 @@ class Table:
             await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.deadlines),
                                   started=started, result=result, fence=self.fence)  # fmt: skip
         except LeaseLost:  # another node plays it now: this copy stops at once, and callers go there
-            self.failed = "another node took it over"
-            self._close_watchers()
+            self._lose("another node took it over")
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} moved to another node: call "
                                "again", reason="TABLE_MOVED") from None  # fmt: skip
-        except Exception as e:
-            self.failed = f"the log could not be written ({e})"
-            self._close_watchers()
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}") from e
+        except Exception as e:  # the store is away (its retries spent), or a commit went through unanswered
+            self._lose(f"its log could not be written ({e})")
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: its log could not be written "
+                               f"({e}), so this was not done; the table is replayed from its log once the store "
+                               "answers: call again (an action_id is applied once)",
+                               reason="STORE_UNAVAILABLE") from e  # fmt: skip
         finally:
             self._idle.set()
         self.events += added
@@ -448,6 +503,8 @@ class Table:
         """Wait until no commit is in flight: what a reader sees is then what the log holds."""
         while not self._idle.is_set():
             await self._idle.wait()
+        if self.failed:  # a commit failed: this copy is ahead of its log, and no longer played
+            raise self._moved()
 
     async def _commit(self, seat: int | None, action: str, action_id: str, events: list[Any]) -> Acted:
         added = self._remember(seat, action, events)
@@ -494,8 +551,10 @@ class Table:
             del self.deadlines[seat]
         for seat in pending - self.deadlines.keys():
             seconds = self.state.time_limit(seat) or self.row.decision_seconds
-            if not self.seats[seat].bot and (seconds > 0 or not self.seats[seat].taken):
-                self.deadlines[seat] = self.clock.now() + seconds  # an empty seat without a limit: at once
+            if not self.seats[seat].taken:  # its player left: the timeout rule plays it, at the table's pace
+                seconds = seconds or LEFT_SEAT_SECONDS
+            if not self.seats[seat].bot and seconds > 0:
+                self.deadlines[seat] = self.clock.now() + seconds
 
     def _plan_bots(self, acted: int | None) -> None:
         """Real-time games: each bot that may act (its turn, or a claim) looks again after its reaction time."""
@@ -509,16 +568,15 @@ class Table:
             if self.seats[seat].bot:
                 self.bot_due[seat] = self.clock.now() + self.variant.bot_seconds(self.options)
 
-    async def _play_due_bots(self) -> bool:
-        """The real-time bots whose time has come act, earliest first; False when none was due."""
+    async def _play_due_bot(self) -> bool:
+        """The real-time bot whose time came first acts (one a turn: commands and timers come between)."""
         now = self.clock.now()
-        due = sorted((at, seat) for seat, at in self.bot_due.items() if at <= now)
-        for _, seat in due:
-            if self.state is None or self.state.is_over or seat not in self.bot_due:
-                continue
-            del self.bot_due[seat]
-            await self._bot_move(seat, realtime=True)
-        return bool(due)
+        due = min(((at, seat) for seat, at in self.bot_due.items() if at <= now), default=None)
+        if due is None or self.state is None or self.state.is_over:
+            return False
+        del self.bot_due[due[1]]
+        await self._bot_move(due[1], realtime=True)
+        return True
 
     def _close_watchers(self) -> None:
         for queue in list(self.watchers):
@@ -530,6 +588,9 @@ class Table:
         now = self.clock.now()
         if self.state is None:
             await self._forfeit_if_late(now)
+            return
+        if (abandon := self._abandon_at()) is not None and abandon <= now:
+            await self._abandon()
             return
         for seat, deadline in sorted(self.deadlines.items(), key=lambda sd: sd[1]):
             if deadline > now or self.state is None or self.state.is_over or self.deadlines.get(seat, -1) != deadline:
@@ -566,6 +627,24 @@ class Table:
         logger.info("table %s: %s absent at the join deadline", self.table_id, ", ".join(f"p{s}" for s in absent))
         await self._after(None, [])
 
+    def _abandon_at(self) -> float | None:
+        """When a game with people in it ends for want of them: none watching, none heard of for ABANDON_SECONDS."""
+        people = [st for st in self.seats if not st.bot]
+        if self.state is None or self.state.is_over or not people or any(st.watchers for st in people):
+            return None
+        return self.presence + ABANDON_SECONDS
+
+    def present(self) -> None:
+        """A person at this table showed he is there (a call with his seat's token)."""
+        self.presence = self.clock.now()
+
+    async def _abandon(self) -> None:
+        absent = [s for s, st in enumerate(self.seats) if not st.bot]
+        await self._write(None, [], result={"abandoned": True, "absent": absent})
+        logger.info("table %s: abandoned (nobody at %s for %gs)", self.table_id,
+                    ", ".join(f"p{s}" for s in absent), ABANDON_SECONDS)  # fmt: skip
+        await self._after(None, [])
+
     def _bot_seat(self) -> int | None:
         if self.state is None or self.state.is_over:
             return None
@@ -576,7 +655,7 @@ class Table:
 
         A real-time bot may find nothing to do, or make a claim the engine refuses
         now (another claim came first): both are dropped, and it looks again when
-        the table next changes. Any other refusal is a bug (``_guard`` stops the table).
+        the table next changes. Any other refusal is a bug: the task lets this copy go (:meth:`_run`).
         """
         assert self.state is not None
         state = self.state
@@ -611,50 +690,79 @@ class Table:
 
     def _next_timeout(self) -> float | None:
         waiting = [] if self._join_deadline is None else [self._join_deadline]
-        deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting], default=None)
+        abandon = [] if (at := self._abandon_at()) is None else [at]
+        deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting, *abandon], default=None)
         return self.clock.timeout(deadline)
 
     async def _run(self) -> None:
-        while not self.row.finished and not self.failed:
-            if self.variant.realtime:
-                if self._queue.empty() and await self._guard(self._play_due_bots):
-                    await asyncio.sleep(0)  # between two bots' moves, the players' commands
-                    continue
-            elif (bot := self._bot_seat()) is not None and self._queue.empty():
-                await asyncio.sleep(self.bot_delay)  # let the others speak first: there is no turn order
-                if self._queue.empty() and self._bot_seat() == bot:
-                    await self._guard(lambda: self._bot_move(bot))
-                    continue
-            timeout = self._next_timeout()
-            try:
-                cmd = await asyncio.wait_for(self._queue.get(), timeout) if timeout is not None else await self._queue.get()
-            except TimeoutError:
-                cmd = None
-            if cmd is not None:
-                await self._execute(cmd)
-            await self._guard(self._expire)
-        while not self._queue.empty():  # commands that came after the end: each gets its answer (GAME_OVER...)
-            cmd = self._queue.get_nowait()
-            if cmd is not None:
-                await self._execute(cmd)
+        """The table's task: turns until the game is over (or this copy lets go), then the late commands' answers.
+
+        Whatever a caller does, the task goes on; an unexpected failure inside it (a bug: the state may be
+        ahead of the log) takes this copy out of play, to be replayed from the log, instead of freezing it.
+        """
+        try:
+            while not self.row.finished and not self.failed:
+                await self._turn()
+        except ServiceError:
+            pass  # a commit failed: the table let go already (_lose)
+        except Exception as e:
+            logger.exception("table %s: its task failed at seq %d; it is replayed from its log", self.table_id, self.seq)
+            self._lose(f"its task failed ({type(e).__name__}: {e})", bug=True)
+        while self._commands and not self.failed:  # commands that came after the end: each gets its answer
+            await self._execute(self._commands.popleft())
+
+    async def _turn(self) -> None:
+        """What is due, one of each: the timers, then one command, then one bot; else wait for the next."""
+        await self._expire()  # deadlines and the game clock fire whatever the bots and the callers do
+        if self.row.finished or self.failed:
+            return
+        worked = False
+        if self._commands:
+            await self._execute(self._commands.popleft())
+            worked = True
+        if self.row.finished or self.failed:
+            return
+        if self.variant.realtime:
+            worked = await self._play_due_bot() or worked
+        elif not worked and (bot := self._bot_seat()) is not None:
+            if self.bot_delay:
+                await self._wait(self.bot_delay)  # let the others speak first: there is no turn order
+            if not self._commands and self._bot_seat() == bot:
+                await self._bot_move(bot)
+            worked = True
+        if worked:
+            await asyncio.sleep(0)  # the other tables' turns, and the readers'
+        else:
+            await self._wait(self._next_timeout())
+
+    async def _wait(self, timeout: float | None) -> None:
+        """Until something is to do (a command, time moved on) or ``timeout`` seconds (None: no limit)."""
+        self._wake.clear()
+        if self._commands or timeout == 0:
+            return
+        try:
+            async with asyncio.timeout(timeout):
+                await self._wake.wait()
+        except TimeoutError:
+            pass
 
     async def _execute(self, cmd: _Command) -> None:
+        """Run a command for its caller; one who went away (cancelled) is not waited for, and changes nothing here."""
+        if cmd.done.done():
+            return  # its caller gave up before its turn: it never runs
         try:
-            cmd.done.set_result(await cmd.run())
+            result = await cmd.run()
         except asyncio.CancelledError:  # stopped in the middle of it: its caller must not wait forever
             if not cmd.done.done():
                 cmd.done.set_exception(self._moved())
             raise
-        except Exception as e:
-            cmd.done.set_exception(e)
-
-    async def _guard(self, step: Callable[[], Awaitable[T]]) -> T | None:
-        try:
-            return await step()
-        except ServiceError:
-            pass  # already recorded in self.failed
-        except GameError as e:  # a bot or a default move the engine refuses: a bug, stop the table
-            self.failed = f"{e.reason}: {e}"
-            self._close_watchers()
-        return None
-
+        except (ServiceError, GameError) as e:
+            if not cmd.done.done():
+                cmd.done.set_exception(e)
+            return
+        except Exception as e:  # a bug, mid-command: the state may be ahead of the log
+            if not cmd.done.done():
+                cmd.done.set_exception(e)
+            raise
+        if not cmd.done.done():
+            cmd.done.set_result(result)

@@ -10,7 +10,7 @@ from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER
-from .cluster import Cluster, relay, routed, routed_stream, was_relayed
+from .cluster import Cluster, relay, routed, routed_stream
 from .errors import invalid
 from .table import END
 from .games.registry import VARIANTS
@@ -36,7 +36,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return pb.ListVariantsResponse(variants=[variant_info(v) for v in VARIANTS.values()])
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
-        if self.cluster is not None and not was_relayed(context):
+        if self.cluster is not None and not self.cluster.relayed(context):
             address = await self.cluster.place()  # the least loaded node plays it
             if address is not None:
                 return await relay(self.cluster, address, "CreateTable", request, context)  # type: ignore[no-any-return]

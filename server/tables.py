@@ -21,8 +21,8 @@ from .errors import ServiceError, found, invalid
 from .errors import decision_seconds as checked_seconds  # the parameter of create is named so
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
-from .table import Acted, Table, sha256
-from .log_store import Fence, SqlStore, TableRow
+from .table import Acted, ReplayError, Table, sha256
+from .log_store import Fence, SqlStore, StoreUnavailable, TableRow
 
 if TYPE_CHECKING:
     from .cluster import Node
@@ -31,6 +31,9 @@ MAX_NAME = 64
 MAX_ID = 64  # a table id longer than this names nothing: not worth a query
 FINISHED_KEPT = 32  # finished tables read back from the store, kept for the next reader
 MAX_SECRET = 64
+MIN_JOIN_ID = 16
+RECOVER_FIRST, RECOVER_MOST = 0.2, 5.0  # seconds between tries to replay a table let go, doubling
+BUGS_BEFORE_ASIDE = 3  # a table whose task fails this many times at the same seq is set aside
 log = logging.getLogger(__name__)
 
 
@@ -58,30 +61,95 @@ class Tables:
         # Told (table id, result) when a game ends, after the table's own work (a tournament goes on).
         self.listeners: list[Callable[[str, dict[str, Any]], Awaitable[None]]] = []
         self._listening: set[asyncio.Task[None]] = set()
+        # Tables let go (a commit failed, or their task met a bug) to be replayed from their log here, once
+        # the store answers. In a cluster, none: their lease runs out and a node (this one or another) takes them.
+        self.recovering: set[str] = set()
+        self._recovery: asyncio.Task[None] | None = None
+        self._bugs: dict[str, tuple[int, int]] = {}  # table id -> (the seq its task last failed at, times there)
 
     def _table(self, row: Any) -> Table:
         return Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
-                     on_finish=self._finished)  # fmt: skip
+                     on_finish=self._finished, on_lost=self._lost)  # fmt: skip
+
+    def _lost(self, table: Table, bug: bool) -> None:
+        """A table let go of its state (ahead of its log): out of memory now, replayed from the log soon."""
+        if self.tables.get(table.table_id) is not table:
+            return  # stopped already (a lease lost, a shutdown): nothing to replay here
+        del self.tables[table.table_id]
+        self._forget_tokens(table)
+        seq, times = self._bugs.get(table.table_id, (-1, 0))
+        times = times + 1 if bug and seq == table.seq else int(bug)
+        self._bugs[table.table_id] = (table.seq, times)
+        if times >= BUGS_BEFORE_ASIDE:  # the same failure again and again: no replay will get past it
+            self._spawn(self._set_aside(table.table_id, f"its task failed {times} times at seq {table.seq}: "
+                                        f"{table.failed}"))  # fmt: skip
+            return
+        log.warning("table %s stopped at seq %d: %s; it is replayed from its log%s", table.table_id, table.seq,
+                    table.failed, "" if self.node is None else " by whichever node takes it")  # fmt: skip
+        if self.node is not None:  # its lease is given back (or runs out): the first node to beat takes it
+            self._spawn(self._release(table.table_id, self.node.node_id))
+            return
+        self.recovering.add(table.table_id)
+        if self._recovery is None or self._recovery.done():
+            self._recovery = asyncio.get_running_loop().create_task(self._recover(), name="recover tables")
+
+    async def _release(self, table_id: str, node_id: str) -> None:
+        try:
+            await self.log.release_table(table_id, node_id)
+        except StoreUnavailable:
+            pass  # not renewed by this node's beats any more, its lease runs out by itself
+
+    async def _recover(self) -> None:
+        """Replay each table let go from its log, trying again (backing off) while the store does not answer."""
+        delay = RECOVER_FIRST
+        while self.recovering:
+            await asyncio.sleep(delay)
+            for table_id in list(self.recovering):
+                try:
+                    row = await self.log.table(table_id)
+                    if row is not None and not row.finished and row.set_aside is None:
+                        table = await self.adopt(row, None)
+                        log.info("table %s replayed from its log: it plays on at seq %d", table_id, table.seq)
+                except StoreUnavailable:
+                    break  # the store is still away: all of them later
+                except (ReplayError, LookupError):
+                    pass  # set aside (its log does not replay), or its lexicon is not served: said in the log
+                except Exception:
+                    log.exception("table %s: replaying it failed; trying again later", table_id)
+                    continue
+                self.recovering.discard(table_id)
+            delay = min(2 * delay, RECOVER_MOST)
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
+        self._listening.add(task)
+        task.add_done_callback(self._heard)
+
+    async def _set_aside(self, table_id: str, why: str) -> None:
+        """Never play a table again (its log does not replay): said once in the server's log, kept in the store."""
+        log.error("table %s set aside: %s (the other tables are served)", table_id, why)
+        self.recovering.discard(table_id)
+        await self.log.set_aside(table_id, why)
 
     def _finished(self, table_id: str, result: dict[str, Any]) -> None:
         """A game is over: its table leaves memory (the store keeps it; :meth:`find` reads it back)."""
         table = self.tables.pop(table_id, None)
         if table is not None:
             self._forget_tokens(table)
+        self._bugs.pop(table_id, None)
         for listener in self.listeners:  # each in a task of its own: the finished table's task is done with it
-            task = asyncio.get_running_loop().create_task(listener(table_id, result))
-            self._listening.add(task)
-            task.add_done_callback(self._heard)
+            self._spawn(listener(table_id, result))
 
     def _heard(self, task: asyncio.Task[None]) -> None:
         self._listening.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("a finished table's listener failed", exc_info=task.exception())
+            log.error("a table's background work failed", exc_info=task.exception())
 
     async def restore(self) -> int:
         """Replay every unfinished table in the log, and let it play on. Returns how many.
 
-        A word game's table waits in the log while the server runs without its lexicon.
+        A word game's table waits in the log while the server runs without its lexicon; a table whose log
+        does not replay is set aside (one line in the server's log), and the others are served.
         """
         playing = 0
         for row in await self.log.tables(unfinished_only=True):
@@ -90,17 +158,24 @@ class Tables:
             except LookupError as e:  # NeedsLexicon, or the lexicon it names is not served
                 log.warning("table %s not restored: %s", row.table_id, e)
                 continue
+            except ReplayError:
+                continue  # set aside
             playing += 1
         return playing
 
     async def adopt(self, row: TableRow, fence: Fence | None) -> Table:
         """Replay a table from the log and let it play on here (at a restart, or taken over from another node).
 
-        LookupError: a word game whose lexicon this server does not serve.
+        LookupError: a word game whose lexicon this server does not serve. ReplayError: its log does not
+        replay; it is set aside for good.
         """
         table = self._table(row)
         table.fence = fence
-        await table.restore()
+        try:
+            await table.restore()
+        except ReplayError as e:
+            await self._set_aside(row.table_id, f"its log does not replay: {e}")
+            raise
         self.tables[row.table_id] = table
         for seat, state in enumerate(table.seats):
             if state.token_sha256:
@@ -132,7 +207,13 @@ class Tables:
         if table_id in self.finished:
             self.finished.move_to_end(table_id)
             return self.finished[table_id]
+        if table_id in self.recovering:
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {table_id} is being replayed from its log (the "
+                               "store did not answer): call again", reason="TABLE_RECOVERING")  # fmt: skip
         row = await self.log.table(table_id) if 0 < len(table_id) <= MAX_ID else None
+        if row is not None and row.set_aside is not None:
+            raise ServiceError(grpc.StatusCode.DATA_LOSS, f"table {table_id} is set aside and not played: "
+                               f"{row.set_aside}", reason="TABLE_SET_ASIDE")  # fmt: skip
         if row is not None and not row.finished and self.node is not None:  # played by another node (it moved)
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {table_id} is played by another node now: call "
                                "again", reason="TABLE_MOVED")  # fmt: skip
@@ -146,7 +227,9 @@ class Tables:
         return table
 
     async def close(self) -> None:
-        for table in self.tables.values():
+        if self._recovery is not None:
+            self._recovery.cancel()
+        for table in list(self.tables.values()):
             await table.stop()
 
 
@@ -222,6 +305,8 @@ class Tables:
             raise invalid("secret", f"at most {MAX_SECRET} characters")
         if len(join_id) > MAX_SECRET:
             raise invalid("join_id", f"at most {MAX_SECRET} characters")
+        if join_id and len(join_id) < MIN_JOIN_ID:  # it stands for the seat's token: a guessable one gives the seat
+            raise invalid("join_id", f"at least {MIN_JOIN_ID} random characters (a UUID will do), not {len(join_id)}")
         # hex: never read as a command-line flag, as a leading "-" would be. A join id's token is derived from it
         # and the table's secret seed, so the same join id finds its seat again in the log's token hashes.
         token = hmac.new(table.row.seed.encode(), f"{table_id}/{join_id}".encode(), "sha256").hexdigest()[:48] \
@@ -258,6 +343,8 @@ class Tables:
         """A seat when a token is given, else a spectator (seat None); the table as its log holds it."""
         table, seat = await self.seat_of(holder, table_id) if holder is not None else (await self.find(table_id), None)
         await table.settled()
+        if seat is not None:
+            table.present()
         return table, seat
 
     async def settled(self, table_id: str) -> Table:
@@ -283,4 +370,5 @@ class Tables:
         if not bucket.take():
             raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {self.rate:g} actions a second",
                                reason="RATE_LIMITED")  # fmt: skip
+        table.present()
         return await table.command(lambda: table.act(seat, text, expected_seq, action_id))

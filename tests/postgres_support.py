@@ -36,6 +36,12 @@ class Postgres:
     host: str
     port: int
     user: str
+    control: tuple[str, ...] = ()  # pg_ctl -D DATA, as the server's user
+
+    def restart(self) -> None:
+        """Stop the server (its connections cut, as at a crash or an operator's restart) and start it again."""
+        subprocess.run([*self.control, "-m", "fast", "-w", "restart"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, check=True)  # fmt: skip
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{self.user}@{self.host}:{self.port}/{database}"
@@ -67,7 +73,7 @@ def running_postgres() -> Iterator[Postgres]:
     options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
     subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(root / "log"), "-o", options, "-w", "start"], **quiet)  # type: ignore[call-overload]
     try:
-        yield Postgres("127.0.0.1", port, "brelan")
+        yield Postgres("127.0.0.1", port, "brelan", (*as_user, pg_ctl, "-D", str(data), "-l", str(root / "log")))
     finally:
         subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], **quiet)  # type: ignore[call-overload]
         shutil.rmtree(root, ignore_errors=True)

@@ -12,10 +12,12 @@ import time
 from pathlib import Path
 from typing import Iterator
 
+import grpc
 import psycopg
 import pytest
 
 from brelan.api.v1 import table_pb2 as tpb
+from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.lexicon.lexicon import Lexicon
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.errors import ServiceError
@@ -269,3 +271,20 @@ def test_a_dead_nodes_tables_spread_over_the_live_ones(nodes: Nodes) -> None:
         assert time.monotonic() < deadline, "the dead node's tables were not taken over"
         time.sleep(0.1)
     assert {nodes.owner(t) for t in orphans} == {a, b, c} - {dead}  # not all to the first node that beat
+
+
+def test_a_clients_own_relay_header_is_ignored(nodes: Nodes) -> None:
+    """Only a node proves a relayed call (the cluster's secret): a client's forged header neither pins its call to
+    the wrong node (it is relayed to the right one) nor skips placement."""
+    a, b = nodes.start("a"), nodes.start("b")
+    with BrelanClient(a) as on_a:
+        info = on_a.create_table("poker-champ", {"players": "2"})
+        owner, other = nodes.owner_and_other(info.table_id, a, b)
+        forged = [("brelan-relayed-by", "n-00000000 0000")]
+        with grpc.insecure_channel(other) as channel:
+            stub = tpb_grpc.TableServiceStub(channel)
+            answer = stub.GetTable(tpb.GetTableRequest(table_id=info.table_id), metadata=forged, timeout=10)
+            assert answer.table.table_id == info.table_id  # relayed to its node, not UNAVAILABLE
+            made = [stub.CreateTable(tpb.CreateTableRequest(variant="poker-champ", options={"players": "2"}),
+                                     metadata=forged, timeout=10).table.table_id for _ in range(4)]  # fmt: skip
+        assert {nodes.owner(t) for t in made} == {a, b}  # placed on the least loaded node, as any call is

@@ -23,6 +23,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
+from brelan.server.table import LEFT_SEAT_SECONDS
 from conftest import STORES, advance, database_for, error_of, spawn, until_answered
 
 
@@ -201,9 +202,12 @@ def test_a_seat_left_mid_game_stays_its_players_and_the_timeout_rule_plays_it(
     for kwargs, code in [({"seat": 0}, grpc.StatusCode.PERMISSION_DENIED), ({}, grpc.StatusCode.FAILED_PRECONDITION),
                          ({"secret": "guess"}, grpc.StatusCode.PERMISSION_DENIED)]:  # fmt: skip
         assert error_of(api.join, info.table_id, player="mallory", **kwargs).code == code, kwargs
-    # No time limit at this table: the empty seat's decisions are made at once (a fold), so bob plays on.
+    # No time limit at this table: the empty seat's decisions are made for it by the timeout rule (a fold)
+    # after LEFT_SEAT_SECONDS, not at once (a table of people who all left must not race through its hands).
     left_at = bob.view().seq
-    advance(tables_server, clock, 0)
+    advance(tables_server, clock, LEFT_SEAT_SECONDS - 1)
+    assert bob.view().seq == left_at
+    advance(tables_server, clock, 1)
     texts = [e.text for e in _events_until(api, info.table_id, api.get_table(info.table_id).seq)][left_at:]
     assert "p0 folds" in texts
     back = api.join(info.table_id, secret=secret)
@@ -424,15 +428,15 @@ def test_a_join_retried_with_its_join_id_gets_the_same_seat_even_after_a_restart
     try:
         with BrelanClient(target) as api:
             table_id = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2]).table_id
-            first = api.join(table_id, player="ann", join_id="a1b2c3d4e5f6")
-            assert api.join(table_id, player="ann", join_id="a1b2c3d4e5f6") == first  # a retry: the same seat and token
+            first = api.join(table_id, player="ann", join_id="a1b2c3d4e5f6a7b8")
+            assert api.join(table_id, player="ann", join_id="a1b2c3d4e5f6a7b8") == first  # a retry: the same seat and token
         process.kill()
         process.wait(10)
         process, _ = spawn(tmp_path, port, database)
         with BrelanClient(target) as api:
-            again = until_answered(lambda: api.join(table_id, player="ann", join_id="a1b2c3d4e5f6"))
+            again = until_answered(lambda: api.join(table_id, player="ann", join_id="a1b2c3d4e5f6a7b8"))
             assert (again.seat, again.token) == (first.seat, first.token)  # after a restart too
-            other = api.join(table_id, player="bob", join_id="f0e1d2")
+            other = api.join(table_id, player="bob", join_id="f0e1d2c3b4a59687")
             assert other.seat != first.seat and other.token != first.token
             assert api.get_table(table_id).status == tpb.TABLE_STATUS_PLAYING  # two players and a bot: dealt
             assert api.view(table_id, token=first.token).seat == first.seat
