@@ -512,7 +512,7 @@ class JoinTableRequest(_message.Message):
     that held it.
     """
     join_id: _builtins.str
-    """A random id of the client's (at most 64 characters): a retry with the same
+    """A random id of the client's (16 to 64 characters): a retry with the same
     join_id, even after a server restart, answers the same seat and token
     instead of taking another seat (an answer lost in a crash). Keep it
     secret: it stands for the token.
