@@ -9,6 +9,7 @@ when a test moves time on with :meth:`ManualClock.advance`.
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from typing import Callable, Protocol
 
 
@@ -72,3 +73,27 @@ class TokenBucket:
             return False
         self.tokens -= 1
         return True
+
+
+class PeerLimits:
+    """A token bucket per caller's address, for calls that cost the server (a new table, a join, a tournament).
+
+    The caller is its host (``ipv4:1.2.3.4:5678`` counts as ``ipv4:1.2.3.4``): a new connection per call
+    does not earn a new bucket. At most ``peers`` are remembered, the least recent forgotten first.
+    """
+
+    def __init__(self, clock: Clock, rate: float, burst: float, peers: int = 10_000) -> None:
+        self.clock, self.rate, self.burst, self.peers = clock, rate, burst, peers
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    @staticmethod
+    def host(peer: str) -> str:
+        return peer.rsplit(":", 1)[0] if peer.startswith(("ipv4:", "ipv6:")) else peer
+
+    def take(self, peer: str) -> bool:
+        key = self.host(peer)
+        bucket = self.buckets.pop(key, None) or TokenBucket(self.clock, self.rate, self.burst)
+        self.buckets[key] = bucket
+        while len(self.buckets) > self.peers:
+            self.buckets.popitem(last=False)
+        return bucket.take()

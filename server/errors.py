@@ -106,6 +106,12 @@ def decision_seconds(path: str, seconds: float) -> float:
     return seconds
 
 
+def limited(what: str, rate: float) -> ServiceError:
+    """A caller past its share of a costly call (per address): RESOURCE_EXHAUSTED, call again later."""
+    return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {rate:g} {what} a second from your address: "
+                        "wait a moment", reason="RATE_LIMITED")  # fmt: skip
+
+
 def refused(reason: str, message: str) -> ServiceError:
     """The rules refuse this now (not your decision, folded, game over...)."""
     return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, reason=reason)

@@ -11,7 +11,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER
 from .cluster import Cluster, relay, routed, routed_stream
-from .errors import invalid
+from .errors import invalid, limited
 from .table import END
 from .games.registry import VARIANTS
 from .table_convert import action_text, as_json, listed_info, table_event, table_info, variant_info
@@ -36,6 +36,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return pb.ListVariantsResponse(variants=[variant_info(v) for v in VARIANTS.values()])
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
+        if not self.tables.creating.take(context.peer()):
+            raise limited("new tables", self.tables.creating.rate)
         if self.cluster is not None and not self.cluster.relayed(context):
             address = await self.cluster.place()  # the least loaded node plays it
             if address is not None:
@@ -70,6 +72,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
+        if not self.tables.joining.take(context.peer()):
+            raise limited("joins", self.tables.joining.rate)
         seat, token = await self.tables.join(request.table_id, request.seat if request.HasField("seat") else None,
                                              request.player, request.secret, request.join_id)  # fmt: skip
         return pb.JoinTableResponse(seat=seat, token=token, table=table_info(await self.tables.find(request.table_id)))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable
 import grpc
 
 from .auth import Holder
-from .clock import Clock, TokenBucket
+from .clock import Clock, PeerLimits, TokenBucket
 from .errors import ServiceError, found, invalid
 from .errors import decision_seconds as checked_seconds  # the parameter of create is named so
 from .games.base import Lexicons, OptionError, Variant, quoted
@@ -34,6 +34,11 @@ MAX_SECRET = 64
 MIN_JOIN_ID = 16
 RECOVER_FIRST, RECOVER_MOST = 0.2, 5.0  # seconds between tries to replay a table let go, doubling
 BUGS_BEFORE_ASIDE = 3  # a table whose task fails this many times at the same seq is set aside
+WAITING_SECONDS = 1800.0  # a table nobody comes to sit at gives up waiting after this (a tournament's sets its own)
+# Per caller's address: new tables (and tournaments) and joins a second, and at once. Far above what people do,
+# far below what a script spamming the lobby does (1,500 tables a second were seen).
+CREATE_RATE, CREATE_BURST = 5.0, 100.0
+JOIN_RATE, JOIN_BURST = 50.0, 500.0
 log = logging.getLogger(__name__)
 
 
@@ -58,6 +63,8 @@ class Tables:
         self.finished: OrderedDict[str, Table] = OrderedDict()  # read back from the store, least recent first
         self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
         self.buckets: dict[str, TokenBucket] = {}
+        self.creating = PeerLimits(clock, CREATE_RATE, CREATE_BURST)  # CreateTable and CreateTournament
+        self.joining = PeerLimits(clock, JOIN_RATE, JOIN_BURST)
         # Told (table id, result) when a game ends, after the table's own work (a tournament goes on).
         self.listeners: list[Callable[[str, dict[str, Any]], Awaitable[None]]] = []
         self._listening: set[asyncio.Task[None]] = set()
@@ -239,7 +246,7 @@ class Tables:
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
-        ``join_seconds``: how long it waits for its players (0: as long as it takes); then the absent forfeit.
+        ``join_seconds``: how long it waits for its players (0: WAITING_SECONDS); then the absent forfeit.
         """
         try:
             variant = get_variant(variant_name)
@@ -255,7 +262,7 @@ class Tables:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
-                            self.clock.now() + join_seconds if join_seconds else None)  # fmt: skip
+                            self.clock.now() + (join_seconds or WAITING_SECONDS))  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

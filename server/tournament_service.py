@@ -7,7 +7,7 @@ import grpc
 from brelan.api.v1 import tournament_pb2 as pb
 from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
-from .errors import decision_seconds, invalid
+from .errors import decision_seconds, invalid, limited
 from .tournaments import Running, Tournaments
 
 MAX_PLAYERS = 128
@@ -39,6 +39,8 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
 
     async def CreateTournament(self, request: pb.CreateTournamentRequest,
                                context: grpc.aio.ServicerContext) -> pb.CreateTournamentResponse:  # fmt: skip
+        if not self.tournaments.tables.creating.take(context.peer()):
+            raise limited("new tournaments and tables", self.tournaments.tables.creating.rate)
         if len(request.players) > MAX_PLAYERS:
             raise invalid("players", f"at most {MAX_PLAYERS}")
         if len(request.options) > MAX_OPTIONS:

@@ -8,6 +8,7 @@ log still replays (a restarted server, or ``replay``, gives back exactly the eve
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import signal
 import sqlite3
@@ -28,6 +29,7 @@ from brelan.server.games.registry import get_variant
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.log_store import SQLITE_NAME
 from brelan.server.main import ServerThread
+from brelan.server.tables import CREATE_BURST, WAITING_SECONDS
 from conftest import advance, sharing_lexicons, spawn, until_answered
 from postgres_support import Postgres
 
@@ -309,3 +311,30 @@ def test_postgresql_restarted_under_two_nodes_every_game_finishes_and_nothing_is
             process.wait(20)
     assert grpc.StatusCode.INTERNAL not in codes and grpc.StatusCode.UNKNOWN not in codes, codes
     assert set(codes) <= {grpc.StatusCode.UNAVAILABLE}, codes
+
+
+# -- strangers ---------------------------------------------------------------------------------------------
+
+
+def test_a_table_nobody_joins_gives_up_waiting(word_server: ServerThread, api: BrelanClient, clock: object) -> None:
+    info = api.create_table("poker-champ", {"players": "3"})
+    assert info.join_by == pytest.approx(clock.now() + WAITING_SECONDS)  # type: ignore[attr-defined]
+    api.join(info.table_id, player="ann")
+    advance(word_server, clock, WAITING_SECONDS + 1)  # type: ignore[arg-type]
+    done = api.get_table(info.table_id)
+    assert done.status == FINISHED and json.loads(done.result)["forfeited"] == [1, 2]
+
+
+def test_one_address_cannot_flood_the_lobby(sqlite_server: ServerThread) -> None:
+    with BrelanClient(sqlite_server.target) as api:
+        api.wait_ready()
+        codes = []
+        for _ in range(int(CREATE_BURST) + 30):
+            try:
+                api.create_table("poker-champ", {"players": "2"})
+                codes.append(grpc.StatusCode.OK)
+            except ServiceError as e:
+                assert e.reason == "RATE_LIMITED" and "a second" in str(e), e
+                codes.append(e.code)
+        assert codes[: int(CREATE_BURST) - 10] == [grpc.StatusCode.OK] * (int(CREATE_BURST) - 10)
+        assert codes.count(grpc.StatusCode.RESOURCE_EXHAUSTED) >= 10

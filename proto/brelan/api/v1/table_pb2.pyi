@@ -376,9 +376,10 @@ class TableInfo(_message.Message):
     result: _builtins.str
     """once over: a JSON object (POKER CHAMP: champions, awards, chips, deals)"""
     join_by: _builtins.float
-    """Before the deal, when the table stops waiting (Unix time, seconds; 0:
-    it waits as long as it takes): the seats still empty then forfeit, and
-    the result says {"forfeited": [seats], "champions": [seats]}.
+    """Before the deal, when the table stops waiting (Unix time, seconds: 30
+    minutes after it was made, or a tournament's join_minutes): the seats
+    still empty then forfeit, and the result says {"forfeited": [seats],
+    "champions": [seats]}.
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
