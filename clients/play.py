@@ -4,25 +4,34 @@ The screen shows your cards, the board, what the others' backs show, chips and
 whose decision is pending; the prompt takes an action's text and lists the
 legal ones (``!`` lets the bot choose). Events arrive on a watch stream in a thread, so the screen follows
 the bots between your decisions.
+
+Without ``--server`` a table server runs in this process on a store of its own, ``play/`` under the data
+directory: ``brelan serve`` on that data directory never lists nor plays a local game.
 """
 
 from __future__ import annotations
 
 import argparse
+import fcntl
+import os
 import random
+import shlex
 import threading
 from collections import deque
-from typing import Any
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any, Iterator
 
 import grpc
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from brelan.lexicon.store import Store
 from brelan.server.errors import ServiceError
 from brelan.server.games.base import Variant
 
-from .client import BrelanClient, SeatHandle, view_dict
+from .client import SeatHandle, view_dict
 from .console import connect, err, out
 
 
@@ -210,16 +219,65 @@ def _stack(*parts: Any) -> Any:
     return grid
 
 
+PLAY_DIR = "play"  # local games' own data directory, under the data directory
+
+
+def _locked(lock: IO[str]) -> bool:
+    """Whether this process now holds ``lock`` (released by the kernel when the process ends, even killed)."""
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+@contextmanager
+def local_data_dir(data_dir: Path | None) -> Iterator[Path]:
+    """The data directory of ``brelan play``'s own table server, held for as long as it plays.
+
+    ``play/`` under the data directory: its table log is not the one a ``brelan serve`` on that data directory
+    keeps, lists and replays (a local game showed up in the server's lobby, playing forever). It is kept, so a
+    finished game can be verified later. The lexicons are the data directory's own, through a symlink: none is
+    built twice. A SQLite log serves one process, and a server replays every unfinished table of its log on
+    start: a second local game played meanwhile takes ``play-2/`` (and so on), never a store in use.
+    """
+    shared = Store(data_dir).data_dir
+    lexicons = shared / "lexicons"
+    lexicons.mkdir(parents=True, exist_ok=True)  # what the symlink names: a lexicon a local game builds lands there
+    for n in range(1, 1000):
+        own = shared / (PLAY_DIR if n == 1 else f"{PLAY_DIR}-{n}")
+        own.mkdir(parents=True, exist_ok=True)
+        with (own / ".lock").open("a") as lock:
+            if not _locked(lock):
+                continue
+            link = own / "lexicons"
+            if not link.exists() and not link.is_symlink():
+                try:  # relative: the data directory can be moved whole
+                    link.symlink_to(os.path.relpath(lexicons, own), target_is_directory=True)
+                except OSError:
+                    pass  # a file system without symlinks: this store builds lexicons of its own
+            yield own
+            return
+    raise OSError(f"every local store under {shared} is in use")
+
+
 def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str, str]) -> int:
+    if args.server:
+        return _play(args, variant, options, args.server, None)
     from brelan.server.main import ServerThread
 
-    server = None
-    target = args.server
-    if not target:
+    with local_data_dir(args.data_dir) as own:
         if variant.bind is not None:
             err.print("opening the lexicons (the first time builds one: about a minute)...")
-        server = ServerThread(args.data_dir, lexicons=variant.bind is not None, bot_delay=args.bot_delay)
-        target = server.target
+        server = ServerThread(own, lexicons=variant.bind is not None, bot_delay=args.bot_delay)
+        try:
+            return _play(args, variant, options, server.target, own)
+        finally:
+            server.stop()
+
+
+def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], target: str, local: Path | None) -> int:
+    """Seat 0 of a new table at ``target``, bots at the others, played to its end; ``local``: the in-process store."""
     api = connect(args, target)
     try:
         api.wait_ready(timeout=5)
@@ -227,14 +285,17 @@ def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str,
         info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), name=f"{args.player}'s table")
         me = api.join(info.table_id, seat=0, player=args.player)
         out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
-        return _loop(api, variant, me, out, err)
+        # A local game's server ends with this command: its log is verified by serving that store again.
+        verify = f"brelan table verify {me.table_id} --server {target}"
+        if local is not None:
+            verify = (f"brelan serve --data-dir {shlex.quote(str(local))} --port 50052 --no-web, then "
+                      f"brelan table verify {me.table_id} --server 127.0.0.1:50052")  # fmt: skip
+        return _loop(me, variant, verify)
     finally:
         api.close()
-        if server is not None:
-            server.stop()
 
 
-def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: Any) -> int:
+def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
     recent: deque[str] = deque(maxlen=50)
     moved = threading.Event()
     seen = [0]  # the last event's seq the watch has brought
@@ -268,7 +329,7 @@ def _loop(api: BrelanClient, variant: Variant, me: SeatHandle, out: Any, err: An
             shown = response.seq
         if view.get("over"):
             out.print(f"game over: champions {', '.join(f'p{s}' for s in view.get('champions', []))}")
-            out.print(f"check the dealing: brelan table verify {me.table_id}" + ("" if not api.target else f" --server {api.target}"))
+            out.print(f"check the dealing: {verify}")
             return 0
         if not legal:
             moved.wait(timeout=1.0)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from brelan.clients.cli import main
+from brelan.clients.cli import build_parser, main
 
 pytestmark = pytest.mark.slow
 
@@ -148,3 +150,41 @@ def test_lexicon_build_list_says_which_sources_are_here_and_how_to_get_the_other
     assert listed["fr-union"]["get"] == ("" if gram else "apt-get install python3-grammalecte")
     code, out, _ = run(capsys, ["lexicon", "build", "--list", "--data-dir", str(data_dir)])
     assert code == 0 and out.splitlines()[0].startswith("fr-dela") and "built" in out.splitlines()[0]
+
+
+ROOT = Path(__file__).parent.parent
+
+
+def readme_section(title: str) -> str:
+    text = (ROOT / "README.md").read_text()
+    start = text.index(f"\n## {title}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end >= 0 else None]
+
+
+def test_two_readme_commands_set_up_a_fresh_machine_and_ci_runs_the_second() -> None:
+    """Install-and-serve, then the tests: each one line making the virtual environment it uses (a distribution's
+    own Python refuses pip outside one), and the second is what .ci/run runs, as written."""
+    commands = [line.strip() for line in readme_section("Set-up on a fresh machine").splitlines()
+                if line.startswith("    python3 ")]  # fmt: skip
+    assert len(commands) == 2
+    install, tests = commands
+    for command in commands:
+        assert command.startswith("python3 -m venv .venv && .venv/bin/pip install ")
+    assert install.endswith(" && .venv/bin/brelan serve") and tests.endswith(" && .venv/bin/python -m pytest")
+    assert tests in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
+def test_several_nodes_example_runs_on_one_host() -> None:
+    """Every command of "Running several nodes" parses (no flag `brelan serve --help` lacks); the nodes started
+    on one host take distinct ports, gRPC and browsers'."""
+    section = readme_section("Running several nodes")
+    lines = [line.split("#")[0].replace("&", "").strip() for line in section.splitlines()
+             if line.startswith("    brelan ")]  # fmt: skip
+    inline = re.findall(r"`(brelan serve [^`]*)`", " ".join(section.split()))  # a command in the text
+    parser = build_parser()
+    parsed = [parser.parse_args(shlex.split(command)[1:]) for command in lines + inline]  # an unknown flag exits 2
+    one_host = [args for args in parsed[: len(lines)] if args.command == "serve"]
+    assert len(one_host) >= 2
+    for port in ("port", "web_port"):
+        assert len({getattr(args, port) for args in one_host}) == len(one_host), port

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 from typing import Iterator
 
@@ -13,7 +16,7 @@ import pytest
 from brelan.clients.cli import main
 from brelan.server.main import ServerThread
 
-from conftest import sharing_lexicons
+from conftest import sharing_lexicons, spawn
 
 KEYS = {"games", "hands", "actions", "errors", "conserved", "seconds"}
 
@@ -114,7 +117,48 @@ def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
     assert "refused" in done.stderr and "pay" in done.stdout
-    assert (tmp_path / "tables.sqlite3").is_file()
+    assert (tmp_path / "play" / "tables.sqlite3").is_file() and not (tmp_path / "tables.sqlite3").exists()
+    assert f"brelan serve --data-dir {tmp_path / 'play'}" in done.stdout  # where the game's log is verified
+
+
+def tables_in(log: Path) -> list[tuple[str, int]]:
+    """(table id, finished) of each table a SQLite log holds."""
+    with closing(sqlite3.connect(log)) as db:
+        return db.execute("SELECT table_id, finished FROM tables").fetchall()
+
+
+def test_local_play_keeps_its_tables_out_of_a_running_serves_log(capsys: pytest.CaptureFixture[str],
+                                                                 tmp_path: Path) -> None:  # fmt: skip
+    """`brelan play` without --server beside a `brelan serve` on the same data directory: the server never sees it."""
+    serve, target = spawn(tmp_path)
+    try:
+        answers = "\n".join(["pay"] * 5000) + "\n"
+        played = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "poker-champ", "--option",
+                                 "players=2", "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers,
+                                capture_output=True, text=True, timeout=120)  # fmt: skip
+        quit = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "daker", "--data-dir",
+                               str(tmp_path)], input="q\n", capture_output=True, text=True, timeout=120)  # fmt: skip
+        assert played.returncode == 0 and quit.returncode == 0, played.stderr + quit.stderr
+        code, listed, _ = run(capsys, "table", "list", "--all", "--json", "--server", target)
+        assert code == 0 and listed == ""  # the server's lobby: no local game, finished or left
+    finally:
+        serve.terminate()
+        serve.wait(30)
+    assert tables_in(tmp_path / "tables.sqlite3") == []  # the log `brelan serve` keeps and replays
+    kept = tables_in(tmp_path / "play" / "tables.sqlite3")
+    assert sorted(t for t, _ in kept) == sorted(re.findall(r"^table (t-\w+),", played.stdout + quit.stdout, re.M))
+
+
+def test_local_games_at_once_never_share_a_store(tmp_path: Path) -> None:
+    """A SQLite log is one process's: a second local game meanwhile takes play-2, both on the one set of lexicons."""
+    from brelan.clients.play import local_data_dir
+
+    with local_data_dir(tmp_path) as first, local_data_dir(tmp_path) as second:
+        assert (first, second) == (tmp_path / "play", tmp_path / "play-2")
+        for own in (first, second):
+            assert (own / "lexicons").is_symlink() and (own / "lexicons").resolve() == (tmp_path / "lexicons").resolve()
+    with local_data_dir(tmp_path) as again:  # free again once the first game ended
+        assert again == tmp_path / "play"
 
 
 def test_play_chinese_with_the_bots_advice(tmp_path: Path) -> None:
@@ -146,6 +190,7 @@ def test_play_alphapoker_with_the_bots_advice(tmp_path: Path, data_dir: Path, fu
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: exchange" in done.stdout
     assert "refused" in done.stderr and "round 1/2" in done.stdout
+    assert (tmp_path / "play" / "lexicons").is_symlink()  # the data directory's lexicons: none built for local play
 
 
 def test_play_bataille_enter_lays_and_a_bare_word_claims(tmp_path: Path, data_dir: Path, full: object) -> None:
