@@ -6,16 +6,24 @@ same code on the embedded lexicon. :class:`LexiconServicer` runs the handler
 beside the event loop (a search over a big hand or a wide pattern must not
 hold up health checks and other tables' calls) within a time budget; the
 server's interceptor turns a ServiceError into the call's status.
+
+Lookups and searches have threads of their own, so a word check never waits
+behind searches, and each kind is shared out between peers in turns, each peer
+with a bound on its calls running or waiting (:class:`Lane`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import functools
+import ipaddress
 import time
+from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Awaitable, Callable, TypeVar
+from urllib.parse import unquote
 
 import grpc
 
@@ -27,7 +35,7 @@ from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.store import Store
 
 from . import lexicon_convert as convert
-from .errors import invalid
+from .errors import ServiceError, invalid
 
 MAX_WORDS_PER_CHECK = 10_000
 MAX_TOP_K = 1000
@@ -35,9 +43,15 @@ DEFAULT_TOP_K = 10
 MAX_PAGE_SIZE = 1000
 DEFAULT_PAGE_SIZE = 100
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
-# Searches are pure Python (they hold the GIL): threads only let the loop take its turns between theirs.
-SEARCHES = ThreadPoolExecutor(max_workers=2, thread_name_prefix="lexicon")
 SEARCH_SECONDS = 5.0  # the most one call's search may take (the widest pattern over fr-dela takes about 2 s)
+# Searches are pure Python (they hold the GIL): threads only let the loop take its turns between theirs.
+SEARCH_THREADS = 2
+SEARCH_METHODS = frozenset({"BestWords", "Anagrams", "MatchPattern"})  # fr-dela: 1 ms to 2 s
+SEARCHES_PER_PEER = 8  # running or waiting; the next is refused
+# The other calls are lookups (3 us a word checked, 40 us with reasons; 0.2 ms an explanation): threads of their own.
+LOOKUP_THREADS = 2
+LOOKUPS_PER_PEER = 32
+QUICK_WORDS = 500  # a CheckWords call of more words is bulk work (20 ms to 0.4 s): it waits its turn with the searches
 
 
 def _bounded(value: int, default: int, most: int, path: str) -> int:
@@ -148,37 +162,165 @@ class LexiconHandler:
 
 Req = TypeVar("Req")
 Resp = TypeVar("Resp")
+T = TypeVar("T")
+Context = grpc.aio.ServicerContext
 
 
-def _within(seconds: float, method: Callable[[Req], Resp], request: Req) -> Resp:
-    """``method(request)`` in a search thread, its searches given ``seconds``."""
-    search.DEADLINE.set(time.monotonic() + seconds)
-    return method(request)
+class _PastDeadline(Exception):
+    """A search stopped at the caller's deadline, which came before the service's own time budget."""
 
 
-def _unary(method: Callable[[Req], Resp], most: float) -> Callable[[object, Req, grpc.aio.ServicerContext], Awaitable[Resp]]:
-    """``method`` served: in a search thread, given at most ``most`` seconds or what is left of the call's deadline."""
-    async def call(self: object, request: Req, context: grpc.aio.ServicerContext) -> Resp:
-        left = context.time_remaining()
-        seconds = most if left is None else min(most, left)
+def _within(most: float, ends: float | None, method: Callable[[Req], Resp], request: Req) -> Resp:
+    """``method(request)`` in a lane's thread, its searches given ``most`` seconds from now, or until ``ends``
+    (the call's deadline, a time.monotonic() value) when that comes first."""
+    ours = time.monotonic() + most
+    search.DEADLINE.set(ours if ends is None else min(ours, ends))
+    try:
+        return method(request)
+    except search.OutOfTime:
+        if ends is not None and ends <= ours:
+            raise _PastDeadline from None
+        raise
+
+
+def peer_of(context: Context) -> str:
+    """Whom a call counts against: its address without the port (an IPv6 address's /64, which one host often holds
+    whole), so one client's many connections are one peer. Any other peer as gRPC names it: every caller on a Unix
+    socket is one peer, so is the web listener, which makes every browser's call on the server's private socket.
+    A header naming another address is not believed: any caller can send one."""
+    peer = context.peer() or ""
+    kind, _, rest = peer.partition(":")  # ipv4:127.0.0.1:51896, ipv6:%5B::1%5D:39892, unix:
+    if kind not in ("ipv4", "ipv6"):
+        return peer
+    try:
+        address = ipaddress.ip_address(unquote(rest).rpartition(":")[0].strip("[]"))
+    except ValueError:
+        return peer
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
+def _less(counts: Counter[str], peer: str) -> None:
+    counts[peer] -= 1
+    if counts[peer] <= 0:
+        del counts[peer]
+
+
+class Lane:
+    """Calls run in a few threads of their own, given to peers in turns rather than first come, first served.
+
+    A peer has at most ``per_peer`` calls running or waiting; its next is refused at once (RESOURCE_EXHAUSTED,
+    ``reason``). A free thread goes to the waiting peer that runs the fewest calls, the one that has waited for a
+    turn the longest among those, so one peer's flood delays another's call by about one call, not the whole flood.
+    A thread stays taken until its job ends, even when its caller went away (a job cannot be stopped half way; the
+    time budget bounds it).
+    """
+
+    def __init__(self, name: str, workers: int, per_peer: int, reason: str) -> None:
+        self.name = name
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix=f"lexicon-{name}")
+        self.free = workers
+        self.per_peer = per_peer
+        self.reason = reason
+        self.calls: Counter[str] = Counter()  # running or waiting, by peer
+        self.running: Counter[str] = Counter()
+        self.waiting: dict[str, deque[asyncio.Future[None]]] = {}  # by peer, the next to have a turn first
+
+    async def run(self, peer: str, job: Callable[[], T]) -> T:
+        """``job()`` in one of the lane's threads, when ``peer``'s turn comes."""
+        await self._turn(peer)
+        loop = asyncio.get_running_loop()
+
+        def work() -> T:
+            try:
+                return job()
+            finally:
+                with contextlib.suppress(RuntimeError):  # the loop is closed: the server, and the lane, are gone
+                    loop.call_soon_threadsafe(self._release, peer)
+
+        # shielded: a caller that goes away leaves the job to end (and free its thread) by itself
+        return await asyncio.shield(loop.run_in_executor(self.pool, work))
+
+    async def _turn(self, peer: str) -> None:
+        if self.calls[peer] >= self.per_peer:
+            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                               f"you have {self.per_peer} {self.name} running or waiting already: "
+                               "wait for one to finish", reason=self.reason)  # fmt: skip
+        self.calls[peer] += 1
+        turn = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(peer, deque()).append(turn)
+        self._grant()
         try:
-            run = functools.partial(contextvars.copy_context().run, _within, seconds, method, request)
-            return await asyncio.get_running_loop().run_in_executor(SEARCHES, run)
-        except search.OutOfTime:
-            if left is not None and left <= most:  # the caller's deadline, not ours
-                await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the search ran past the call's deadline")
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                f"the search takes more than the {most:g} s a call may use: narrow it")  # fmt: skip
-            raise  # abort raises; this line keeps type checkers content
+            await turn
+        except asyncio.CancelledError:
+            if turn.cancelled():  # the caller went away while waiting
+                queue = self.waiting[peer]
+                queue.remove(turn)
+                if not queue:
+                    del self.waiting[peer]
+                _less(self.calls, peer)
+            else:  # given a thread, then gone before using it
+                self._release(peer)
+            raise
 
-    return call
+    def _release(self, peer: str) -> None:
+        self.free += 1
+        _less(self.running, peer)
+        _less(self.calls, peer)
+        self._grant()
+
+    def _grant(self) -> None:
+        while self.free and self.waiting:
+            peer = min(self.waiting, key=self.running.__getitem__)  # the first of those running fewest
+            queue = self.waiting.pop(peer)
+            turn = queue.popleft()
+            if queue:
+                self.waiting[peer] = queue  # to the back of the line
+            self.free -= 1
+            self.running[peer] += 1
+            turn.set_result(None)
+
+
+def _is_search(name: str, request: object) -> bool:
+    """Whether a call is a search (or bulk work), not a lookup of a few words."""
+    return name in SEARCH_METHODS or (isinstance(request, pb.CheckWordsRequest) and len(request.words) > QUICK_WORDS)
 
 
 class LexiconServicer(pb_grpc.LexiconServiceServicer):
-    """The handler's methods, served off the event loop, each search within its time."""
+    """The handler's methods, served off the event loop in two lanes, each search within its time.
+
+    Lookups (a few trie lookups a word: ListLexicons, CheckWords, ExplainWord, ScoreWord) never wait behind
+    searches (BestWords, Anagrams, MatchPattern, and word checks of more than QUICK_WORDS words): each kind has
+    its threads, shared fairly between peers (:class:`Lane`, :func:`peer_of`).
+    """
 
     def __init__(self, handler: LexiconHandler, search_seconds: float = SEARCH_SECONDS) -> None:
         self.handler = handler
+        self.search_seconds = search_seconds
+        self.lookups = Lane("lookups", LOOKUP_THREADS, LOOKUPS_PER_PEER, "TOO_MANY_LOOKUPS")
+        self.searches = Lane("searches", SEARCH_THREADS, SEARCHES_PER_PEER, "TOO_MANY_SEARCHES")
         for name in pb.DESCRIPTOR.services_by_name["LexiconService"].methods_by_name:
-            bound = getattr(handler, name)
-            setattr(self, name, _unary(bound, search_seconds).__get__(self))
+            setattr(self, name, self._served(name, getattr(handler, name)))
+
+    def _served(self, name: str, method: Callable[[Req], Resp]) -> Callable[[Req, Context], Awaitable[Resp]]:
+        """``method`` in its lane, its searches given at most ``search_seconds`` or what is left of the deadline."""
+        most = self.search_seconds
+
+        async def call(request: Req, context: Context) -> Resp:
+            lane = self.searches if _is_search(name, request) else self.lookups
+            left = context.time_remaining()
+            ends = None if left is None else time.monotonic() + left
+            job = functools.partial(contextvars.copy_context().run, _within, most, ends, method, request)
+            try:
+                return await lane.run(peer_of(context), job)
+            except _PastDeadline:
+                await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the search ran past the call's deadline")
+            except search.OutOfTime:
+                await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                    f"the search takes more than the {most:g} s a call may use: narrow it")  # fmt: skip
+            raise AssertionError("abort raises")  # this line keeps type checkers content
+
+        return call
