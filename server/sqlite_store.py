@@ -43,6 +43,7 @@ class SqliteStore(SqlStore):
         # One thread each: a connection is used by one thread at a time, and commits keep their order.
         self._writing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-write")
         self._reading = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
+        self._closed = False
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=BUSY_SECONDS)
@@ -98,6 +99,9 @@ class SqliteStore(SqlStore):
         return await self._off_loop(self._reading, lambda: self.reader.execute(sql, params).fetchall())
 
     async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         for pool, db in ((self._writing, self.db), (self._reading, self.reader)):
             await asyncio.get_running_loop().run_in_executor(pool, db.close)
             pool.shutdown()

@@ -2,24 +2,31 @@
 last words, 121 points a deal plus 30, the target, the secret stack.
 
 Hands are stacked (the seed makes p3 the first dealer, so p0 lays first); words
-are judged by the small fixture lexicon (tests/data/mini.delaf).
+are judged by the small fixture lexicon (tests/data/mini.delaf), and by the full
+one where the legal list's suggested words are checked against what a seat sees.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
+import time
 from collections import Counter
+from typing import Any, Sequence
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brelan.lexicon.cards import deck
+from brelan.clients.client import BrelanClient, view_dict
+from brelan.lexicon.cards import Card, deck
 from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.readings import Policy
 from brelan.server.games.alphapoker import Dealt
 from brelan.server.games import belote as bl
 from brelan.server.games.base import Back, GameError, OptionError, jsonable
-from brelan.server.games.word_games import Played, StackedLetters
+from brelan.server.games.word_games import BestOnTable, Played, StackedLetters, TableWord
+from conftest import seat_against_bots
 
 SEED = 0  # random.Random(0).randrange(4) == 3: p3 deals first
 # p3 holds nothing but vowels: it is exempt whenever a consonant is due.
@@ -202,3 +209,100 @@ def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon
                 if secret and isinstance(event, Played) and event.seat != watcher:
                     assert isinstance(event.card, Back)
     assert state.is_over
+
+
+# -- what a seat sees: hints and bots (issue: secret belote told the proposer the hidden stack) -------------------
+
+
+def expected_from(view: dict[str, Any]) -> list[Card]:
+    """The table a seat expects, from its view alone (the cards shown, its hand, how many are hidden)."""
+    seen = [Back() if c == "??" else Card.parse(c) for c in view["table"]]
+    return bl.likely_table(seen, [Card.parse(c) for c in view["hands"][view["seat"]]])
+
+
+def not_made_of(cards: Sequence[Card], actions: Sequence[str]) -> list[str]:
+    """The ``propose WORD`` actions whose word needs a letter ``cards`` do not hold."""
+    words = [TableWord.parse(a.split()[1]) for a in actions if a.startswith("propose ")]
+    return [str(w) for w in words if Counter(w.letters) - Counter(c.letter for c in cards)]
+
+
+def hidden_swapped(state: bl.BeloteState, watcher: int | None, rng: random.Random) -> bl.BeloteState:
+    """A twin of ``state`` that ``watcher`` cannot tell from it: every table card it does not see
+    traded for a card of another letter from a hand it does not see."""
+    hands = [list(h) for h in state.hands]
+    table = list(state.table)
+    for i in range(len(table) - 1):  # secret: every card but the top one is hidden
+        others = [(s, j) for s in range(bl.PLAYERS) if s != watcher for j, c in enumerate(hands[s])
+                  if c.letter != table[i].letter]  # fmt: skip
+        if others:
+            s, j = rng.choice(others)
+            hands[s][j], table[i] = table[i], hands[s][j]
+    return dataclasses.replace(state, hands=hands, table=table)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_secret_views_and_legal_lists_are_the_same_whatever_the_hidden_cards(full: Lexicon, seed: int) -> None:
+    """Property: a seat's view and legal list (its suggested words) do not change when cards it cannot see
+    change, so neither tells them; the bots, who choose from them, still propose and end the game."""
+    state = bl.new_game(bl.BeloteOptions(target=150), random.Random(seed), lexicon=full, secret=True)
+    rng = random.Random(seed)
+    proposals = 0
+    for _ in range(3000):
+        if state.is_over:
+            break
+        seat = state.pending()[0]
+        for watcher in (None, *range(bl.PLAYERS)):
+            view = jsonable(state.view(watcher))
+            assert view["legal"] == [str(a) for a in state.legal_actions(watcher)]
+            twin = hidden_swapped(state, watcher, rng)
+            assert jsonable(twin.view(watcher)) == view, (state.table, twin.table)
+        view = jsonable(state.view(seat))
+        action = bl.bot(view, view["legal"], rng)
+        proposals += action.startswith("propose ")
+        state.apply(seat, bl.parse_action(action))
+    assert state.is_over and proposals > 0
+
+
+@pytest.mark.parametrize("secret", [False, True])
+def test_suggested_words_are_made_of_what_the_seat_sees(full: Lexicon, secret: bool) -> None:
+    """Seeded bots' games: every suggested word is made of the table the view lets its seat expect; on an
+    open table that is the cards laid, and the best of their words are suggested."""
+    suggested = 0
+    for seed in range(6):
+        state = bl.new_game(bl.BeloteOptions(target=150), random.Random(seed), lexicon=full, secret=secret)
+        bots = random.Random(seed)
+        while not state.is_over and state.deal < 3:
+            seat = state.pending()[0]
+            view = jsonable(state.view(seat))
+            expected = expected_from(view)
+            assert not_made_of(expected, view["legal"]) == [], view
+            if not secret:
+                assert [str(c) for c in expected] == view["table"] == [str(c) for c in state.table]
+            suggested += any(a.startswith("propose ") for a in view["legal"])
+            state.apply(seat, bl.parse_action(bl.bot(view, view["legal"], bots)))
+    assert suggested > 10
+
+
+def test_through_the_server_a_seats_legal_list_is_what_its_view_alone_gives(api: BrelanClient, full: Lexicon) -> None:
+    """Secret belote over gRPC: at each of p0's decisions, LegalActions and GetView's legal list are the
+    best words of the table its view lets it expect (the same for any hidden cards), then ``pass``."""
+    me = seat_against_bots(api, "alphapoker-belote-secrete", {"reaction": "0"})
+    rng = random.Random(5)
+    proposals = 0
+    deadline = time.monotonic() + 120
+    while proposals < 40:
+        assert time.monotonic() < deadline, f"{proposals} proposal decisions seen"
+        response = me.view()
+        if not response.legal:
+            time.sleep(0.005)
+            continue
+        view = view_dict(response)
+        legal = api.legal_actions(me.table_id, token=me.token)
+        assert legal == list(response.legal)  # p0's turn: nothing moves until it acts
+        if view["stage"] != "lay":
+            best = BestOnTable(full, Policy.parse(view["policy"]), view["word_length"], bl.SUGGESTED_WORDS)
+            assert legal == [*(f"propose {w}" for w in best(expected_from(view))), "pass"], view
+            assert sum(c != "??" for c in view["table"]) == 1
+            proposals += 1
+        me.act(bl.bot(view, legal, rng), expected_seq=response.seq)

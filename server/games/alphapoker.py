@@ -50,7 +50,8 @@ from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
-from .base import Back, Champions, GameError, Hand, OptionError, Out, Phrase, Seat, Variant, parse_record, record
+from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, GameError, Hand, OptionError, Out, Phrase,
+                   Seat, Variant, number, parse_record, record)  # fmt: skip
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
@@ -64,35 +65,27 @@ SUGGESTED_WORDS = 3  # how many best words the legal list offers at the reveal
 
 @dataclass(frozen=True)
 class AlphaOptions(WordRules):
-    players: int = 3
-    hand: int = 7
-    exchanges: int = 0  # exchange rounds; 0: the rulebook's for the hand size
-    exchange_cap: int = 0  # cards at most per exchange; 0: the rulebook's
-    capital: int = 0  # 0: the rulebook's for the number of players
-    ante: int = 5
-    cap: int = 15  # a player's total bet in a deal
-    rounds: int = 10
+    players: int = number(3, 2, MAX_PLAYERS, "two decks above 4")
+    hand: int = number(7, min(EXCHANGES), max(EXCHANGES), "cards")  # the rulebook's table has every size between
+    # exchange rounds; 0: the rulebook's for the hand size
+    exchanges: int = number(0, 0, 5, "0: the rulebook's")
+    # cards at most per exchange; 0: the rulebook's
+    exchange_cap: int = number(0, 0, lambda options: options.hand, "0: the rulebook's; at most the hand")
+    # 0: the rulebook's for the number of players; else at least the ante
+    capital: int = number(0, 0, MOST_CHIPS, "0: the rulebook's; else at least the ante")
+    ante: int = number(5, 0, MOST_CHIPS)
+    cap: int = number(15, 1, 1000, "a player's total bet in a deal")
+    rounds: int = number(10, 1, MOST_ROUNDS)
     simplified: bool = False  # no length points (6 bis)
     alternate: bool = False  # a betting round after each exchange round
-    exchange_seconds: float = 60.0  # 0: no limit (the table's decision time, if any)
-    bet_seconds: float = 20.0
+    # 0: no limit (the table's decision time, if any)
+    exchange_seconds: float = number(60.0, 0, MOST_SECONDS, "0: no limit")
+    bet_seconds: float = number(20.0, 0, MOST_SECONDS, "0: no limit")
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= MAX_PLAYERS:
-            raise OptionError("players", f"AlphaPoker is for 2 to {MAX_PLAYERS} players (two decks above 4)")
-        if self.hand not in EXCHANGES:
-            raise OptionError("hand", "a hand has 5 to 9 cards")
-        if not 0 <= self.exchanges <= 5:
-            raise OptionError("exchanges", "0 (the rulebook's) to 5 exchange rounds")
-        if not 0 <= self.exchange_cap <= self.hand:
-            raise OptionError("exchange_cap", f"0 (the rulebook's) to {self.hand} cards")
-        if self.ante < 0 or self.cap < 1 or self.rounds < 1:
-            raise OptionError("cap", "ante at least 0, cap and rounds at least 1")
-        if self.capital and self.capital < max(self.ante, 1):
-            raise OptionError("capital", f"at least the ante ({self.ante})")
-        if self.exchange_seconds < 0 or self.bet_seconds < 0:
-            raise OptionError("bet_seconds", "0 (no limit) or a number of seconds")
         super().__post_init__()
+        if self.capital and self.capital < max(self.ante, 1):  # a gap in capital's range, which no range says
+            raise OptionError("capital", f"0 (the rulebook's) or at least the ante ({self.ante})")
 
     @property
     def exchange_rounds(self) -> int:

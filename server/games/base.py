@@ -300,51 +300,79 @@ def option_text(value: Any) -> str:
 
 
 O = TypeVar("O")
+N = TypeVar("N")
 
-
-# The most every number an option takes may be (and none is negative): a table's work grows with
-# them (its lists of bets and exchanges, its rounds, its clocks), so nobody may ask for more than a
-# game ever needs. Each game's own checks are narrower (AlphaPoker's hand: 5 to 9 cards).
-OPTION_MOST: dict[str, float] = {
-    "players": 12, "hand": 9, "min_length": 9, "word_length": 9, "exchanges": 5, "exchange_cap": 9,
-    "cap": 1000, "rounds": 100, "awards_total": 100, "awards_to_win": 100, "raises": 100, "flop_rerolls": 10,
-    "foul": 1000, "scoop_bonus": 1000, "surrender": 1000,
-    "ante": 1_000_000, "capital": 1_000_000, "chips": 1_000_000, "stack": 1_000_000, "small_blind": 1_000_000,
-    "gift": 1_000_000, "unit": 1_000_000, "target": 1_000_000, "stakes": 1_000_000, "limits": 1_000_000,
-    "bet_seconds": 3600, "exchange_seconds": 3600, "card_seconds": 60, "reaction": 60,  # seconds
-    "minutes": 1440, "chrono_minutes": 1440,  # minutes
-}  # fmt: skip
-OPTION_LEAST: dict[str, float] = {"unit": 1}  # a divisor
+# Most numbers an option takes, shared by the games: a table's work grows with them (its lists of bets,
+# its rounds, its clocks), so nobody may ask for more than a game ever needs.
+MOST_CHIPS = 1_000_000  # chips, points, stakes
+MOST_ROUNDS = 100
+MOST_SECONDS = 3600  # a decision's time
+MOST_MINUTES = 1440  # a game's clock: a day
 MAX_LIST = 100  # values in a list option (a DAKER deck has 21)
+
+# A range's bound: a number, or a function of the options when another option decides it (an exchange's cap: the hand).
+Bound = float | Callable[[Any], float]
+
+
+@dataclass(frozen=True)
+class Range:
+    """The least and the most a number option (each number of a list option) may be.
+
+    The one declaration of an option's range: the options' checks refuse what is outside it, and
+    ``ListVariants`` advertises it (:func:`option_specs`). ``why`` follows the bound in an error.
+    """
+
+    least: Bound
+    most: Bound
+    why: str = ""
+
+    def bounds(self, options: Any) -> tuple[float, float]:
+        """The range for these options (the other options decide a bound that depends on them)."""
+        least, most = (b(options) if callable(b) else b for b in (self.least, self.most))
+        return least, most
+
+
+def number(default: N, least: Bound, most: Bound, why: str = "") -> N:
+    """A number option's field (or a list of numbers'): its default and its :class:`Range`."""
+    return dataclasses.field(default=default, metadata={"range": Range(least, most, why)})
+
+
+@functools.lru_cache(maxsize=None)
+def option_ranges(cls: type) -> dict[str, Range]:
+    return {f.name: f.metadata["range"] for f in dataclasses.fields(cls) if "range" in f.metadata}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The base of every game's options dataclass: each number within its declared :class:`Range`.
+
+    A subclass's ``__post_init__`` calls this one before its own checks (those across options
+    that no range says). Options changed from their defaults are checked first: where one's bound
+    depends on another (awards_to_win and awards_total), the error names the one the caller changed.
+    """
+
+    def __post_init__(self) -> None:
+        defaults = {f.name: f.default for f in dataclasses.fields(self)}
+        ranges = option_ranges(type(self))
+        for name in sorted(ranges, key=lambda name: getattr(self, name) == defaults[name]):
+            value = getattr(self, name)
+            for v in value if isinstance(value, tuple) else (value,):
+                _within(name, v, ranges[name], self)
+
+
+def _within(name: str, value: float, limits: Range, options: Any) -> None:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise OptionError(name, f"{value} is not a finite number")
+    least, most = limits.bounds(options)
+    why = f" ({limits.why})" if limits.why else ""
+    if value < least:
+        raise OptionError(name, f"at least {_number(least)}{why}")
+    if value > most:
+        raise OptionError(name, f"at most {_number(most)}{why}")
 
 
 def _number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
-
-
-def option_range(name: str) -> tuple[str, str]:
-    """The least and the most a number option may be, as its errors name them.
-
-    >>> option_range("stack")
-    ('0', '1000000')
-    """
-    return _number(OPTION_LEAST.get(name, 0)), _number(OPTION_MOST[name])
-
-
-def _bounded(name: str, value: Any) -> Any:
-    if isinstance(value, tuple):
-        if len(value) > MAX_LIST:
-            raise OptionError(name, f"at most {MAX_LIST} values")
-        for v in value:
-            _bounded(name, v)
-    elif isinstance(value, (int, float)) and not isinstance(value, bool):
-        if not math.isfinite(value):
-            raise OptionError(name, f"{value} is not a finite number")
-        if value < OPTION_LEAST.get(name, 0):
-            raise OptionError(name, f"at least {option_range(name)[0]}")
-        if value > OPTION_MOST[name]:
-            raise OptionError(name, f"at most {option_range(name)[1]}")
-    return value
 
 
 def parse_options(cls: type[O], values: dict[str, str]) -> O:
@@ -353,7 +381,11 @@ def parse_options(cls: type[O], values: dict[str, str]) -> O:
     for name in values:
         if name not in fields:
             raise OptionError(name, f"unknown option (known: {', '.join(fields)})")
-    return cls(**{name: _bounded(name, _parse_option(name, fields[name], text)) for name, text in values.items()})
+    parsed = {name: _parse_option(name, fields[name], text) for name, text in values.items()}
+    for name, value in parsed.items():  # before the class's checks work through a list
+        if isinstance(value, tuple) and len(value) > MAX_LIST:
+            raise OptionError(name, f"at most {MAX_LIST} values")
+    return cls(**parsed)
 
 
 @dataclass(frozen=True)
@@ -364,23 +396,26 @@ class OptionSpec:
     kind: str  # boolean, integer, number, text, choice, list
     default: str
     choices: tuple[str, ...] = ()
-    least: str = ""  # numbers: the range, as the errors name it
+    least: str = ""  # numbers: the range for the defaults, as the errors name it
     most: str = ""
 
 
 def option_specs(cls: type, defaults: Any) -> list[OptionSpec]:
     """Every option of an options class, with ``defaults`` (an instance of it) as the defaults.
 
+    A number's range is its :class:`Range` for these defaults: every number in it is accepted with
+    the other options as they are, and none outside it.
+
     >>> @dataclass(frozen=True)
-    ... class Rules:
-    ...     players: int = 4
-    >>> option_specs(Rules, Rules())
-    [OptionSpec(name='players', kind='integer', default='4', choices=(), least='0', most='12')]
+    ... class Rules(Options):
+    ...     players: int = number(4, 2, 6)
+    ...     bots: int = number(0, 0, lambda rules: rules.players - 1)
+    >>> option_specs(Rules, Rules())[1]
+    OptionSpec(name='bots', kind='integer', default='0', choices=(), least='0', most='3')
     """
     specs = []
+    ranges = option_ranges(cls)
     for name, hint in option_fields(cls).items():
-        item = get_args(hint)[0] if get_origin(hint) is tuple else hint
-        numeric = item in (int, float)
         if hint is bool:
             kind = "boolean"
         elif isinstance(hint, type) and issubclass(hint, enum.Enum):
@@ -388,7 +423,7 @@ def option_specs(cls: type, defaults: Any) -> list[OptionSpec]:
         else:
             kind = "list" if get_origin(hint) is tuple else {int: "integer", float: "number"}.get(hint, "text")
         choices = tuple(str(m.value) for m in hint) if kind == "choice" else ()
-        least, most = option_range(name) if numeric and name in OPTION_MOST else ("", "")
+        least, most = map(_number, ranges[name].bounds(defaults)) if name in ranges else ("", "")
         specs.append(OptionSpec(name, kind, option_text(getattr(defaults, name)), choices, least, most))
     return specs
 

@@ -39,7 +39,7 @@ from typing import Any
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
-from .base import Champions, EngineState, GameError, OptionError, Phrase, Seat, Variant, parse_record, record
+from .base import MOST_MINUTES, Champions, EngineState, GameError, Phrase, Seat, Variant, number, parse_record, record
 from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
                          Takes, WordRules, card_points, judge, take, unbound, word_game)
 
@@ -51,19 +51,11 @@ TOTAL_CARDS = 130
 
 @dataclass(frozen=True)
 class BatailleOptions(WordRules):
-    card_seconds: float = 5.0  # to lay a card; the rulebook allows 3 to 10
+    card_seconds: float = number(5.0, 3, 10, "seconds to lay a card, the rulebook's")
     courtesy: bool = False  # only the opponent of the player who laid last may claim
-    minutes: float = 0.0  # a game clock: won cards are replayed until it runs out; 0: one pass of the piles
-    reaction: float = 2.0  # seconds a bot waits before it lays or claims what it sees
-
-    def __post_init__(self) -> None:
-        if not 3 <= self.card_seconds <= 10:
-            raise OptionError("card_seconds", "3 to 10 seconds to lay a card (the rulebook's)")
-        if self.minutes < 0:
-            raise OptionError("minutes", "0 (no game clock) or the game's length in minutes")
-        if self.reaction < 0:
-            raise OptionError("reaction", "seconds, 0 or more")
-        super().__post_init__()
+    # a game clock: won cards are replayed until it runs out; 0: one pass of the piles
+    minutes: float = number(0.0, 0, MOST_MINUTES, "0: no game clock")
+    reaction: float = number(2.0, 0, 60, "seconds a bot waits before it lays or claims what it sees")
 
     @property
     def players(self) -> int:

@@ -26,20 +26,25 @@ rulings where both are silent:
   A card laid reaches the others' event feeds as ``??`` (the view shows it on
   top). A proposal shows the whole stack to all (``stack ...``) before its
   verdict; the cards left go back in their order.
+- The legal list suggests (``propose WORD``) the best words of the table as the
+  seat sees it: every card, or under a secret stack the top card and, for the
+  hidden ones, the letters it can expect there (:func:`likely_table`), a guess
+  that tells nothing it may not see. The bots choose from that list.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
-from brelan.lexicon.cards import LETTER_VALUES, Card, deck
+from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .alphapoker import Dealt
-from .base import Back, Champions, EngineState, GameError, Hand, OptionError, Seat, Variant, parse_record, record
+from .base import MOST_CHIPS, Back, Champions, EngineState, GameError, Hand, Seat, Variant, number, parse_record, record
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
                          BestOnTable, card_points, judge, take, unbound, word_game)  # fmt: skip
 
@@ -54,22 +59,36 @@ SUGGESTED_WORDS = 3
 
 @dataclass(frozen=True)
 class BeloteOptions(WordRules):
-    target: int = 1000
-    word_length: int = 5  # letters at least in a proposed word
-    reaction: float = 2.0  # seconds a bot waits before it lays or proposes
-
-    def __post_init__(self) -> None:
-        if self.target < 1:
-            raise OptionError("target", "the points a team plays to, at least 1")
-        if not 2 <= self.word_length <= HAND:
-            raise OptionError("word_length", f"2 to {HAND} letters")
-        if self.reaction < 0:
-            raise OptionError("reaction", "seconds, 0 or more")
-        super().__post_init__()
+    target: int = number(1000, 1, MOST_CHIPS, "the points a team plays to")
+    # letters at least in a proposed word; no longer word is suggested, so none longer is asked for
+    word_length: int = number(5, 2, MAX_HAND, "letters")
+    reaction: float = number(2.0, 0, 60, "seconds a bot waits before it lays or proposes")
 
     @property
     def players(self) -> int:
         return PLAYERS
+
+
+def letter_cards() -> list[Card]:
+    """The 64 cards a deal deals: one colour's letters, no joker."""
+    return [c for c in deck() if c.colour == "r" and not c.is_joker]
+
+
+def likely_table(seen: Sequence[Card | Back], hand: Sequence[Card]) -> list[Card]:
+    """The table as a seat holding ``hand`` expects it from the cards it sees: those, and for the hidden
+    ones (``??``) the letters most common among the cards it has not seen (the 64 less its hand and the
+    faces shown), each as many times as it is expected there, rounded down. Every card seen: the table.
+
+    >>> [str(c) for c in likely_table([Back()] * 20 + [Card.parse("Qr")], [])]
+    ['Qr', 'Ar', 'Er', 'Er', 'Ir']
+    """
+    faces = [c for c in seen if isinstance(c, Card)]
+    hidden = len(seen) - len(faces)
+    if not hidden:
+        return faces
+    unseen = Counter(letter_cards()) - Counter(hand) - Counter(faces)
+    total = sum(unseen.values())  # at least the hidden cards
+    return faces + [card for card, n in sorted(unseen.items()) for _ in range(hidden * n // total)]
 
 
 def team_of(seat: int) -> int:
@@ -227,11 +246,18 @@ class BeloteState(EngineState):
             return []
         if self.stage == "lay":
             return [Lay(c) for c in self.fitting(seat)]
-        return [*(Propose(w) for w in self.suggestions()), Pass()]
+        return [*(Propose(w) for w in self.suggestions(seat)), Pass()]
 
-    def suggestions(self) -> list[TableWord]:
-        """The best words on the table, as it lies."""
-        return self._best(self.table)
+    def suggestions(self, seat: int) -> list[TableWord]:
+        """The best words of the table ``seat`` expects from what it sees (:func:`likely_table`): a hint
+        never tells what the view hides (in secret belote, remembering the stack is the game)."""
+        return self._best(likely_table(self.seen_table(seat), self.hands[seat]))
+
+    def seen_table(self, seat: int | None) -> tuple[Card | Back, ...]:
+        """The table as ``seat`` sees it, in the order laid: secret, the top card only, the rest ??."""
+        if not self.secret or not self.table:
+            return tuple(self.table)
+        return (*(Back() for _ in self.table[:-1]), self.table[-1])
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
         if self.is_over:
@@ -272,16 +298,11 @@ class BeloteState(EngineState):
         return events + self._next(seat, proposed=isinstance(action, Propose))
 
     def view(self, seat: int | None) -> BeloteView:
-        def table() -> tuple[Card | Back, ...]:
-            if not self.secret or not self.table:
-                return tuple(self.table)
-            return (*(Back() for _ in self.table[:-1]), self.table[-1])
-
         return BeloteView(
             seat=seat, deal=self.deal, dealer=self.button, stage="over" if self.is_over else self.stage,
             to_act=self.to_act,
             hands=tuple(tuple(h) if s == seat else tuple(Back() for _ in h) for s, h in enumerate(self.hands)),
-            table=table(), required=self.required, deal_points=tuple(card_points(t) for t in self.taken),
+            table=self.seen_table(seat), required=self.required, deal_points=tuple(card_points(t) for t in self.taken),
             taken=tuple(len(t) for t in self.taken), totals=tuple(self.totals), target=self.options.target,
             word_length=self.options.word_length, previous=self.previous, secret=self.secret,
             lexicon=self.options.lexicon, policy=str(self.options.policy), pending=tuple(self.pending()),
@@ -308,7 +329,7 @@ class BeloteState(EngineState):
     def _start_deal(self) -> list[Event]:
         self.deal += 1
         self.button = (self.button + 1) % PLAYERS
-        cards = [c for c in deck() if c.colour == "r" and not c.is_joker]
+        cards = letter_cards()
         self.rng.shuffle(cards)
         self.hands = [[] for _ in range(PLAYERS)]
         order = [(self.button + 1 + i) % PLAYERS for i in range(PLAYERS)]
@@ -383,7 +404,8 @@ def conserved(view: dict[str, Any]) -> bool:
 
 
 def bot(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-    """Proposes the best word the table makes, else passes; lays its least valuable card that fits."""
+    """Proposes the best word it expects the table to make (the first suggested), else passes; lays its least
+    valuable card that fits. It decides from its view alone, as the suggestions are made."""
     if view["stage"] == "lay":
         return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
     return legal[0] if legal else ""

@@ -40,7 +40,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import Back, Champions, EngineState, GameError, Hand, OptionError, Seat, Variant, parse_record, record
+from .base import (MOST_ROUNDS, Back, Champions, EngineState, GameError, Hand, Options, Seat, Variant, number,
+                   parse_record, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
 from .chinese_bot import bot
 from .chinese_rows import ROWS, SIZES, Piece, Placement
@@ -56,26 +57,25 @@ class Style(str, enum.Enum):
     PROGRESSIVE = "progressive"
 
 
+MOST_UNITS = 1000  # a scoop's bonus, a surrender's or a foul's price
+
+
+def most_players(options: ChineseOptions) -> int:
+    """Pineapple and progressive deal 17 cards a player (a discard each street): three players fit in 52."""
+    return 3 if options.style in (Style.PINEAPPLE, Style.PROGRESSIVE) else 4
+
+
 @dataclass(frozen=True)
-class ChineseOptions:
+class ChineseOptions(Options):
     style: Style = Style.CLASSIC
-    players: int = 3
-    rounds: int = 2  # turns of the button: the game is rounds × players hands
-    scoop_bonus: int = 3  # units for winning all three rows, 0 for none
+    players: int = number(3, 2, most_players, "3 in pineapple and progressive")
+    rounds: int = number(2, 1, MOST_ROUNDS, "turns of the button")  # the game is rounds × players hands
+    scoop_bonus: int = number(3, 0, MOST_UNITS, "units")  # for winning all three rows, 0 for none
     royalties: Royalties = Royalties.WINNER
     naturals: bool = True  # classic
     fantasyland: bool = True  # open-face styles
-    surrender: int = 2  # classic: paid to each opponent
-    foul: int = 6  # paid to each player who did not foul
-
-    def __post_init__(self) -> None:
-        most = 3 if self.style in (Style.PINEAPPLE, Style.PROGRESSIVE) else 4
-        if not 2 <= self.players <= most:
-            raise OptionError("players", f"Chinese poker {self.style.value} is for 2 to {most} players")
-        if self.rounds < 1:
-            raise OptionError("rounds", "at least one turn of the button")
-        if min(self.scoop_bonus, self.surrender, self.foul) < 0:
-            raise OptionError("scoop_bonus", "scoop_bonus, surrender and foul are units: not negative")
+    surrender: int = number(2, 0, MOST_UNITS, "units")  # classic: paid to each opponent
+    foul: int = number(6, 0, MOST_UNITS, "units")  # paid to each player who did not foul
 
     @property
     def open_face(self) -> bool:

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import Champions, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
+from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number,
+                   parse_record, record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, ButtonGame, Limit, Rules
 from .daker_cards import (
     PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
@@ -44,27 +45,38 @@ class Wins(str, enum.Enum):
     WORST = "worst"
 
 
+MOST_PLAYERS = {Mode.HOLDEM: 8, Mode.DRAW: 4, Mode.ROUND: 4}
+
+
+def cards_needed(mode: Mode, players: int) -> int:
+    """The cards a deal takes: holdem 3 community and 3 each; draw and round 5 each and one to draw."""
+    return 3 + 3 * players if mode == Mode.HOLDEM else 5 * players + 1
+
+
+def most_players(options: DakerOptions) -> int:
+    """The mode's most players, or fewer when the deck cannot deal to so many."""
+    most = MOST_PLAYERS[options.mode]
+    return max((p for p in range(most + 1) if cards_needed(options.mode, p) <= len(options.deck)), default=0)
+
+
 @dataclass(frozen=True)
-class DakerOptions:
+class DakerOptions(Options):
     mode: Mode = Mode.HOLDEM
-    players: int = 4
+    players: int = number(4, 2, most_players, "8 in holdem, 4 in draw and round, as many as the deck deals")
     deck: tuple[str, ...] = default_deck()
-    stack: int = 1000
-    small_blind: int = 5  # holdem: the big blind is twice this
-    ante: int = 10  # draw
+    stack: int = number(1000, 1, MOST_CHIPS)
+    small_blind: int = number(5, 1, MOST_CHIPS)  # holdem: the big blind is twice this
+    ante: int = number(10, 0, MOST_CHIPS)  # draw
     limit: Limit = Limit.NO_LIMIT
     wins: Wins = Wins.BEST  # round: which hand wins
 
     def __post_init__(self) -> None:
         make_deck(self.deck)  # validates every card
-        most = 4 if self.mode != Mode.HOLDEM else 8
-        if not 2 <= self.players <= most:
-            raise OptionError("players", f"DAKER {self.mode.value} is for 2 to {most} players")
-        needed = 3 + 3 * self.players if self.mode == Mode.HOLDEM else 5 * self.players + 1
-        if len(self.deck) < needed:
+        # Players the mode seats and the deck cannot deal to: the deck is short (a larger one seats them).
+        if most_players(self) < self.players <= MOST_PLAYERS[self.mode]:
+            needed = cards_needed(self.mode, self.players)
             raise OptionError("deck", f"{self.players} players need at least {needed} cards; this deck has {len(self.deck)}")
-        if self.stack < 1 or self.small_blind < 1 or self.ante < 0:
-            raise OptionError("stack", "stack and small_blind positive, ante not negative")
+        super().__post_init__()
         if self.limit not in (Limit.FIXED, Limit.NO_LIMIT, Limit.POT):
             raise OptionError("limit", "fixed, pot or no-limit")
 

@@ -31,7 +31,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import Champions, EngineState, GameError, OptionError, Seat, TextError, Variant, parse_record, record
+from .base import (MOST_CHIPS, MOST_MINUTES, Champions, EngineState, GameError, OptionError, Options, Seat, TextError,
+                   Variant, number, parse_record, record)  # fmt: skip
 from .betting import Fold, Folded
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, category, describe, evaluate, warm
@@ -47,29 +48,21 @@ class Length(str, enum.Enum):
 
 
 @dataclass(frozen=True)
-class PokerChampOptions:
-    players: int = 4
-    chips: int = 12
-    stakes: tuple[int, ...] = (1, 1, 2, 2)
-    gift: int = 6
+class PokerChampOptions(Options):
+    players: int = number(4, 2, 6)
+    chips: int = number(12, 1, MOST_CHIPS, "each player's")
+    stakes: tuple[int, ...] = number((1, 1, 2, 2), 1, MOST_CHIPS, "each stage's stake")
+    gift: int = number(6, 1, MOST_CHIPS, "chips")
     length: Length = Length.AWARDS
-    awards_to_win: int = 2
-    awards_total: int = 7
-    chrono_minutes: float = 30.0
+    # One bound, said from both sides: each option's range for a form is the other's value.
+    awards_to_win: int = number(2, 1, lambda options: options.awards_total, "Awards, no more than awards_total")
+    awards_total: int = number(7, lambda options: options.awards_to_win, 100, "Awards, no fewer than awards_to_win")
+    chrono_minutes: float = number(30.0, 1, MOST_MINUTES, "minutes")
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 6:
-            raise OptionError("players", "POKER CHAMP is for 2 to 6 players")
-        if self.chips < 1:
-            raise OptionError("chips", "each player needs at least one chip")
-        if len(self.stakes) != 4 or min(self.stakes) < 1:
-            raise OptionError("stakes", "four positive stakes, one per stage (rulebook: 1,1,2,2)")
-        if self.gift < 1:
-            raise OptionError("gift", "the gift must be at least one chip")
-        if not 1 <= self.awards_to_win <= self.awards_total:
-            raise OptionError("awards_to_win", f"between 1 and awards_total ({self.awards_total})")
-        if self.chrono_minutes <= 0:
-            raise OptionError("chrono_minutes", "must be positive")
+        super().__post_init__()
+        if len(self.stakes) != 4:
+            raise OptionError("stakes", "four stakes, one per stage (rulebook: 1,1,2,2)")
 
 
 # -- cards as the others see them --------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Sequence
 
-from brelan.lexicon.cards import JOKER, LETTER_VALUES, Card
+from brelan.lexicon.cards import JOKER, LETTER_VALUES, MAX_HAND, Card
 from brelan.lexicon.fold import fold
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy, PolicyError
@@ -29,14 +29,14 @@ from brelan.lexicon.search import table_words
 from brelan.lexicon.store import DEFAULT_LEXICON, check_name
 
 from .cards import StackedDeck
-from .base import Back, Lexicons, OptionError, Phrase, Seat, TextError, Variant, record
+from .base import Back, Lexicons, OptionError, Options, Phrase, Seat, TextError, Variant, number, record
 
 
 JOKER_POINTS = 10  # a joker's worth in bataille ("le joker ... prend la valeur de 10 points")
 
 
 @dataclass(frozen=True)
-class WordRules:
+class WordRules(Options):
     """The lexicon and house rules for admissible words; the defaults are the rulebook's."""
 
     lexicon: str = DEFAULT_LEXICON
@@ -45,9 +45,10 @@ class WordRules:
     proper: bool = False
     pronoun: bool = False
     interjection: bool = False
-    min_length: int = 3
+    min_length: int = number(3, 1, MAX_HAND, "letters")  # no longer word is searched
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         try:
             check_name(self.lexicon)
             self.policy

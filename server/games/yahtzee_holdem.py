@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import Champions, GameError, Hand, OptionError, Out, Seat, Variant, parse_record, record
+from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number,
+                   parse_record, record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, ButtonGame, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
@@ -36,25 +37,24 @@ TOTAL_CHIPS = 4800  # the box: 30 chips each of 10, 50 and 100
 
 
 @dataclass(frozen=True)
-class YahtzeeOptions:
-    players: int = 4
-    stack: int = 0  # 0: the box's 4,800 shared equally, rounded down to 10
-    ante: int = 10
-    limits: tuple[int, ...] = (10, 10, 20, 20)
-    raises: int = 3
+class YahtzeeOptions(Options):
+    players: int = number(4, 2, 6)
+    # 0: the box's 4,800 shared equally, rounded down to 10; else a multiple of the unit
+    stack: int = number(0, 0, MOST_CHIPS, "0: the box shared; else a multiple of the unit")
+    ante: int = number(10, 0, MOST_CHIPS)
+    # One bound, said from both sides (limits and unit): each limit is the unit or more.
+    limits: tuple[int, ...] = number((10, 10, 20, 20), lambda options: options.unit, MOST_CHIPS, "each round's")
+    raises: int = number(3, 0, 100, "a round's")
     limit: Limit = Limit.SPREAD
-    flop_rerolls: int = 1
-    unit: int = 10
+    flop_rerolls: int = number(1, 0, 10)
+    unit: int = number(10, 1, lambda options: min(options.limits, default=MOST_CHIPS))
 
     def __post_init__(self) -> None:
-        if not 2 <= self.players <= 6:
-            raise OptionError("players", "Yahtzee Texas Hold'em is for 2 to 6 players")
-        if self.stack < 0 or self.stack % self.unit:
-            raise OptionError("stack", f"0 (the box shared) or a positive multiple of {self.unit}")
-        if len(self.limits) != 4 or min(self.limits) < self.unit:
-            raise OptionError("limits", f"four limits, one per round, each at least {self.unit}")
-        if self.ante < 0 or self.raises < 0 or self.flop_rerolls < 0 or self.unit < 1:
-            raise OptionError("ante", "ante, raises, flop_rerolls must not be negative; unit positive")
+        super().__post_init__()
+        if self.stack % self.unit:  # a gap in stack's range, which no range says
+            raise OptionError("stack", f"0 (the box shared) or a multiple of {self.unit}")
+        if len(self.limits) != 4:
+            raise OptionError("limits", "four limits, one per round")
 
     @property
     def starting_stack(self) -> int:
