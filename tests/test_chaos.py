@@ -29,6 +29,7 @@ from brelan.server.games.registry import get_variant
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.log_store import SQLITE_NAME
 from brelan.server.main import ServerThread
+from brelan.server.table import ABANDON_SECONDS, LEFT_SEAT_SECONDS
 from brelan.server.tables import CREATE_BURST, WAITING_SECONDS
 from conftest import advance, sharing_lexicons, spawn, until_answered
 from postgres_support import Postgres
@@ -338,3 +339,28 @@ def test_one_address_cannot_flood_the_lobby(sqlite_server: ServerThread) -> None
                 codes.append(e.code)
         assert codes[: int(CREATE_BURST) - 10] == [grpc.StatusCode.OK] * (int(CREATE_BURST) - 10)
         assert codes.count(grpc.StatusCode.RESOURCE_EXHAUSTED) >= 10
+
+
+def test_a_game_everyone_left_plays_at_the_tables_pace_then_ends_as_abandoned(word_server: ServerThread,
+                                                                             api: BrelanClient, clock: object) -> None:  # fmt: skip
+    info = api.create_table("poker-champ", {"players": "2"})
+    seats = [api.join(info.table_id, player=p) for p in ("ann", "bob")]
+    at = api.get_table(info.table_id).seq
+    for seat in seats:
+        seat.leave()
+    advance(word_server, clock, 1)  # type: ignore[arg-type]
+    assert api.get_table(info.table_id).seq == at  # not at once
+    advance(word_server, clock, LEFT_SEAT_SECONDS)  # type: ignore[arg-type]
+    assert api.get_table(info.table_id).seq > at  # the timeout rule plays the left seats
+    advance(word_server, clock, ABANDON_SECONDS)  # type: ignore[arg-type]
+    done = api.get_table(info.table_id)
+    assert done.status == FINISHED and json.loads(done.result) == {"abandoned": True, "absent": [0, 1]}
+
+
+def test_an_expected_seq_ahead_of_the_table_is_the_callers_error(api: BrelanClient) -> None:
+    info = api.create_table("poker-champ", {"players": "2"})
+    seats = [api.join(info.table_id, player=p) for p in ("ann", "bob")]
+    mover = next(s for s in seats if s.view().legal)
+    with pytest.raises(ServiceError) as e:
+        mover.act("pay", expected_seq=mover.view().seq + 5)
+    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and e.value.violations[0][0] == "expected_seq"
