@@ -340,7 +340,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
                               rate=args.rate, database=args.database, advertise=args.advertise,
                               lease_seconds=args.lease_seconds, tls=tls, peers=peers,
-                              web_port=None if args.no_web else args.web_port))  # fmt: skip
+                              web_port=None if args.no_web else args.web_port,
+                              allowed_hosts=tuple(args.allowed_host)))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
     return 0
@@ -375,6 +376,10 @@ def build_parser() -> argparse.ArgumentParser:
                             f"http://HOST:PORT/brelan.api.v1.LexiconService/CheckWords); default {WEB_PORT}, 0 picks "
                             "a free one")  # fmt: skip
     serve.add_argument("--no-web", action="store_true", help="no browsers' port: gRPC only")
+    serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                       help="a name browsers may reach the web port by (its Host header), again for more; the "
+                            "loopback names, --host and --advertise's are always allowed, any other is answered 421 "
+                            "(a stranger's page that DNS rebinding points here cannot call); * allows any name")
     serve.add_argument("--rate", type=positive, default=50, metavar="N",
                        help="actions a second a seat may send, bursts of 2N (default 50)")
     serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",

@@ -68,7 +68,7 @@ class Running:
         for name in ("", *self.services):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         if self.web is not None:
-            await self.web.stop()
+            await self.web.stop(grace)
         await self.server.stop(grace)
         await self.tables.close()
         if self.cluster is not None:  # after the tables stopped: others take them over at once
@@ -99,6 +99,7 @@ async def start(
     tls: tuple[bytes, bytes] | None = None,
     peers: grpc.ChannelCredentials | None = None,
     web_port: int | None = None,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
@@ -108,6 +109,7 @@ async def start(
     None: SQLite under the data directory, one node. ``search_seconds``: the most a lexicon call's search takes.
     ``tls``: (private key, certificate chain), PEM: serve over TLS only; ``peers``: how to reach the other nodes.
     ``web_port``: also serve browsers there (the page, and the services over Connect); None: no web.
+    ``allowed_hosts``: the names browsers may use beside loopback, ``host`` and ``advertise`` (``*``: any).
     """
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
@@ -163,7 +165,7 @@ async def start(
         from .web import Web
 
         try:
-            web = await Web.start(host, web_port, web_side, tls)
+            web = await Web.start(host, web_port, web_side, tls, names=(advertise or "", *allowed_hosts))
         except OSError as e:
             await server.stop(0)
             raise OSError(f"cannot listen for browsers on {host}:{web_port} ({e.strerror}): choose another "

@@ -12,6 +12,11 @@ keep in step. Only the caller's ``authorization`` header goes through.
 
 A failed call answers Connect's error JSON: ``code`` (``invalid_argument``...), ``message``, and ``details``
 holding the same ``google.rpc`` messages (``BadRequest``, ``ErrorInfo``) as the gRPC status.
+
+Every answer carries a strict Content-Security-Policy and its companions (:data:`SECURITY_HEADERS`), and only a
+request naming this server in its ``Host`` (:class:`Hosts`) is answered: a stranger's page whose name a rebound DNS
+points at this machine gets 421 and makes no call. Stopping ends the open streams at once (``unavailable``: the page
+comes back by itself) and gives the other calls the grace the gRPC side gives its own.
 """
 
 from __future__ import annotations
@@ -25,10 +30,10 @@ import secrets
 import shutil
 import socket
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 import grpc
 from connectrpc.code import Code
@@ -46,6 +51,25 @@ logger = logging.getLogger(__name__)
 PAGE = resources.files("brelan.clients") / "web"  # the browser client's files
 FORWARDED = ("authorization",)  # the only headers a browser's call carries on to the services
 STATUS_DETAILS = "grpc-status-details-bin"
+GRACE_SECONDS = 5.0  # what a call in flight has to finish when the server stops
+CLOSING_SECONDS = 1.0  # then, what a connection has to close once its calls are over
+# hypercorn's HTTP/2 side meets a connection's 1,001st request (keep_alive_max_requests, 1,000 by default) with a
+# GOAWAY that closes its own side first, so that request is never answered: its client fails (CANCEL, "Session
+# closed"). Hence a limit no connection reaches (stream ids end at 2**31); what one connection asks at a time stays
+# capped by hypercorn's 100 concurrent streams.
+REQUESTS_PER_CONNECTION = 2**31
+# The page is plain ES modules and a stylesheet from this origin, its icon a data: URL, its only calls its own
+# services: nothing inline runs, nothing else loads, and no other site may frame it (clickjacking).
+CONTENT_SECURITY_POLICY = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-frame-options", b"DENY"),  # frame-ancestors for browsers that predate it
+    (b"x-content-type-options", b"nosniff"),  # a file is only ever what its content-type says
+    (b"referrer-policy", b"no-referrer"),  # a table's address (#/table/...) stays on the page
+]
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+ANY_HOST = "*"
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -83,6 +107,41 @@ def snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
+def host_name(authority: str) -> str:
+    """The name in a ``Host`` header or a HOST:PORT, without port, brackets, case or final dot (``[::1]:80``: ::1)."""
+    name = authority.strip().lower()
+    if name.startswith("["):
+        name = name[1:].partition("]")[0]
+    elif name.count(":") == 1:  # more than one: a bare IPv6 address, no port
+        name = name.partition(":")[0]
+    return name.rstrip(".")
+
+
+@dataclass(frozen=True)
+class Hosts:
+    """The names a browser may reach this server by, checked against each request's ``Host``.
+
+    DNS rebinding points a stranger's name at this machine, so that the stranger's page may call it as its own
+    origin: the loopback names and the ones the server is told (``--host``, ``--advertise``, ``--allowed-host``)
+    are answered, any other is not. ``*`` allows every name.
+    """
+
+    names: frozenset[str]
+
+    @classmethod
+    def of(cls, given: Iterable[str]) -> Hosts:
+        """The loopback names and ``given`` (NAME or NAME:PORT; empty ones left out)."""
+        return cls(LOOPBACK_NAMES | {host_name(name) for name in given if name})
+
+    def allow(self, authority: str) -> bool:
+        return ANY_HOST in self.names or host_name(authority) in self.names
+
+
+def header(scope: Scope, name: bytes) -> str:
+    """A request header's value ('' without it)."""
+    return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), "")
+
+
 def connect_error(error: grpc.aio.AioRpcError) -> ConnectError:
     """A gRPC status as Connect's: the same code, message and ``google.rpc`` details."""
     name = error.code().name
@@ -98,7 +157,8 @@ def connect_error(error: grpc.aio.AioRpcError) -> ConnectError:
 class Forward:
     """A Connect service whose every method makes the same call on the gRPC server (see the module's text)."""
 
-    def __init__(self, stub: Any, methods: Any) -> None:
+    def __init__(self, stub: Any, methods: Any, stopping: asyncio.Event) -> None:
+        self.stopping = stopping
         for method in methods:
             call = getattr(stub, method.name)
             streams = method.server_streaming
@@ -126,14 +186,31 @@ class Forward:
             metadata, timeout = self._metadata(ctx)
             responses = call(request, metadata=metadata, timeout=timeout)
             try:
-                async for response in responses:
+                while (response := await self._next(responses)) is not grpc.aio.EOF:
                     yield response
             except grpc.aio.AioRpcError as e:
                 raise connect_error(e) from None
             finally:
-                responses.cancel()  # the browser went away: so does the gRPC call
+                responses.cancel()  # the browser went away, or the server stops: so does the gRPC call
 
         return stream
+
+    async def _next(self, responses: Any) -> Any:
+        """A stream's next message (EOF after the last); the server stopping ends it, UNAVAILABLE.
+
+        A stream (a table's events) never ends by itself: left open, it would hold its connection past the
+        listener's end, to be cancelled with a traceback. UNAVAILABLE is what the page watches again on.
+        """
+        read = asyncio.ensure_future(responses.read())
+        stopped = asyncio.ensure_future(self.stopping.wait())
+        try:
+            done, _ = await asyncio.wait((read, stopped), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiting in (read, stopped):
+                waiting.cancel()  # nothing to the one that is done
+        if read not in done:
+            raise ConnectError(Code.UNAVAILABLE, "the server is stopping")
+        return read.result()
 
 
 class Page:
@@ -157,18 +234,67 @@ async def respond(send: Send, status: int, body: bytes, kind: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+def secured(send: Send) -> Send:
+    """``send``, with the security headers added to every answer's start."""
+
+    async def send_secured(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+        await send(message)
+
+    return send_secured
+
+
+class Exchange:
+    """One request and its answer, whose end waits for the request's: its body read to the end, or its client gone.
+
+    hypercorn's HTTP/2 side forgets a stream as soon as its answer ends; data coming for it afterwards (the rest of a
+    request answered at once, such as a gRPC reflection probe's, answered 404) raises a KeyError there, which drops
+    the connection with every call on it and logs a traceback. A complete request's answer is sent as it comes.
+    """
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self._receive = receive
+        self._send = send
+        self.over = False  # the request: read to its end, or its client gone
+        self.trailers = False  # the answer ends with trailers, not with its body
+
+    async def receive(self) -> dict[str, Any]:
+        message = await self._receive()
+        self.over = self.over or message["type"] == "http.disconnect" or not message.get("more_body", False)
+        return message
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            self.trailers = message.get("trailers", False)
+        elif self._ends(message) and not self.over:
+            if message["type"] == "http.response.body":  # all of it now, but its end
+                await self._send({**message, "more_body": True})
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            while not self.over:
+                await self.receive()
+        await self._send(message)
+
+    def _ends(self, message: dict[str, Any]) -> bool:
+        if message["type"] == "http.response.body":
+            return not (message.get("more_body", False) or self.trailers)
+        return message["type"] == "http.response.trailers" and not message.get("more_trailers", False)
+
+
 @dataclass
 class WebApp:
     """The ASGI application: each service's Connect calls by their path, the page for the rest."""
 
     routes: dict[str, Any]
     page: Page
+    hosts: Hosts
+    calls: set[asyncio.Task[Any]] = field(default_factory=set)  # the requests in flight, for stop to end
 
     @classmethod
-    def over(cls, channel: grpc.aio.Channel) -> WebApp:
-        routes = {f"/{service.full_name}/": application(Forward(stub(channel), service.methods))
+    def over(cls, channel: grpc.aio.Channel, stopping: asyncio.Event, hosts: Hosts) -> WebApp:
+        routes = {f"/{service.full_name}/": application(Forward(stub(channel), service.methods, stopping))
                   for application, stub, service in SERVICES}  # fmt: skip
-        return cls(routes, Page())
+        return cls(routes, Page(), hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -178,9 +304,34 @@ class WebApp:
             return
         if scope["type"] != "http":
             return
+        call = asyncio.current_task()
+        assert call is not None  # hypercorn runs each request as a task of its own
+        self.calls.add(call)
+        exchange = Exchange(receive, secured(send))
+        try:
+            await self._answer(scope, exchange.receive, exchange.send)
+        finally:
+            self.calls.discard(call)
+
+    async def _answer(self, scope: Scope, receive: Receive, send: Send) -> None:
+        host = header(scope, b"host")
+        if not self.hosts.allow(host):
+            text = f"misdirected request: this server does not answer to {host!r} (brelan serve --allowed-host NAME)\n"
+            await respond(send, 421, text.encode(), "text/plain")
+            return
         path = scope["path"]
         app = next((a for prefix, a in self.routes.items() if path.startswith(prefix)), self.page)
         await app(scope, receive, send)
+
+    async def finish(self, grace: float) -> None:
+        """Give the requests in flight ``grace`` seconds, then cancel those left."""
+        if self.calls:
+            await asyncio.wait(set(self.calls), timeout=grace)
+        left = set(self.calls)
+        for call in left:
+            call.cancel()
+        if left:
+            await asyncio.wait(left, timeout=CLOSING_SECONDS)
 
 
 @dataclass
@@ -191,10 +342,17 @@ class Web:
     channel: grpc.aio.Channel
     stopping: asyncio.Event
     task: asyncio.Task[None]
+    app: WebApp
+    config: Config
 
     @classmethod
-    async def start(cls, host: str, port: int, grpc_address: str, tls: tuple[bytes, bytes] | None = None) -> Web:
-        """Listen on ``host:port`` (0: a free port) for browsers; over TLS with ``tls`` (key, chain), as gRPC is."""
+    async def start(cls, host: str, port: int, grpc_address: str, tls: tuple[bytes, bytes] | None = None,
+                    names: Iterable[str] = ()) -> Web:  # fmt: skip
+        """Listen on ``host:port`` (0: a free port) for browsers; over TLS with ``tls`` (key, chain), as gRPC is.
+
+        ``names``: what else than ``host`` and loopback browsers may call this server by (NAME or NAME:PORT, as
+        ``--advertise`` and ``--allowed-host`` give them; ``*``: any name).
+        """
         listener = socket.create_server((host, port))
         listener.setblocking(False)
         bound = listener.getsockname()[1]
@@ -204,18 +362,25 @@ class Web:
             config.keyfile, config.certfile = private_files(tls)
         config.accesslog = None
         config.errorlog = logger
-        config.graceful_timeout = 1.0
+        config.keep_alive_max_requests = REQUESTS_PER_CONNECTION
         channel = grpc.aio.insecure_channel(grpc_address)
         stopping = asyncio.Event()
-        app = WebApp.over(channel)
+        app = WebApp.over(channel, stopping, Hosts.of((host, *names)))
         task = asyncio.get_running_loop().create_task(
             hypercorn_serve(app, config, shutdown_trigger=stopping.wait), name="web")  # type: ignore[arg-type]
-        return cls(bound, channel, stopping, task)
+        return cls(bound, channel, stopping, task, app, config)
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = GRACE_SECONDS) -> None:
+        """Stop listening, end the streams at once, give the other requests ``grace`` seconds, cancel the rest.
+
+        Then each connection, idle, closes by itself: hypercorn cancels those still open when its own wait is over,
+        and asyncio before Python 3.13 logs a CancelledError traceback for each.
+        """
+        self.config.graceful_timeout = grace + CLOSING_SECONDS  # hypercorn's wait, read once stopping is set
         self.stopping.set()
+        await self.app.finish(grace)
         try:
-            await asyncio.wait_for(self.task, 5)
+            await asyncio.wait_for(self.task, grace + 2 * CLOSING_SECONDS)
         except (asyncio.TimeoutError, asyncio.CancelledError):
             self.task.cancel()
         await self.channel.close()

@@ -3,23 +3,36 @@
 from __future__ import annotations
 
 import json
+import logging
+import re
+import signal
 import socket
 import struct
 import subprocess
 import sys
+import threading
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
+import grpc
+import h2.config
+import h2.connection
+import h2.events
 import pytest
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from conftest import post
+from conftest import post, spawn
 
 from brelan.server.games.base import options_dict
 from brelan.server.games.registry import VARIANTS, get_variant
+from brelan.server.main import ServerThread
 
 API = "/brelan.api.v1."
+SECURITY = {"x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer"}
+PAGE = Path(__file__).parent.parent / "clients" / "web"
 
 
 def stream(url: str, body: dict[str, Any]) -> list[dict[str, Any]]:
@@ -38,6 +51,95 @@ def stream(url: str, body: dict[str, Any]) -> list[dict[str, Any]]:
             return messages
         messages.append(message)
     raise AssertionError("the stream ended without its end-of-stream message")
+
+
+def envelope(body: dict[str, Any]) -> bytes:
+    """A Connect stream's request: one enveloped JSON message."""
+    data = json.dumps(body).encode()
+    return struct.pack(">BI", 0, len(data)) + data
+
+
+def answer(url: str, body: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, Any, bytes]:
+    """An HTTP/1.1 request: (status, headers, body), errors included."""
+    request = urllib.request.Request(url, body, headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+@pytest.fixture(scope="module")
+def light(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    """A tables-only server of its own with its web port, which any Host may name (it starts at once)."""
+    server = ServerThread(tmp_path_factory.mktemp("light"), lexicons=False, web_port=0, allowed_hosts=("*",))
+    yield server
+    server.stop()
+
+
+class H2c:
+    """An HTTP/2 client over plain TCP ("prior knowledge"), as grpcurl and curl --http2-prior-knowledge talk."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.socket = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.connection = h2.connection.H2Connection(h2.config.H2Configuration(client_side=True))
+        self.connection.initiate_connection()
+        self.flush()
+        self.answers: dict[int, dict[str, Any]] = {}
+        self.goaway: h2.events.ConnectionTerminated | None = None
+
+    def flush(self) -> None:
+        self.socket.sendall(self.connection.data_to_send())
+
+    def open(self, path: str, headers: dict[str, str], method: str = "POST", host: str = "") -> int:
+        """Send a request's headers (its stream stays open for its body): its stream id."""
+        stream = self.connection.get_next_available_stream_id()
+        self.connection.send_headers(stream, [(":method", method), (":path", path), (":scheme", "http"),
+                                              (":authority", host or f"127.0.0.1:{self.port}"), *headers.items()],
+                                     end_stream=method == "GET")  # fmt: skip
+        self.flush()
+        self.answers[stream] = {"status": 0, "headers": {}, "body": b"", "ended": False}
+        return stream
+
+    def send(self, stream: int, data: bytes, end: bool = True) -> None:
+        self.connection.send_data(stream, data, end_stream=end)
+        self.flush()
+
+    def read(self, until: Any) -> None:
+        """Handle what the server sends until ``until()`` holds."""
+        while not until():
+            data = self.socket.recv(65536)
+            assert data, "the server closed the connection"
+            for event in self.connection.receive_data(data):
+                answer = self.answers.get(getattr(event, "stream_id", 0))
+                if isinstance(event, h2.events.ResponseReceived) and answer is not None:
+                    answer["headers"] = {k.decode(): v.decode() for k, v in event.headers}
+                    answer["status"] = int(answer["headers"][":status"])
+                elif isinstance(event, h2.events.DataReceived) and answer is not None:
+                    answer["body"] += event.data
+                    self.connection.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+                elif isinstance(event, (h2.events.StreamEnded, h2.events.StreamReset)) and answer is not None:
+                    answer["ended"] = True
+                elif isinstance(event, h2.events.ConnectionTerminated):
+                    self.goaway = event
+            self.flush()
+
+    def call(self, path: str, body: bytes, content_type: str = "application/json") -> dict[str, Any]:
+        stream = self.open(path, {"content-type": content_type})
+        self.send(stream, body)
+        self.read(lambda: self.answers[stream]["ended"])
+        return self.answers.pop(stream)
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+def web_port(log: Path) -> int:
+    """A spawned server's web port, from its first line."""
+    found = re.search(r"browsers: http://[^:]+:(\d+)/", log.read_text())
+    assert found, log.read_text()
+    return int(found.group(1))
 
 
 def test_a_curl_like_json_call_checks_words(web: str) -> None:
@@ -116,3 +218,145 @@ def test_list_variants_gives_every_game_with_its_options_defaults_and_ranges(web
     assert champ["length"]["kind"] == "OPTION_KIND_CHOICE" and champ["length"]["choices"] == ["awards", "chrono", "long"]
     assert (champ["chips"]["kind"], champ["chips"]["most"]) == ("OPTION_KIND_INTEGER", "1000000")
     assert variants["alphapoker-bataille"]["realtime"] and variants["alphapoker"]["judgesWords"]
+
+
+# -- the listener: what a browser is told, whom it answers, how it keeps connections and stops -------------------
+
+
+def test_every_answer_carries_the_security_headers(web: str) -> None:
+    json_call = {"content-type": "application/json"}
+    answers = [answer(web + "/"), answer(web + "/app.js"), answer(web + "/style.css"), answer(web + "/nothere.js"),
+               answer(web + API + "LexiconService/CheckWords", b'{"words": ["porte"]}', json_call),
+               answer(web + API + "TableService/CreateTable", b'{"variant": "nope"}', json_call)]  # fmt: skip
+    assert [status for status, _, _ in answers] == [200, 200, 200, 404, 200, 400]
+    for _, headers, _ in answers:
+        policy = [rule.strip() for rule in headers["content-security-policy"].split(";")]
+        assert {"default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'",
+                "frame-ancestors 'none'"} <= set(policy)  # fmt: skip
+        assert {name: headers[name] for name in SECURITY} == SECURITY
+
+
+def test_the_page_needs_nothing_its_policy_forbids() -> None:
+    """No inline script, style or event handler: the policy runs and styles only the server's own files."""
+    html = (PAGE / "index.html").read_text()
+    assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", html))
+    assert not re.search(r"<style\b|\sstyle=|\son[a-z]+=", html)
+    inline = re.compile(r"innerHTML|insertAdjacentHTML|\beval\(|new Function|\bstyle\s*:|\"style\"")
+    for script in PAGE.glob("*.js"):
+        assert not inline.search(script.read_text()), script
+
+
+def test_a_request_naming_another_host_is_refused_and_makes_no_call(web: str) -> None:
+    def tables() -> int:
+        status, body = post(web + API + "TableService/ListTables", {})
+        assert status == 200
+        return len(body.get("tables", []))
+
+    port = web.rsplit(":", 1)[1]
+    before = tables()
+    create = json.dumps({"variant": "poker-champ"}).encode()
+    status, headers, body = answer(web + API + "TableService/CreateTable", create,
+                                   {"content-type": "application/json", "host": f"rebound.example:{port}"})  # fmt: skip
+    assert status == 421 and headers["content-type"].startswith("text/plain") and headers["x-frame-options"] == "DENY"
+    assert body.decode().count("\n") == 1 and body.decode().endswith("\n") and "'rebound.example:" in body.decode()
+    assert tables() == before  # no call was made
+    assert answer(web + "/", headers={"host": "rebound.example"})[0] == 421
+    for host in ("localhost", f"localhost:{port}", f"127.0.0.1:{port}", f"[::1]:{port}", "LocalHost."):
+        assert answer(web + "/", headers={"host": host})[0] == 200, host
+
+
+def test_allowed_host_advertise_and_host_add_names_and_a_star_allows_any(tmp_path: Path, light: ServerThread) -> None:
+    process, _ = spawn(tmp_path, 0, None, "--allowed-host", "cards.example.org", "--allowed-host", "10.0.0.7",
+                       "--advertise", "node1.example.org:50051")  # fmt: skip
+    try:
+        base = f"http://127.0.0.1:{web_port(tmp_path / 'serve-0.log')}"
+        for host in ("cards.example.org", "cards.example.org:8080", "10.0.0.7:8080", "node1.example.org:8443",
+                     "127.0.0.1"):  # fmt: skip
+            assert answer(base + "/", headers={"host": host})[0] == 200, host
+        assert answer(base + "/", headers={"host": "example.org"})[0] == 421
+    finally:
+        process.terminate()
+        process.wait(30)
+    assert answer(f"http://127.0.0.1:{light.running.web.port}/", headers={"host": "anything.example"})[0] == 200
+
+
+def test_connect_over_h2c_answers_every_call_of_a_long_lived_connection(light: ServerThread) -> None:
+    """hypercorn answered a connection's 1,001st request with a GOAWAY, and never the request itself."""
+    client = H2c(light.running.web.port)
+    try:
+        for _ in range(24):  # 1,200 calls, 50 at a time
+            streams = [client.open(API + "TableService/ListVariants", {"content-type": "application/json"})
+                       for _ in range(50)]  # fmt: skip
+            for stream in streams:
+                client.send(stream, b"{}")
+            client.read(lambda: all(client.answers[s]["ended"] for s in streams))
+            assert [client.answers.pop(s)["status"] for s in streams] == [200] * 50 and client.goaway is None
+    finally:
+        client.close()
+
+
+def test_a_grpc_reflection_probe_is_answered_unimplemented_and_logs_nothing(
+    light: ServerThread, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING)
+    port = light.running.web.port
+    probe = reflection_pb2.ServerReflectionRequest(list_services="").SerializeToString()
+    client = H2c(port)
+    try:
+        # As grpc-go (grpcurl) sends it: the headers, then the request while the answer is already on its way.
+        stream = client.open("/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo",
+                             {"content-type": "application/grpc", "te": "trailers"})  # fmt: skip
+        client.read(lambda: client.answers[stream]["status"])
+        client.send(stream, struct.pack(">BI", 0, len(probe)) + probe, end=False)
+        client.send(stream, b"")
+        client.read(lambda: client.answers[stream]["ended"])
+        assert client.answers[stream]["status"] == 404  # gRPC's UNIMPLEMENTED
+        page = client.open("/", {}, method="GET")  # the connection lives on
+        client.read(lambda: client.answers[page]["ended"])
+        assert client.answers[page]["status"] == 200
+    finally:
+        client.close()
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        with pytest.raises(grpc.RpcError) as e:
+            list(reflection_pb2_grpc.ServerReflectionStub(channel).ServerReflectionInfo(
+                iter([reflection_pb2.ServerReflectionRequest(list_services="")]), timeout=10))
+    assert e.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    time.sleep(0.2)  # what the server would log, it has logged
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info], caplog.text
+
+
+def test_sigterm_ends_the_open_streams_unavailable_and_logs_no_traceback(tmp_path: Path) -> None:
+    process, _ = spawn(tmp_path)
+    log = tmp_path / "serve-0.log"
+    port = web_port(log)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _, created = post(base + API + "TableService/CreateTable", {"variant": "poker-champ", "botSeats": [1, 2],
+                                                                     "options": {"players": "3"}})  # fmt: skip
+        table = created["table"]["tableId"]
+        assert post(base + API + "TableService/JoinTable", {"tableId": table, "player": "web"})[0] == 200
+        watch = urllib.request.Request(base + API + "TableService/WatchTable", envelope({"tableId": table}),
+                                       {"content-type": "application/connect+json"})  # fmt: skip
+        over_http1 = urllib.request.urlopen(watch, timeout=30)  # a stream over HTTP/1.1, open
+        ends: list[bytes] = []
+        reading = threading.Thread(target=lambda: ends.append(over_http1.read()))
+        reading.start()
+        client = H2c(port)  # one over HTTP/2, open
+        stream = client.open(API + "TableService/WatchTable", {"content-type": "application/connect+json"})
+        client.send(stream, envelope({"tableId": table}))
+        client.read(lambda: client.answers[stream]["body"])
+        idle = H2c(port)  # and an HTTP/2 connection idle after its call
+        assert idle.call(API + "TableService/ListVariants", b"{}")["status"] == 200
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 0
+        client.read(lambda: client.answers[stream]["ended"])
+        reading.join(10)
+        for body in (ends[0], client.answers[stream]["body"]):
+            assert b'"code": "unavailable"' in body.rsplit(b"\x02", 1)[-1]  # the end-of-stream message's
+        idle.close()
+        client.close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+    text = log.read_text()
+    assert "Traceback" not in text and " ERROR " not in text, text
