@@ -97,7 +97,7 @@ def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str
     "argv, message",
     [
         (["bots", "run", "--game", "snap"], "unknown game 'snap'"),
-        (["bots", "run", "--game", "poker-champ", "--option", "players=9"], "players: POKER CHAMP is for 2 to 6"),
+        (["bots", "run", "--game", "poker-champ", "--option", "players=9"], "players: at most 6 (POKER CHAMP is for 2 to 6)"),
         (["bots", "run", "--game", "poker-champ", "--option", "players"], "KEY=VALUE"),
         (["bots", "run", "--game", "poker-champ", "--option", "length=forever"], "one of awards, chrono, long"),
         (["table", "list", "--server", "127.0.0.1:1"], "no server answers"),

@@ -49,7 +49,7 @@ class Length(str, enum.Enum):
 
 @dataclass(frozen=True)
 class PokerChampOptions(Options):
-    players: int = number(4, 2, 6)
+    players: int = number(4, 2, 6, "POKER CHAMP is for 2 to 6")
     chips: int = number(12, 1, MOST_CHIPS, "each player's")
     stakes: tuple[int, ...] = number((1, 1, 2, 2), 1, MOST_CHIPS, "each stage's stake")
     gift: int = number(6, 1, MOST_CHIPS, "chips")
