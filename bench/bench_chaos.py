@@ -22,7 +22,6 @@ Debian's postgresql).
 from __future__ import annotations
 
 import argparse
-import asyncio
 import signal
 import sqlite3
 import statistics
@@ -39,11 +38,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from conftest import spawn  # noqa: E402
+from conftest import give_up_at_once, on_writer, spawn  # noqa: E402
 from postgres_support import PostgresMissing, running_postgres  # noqa: E402
 
 from brelan.api.v1 import table_pb2 as tpb  # noqa: E402
-from brelan.api.v1 import table_pb2_grpc as tpb_grpc  # noqa: E402
 from brelan.clients.client import BrelanClient  # noqa: E402
 from brelan.server.errors import ServiceError  # noqa: E402
 from brelan.server.log_store import SQLITE_NAME  # noqa: E402
@@ -133,36 +131,10 @@ def lost(api: BrelanClient, run: Run) -> int:
     return missing
 
 
-def give_up(target: str, tables: list[str]) -> None:
-    async def burst() -> None:
-        async with grpc.aio.insecure_channel(target) as channel:
-            stub = tpb_grpc.TableServiceStub(channel)
-
-            async def one(i: int) -> None:
-                try:
-                    await stub.JoinTable(tpb.JoinTableRequest(table_id=tables[i % len(tables)]),
-                                         timeout=(1 + i % 19) / 1000)  # fmt: skip
-                except grpc.aio.AioRpcError:
-                    pass
-
-            await asyncio.gather(*(one(i) for i in range(200)))
-
-    for _ in range(3):
-        asyncio.run(burst())
-
-
-def on_writer(server: ServerThread, sql: str) -> None:
-    store = server.running.log
-
-    async def run() -> None:
-        await asyncio.get_running_loop().run_in_executor(store._writing, lambda: store.db.execute(sql))  # type: ignore[union-attr]
-
-    server.call(run())
-
-
 def sqlite_fault(name: str, server: ServerThread, data: Path, tables: list[str]) -> None:
     if name == "give-up":
-        give_up(server.target, tables)
+        for _ in range(3):
+            give_up_at_once(server.target, tables, 200)
     elif name == "lock":
         foreign = sqlite3.connect(data / SQLITE_NAME, isolation_level=None)
         foreign.execute("BEGIN EXCLUSIVE")

@@ -14,11 +14,13 @@ seat or table).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import secrets
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
+from urllib.parse import unquote
 
 import grpc
 
@@ -39,6 +41,26 @@ class Holder:
 
 
 CALLER: ContextVar[Holder | None] = ContextVar("brelan_caller", default=None)
+
+
+def peer_of(context: grpc.aio.ServicerContext) -> str:
+    """Whom a call counts against: its address without the port (an IPv6 address's /64, which one host often holds
+    whole), so one client's many connections are one peer. Any other peer as gRPC names it: every caller on a Unix
+    socket is one peer, so is the web listener, which makes every browser's call on the server's private socket.
+    A header naming another address is not believed: any caller can send one."""
+    peer = context.peer() or ""
+    kind, _, rest = peer.partition(":")  # ipv4:127.0.0.1:51896, ipv6:%5B::1%5D:39892, unix:
+    if kind not in ("ipv4", "ipv6"):
+        return peer
+    try:
+        address = ipaddress.ip_address(unquote(rest).rpartition(":")[0].strip("[]"))
+    except ValueError:
+        return peer
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 class _Junk:

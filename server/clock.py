@@ -76,24 +76,20 @@ class TokenBucket:
 
 
 class PeerLimits:
-    """A token bucket per caller's address, for calls that cost the server (a new table, a join, a tournament).
+    """A token bucket per caller, for calls that cost the server (a new table, a join, a tournament).
 
-    The caller is its host (``ipv4:1.2.3.4:5678`` counts as ``ipv4:1.2.3.4``): a new connection per call
-    does not earn a new bucket. At most ``peers`` are remembered, the least recent forgotten first.
+    The caller is named by :func:`~brelan.server.auth.peer_of` (its address without the port), so a new
+    connection per call does not earn a new bucket. At most ``peers`` are remembered, the least recent
+    forgotten first.
     """
 
     def __init__(self, clock: Clock, rate: float, burst: float, peers: int = 10_000) -> None:
         self.clock, self.rate, self.burst, self.peers = clock, rate, burst, peers
         self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
-    @staticmethod
-    def host(peer: str) -> str:
-        return peer.rsplit(":", 1)[0] if peer.startswith(("ipv4:", "ipv6:")) else peer
-
     def take(self, peer: str) -> bool:
-        key = self.host(peer)
-        bucket = self.buckets.pop(key, None) or TokenBucket(self.clock, self.rate, self.burst)
-        self.buckets[key] = bucket
+        bucket = self.buckets.pop(peer, None) or TokenBucket(self.clock, self.rate, self.burst)
+        self.buckets[peer] = bucket
         while len(self.buckets) > self.peers:
             self.buckets.popitem(last=False)
         return bucket.take()

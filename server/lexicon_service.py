@@ -18,12 +18,10 @@ import asyncio
 import contextlib
 import contextvars
 import functools
-import ipaddress
 import time
 from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import Awaitable, Callable, TypeVar
-from urllib.parse import unquote
 
 import grpc
 
@@ -35,6 +33,7 @@ from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.store import Store
 
 from . import lexicon_convert as convert
+from .auth import peer_of
 from .errors import ServiceError, invalid
 
 MAX_WORDS_PER_CHECK = 10_000
@@ -181,26 +180,6 @@ def _within(most: float, ends: float | None, method: Callable[[Req], Resp], requ
         if ends is not None and ends <= ours:
             raise _PastDeadline from None
         raise
-
-
-def peer_of(context: Context) -> str:
-    """Whom a call counts against: its address without the port (an IPv6 address's /64, which one host often holds
-    whole), so one client's many connections are one peer. Any other peer as gRPC names it: every caller on a Unix
-    socket is one peer, so is the web listener, which makes every browser's call on the server's private socket.
-    A header naming another address is not believed: any caller can send one."""
-    peer = context.peer() or ""
-    kind, _, rest = peer.partition(":")  # ipv4:127.0.0.1:51896, ipv6:%5B::1%5D:39892, unix:
-    if kind not in ("ipv4", "ipv6"):
-        return peer
-    try:
-        address = ipaddress.ip_address(unquote(rest).rpartition(":")[0].strip("[]"))
-    except ValueError:
-        return peer
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    return str(address)
 
 
 def _less(counts: Counter[str], peer: str) -> None:

@@ -33,7 +33,7 @@ from .clock import Clock
 from .errors import ServiceError, invalid, refused
 from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
-from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, StoreUnavailable, TableRow
+from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 
 T = TypeVar("T")
 # One thread for every table's engine work: pure Python holds the GIL, so more threads would only take
@@ -756,13 +756,11 @@ class Table:
             if not cmd.done.done():
                 cmd.done.set_exception(self._moved())
             raise
-        except (ServiceError, GameError) as e:
+        except Exception as e:
             if not cmd.done.done():
                 cmd.done.set_exception(e)
+            if not isinstance(e, (ServiceError, GameError)):
+                raise  # a bug, mid-command: the state may be ahead of the log
             return
-        except Exception as e:  # a bug, mid-command: the state may be ahead of the log
-            if not cmd.done.done():
-                cmd.done.set_exception(e)
-            raise
         if not cmd.done.done():
             cmd.done.set_result(result)

@@ -9,7 +9,7 @@ import grpc
 from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
-from .auth import CALLER
+from .auth import CALLER, peer_of
 from .cluster import Cluster, relay, routed, routed_stream
 from .errors import invalid, limited
 from .table import END
@@ -36,7 +36,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return pb.ListVariantsResponse(variants=[variant_info(v) for v in VARIANTS.values()])
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
-        if not self.tables.creating.take(context.peer()):
+        if not self.tables.creating.take(peer_of(context)):
             raise limited("new tables", self.tables.creating.rate)
         if self.cluster is not None and not self.cluster.relayed(context):
             address = await self.cluster.place()  # the least loaded node plays it
@@ -72,7 +72,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
-        if not self.tables.joining.take(context.peer()):
+        if not self.tables.joining.take(peer_of(context)):
             raise limited("joins", self.tables.joining.rate)
         seat, token = await self.tables.join(request.table_id, request.seat if request.HasField("seat") else None,
                                              request.player, request.secret, request.join_id)  # fmt: skip

@@ -7,6 +7,7 @@ import grpc
 from brelan.api.v1 import tournament_pb2 as pb
 from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
+from .auth import peer_of
 from .errors import decision_seconds, invalid, limited
 from .tournaments import Running, Tournaments
 
@@ -39,7 +40,7 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
 
     async def CreateTournament(self, request: pb.CreateTournamentRequest,
                                context: grpc.aio.ServicerContext) -> pb.CreateTournamentResponse:  # fmt: skip
-        if not self.tournaments.tables.creating.take(context.peer()):
+        if not self.tournaments.tables.creating.take(peer_of(context)):
             raise limited("new tournaments and tables", self.tournaments.tables.creating.rate)
         if len(request.players) > MAX_PLAYERS:
             raise invalid("players", f"at most {MAX_PLAYERS}")

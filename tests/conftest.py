@@ -7,6 +7,7 @@ runs while developing).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -22,6 +23,8 @@ import grpc
 
 import pytest
 
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.clients.client import BrelanClient, SeatHandle
 from brelan.lexicon.build import build
 from brelan.lexicon.lexicon import Lexicon
@@ -55,6 +58,37 @@ def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
 
     server.call(move())
     time.sleep(0.05)
+
+
+def on_writer(server: ServerThread, sql: str) -> None:
+    """Run ``sql`` on the server's own SQLite connection, in its writer thread (as its commits run)."""
+    store = server.running.log
+
+    async def run() -> None:
+        await asyncio.get_running_loop().run_in_executor(store._writing, lambda: store.db.execute(sql))  # type: ignore[union-attr]
+
+    server.call(run())
+
+
+def give_up_at_once(target: str, tables: list[str], calls: int) -> list[grpc.StatusCode]:
+    """``calls`` anonymous JoinTable calls (over ``tables`` in turn) with 1 to 19 ms deadlines, all at once, as a
+    flaky network makes them; the status of each."""
+
+    async def burst() -> list[grpc.StatusCode]:
+        async with grpc.aio.insecure_channel(target) as channel:
+            stub = tpb_grpc.TableServiceStub(channel)
+
+            async def one(i: int) -> grpc.StatusCode:
+                try:
+                    await stub.JoinTable(tpb.JoinTableRequest(table_id=tables[i % len(tables)], player=f"x{i}"),
+                                         timeout=(1 + i % 19) / 1000)  # fmt: skip
+                    return grpc.StatusCode.OK
+                except grpc.aio.AioRpcError as e:
+                    return e.code()
+
+            return list(await asyncio.gather(*(one(i) for i in range(calls))))
+
+    return asyncio.run(burst())
 
 
 def error_of(call: Callable[..., object], *args: object, **kwargs: object) -> ServiceError:

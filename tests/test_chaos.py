@@ -7,7 +7,6 @@ log still replays (a restarted server, or ``replay``, gives back exactly the eve
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import signal
@@ -21,7 +20,6 @@ import grpc
 import pytest
 
 from brelan.api.v1 import table_pb2 as tpb
-from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.clients.client import BrelanClient
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.errors import ServiceError
@@ -31,7 +29,7 @@ from brelan.server.log_store import SQLITE_NAME
 from brelan.server.main import ServerThread
 from brelan.server.table import ABANDON_SECONDS, LEFT_SEAT_SECONDS
 from brelan.server.tables import CREATE_BURST, WAITING_SECONDS
-from conftest import advance, sharing_lexicons, spawn, until_answered
+from conftest import advance, give_up_at_once, on_writer, sharing_lexicons, spawn, until_answered
 from postgres_support import Postgres
 
 FINISHED = tpb.TABLE_STATUS_FINISHED
@@ -78,26 +76,6 @@ def chaos(chaos_server: ServerThread) -> Iterator[BrelanClient]:
         yield client
 
 
-def give_up_at_once(target: str, table_id: str, calls: int) -> list[grpc.StatusCode]:
-    """``calls`` anonymous JoinTable calls with 1 to 19 ms deadlines, all at once, as a flaky network makes them."""
-
-    async def burst() -> list[grpc.StatusCode]:
-        async with grpc.aio.insecure_channel(target) as channel:
-            stub = tpb_grpc.TableServiceStub(channel)
-
-            async def one(i: int) -> grpc.StatusCode:
-                try:
-                    await stub.JoinTable(tpb.JoinTableRequest(table_id=table_id, player=f"x{i}"),
-                                         timeout=(1 + i % 19) / 1000)  # fmt: skip
-                    return grpc.StatusCode.OK
-                except grpc.aio.AioRpcError as e:
-                    return e.code()
-
-            return list(await asyncio.gather(*(one(i) for i in range(calls))))
-
-    return asyncio.run(burst())
-
-
 @pytest.mark.parametrize("variant,options", [
     ("alphapoker-bataille", {"reaction": "0.05"}),  # real-time: bots claim as they see
     ("alphapoker-belote", {"reaction": "0.05"}),
@@ -108,7 +86,7 @@ def test_callers_who_give_up_at_once_freeze_no_table(chaos: BrelanClient, chaos_
     game = get_variant(variant)
     info = chaos.create_table(variant, options, bot_seats=list(range(game.seats(game.make_options(options)))))
     for _ in range(3):
-        codes = give_up_at_once(chaos_server.target, info.table_id, 200)
+        codes = give_up_at_once(chaos_server.target, [info.table_id], 200)
         assert grpc.StatusCode.INTERNAL not in codes and grpc.StatusCode.UNKNOWN not in codes, codes
         moves(chaos, info.table_id)
     # A caller who waits gets his answer from the table's task (a full table: FAILED_PRECONDITION).
@@ -161,16 +139,6 @@ def test_a_bots_only_bataille_at_reaction_0_ends_on_its_clock(word_server: Serve
 
 
 # -- store faults -----------------------------------------------------------------------------------------
-
-
-def on_writer(server: ServerThread, sql: str) -> None:
-    """Run ``sql`` on the server's own SQLite connection, in its writer thread (as its commits run)."""
-    store = server.running.log
-
-    async def run() -> None:
-        await asyncio.get_running_loop().run_in_executor(store._writing, lambda: store.db.execute(sql))  # type: ignore[union-attr]
-
-    server.call(run())
 
 
 @pytest.fixture
