@@ -49,6 +49,15 @@ def option_pairs(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def timing(parser: argparse.ArgumentParser) -> None:
+    """The decision-time flags of a new table or tournament."""
+    parser.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
+                        help="a person's time for each decision before the rules' default move is played (fold,"
+                             " stand...) where the rules set none; 0: the server's default (60)")  # fmt: skip
+    parser.add_argument("--untimed", action="store_true",
+                        help="no time limit on decisions (a friendly game: a player who walks away holds it)")  # fmt: skip
+
+
 def checked_options(variant_name: str, pairs: list[str]) -> tuple[Any, dict[str, str]]:
     """The game and its options, checked here so a typo fails before anything starts."""
     try:
@@ -116,7 +125,7 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     if args.bots > seats:
         fail(f"--bots {args.bots}: the table has {seats} seats")
     info = client(args).create_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
-                                     name=args.name)  # fmt: skip
+                                     untimed=args.untimed, name=args.name)  # fmt: skip
     print_table(info, args.json)
     if not args.json:
         out.print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
@@ -124,7 +133,7 @@ def cmd_table_create(args: argparse.Namespace) -> int:
 
 
 def cmd_table_list(args: argparse.Namespace) -> int:
-    tables = client(args).list_tables(include_finished=args.all, variant=args.variant or "")
+    tables = client(args).list_tables(include_finished=args.all, variant=args.variant or "", limit=args.limit or None)
     for info in tables:
         print_table(info, args.json)
     if not tables and not args.json:
@@ -258,13 +267,14 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     create = actions.add_parser("create", parents=[remote, optionable], help="open a table")
     create.add_argument("variant", help=f"the game: {games}")
     create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
-    create.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
-                        help="time for each decision before the default move (fold); 0: no limit")  # fmt: skip
+    timing(create)
     create.add_argument("--name", default="", help="a name to find the table by")
     create.set_defaults(run=cmd_table_create)
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")
     listing.add_argument("--all", action="store_true")
     listing.add_argument("--variant", help="only this game")
+    listing.add_argument("--limit", type=int, default=100, metavar="N",
+                         help="at most N tables, the live ones first (default 100; 0: every one)")  # fmt: skip
     listing.set_defaults(run=cmd_table_list)
     join = actions.add_parser("join", parents=[remote], help="take a seat; prints its token")
     join.add_argument("table")

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from brelan.api.v1 import tournament_pb2 as upb
 
-from .cli_tables import DEFAULT_SERVER, client, option_pairs
+from .cli_tables import DEFAULT_SERVER, client, option_pairs, timing
 from .client import BrelanClient
 from .console import emit, err, out
 
@@ -36,7 +36,7 @@ def cmd_tournament_create(args: argparse.Namespace) -> int:
     api = client(args)
     created = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
-                                 join_minutes=args.join_minutes, name=args.name)  # fmt: skip
+                                 untimed=args.untimed, join_minutes=args.join_minutes, name=args.name)  # fmt: skip
     if args.json:  # the secrets in a line of their own, before the tournament's
         emit({"join_secrets": dict(created.join_secrets)})
     elif created.join_secrets:
@@ -87,7 +87,7 @@ def print_tournament(info: upb.TournamentInfo) -> None:
 
 def cmd_tournament_list(args: argparse.Namespace) -> int:
     api = client(args)
-    tournaments = api.list_tournaments(include_finished=args.all)
+    tournaments = api.list_tournaments(include_finished=args.all, limit=args.limit or None)
     if args.json:
         for info in tournaments:
             emit(MessageToDict(info, preserving_proto_field_name=True))
@@ -126,8 +126,7 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     create.add_argument("--wins", type=int, default=0, metavar="N", help="games to win a match (default 2: best of three)")
     create.add_argument("--qualifiers", type=int, default=0, metavar="X",
                         help="preliminary: how many go on to the knockout (default: the largest of 4, 8... allowed)")  # fmt: skip
-    create.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
-                        help="each game's time a decision where the rules set none (the reveal)")  # fmt: skip
+    timing(create)
     create.add_argument("--join-minutes", type=float, default=0.0, metavar="M",
                         help="how long each game waits for its players (default 10); one still absent forfeits it")  # fmt: skip
     create.add_argument("--name", default="", help="the tournament's name")
@@ -139,4 +138,6 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     show_it.set_defaults(run=cmd_tournament_show)
     listing = actions.add_parser("list", parents=[remote], help="the tournaments being played (--all: finished too)")
     listing.add_argument("--all", action="store_true")
+    listing.add_argument("--limit", type=int, default=100, metavar="N",
+                         help="at most N tournaments, those being played first (default 100; 0: every one)")  # fmt: skip
     listing.set_defaults(run=cmd_tournament_list)

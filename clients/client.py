@@ -24,7 +24,7 @@ import json
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -213,6 +213,18 @@ class BrelanClient(LexiconCalls):
     def _table(self, method: str, request: Any, token: str | None = None) -> Any:
         return self._rpc(self.table_stub, method, request, token)
 
+    @staticmethod
+    def _pages(fetch: Callable[[], Any], request: Any, limit: int | None, items: str) -> list[Any]:
+        """Every item of a paged listing (``limit`` at most): ``fetch`` answers ``request`` at its page_token."""
+        found: list[Any] = []
+        while limit is None or len(found) < limit:
+            page = fetch()
+            found += getattr(page, items)
+            if not page.next_page_token:
+                break
+            request.page_token = page.next_page_token
+        return found[:limit]
+
     # -- the ChinesePokerService ------------------------------------------------------------
     def solve_arrangement(self, cards: Sequence[str]) -> cpb.SolveArrangementResponse:
         """The best arrangement of 13 to 17 Chinese poker cards."""
@@ -221,40 +233,52 @@ class BrelanClient(LexiconCalls):
     # -- the TournamentService -----------------------------------------------------------
     def create_tournament(self, players: Sequence[str], *, format: str = "knockout", bots: Sequence[int] = (),
                           options: Mapping[str, str] | None = None, wins: int = 0, qualifiers: int = 0,
-                          decision_seconds: float = 0.0, join_minutes: float = 0.0,
+                          decision_seconds: float = 0.0, untimed: bool = False, join_minutes: float = 0.0,
                           name: str = "") -> upb.CreateTournamentResponse:  # fmt: skip
         """An AlphaPoker tournament: every game of every match becomes a table of two as it comes due.
 
         Its answer holds the tournament and each human player's join secret (told this once).
         ``join_minutes``: how long each game waits for its players (0: 10); the absent forfeit it.
+        ``decision_seconds``: each decision's time (0: the server's default, or none when ``untimed``).
         """
         request = upb.CreateTournamentRequest(name=name, format=format, players=players, bots=bots,
                                               options=dict(options or {}), wins=wins, qualifiers=qualifiers,
-                                              decision_seconds=decision_seconds, join_minutes=join_minutes)  # fmt: skip
+                                              decision_seconds=decision_seconds, untimed=untimed,
+                                              join_minutes=join_minutes)  # fmt: skip
         return self._rpc(self.tournament_stub, "CreateTournament", request)
 
     def get_tournament(self, tournament_id: str) -> upb.TournamentInfo:
         request = upb.GetTournamentRequest(tournament_id=tournament_id)
         return self._rpc(self.tournament_stub, "GetTournament", request).tournament
 
-    def list_tournaments(self, *, include_finished: bool = False) -> list[upb.TournamentInfo]:
-        request = upb.ListTournamentsRequest(include_finished=include_finished)
-        return list(self._rpc(self.tournament_stub, "ListTournaments", request).tournaments)
+    def list_tournaments(self, *, include_finished: bool = False, limit: int | None = None) -> list[upb.TournamentInfo]:
+        """The tournaments being played (and the finished, after them), newest first: ``limit`` of them, or all."""
+        request = upb.ListTournamentsRequest(include_finished=include_finished, page_size=100)
+        return self._pages(lambda: self._rpc(self.tournament_stub, "ListTournaments", request), request, limit,
+                           "tournaments")  # fmt: skip
 
     # -- the TableService ---------------------------------------------------------------
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),
-                     decision_seconds: float = 0.0, name: str = "", lexicon: str = "") -> tpb.TableInfo:  # fmt: skip
+                     decision_seconds: float = 0.0, untimed: bool = False, name: str = "",
+                     lexicon: str = "") -> tpb.TableInfo:  # fmt: skip
+        """A new table; ``decision_seconds``: each decision's time (0: the server's default, none when ``untimed``)."""
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
-                                         decision_seconds=decision_seconds, name=name, lexicon=lexicon)  # fmt: skip
+                                         decision_seconds=decision_seconds, untimed=untimed, name=name,
+                                         lexicon=lexicon)  # fmt: skip
         return self._table("CreateTable", request).table
 
     def list_variants(self) -> list[tpb.VariantInfo]:
         """Every game a table can play, with its options' defaults and allowed values."""
         return list(self._table("ListVariants", tpb.ListVariantsRequest()).variants)
 
-    def list_tables(self, *, include_finished: bool = False, variant: str = "") -> list[tpb.TableInfo]:
-        request = tpb.ListTablesRequest(include_finished=include_finished, variant=variant)
-        return list(self._table("ListTables", request).tables)
+    def list_tables(self, *, include_finished: bool = False, variant: str = "",
+                    status: tpb.TableStatus.ValueType = tpb.TABLE_STATUS_UNSPECIFIED,
+                    limit: int | None = None) -> list[tpb.TableInfo]:  # fmt: skip
+        """The tables waiting and in play (then the finished ones with ``include_finished``), newest first, every
+        node's: ``limit`` of them, or all, read a page at a time. ``status``: only those."""
+        request = tpb.ListTablesRequest(include_finished=include_finished, variant=variant, status=status,
+                                        page_size=500)  # fmt: skip
+        return self._pages(lambda: self._table("ListTables", request), request, limit, "tables")
 
     def get_table(self, table_id: str) -> tpb.TableInfo:
         return self._table("GetTable", tpb.GetTableRequest(table_id=table_id)).table

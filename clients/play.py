@@ -282,7 +282,9 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
     try:
         api.wait_ready(timeout=5)
         seats = variant.seats(variant.make_options(options))
-        info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), name=f"{args.player}'s table")
+        # Alone against bots nobody waits for this player: no clock on his decisions (abandoned after 10 minutes away).
+        info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), untimed=True,
+                                name=f"{args.player}'s table")  # fmt: skip
         me = api.join(info.table_id, seat=0, player=args.player)
         out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
         # A local game's server ends with this command: its log is verified by serving that store again.

@@ -97,13 +97,27 @@ def found(items: Mapping[str, T], key: str, path: str, what: str) -> T:
 
 
 MAX_DECISION_SECONDS = 86_400.0
+# A person's time for each decision when the creator names none: a seat that never acts cannot hold a game.
+DEFAULT_DECISION_SECONDS = 60.0
 
 
 def decision_seconds(path: str, seconds: float) -> float:
-    """A request's time for each decision: 0 (no limit) or a finite number of seconds up to a day."""
+    """A time for each decision: 0 (none) or a finite number of seconds up to a day."""
     if not (math.isfinite(seconds) and 0 <= seconds <= MAX_DECISION_SECONDS):
-        raise invalid(path, f"0 (no limit) or a number of seconds up to {MAX_DECISION_SECONDS:g}, not {seconds}")
+        raise invalid(path, f"0 or a number of seconds up to {MAX_DECISION_SECONDS:g}, not {seconds}")
     return seconds
+
+
+def decision_time(seconds: float, untimed: bool, path: str = "decision_seconds") -> float:
+    """A new table's time for each decision as asked: ``seconds``, the default for 0, no limit (0) when untimed.
+
+    >>> decision_time(0, False), decision_time(20, False), decision_time(0, True)
+    (60.0, 20, 0.0)
+    """
+    decision_seconds(path, seconds)
+    if untimed and seconds:
+        raise invalid("untimed", f"an untimed table has no decision time: {path} must be 0")
+    return 0.0 if untimed else seconds or DEFAULT_DECISION_SECONDS
 
 
 def limited(what: str, rate: float) -> ServiceError:

@@ -35,6 +35,7 @@ from brelan.lexicon.store import Store
 from . import lexicon_convert as convert
 from .auth import peer_of
 from .errors import ServiceError, invalid
+from .paging import bounded
 
 MAX_WORDS_PER_CHECK = 10_000
 MAX_TOP_K = 1000
@@ -51,12 +52,6 @@ SEARCHES_PER_PEER = 8  # running or waiting; the next is refused
 LOOKUP_THREADS = 2
 LOOKUPS_PER_PEER = 32
 QUICK_WORDS = 500  # a CheckWords call of more words is bulk work (20 ms to 0.4 s): it waits its turn with the searches
-
-
-def _bounded(value: int, default: int, most: int, path: str) -> int:
-    if value > most:
-        raise invalid(path, f"at most {most}, not {value}")
-    return value or default
 
 
 class LexiconHandler:
@@ -133,14 +128,14 @@ class LexiconHandler:
         lex = self.lexicon(request.lexicon)
         policy = convert.policy_from_pb(request.policy)
         hand = convert.hand_from_pb(request.hand)
-        top_k = _bounded(request.top_k, DEFAULT_TOP_K, MAX_TOP_K, "top_k")
+        top_k = bounded(request.top_k, DEFAULT_TOP_K, MAX_TOP_K, "top_k")
         words = search.best_words(lex, hand, policy, top_k, request.simplified)
         return pb.BestWordsResponse(words=[convert.scored_to_pb(w) for w in words])
 
     def Anagrams(self, request: pb.AnagramsRequest) -> pb.AnagramsResponse:
         lex = self.lexicon(request.lexicon)
         policy = convert.policy_from_pb(request.policy)
-        size = _bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
+        size = bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
         try:
             words = search.anagrams(lex, request.letters, policy, request.exact)
         except search.SearchError as e:
@@ -150,7 +145,7 @@ class LexiconHandler:
     def MatchPattern(self, request: pb.MatchPatternRequest) -> pb.MatchPatternResponse:
         lex = self.lexicon(request.lexicon)
         policy = convert.policy_from_pb(request.policy)
-        size = _bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
+        size = bounded(request.page_size, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, "page_size")
         try:
             words = search.match(lex, request.pattern, policy, request.min_length, request.max_length)
         except search.SearchError as e:

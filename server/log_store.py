@@ -131,7 +131,15 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             value TEXT NOT NULL
         )""",
     ),
+    (  # 6: the lobby and the tournaments listed a page at a time, live ones first, by index
+        "CREATE INDEX IF NOT EXISTS tables_lobby ON tables (finished, created, table_id)",
+        "ALTER TABLE tournaments ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",  # set once its champion is known
+        "CREATE INDEX IF NOT EXISTS tournaments_listed ON tournaments (finished, created, tournament_id)",
+    ),
 )
+# What each status a lobby lists is, in SQL over the tables' rows.
+LISTING_STATUS = {"waiting": "(finished = 0 AND started = 0)", "playing": "(finished = 0 AND started = 1)",
+                  "finished": "finished = 1"}  # fmt: skip
 SCHEMA_VERSION = len(MIGRATIONS)
 # A transient fault (a database restarting in under a second, a lock held a moment) is ridden out by trying
 # again, from RETRY_FIRST seconds doubling to RETRY_MOST, for RETRY_SECONDS in all; then the caller is told.
@@ -176,6 +184,7 @@ class TableRow:
     deadlines: dict[int | None, float] = field(default_factory=dict)  # seat (None: the game clock) -> when
     join_by: float | None = None  # before the deal: when the seats still empty forfeit (None: it waits on)
     set_aside: str | None = None  # why its log does not replay: it is not played, the others are
+    created: float = 0.0  # wall clock, when it was made (the lobby's order)
 
 
 @dataclass(frozen=True)
@@ -209,6 +218,20 @@ class TournamentRow:
     seed: str
     secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
     join_minutes: float = 10.0  # how long each game's table waits for its players
+    finished: bool = False  # its champion is known
+    created: float = 0.0  # wall clock, when it was made (the listing's order)
+
+
+@dataclass(frozen=True)
+class TournamentGame:
+    """A tournament's game: its match, its table, and how that table stands (made, finished, its result)."""
+
+    tournament_id: str
+    match: int
+    table_id: str
+    made: bool
+    finished: bool
+    result: dict[str, Any] | None
 
 
 @dataclass(frozen=True)
@@ -345,20 +368,32 @@ class SqlStore:
         rows = await self._table_rows(" WHERE table_id = ?", (table_id,))
         return rows[0] if rows else None
 
-    async def _table_rows(self, where: str, params: Sequence[Any]) -> list[TableRow]:
+    async def _table_rows(self, where: str, params: Sequence[Any], *, order: str = "created",
+                          limit: int | None = None) -> list[TableRow]:  # fmt: skip
         query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines, join_by, set_aside FROM tables" + where + " ORDER BY created")  # fmt: skip
+                 " finished, result, deadlines, join_by, set_aside, created FROM tables" + where + " ORDER BY " + order
+                 + ("" if limit is None else f" LIMIT {int(limit)}"))  # fmt: skip
         return [
             TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
-                     json.loads(r) if r else None, deadlines_of(dl), j, sa)  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa in await self._read(query, params)
+                     json.loads(r) if r else None, deadlines_of(dl), j, sa, c)  # fmt: skip
+            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa, c in await self._read(query, params)
         ]
 
-    async def listing(self, *, include_finished: bool, variant: str, limit: int) -> list[Listed]:
-        """The most recent tables (first), each with its seats and how far it is: what ListTables shows."""
-        where = " WHERE 1 = 1" + ("" if include_finished else " AND finished = 0") + (" AND variant = ?" if variant else "")
-        rows = await self._table_rows(where, (variant,) if variant else ())
-        rows = rows[::-1][:limit]
+    async def listing(self, *, statuses: Iterable[str], variant: str, limit: int,
+                      after: Sequence[Any] | None = None) -> list[Listed]:  # fmt: skip
+        """A page of tables of these ``statuses`` (waiting, playing, finished): what ListTables shows.
+
+        Live tables come first, then finished ones, the most recent first within each; ``after`` is the
+        :func:`listing_key` of the previous page's last table. Three queries a page, whatever its size.
+        """
+        wanted = [LISTING_STATUS[s] for s in statuses]
+        where = " WHERE (" + " OR ".join(wanted) + ")" + (" AND variant = ?" if variant else "")
+        params: list[Any] = [variant] if variant else []
+        if after is not None:
+            finished, created, table_id = after
+            where += (" AND (finished > ? OR (finished = ? AND (created < ? OR (created = ? AND table_id < ?))))")
+            params += [finished, finished, created, created, table_id]
+        rows = await self._table_rows(where, params, order="finished, created DESC, table_id DESC", limit=limit)
         if not rows:
             return []
         ids = [r.table_id for r in rows]
@@ -490,28 +525,51 @@ class SqlStore:
                                    (tournament_id, n, match, table_id))])  # fmt: skip
         return bool(rows)
 
-    async def tournaments(self, tournament_id: str | None = None) -> list[TournamentRow]:
-        """Every tournament, or the one of that id."""
-        where, params = (" WHERE tournament_id = ?", (tournament_id,)) if tournament_id else ("", ())
-        hashes: dict[str, dict[int, str]] = {}
-        for t, p, h in await self._read("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets" + where,
-                                        params):  # fmt: skip
-            hashes.setdefault(t, {})[p] = h
+    async def tournaments(self, tournament_id: str | None = None, *, live_only: bool = False,
+                          after: Sequence[Any] | None = None, limit: int | None = None) -> list[TournamentRow]:  # fmt: skip
+        """The tournament of that id; or every one (``live_only``: those still played), oldest first; or, with a
+        ``limit``, a page: live ones first, then the finished, newest first, after the previous page's last
+        :attr:`TournamentRow.listing_key`. Two queries, whatever the count."""
+        where, params = (" WHERE tournament_id = ?", [tournament_id]) if tournament_id else (" WHERE 1 = 1", [])
+        where += " AND finished = 0" if live_only else ""
+        if after is not None:
+            finished, created, last = after
+            where += " AND (finished > ? OR (finished = ? AND (created < ? OR (created = ? AND tournament_id < ?))))"
+            params += [finished, finished, created, created, last]
+        order = " ORDER BY created" if limit is None else f" ORDER BY finished, created DESC, tournament_id DESC LIMIT {int(limit)}"
         rows = await self._read("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
-                                " decision_seconds, seed, join_minutes FROM tournaments" + where + " ORDER BY created",
-                                params)  # fmt: skip
+                                " decision_seconds, seed, join_minutes, finished, created FROM tournaments"
+                                + where + order, params)  # fmt: skip
+        if not rows:
+            return []
+        ids = [r[0] for r in rows]
+        hashes: dict[str, dict[int, str]] = {}
+        for t, p, h in await self._read("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets"
+                                        f" WHERE tournament_id IN ({', '.join('?' * len(ids))})", ids):  # fmt: skip
+            hashes.setdefault(t, {})[p] = h
         return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
-                              hashes.get(t, {}), j)
-                for t, n, f, p, b, o, w, q, d, s, j in rows]  # fmt: skip
+                              hashes.get(t, {}), j, bool(fi), c)
+                for t, n, f, p, b, o, w, q, d, s, j, fi, c in rows]  # fmt: skip
+
+    async def tournament_finished(self, tournament_id: str) -> None:
+        """Its champion is known: it is listed after those still played."""
+        await self._write([("UPDATE tournaments SET finished = 1 WHERE tournament_id = ?", (tournament_id,))])
 
     async def tournament_of(self, table_id: str) -> str | None:
         rows = await self._read("SELECT tournament_id FROM tournament_games WHERE table_id = ?", (table_id,))
         return str(rows[0][0]) if rows else None
 
-    async def games(self, tournament_id: str) -> list[tuple[int, str]]:
-        rows = await self._read("SELECT match, table_id FROM tournament_games WHERE tournament_id = ? ORDER BY n",
-                                (tournament_id,))  # fmt: skip
-        return [(m, t) for m, t in rows]
+    async def games(self, tournament_ids: Sequence[str]) -> list[TournamentGame]:
+        """The games of these tournaments, each in creation order, with how their tables stand: one query."""
+        if not tournament_ids:
+            return []
+        rows = await self._read(
+            "SELECT g.tournament_id, g.match, g.table_id, t.table_id IS NOT NULL, t.finished, t.result"
+            " FROM tournament_games g LEFT JOIN tables t ON t.table_id = g.table_id"
+            f" WHERE g.tournament_id IN ({', '.join('?' * len(tournament_ids))}) ORDER BY g.tournament_id, g.n",
+            list(tournament_ids))  # fmt: skip
+        return [TournamentGame(t, m, table, bool(made), bool(f), json.loads(r) if r else None)
+                for t, m, table, made, f, r in rows]  # fmt: skip
 
 
 def newer_schema(found: int, where: str) -> StoreError:

@@ -11,16 +11,20 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER, peer_of
 from .cluster import Cluster, relay, routed, routed_stream
-from .errors import invalid, limited
+from .errors import decision_time, invalid, limited
 from .table import END
 from .games.registry import VARIANTS
+from .paging import after, bounded, next_token
 from .table_convert import action_text, as_json, listed_info, table_event, table_info, variant_info
 from .tables import Tables
 
 MAX_ACTION = 256
 MAX_ACTION_ID = 128
 MAX_OPTIONS = 64
-MAX_LISTED = 1000
+LISTED_PAGE, MAX_LISTED_PAGE = 50, 500  # tables a ListTables page holds: by default, at most
+# A status filter as the store's statuses; UNSPECIFIED: the live ones (and the finished with include_finished).
+LISTED = {pb.TABLE_STATUS_WAITING: ("waiting",), pb.TABLE_STATUS_PLAYING: ("playing",),
+          pb.TABLE_STATUS_FINISHED: ("finished",)}  # fmt: skip
 MAX_VARIANT = 64
 
 
@@ -50,21 +54,27 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if options.get("lexicon", request.lexicon) != request.lexicon:
                 raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
             options["lexicon"] = request.lexicon
-        table = await self.tables.create(request.variant, options, list(request.bot_seats), request.decision_seconds,
-                                         request.name)  # fmt: skip
+        seconds = decision_time(request.decision_seconds, request.untimed)
+        table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name)
         return pb.CreateTableResponse(table=table_info(table))
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
-        """From the store: every node's tables, the most recent first (at most MAX_LISTED)."""
+        """From the store, a page at a time: every node's live tables first, then the finished, newest first."""
         if len(request.variant) > MAX_VARIANT:
             raise invalid("variant", f"at most {MAX_VARIANT} characters")
-        listed = await self.tables.log.listing(include_finished=request.include_finished, variant=request.variant,
-                                               limit=MAX_LISTED)  # fmt: skip
+        if request.status not in LISTED and request.status != pb.TABLE_STATUS_UNSPECIFIED:
+            raise invalid("status", f"not a TableStatus ({request.status})")
+        size = bounded(request.page_size, LISTED_PAGE, MAX_LISTED_PAGE)
+        statuses = LISTED.get(request.status) or ("waiting", "playing", *(("finished",) if request.include_finished else ()))
+        listed = await self.tables.log.listing(statuses=statuses, variant=request.variant, limit=size + 1,
+                                               after=after(request.page_token, "page_token", "tables"))  # fmt: skip
         infos = []
-        for entry in listed:
+        for entry in listed[:size]:
             here = self.tables.tables.get(entry.row.table_id)
             infos.append(table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row)))
-        return pb.ListTablesResponse(tables=infos)
+        last = listed[size - 1].row if len(listed) > size else None
+        token = next_token(("tables", int(last.finished), last.created, last.table_id)) if last else ""
+        return pb.ListTablesResponse(tables=infos, next_page_token=token)
 
     @routed
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.GetTableResponse:

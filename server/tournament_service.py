@@ -8,11 +8,13 @@ from brelan.api.v1 import tournament_pb2 as pb
 from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
 from .auth import peer_of
-from .errors import decision_seconds, invalid, limited
+from .errors import decision_time, invalid, limited
+from .paging import after, bounded, next_token
 from .tournaments import Running, Tournaments
 
 MAX_PLAYERS = 128
 MAX_OPTIONS = 64
+LISTED_PAGE, MAX_LISTED_PAGE = 20, 100  # tournaments a ListTournaments page holds: by default, at most
 
 
 def tournament_info(run: Running) -> pb.TournamentInfo:
@@ -46,10 +48,10 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
             raise invalid("players", f"at most {MAX_PLAYERS}")
         if len(request.options) > MAX_OPTIONS:
             raise invalid("options", f"at most {MAX_OPTIONS}")
-        decision_seconds("decision_seconds", request.decision_seconds)
+        seconds = decision_time(request.decision_seconds, request.untimed)
         run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
-                                      dict(request.options), request.wins, request.qualifiers,
-                                      request.decision_seconds, request.join_minutes)  # fmt: skip
+                                      dict(request.options), request.wins, request.qualifiers, seconds,
+                                      request.join_minutes)  # fmt: skip
         # The secrets are told once, to the creator, who hands each player his own.
         return pb.CreateTournamentResponse(tournament=tournament_info(run), join_secrets=joins)
 
@@ -58,5 +60,9 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         return pb.GetTournamentResponse(tournament=tournament_info(await self.tournaments.get(request.tournament_id)))
 
     async def ListTournaments(self, request: pb.ListTournamentsRequest, context: grpc.aio.ServicerContext) -> pb.ListTournamentsResponse:
-        runs = await self.tournaments.listing(include_finished=request.include_finished)
-        return pb.ListTournamentsResponse(tournaments=[tournament_info(r) for r in runs])
+        size = bounded(request.page_size, LISTED_PAGE, MAX_LISTED_PAGE)
+        runs = await self.tournaments.listing(include_finished=request.include_finished, limit=size + 1,
+                                              after=after(request.page_token, "page_token", "tournaments"))  # fmt: skip
+        last = runs[size - 1].row if len(runs) > size else None
+        token = next_token(("tournaments", int(last.finished), last.created, last.tournament_id)) if last else ""
+        return pb.ListTournamentsResponse(tournaments=[tournament_info(r) for r in runs[:size]], next_page_token=token)

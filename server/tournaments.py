@@ -19,14 +19,14 @@ from __future__ import annotations
 import asyncio
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from .cluster import Cluster
 from .errors import found, invalid
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
-from .log_store import SqlStore, TournamentRow
+from .log_store import SqlStore, TournamentGame, TournamentRow
 from .table import sha256
 from .tables import MAX_NAME, TableExists, Tables, new_table_id
 
@@ -162,29 +162,36 @@ class Tournaments:
             rows = await self.log.tournaments(tournament_id)
             if not rows:
                 return None
-            run = self._load(rows[0])
-            waiting: set[int] = set()
-            missing: list[tuple[int, str]] = []
-            for match, table_id in await self.log.games(tournament_id):
-                run.tables.setdefault(match, []).append(table_id)
-                table = await self.log.table(table_id)
-                if table is not None and table.finished:
-                    run.state.record(match, self._game(run, table.result or {}))
-                else:
-                    waiting.add(match)
-                    if table is None:
-                        missing.append((match, table_id))
+            run, waiting, missing = self._built(rows[0], await self.log.games([tournament_id]))
             if not open_due:
                 return run
+            if run.state.is_over and not run.row.finished:
+                await self.log.tournament_finished(tournament_id)
             for match, table_id in missing:
                 await self._make_game(run, match, table_id)
             if await self._open(run, [m for m in run.state.playing() if m not in waiting]):
                 return run
         return run
 
+    def _built(self, row: TournamentRow, games: list[TournamentGame]) -> tuple[Running, set[int], list[tuple[int, str]]]:
+        """The tournament from its row and its games; with the matches whose game is still waiting or played,
+        and the games claimed whose table was never made (match, table)."""
+        run = self._load(row)
+        waiting: set[int] = set()
+        missing: list[tuple[int, str]] = []
+        for game in games:
+            run.tables.setdefault(game.match, []).append(game.table_id)
+            if game.finished:
+                run.state.record(game.match, self._game(run, game.result or {}))
+            else:
+                waiting.add(game.match)
+                if not game.made:
+                    missing.append((game.match, game.table_id))
+        return run, waiting, missing
+
     async def restore(self) -> None:
         """Open the games that were due but never made (a crash between one game's end and the next's start)."""
-        for row in await self.log.tournaments():
+        for row in await self.log.tournaments(live_only=True):
             await self._replayed(row.tournament_id, open_due=True)
 
     # -- reading --------------------------------------------------------------------------------------------
@@ -193,6 +200,10 @@ class Tournaments:
         run = await self._replayed(tournament_id, open_due=False) if 0 < len(tournament_id) <= 64 else None
         return found({tournament_id: run} if run else {}, tournament_id, "tournament_id", "tournament")
 
-    async def listing(self, *, include_finished: bool) -> list[Running]:
-        runs = [await self._replayed(row.tournament_id, open_due=False) for row in await self.log.tournaments()]
-        return [r for r in runs if r is not None and (include_finished or not r.state.is_over)]
+    async def listing(self, *, include_finished: bool, limit: int, after: Sequence[Any] | None) -> list[Running]:
+        """A page of tournaments, those being played first, then the finished, newest first: three queries."""
+        rows = await self.log.tournaments(live_only=not include_finished, after=after, limit=limit)
+        games: dict[str, list[TournamentGame]] = {}
+        for game in await self.log.games([r.tournament_id for r in rows]):
+            games.setdefault(game.tournament_id, []).append(game)
+        return [self._built(row, games.get(row.tournament_id, []))[0] for row in rows]

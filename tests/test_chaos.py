@@ -311,7 +311,7 @@ def test_one_address_cannot_flood_the_lobby(sqlite_server: ServerThread) -> None
 
 def test_a_game_everyone_left_plays_at_the_tables_pace_then_ends_as_abandoned(word_server: ServerThread,
                                                                              api: BrelanClient, clock: object) -> None:  # fmt: skip
-    info = api.create_table("poker-champ", {"players": "2"})
+    info = api.create_table("poker-champ", {"players": "2"}, untimed=True)  # the left seats then play at 30 s
     seats = [api.join(info.table_id, player=p) for p in ("ann", "bob")]
     at = api.get_table(info.table_id).seq
     for seat in seats:

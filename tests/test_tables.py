@@ -19,7 +19,7 @@ import pytest
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient, SeatHandle, result_dict, view_dict
 from brelan.server.clock import ManualClock
-from brelan.server.errors import ServiceError
+from brelan.server.errors import DEFAULT_DECISION_SECONDS, ServiceError
 from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
@@ -189,7 +189,7 @@ def test_the_rate_limit_refuses_a_flood(api: BrelanClient, tables_server: Server
 def test_a_seat_left_mid_game_stays_its_players_and_the_timeout_rule_plays_it(
     api: BrelanClient, tables_server: ServerThread, clock: ManualClock
 ) -> None:
-    info = api.create_table("poker-champ", {"players": "2"})
+    info = api.create_table("poker-champ", {"players": "2"}, untimed=True)
     ann = api.join(info.table_id, player="ann")
     assert ann.leave() == ""  # before the deal a seat is simply free again
     ann = api.join(info.table_id, player="ann")
@@ -231,10 +231,67 @@ def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
     assert view_dict(ann.view())["deal"] == 2
 
 
+def test_a_person_gets_the_default_decision_time_unless_the_table_is_untimed(
+    api: BrelanClient, tables_server: ServerThread, clock: ManualClock
+) -> None:
+    table_id, ann, bob = two_humans(api)  # no time asked: a seat that never acts cannot hold the game
+    assert api.get_table(table_id).decision_seconds == DEFAULT_DECISION_SECONDS
+    assert DEFAULT_DECISION_SECONDS - 1 < ann.view().deadline_seconds <= DEFAULT_DECISION_SECONDS
+    advance(tables_server, clock, DEFAULT_DECISION_SECONDS)
+    assert "p0 folds" in [e.text for e in api.hand_history(table_id, 1, token=bob.token)]
+    untimed, ann, _ = two_humans(api, untimed=True)  # asked: no limit
+    assert api.get_table(untimed).decision_seconds == 0 and ann.view().deadline_seconds == 0
+    e = error_of(api.create_table, "poker-champ", {"players": "2"}, decision_seconds=5, untimed=True)
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "untimed"
+
+
+def test_the_lobby_is_paged_live_tables_first_newest_first(api: BrelanClient) -> None:
+    finished = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1], name="paged").table_id
+    deadline = time.monotonic() + 30
+    while api.get_table(finished).status != tpb.TABLE_STATUS_FINISHED:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    mine = [api.create_table("poker-champ", {"players": "2"}, name="paged").table_id for _ in range(5)]
+    playing = api.create_table("poker-champ", {"players": "2"}, bot_seats=[1], name="paged").table_id
+    api.join(playing)
+
+    def walk(size: int, **filters: object) -> list[tpb.TableInfo]:
+        request, seen = tpb.ListTablesRequest(page_size=size, **filters), []  # type: ignore[arg-type]
+        while True:
+            page = api._table("ListTables", request)
+            assert len(page.tables) <= size
+            seen += page.tables
+            if not page.next_page_token:
+                return seen
+            request.page_token = page.next_page_token
+            if len(seen) == size:  # a table made between two pages is neither skipped nor shown twice
+                mine.append(api.create_table("poker-champ", {"players": "2"}, name="paged").table_id)
+
+    every = walk(2, include_finished=True, variant="poker-champ")
+    ids = [t.table_id for t in every]
+    assert len(ids) == len(set(ids)) and set(mine[:5]) | {playing, finished} <= set(ids)
+    finished_at = [t.status == tpb.TABLE_STATUS_FINISHED for t in every]
+    assert finished_at == sorted(finished_at)  # every live table before the first finished one
+    assert [i for i in ids if i in mine[:5]] == mine[:5][::-1]  # the newest first
+    assert all(t.variant == "poker-champ" for t in every)
+    before = list(mine)
+    waiting = walk(3, status=tpb.TABLE_STATUS_WAITING)
+    assert {t.status for t in waiting} == {tpb.TABLE_STATUS_WAITING} and set(before) <= {t.table_id for t in waiting}
+    assert playing in {t.table_id for t in walk(50, status=tpb.TABLE_STATUS_PLAYING)}
+    assert finished in {t.table_id for t in walk(500, status=tpb.TABLE_STATUS_FINISHED)}
+    assert finished not in {t.table_id for t in api.list_tables()}
+    assert [t.table_id for t in api.list_tables(limit=3)] == [t.table_id for t in walk(500)][:3]
+    for request, path in [(tpb.ListTablesRequest(page_token="nope"), "page_token"),
+                          (tpb.ListTablesRequest(page_size=501), "page_size"),
+                          (tpb.ListTablesRequest(status=9), "status")]:  # fmt: skip
+        e = error_of(api._table, "ListTables", request)
+        assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == path, path
+
+
 def test_a_chrono_game_ends_when_the_table_clock_runs_out(
     api: BrelanClient, tables_server: ServerThread, clock: ManualClock
 ) -> None:
-    info = api.create_table("poker-champ", {"players": "2", "length": "chrono", "chrono_minutes": "1"})
+    info = api.create_table("poker-champ", {"players": "2", "length": "chrono", "chrono_minutes": "1"}, untimed=True)
     ann, _ = api.join(info.table_id), api.join(info.table_id)
     advance(tables_server, clock, 59)
     assert not view_dict(ann.view())["time_up"]

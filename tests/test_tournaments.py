@@ -12,9 +12,11 @@ import pytest
 from conftest import advance, error_of, sharing_lexicons
 
 from brelan.api.v1 import table_pb2 as tpb
+from brelan.api.v1 import tournament_pb2 as upb
 from brelan.clients.client import BrelanClient, result_dict
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.clock import ManualClock
+from brelan.server.errors import DEFAULT_DECISION_SECONDS
 from brelan.server.main import ServerThread
 
 FAST = {"lexicon": "mini", "rounds": "1", "hand": "5"}  # one deal a game: a whole tournament takes a moment
@@ -218,3 +220,32 @@ def test_absent_players_forfeit_at_the_join_deadline_and_the_standings_say_so(
             assert late.reason == "GAME_OVER" and result_dict(api.get_table(games[-1].table_id)) == results[-1]
     finally:
         running.stop()
+
+
+def test_tournaments_are_paged_live_first_and_their_games_timed_by_default(api: BrelanClient) -> None:
+    done = api.create_tournament(["a", "b", "c", "d"], format="round-robin", bots=[0, 1, 2, 3], options=FAST).tournament
+    wait_over(api, done.tournament_id)
+    live = [api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, **timing).tournament  # type: ignore[arg-type]
+            for timing in ({}, {"untimed": True}, {"decision_seconds": 12})]  # fmt: skip
+    seconds = [api.get_table(t.matches[0].table_ids[0]).decision_seconds for t in live]
+    assert seconds == [DEFAULT_DECISION_SECONDS, 0, 12]  # a game's seat that never acts cannot hold the tournament
+    e = error_of(api.create_tournament, ["ann", "bob", "cy", "dee"], decision_seconds=12, untimed=True)
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "untimed"
+
+    request, seen = upb.ListTournamentsRequest(include_finished=True, page_size=2), []
+    while True:
+        page = api._rpc(api.tournament_stub, "ListTournaments", request)
+        assert len(page.tournaments) <= 2
+        seen += page.tournaments
+        if not page.next_page_token:
+            break
+        request.page_token = page.next_page_token
+    ids = [t.tournament_id for t in seen]
+    assert len(ids) == len(set(ids)) and done.tournament_id in ids
+    assert [i for i in ids if i in {t.tournament_id for t in live}] == [t.tournament_id for t in live][::-1]
+    over = [t.finished for t in seen]
+    assert over == sorted(over)  # those being played first
+    assert done.tournament_id not in {t.tournament_id for t in api.list_tournaments()}
+    assert [t.tournament_id for t in api.list_tournaments(include_finished=True, limit=3)] == ids[:3]
+    e = error_of(api._rpc, api.tournament_stub, "ListTournaments", upb.ListTournamentsRequest(page_token="x"))
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "page_token"

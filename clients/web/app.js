@@ -101,11 +101,13 @@ async function lobby() {
   const list = h("tbody");
   const showAll = h("input", { type: "checkbox", id: "show-finished" });
   const refresh = async () => {
-    const answer = await guarded(() => call("TableService", "ListTables", { includeFinished: showAll.checked }));
+    // One page: the live tables first, the newest first (the CLI's `brelan table list --limit 0` lists all).
+    const answer = await guarded(() => call("TableService", "ListTables", { includeFinished: showAll.checked, pageSize: 100 }));
     if (!answer) return;
     const tables = answer.tables || [];
     list.replaceChildren(...(tables.length ? tables.map(tableRow)
-      : [h("tr", {}, h("td", { colspan: 5 }, "No table being played: make one below."))]));
+      : [h("tr", {}, h("td", { colspan: 5 }, "No table being played: make one below."))]),
+      ...(answer.nextPageToken ? [h("tr", {}, h("td", { colspan: 5 }, "The 100 newest are shown."))] : []));
   };
   showAll.addEventListener("change", refresh);
   main.append(
@@ -177,10 +179,15 @@ async function createForm() {
   select.addEventListener("change", draw);
   fields.addEventListener("change", (e) => e.target.name === "players" && drawBots());
   const sit = h("input", { type: "checkbox", name: "sit", checked: true });
+  // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
+  const clock = h("select", { name: "decision" },
+    ...[["0", "60 s (default)"], ["20", "20 s"], ["30", "30 s"], ["120", "2 min"], ["300", "5 min"], ["untimed", "no limit"]]
+      .map(([value, label]) => h("option", { value }, label)));
   const form = h("form", { id: "create" },
     h("h2", {}, "New table"),
     h("label", {}, "game ", select),
     fields, botsBox,
+    h("label", {}, "time per decision ", clock),
     h("label", { class: "inline" }, sit, " take seat 0 myself"),
     h("button", { type: "submit" }, "create"));
   form.addEventListener("submit", async (e) => {
@@ -193,7 +200,8 @@ async function createForm() {
       if (value !== (o.defaultValue || "")) options[o.name] = value;
     }
     const botSeats = [...botsBox.querySelectorAll("input:checked")].map((c) => Number(c.value));
-    const created = await guarded(() => call("TableService", "CreateTable", { variant: variant.name, options, botSeats }));
+    const timing = clock.value === "untimed" ? { untimed: true } : { decisionSeconds: Number(clock.value) };
+    const created = await guarded(() => call("TableService", "CreateTable", { variant: variant.name, options, botSeats, ...timing }));
     if (!created) return;
     if (sit.checked && !botSeats.includes(0)) await join(created.table.tableId, 0);
     else location.hash = `#/table/${created.table.tableId}`;

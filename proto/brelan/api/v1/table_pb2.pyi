@@ -234,13 +234,21 @@ class CreateTableRequest(_message.Message):
     DECISION_SECONDS_FIELD_NUMBER: _builtins.int
     LEXICON_FIELD_NUMBER: _builtins.int
     NAME_FIELD_NUMBER: _builtins.int
+    UNTIMED_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """"poker-champ" """
     decision_seconds: _builtins.float
-    """time for each pending decision; 0: no limit"""
+    """Time for each pending decision, after which the rules' default move is
+    played (fold, stand, pass...): a seat that never acts cannot hold the game.
+    0: the server's default (60 seconds), unless untimed.
+    """
     lexicon: _builtins.str
     """for word games; empty: the default"""
     name: _builtins.str
+    untimed: _builtins.bool
+    """No time limit on decisions (a friendly game): decision_seconds must be 0.
+    The rules' own timers (bataille's clock, the reveal) still run.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """the game's options as text, e.g. players=4"""
@@ -258,10 +266,11 @@ class CreateTableRequest(_message.Message):
         decision_seconds: _builtins.float = ...,
         lexicon: _builtins.str = ...,
         name: _builtins.str = ...,
+        untimed: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "lexicon", b"lexicon", "name", b"name", "options", b"options", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "lexicon", b"lexicon", "name", b"name", "options", b"options", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -414,21 +423,41 @@ Global___TableInfo: _TypeAlias = TableInfo  # noqa: Y015
 
 @_typing.final
 class ListTablesRequest(_message.Message):
+    """The lobby, a page at a time: the tables still waiting or in play first,
+    then the finished ones, the most recent first within each.
+    """
+
     DESCRIPTOR: _descriptor.Descriptor
 
     INCLUDE_FINISHED_FIELD_NUMBER: _builtins.int
     VARIANT_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    STATUS_FIELD_NUMBER: _builtins.int
     include_finished: _builtins.bool
+    """finished tables too (after every live one)"""
     variant: _builtins.str
+    """only this game; empty: every game"""
+    page_size: _builtins.int
+    """1 to 500; 0: 50"""
+    page_token: _builtins.str
+    """a next_page_token from the same listing; empty: the first page"""
+    status: Global___TableStatus.ValueType
+    """Only tables of this status (FINISHED lists them whatever include_finished
+    says); UNSPECIFIED: waiting and playing, and finished with include_finished.
+    """
     def __init__(
         self,
         *,
         include_finished: _builtins.bool = ...,
         variant: _builtins.str = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
+        status: Global___TableStatus.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["include_finished", b"include_finished", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["include_finished", b"include_finished", "page_size", b"page_size", "page_token", b"page_token", "status", b"status", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -439,16 +468,20 @@ class ListTablesResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLES_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """empty on the last page"""
     @_builtins.property
     def tables(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableInfo]: ...
     def __init__(
         self,
         *,
         tables: _abc.Iterable[Global___TableInfo] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["tables", b"tables"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "tables", b"tables"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

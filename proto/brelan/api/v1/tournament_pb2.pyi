@@ -51,6 +51,7 @@ class CreateTournamentRequest(_message.Message):
     QUALIFIERS_FIELD_NUMBER: _builtins.int
     DECISION_SECONDS_FIELD_NUMBER: _builtins.int
     JOIN_MINUTES_FIELD_NUMBER: _builtins.int
+    UNTIMED_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     format: _builtins.str
     """knockout (4, 8, 16, 32 or 64 players), preliminary (even), round-robin"""
@@ -59,12 +60,16 @@ class CreateTournamentRequest(_message.Message):
     qualifiers: _builtins.int
     """preliminary: how many go on to the knockout; 0: the largest allowed"""
     decision_seconds: _builtins.float
-    """each game table's decision time (the rules' timers apply first)"""
+    """Each game table's decision time (the rules' timers apply first); 0: the
+    server's default (60 seconds), unless untimed.
+    """
     join_minutes: _builtins.float
     """How long each game's table waits for its players, in minutes (0: 10, at
     most 1440). A player still absent then forfeits the game: it is never
     dealt and his opponent wins it (both absent: a seat drawn by lot wins).
     """
+    untimed: _builtins.bool
+    """no time limit on decisions: decision_seconds must be 0"""
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """their names, in seat order"""
@@ -89,10 +94,11 @@ class CreateTournamentRequest(_message.Message):
         qualifiers: _builtins.int = ...,
         decision_seconds: _builtins.float = ...,
         join_minutes: _builtins.float = ...,
+        untimed: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "players", b"players", "qualifiers", b"qualifiers", "wins", b"wins"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "players", b"players", "qualifiers", b"qualifiers", "untimed", b"untimed", "wins", b"wins"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -188,18 +194,30 @@ Global___GetTournamentResponse: _TypeAlias = GetTournamentResponse  # noqa: Y015
 
 @_typing.final
 class ListTournamentsRequest(_message.Message):
+    """The tournaments, a page at a time: those being played first, then the
+    finished ones, the most recent first within each.
+    """
+
     DESCRIPTOR: _descriptor.Descriptor
 
     INCLUDE_FINISHED_FIELD_NUMBER: _builtins.int
+    PAGE_SIZE_FIELD_NUMBER: _builtins.int
+    PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     include_finished: _builtins.bool
+    page_size: _builtins.int
+    """1 to 100; 0: 20"""
+    page_token: _builtins.str
+    """a next_page_token from the same listing; empty: the first page"""
     def __init__(
         self,
         *,
         include_finished: _builtins.bool = ...,
+        page_size: _builtins.int = ...,
+        page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["include_finished", b"include_finished"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["include_finished", b"include_finished", "page_size", b"page_size", "page_token", b"page_token"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -210,16 +228,20 @@ class ListTournamentsResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TOURNAMENTS_FIELD_NUMBER: _builtins.int
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
+    next_page_token: _builtins.str
+    """empty on the last page"""
     @_builtins.property
     def tournaments(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentInfo]: ...
     def __init__(
         self,
         *,
         tournaments: _abc.Iterable[Global___TournamentInfo] | None = ...,
+        next_page_token: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["tournaments", b"tournaments"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["next_page_token", b"next_page_token", "tournaments", b"tournaments"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
