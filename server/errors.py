@@ -120,9 +120,9 @@ def decision_time(seconds: float, untimed: bool, path: str = "decision_seconds")
     return 0.0 if untimed else seconds or DEFAULT_DECISION_SECONDS
 
 
-def limited(what: str, rate: float) -> ServiceError:
-    """A caller past its share of a costly call (per address): RESOURCE_EXHAUSTED, call again later."""
-    return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {rate:g} {what} a second from your address: "
+def limited(what: str, rate: float, source: str = "from your address") -> ServiceError:
+    """A caller past its share of a call (per address, or per seat): RESOURCE_EXHAUSTED, call again later."""
+    return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {rate:g} {what} a second {source}: "
                         "wait a moment", reason="RATE_LIMITED")  # fmt: skip
 
 

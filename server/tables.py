@@ -17,7 +17,7 @@ import grpc
 
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
-from .errors import ServiceError, found, invalid
+from .errors import ServiceError, found, invalid, limited
 from .errors import decision_seconds as checked_seconds  # the parameter of create is named so
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
@@ -375,7 +375,6 @@ class Tables:
         assert holder is not None
         bucket = self.buckets.setdefault(holder.token_sha256, TokenBucket(self.clock, self.rate, self.burst))
         if not bucket.take():
-            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {self.rate:g} actions a second",
-                               reason="RATE_LIMITED")  # fmt: skip
+            raise limited("actions", self.rate, "from this seat")
         table.present()
         return await table.command(lambda: table.act(seat, text, expected_seq, action_id))
