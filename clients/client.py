@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import grpc
+from google.protobuf.message import Message
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from brelan.api.v1 import chinese_pb2 as cpb
@@ -158,7 +159,8 @@ class SeatHandle:
     seat: int
     token: str
 
-    def act(self, action: str, *, expected_seq: int | None = None, action_id: str | None = None) -> tpb.ActResponse:
+    def act(self, action: str | Message, *, expected_seq: int | None = None,
+            action_id: str | None = None) -> tpb.ActResponse:  # fmt: skip
         return self.client.act(self.table_id, self.seat, action, token=self.token, expected_seq=expected_seq,
                                action_id=action_id)  # fmt: skip
 
@@ -171,6 +173,11 @@ class SeatHandle:
     def leave(self) -> str:
         """Give up the seat; during a game, returns the secret that takes it back (``join(secret=...)``)."""
         return self.client.leave(self.table_id, token=self.token)
+
+
+# Each game family's typed action message (its full name) -> its field in ActRequest's move.
+TYPED_ACTIONS = {f.message_type.full_name: f.name for f in tpb.ActRequest.DESCRIPTOR.oneofs_by_name["move"].fields
+                 if f.message_type is not None}  # fmt: skip
 
 
 def tls(ca: Path | None = None) -> grpc.ChannelCredentials:
@@ -297,11 +304,16 @@ class BrelanClient(LexiconCalls):
     def leave(self, table_id: str, *, token: str) -> str:
         return str(self._table("LeaveTable", tpb.LeaveTableRequest(table_id=table_id), token).rejoin_secret)
 
-    def act(self, table_id: str, seat: int, action: str, *, token: str, expected_seq: int | None = None,
+    def act(self, table_id: str, seat: int, action: str | Message, *, token: str, expected_seq: int | None = None,
             action_id: str | None = None) -> tpb.ActResponse:  # fmt: skip
-        """Act for a seat; the action id (a fresh one by default) makes a retry harmless."""
-        request = tpb.ActRequest(table_id=table_id, seat=seat, action=action, expected_seq=expected_seq,
+        """Act for a seat: ``action`` is its text (``"pay"``) or the game's typed action (``PokerChampAction``,
+        ``AlphaPokerAction``...); the action id (a fresh one by default) makes a retry harmless."""
+        request = tpb.ActRequest(table_id=table_id, seat=seat, expected_seq=expected_seq,
                                  action_id=uuid.uuid4().hex if action_id is None else action_id)  # fmt: skip
+        if isinstance(action, str):
+            request.action = action
+        else:
+            getattr(request, TYPED_ACTIONS[action.DESCRIPTOR.full_name]).CopyFrom(action)
         return self._table("Act", request, token)
 
     def view(self, table_id: str, *, token: str | None = None) -> tpb.GetViewResponse:

@@ -239,21 +239,27 @@ class Table:
         return self.state.hand_number if self.state else 0
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if self.state is None:
-            return {}
-        return jsonable(self.state.view(seat))  # type: ignore[no-any-return]
+        return jsonable(self.engine_view(seat)) if self.state is not None else {}  # type: ignore[no-any-return]
 
-    def legal(self, seat: int | None) -> list[str]:
+    def engine_view(self, seat: int | None) -> Any:
+        """The engine's view for ``seat`` (None: a spectator); None before the deal."""
+        return self.state.view(seat) if self.state is not None else None
+
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        """The seat's legal actions as the engine's records."""
         if self.state is None or seat is None or self.state.is_over:
             return []
-        return [str(a) for a in self.state.legal_actions(seat)]
+        return self.state.legal_actions(seat)
+
+    def legal(self, seat: int | None) -> list[str]:
+        return [str(a) for a in self.legal_actions(seat)]
 
     def deadline_left(self, seat: int | None) -> float:
         deadline = self.deadlines.get(seat) if seat is not None else None
         return max(0.0, deadline - self.clock.now()) if deadline is not None else 0.0
 
-    def seen(self, event: TableEvent, seat: int | None) -> tuple[str, str]:
-        """What ``seat`` (None: a spectator) may know of an event: its text and the action that caused it.
+    def seen(self, event: TableEvent, seat: int | None) -> tuple[Any, str]:
+        """What ``seat`` (None: a spectator) may know of an event: its record and the action that caused it.
 
         The one place a table event is redacted for its receiver: the engine redacts
         the event, and the action's text goes to its actor, and to others only when
@@ -261,7 +267,7 @@ class Table:
         """
         assert self.state is not None
         action = event.action if event.action_public or (seat is not None and seat == event.actor) else ""
-        return str(self.state.redact(event.event, seat)), action
+        return self.state.redact(event.event, seat), action
 
     def events_after(self, after_seq: int) -> list[TableEvent]:
         return self.events[after_seq:]  # seq n is at index n - 1

@@ -8,9 +8,10 @@ from typing import Any
 from brelan.api.v1 import table_pb2 as pb
 
 from .errors import invalid
-from .games.base import Variant, option_specs
+from .games.base import Variant, jsonable, option_specs
 from .log_store import Listed, TableRow
 from .table import Table, TableEvent
+from .typed.registry import family_of
 
 STATUS = {"waiting": pb.TABLE_STATUS_WAITING, "playing": pb.TABLE_STATUS_PLAYING, "finished": pb.TABLE_STATUS_FINISHED}
 
@@ -46,6 +47,9 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)
+        family = family_of(row.variant)
+        if family is not None:
+            getattr(info, family.field).CopyFrom(family.result_message(row.result))
     if row.join_by is not None and status == "waiting":
         info.join_by = row.join_by
     return info
@@ -66,26 +70,49 @@ def variant_info(variant: Variant) -> pb.VariantInfo:
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
-    text, action = table.seen(event, seat)
-    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=text, action=action,
+    """An event as ``seat`` may see it, as text and as its family's typed message (one redaction for both)."""
+    record, action = table.seen(event, seat)
+    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=str(record), action=action,
                             final=event.final, pending=event.pending)  # fmt: skip
     if event.actor is not None:
         message.actor = event.actor
+    family = family_of(table.row.variant)
+    if family is not None:
+        getattr(message, family.field).CopyFrom(family.event_message(record))
     return message
 
 
-POKER_CHAMP_ACTIONS = {pb.PokerChampAction.KIND_PAY: "pay", pb.PokerChampAction.KIND_FOLD: "fold"}
+def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
+    """A seat's view (None: a spectator's): the JSON of old, the typed view and the legal moves as a space."""
+    view, legal = table.engine_view(seat), table.legal_actions(seat)
+    response = pb.GetViewResponse(seq=table.seq, view=as_json(jsonable(view) if view is not None else {}),
+                                  legal=[str(a) for a in legal], deadline_seconds=table.deadline_left(seat))  # fmt: skip
+    if seat is not None:
+        response.seat = seat
+    family = family_of(table.row.variant)
+    if family is not None and view is not None:
+        getattr(response, family.field).CopyFrom(family.view(view))
+        response.space.CopyFrom(family.space(view, legal))
+    return response
+
+
+def legal_response(table: Table, seat: int | None) -> pb.LegalActionsResponse:
+    legal = table.legal_actions(seat)
+    response = pb.LegalActionsResponse(seq=table.seq, actions=[str(a) for a in legal])
+    family = family_of(table.row.variant)
+    if family is not None and legal:
+        response.space.CopyFrom(family.space(table.engine_view(seat), legal))
+    return response
 
 
 def action_text(request: pb.ActRequest, variant: str) -> str:
     """The action's text, from the text field or from the game's typed message."""
     move = request.WhichOneof("move")
-    if move == "poker_champ":
-        if variant != "poker-champ":
-            raise invalid("poker_champ", f"this table plays {variant}, not poker-champ")
-        if request.poker_champ.kind not in POKER_CHAMP_ACTIONS:
-            raise invalid("poker_champ.kind", "KIND_PAY or KIND_FOLD")
-        return POKER_CHAMP_ACTIONS[request.poker_champ.kind]
+    if move is not None and move != "action":
+        family = family_of(variant)
+        if family is None or family.field != move:
+            raise invalid(move, f"this table plays {variant}: its typed action is {family.field if family else 'none'}")
+        return family.text_of(getattr(request, move), move)
     if not request.action.strip():
         raise invalid("action", "required: the action's text or a typed message")
     return request.action

@@ -15,7 +15,7 @@ from .errors import decision_time, invalid, limited
 from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, next_token
-from .table_convert import action_text, as_json, listed_info, table_event, table_info, variant_info
+from .table_convert import action_text, legal_response, listed_info, table_event, table_info, variant_info, view_response
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -108,16 +108,12 @@ class TableServicer(pb_grpc.TableServiceServicer):
     @routed
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-        response = pb.GetViewResponse(seq=table.seq, view=as_json(table.view(seat)), legal=table.legal(seat),
-                                   deadline_seconds=table.deadline_left(seat))  # fmt: skip
-        if seat is not None:
-            response.seat = seat
-        return response
+        return view_response(table, seat)
 
     @routed
     async def LegalActions(self, request: pb.LegalActionsRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
-        return pb.LegalActionsResponse(seq=table.seq, actions=table.legal(seat))
+        return legal_response(table, seat)
 
     @routed_stream
     async def WatchTable(self, request: pb.WatchTableRequest,

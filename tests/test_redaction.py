@@ -28,15 +28,19 @@ from typing import Any, Iterator
 import grpc
 import pytest
 from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient
 from brelan.lexicon.store import Store
 from brelan.server.errors import ServiceError
 from brelan.server.games.base import jsonable
-from brelan.server.games.registry import playable
+from brelan.server.games.registry import get_variant, playable
+from brelan.server.typed.registry import family_of
 from brelan.server.games.transcript import Transcript, game_rng, parse_action_line
+import typed_support as typed
 from conftest import seat_against_bots
+from typed_support import typed_action
 
 # Every variant and mode, with options that keep a game short.
 CASES = [
@@ -103,8 +107,10 @@ def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) ->
             time.sleep(0.002)
             continue
         action = rng.choice(list(response.legal))
-        try:
-            acted = me.act(action, expected_seq=response.seq)
+        family = family_of(variant)
+        try:  # typed actions alone play every game with a typed contract
+            acted = me.act(typed_action(family, get_variant(variant), action) if family else action,
+                           expected_seq=response.seq)  # fmt: skip
         except ServiceError as e:  # a bot moved first, or won the race to a claim
             assert e.code in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION), e
             continue
@@ -150,10 +156,14 @@ class Oracle:
 
 
 def string_fields(message: Any) -> Iterator[tuple[str, str]]:
+    """Every string in a message, nested messages (the typed event) included: (its field's name, the string)."""
     for descriptor, value in message.ListFields():
         if descriptor.type == FieldDescriptor.TYPE_STRING:
             for text in [value] if isinstance(value, str) else value:
                 yield descriptor.name, text
+        elif descriptor.type == FieldDescriptor.TYPE_MESSAGE:
+            for item in [value] if isinstance(value, Message) else value:
+                yield from string_fields(item)
 
 
 def check_event(oracle: Oracle, message: tpb.TableEvent, receiver: int | None, sent: list[str]) -> None:
@@ -176,15 +186,21 @@ def check_game(api: BrelanClient, store: Store, variant: str, options: dict[str,
     assert oracle.final.is_over
     tag = LEAKED.get(case_id(variant, options))
     regressions = 0
+    family = family_of(variant)
     for receiver, received in got.items():
         assert received.events and received.views
         for message in received.events:
             check_event(oracle, message, receiver, sent)
+            if family is not None:  # the typed event agrees with the text, so it shows what the text shows
+                typed.check_event(family, oracle.variant, message)
         for view in received.views:
             engine = oracle.states[view.seq]
             shown = (json.loads(view.view), list(view.legal))
             assert any(shown == (views[receiver], legal[receiver]) for views, legal in engine), (receiver, view.seq)
             assert view.HasField("seat") == (receiver is not None)
+            if family is not None and shown[0]:
+                typed.check_view(family, shown[0], view)
+                typed.check_space(view.space, shown[1])
         others = [m for m in received.events if tag and m.text.split()[1:2] == [tag] and m.actor != receiver
                   and m.text != oracle.events[m.seq - 1]]  # fmt: skip
         assert all(m.action == "" for m in others)

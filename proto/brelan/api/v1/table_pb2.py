@@ -22,9 +22,17 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from brelan.api.v1 import alphapoker_pb2 as brelan_dot_api_dot_v1_dot_alphapoker__pb2
+from brelan.api.v1 import bataille_pb2 as brelan_dot_api_dot_v1_dot_bataille__pb2
+from brelan.api.v1 import belote_pb2 as brelan_dot_api_dot_v1_dot_belote__pb2
+from brelan.api.v1 import chinese_table_pb2 as brelan_dot_api_dot_v1_dot_chinese__table__pb2
+from brelan.api.v1 import daker_pb2 as brelan_dot_api_dot_v1_dot_daker__pb2
+from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
+from brelan.api.v1 import poker_champ_pb2 as brelan_dot_api_dot_v1_dot_poker__champ__pb2
+from brelan.api.v1 import yahtzee_holdem_pb2 as brelan_dot_api_dot_v1_dot_yahtzee__holdem__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62relan/api/v1/table.proto\x12\rbrelan.api.v1\"\x15\n\x13ListVariantsRequest\"D\n\x14ListVariantsResponse\x12,\n\x08variants\x18\x01 \x03(\x0b\x32\x1a.brelan.api.v1.VariantInfo\"\x8d\x01\n\x0bVariantInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12*\n\x07options\x18\x03 \x03(\x0b\x32\x19.brelan.api.v1.OptionInfo\x12\x10\n\x08realtime\x18\x04 \x01(\x08\x12\x14\n\x0cjudges_words\x18\x05 \x01(\x08\x12\r\n\x05seats\x18\x06 \x01(\r\"\x88\x01\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\'\n\x04kind\x18\x02 \x01(\x0e\x32\x19.brelan.api.v1.OptionKind\x12\x15\n\rdefault_value\x18\x03 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x04 \x03(\t\x12\r\n\x05least\x18\x05 \x01(\t\x12\x0c\n\x04most\x18\x06 \x01(\t\"\xf3\x01\n\x12\x43reateTableRequest\x12\x0f\n\x07variant\x18\x01 \x01(\t\x12?\n\x07options\x18\x02 \x03(\x0b\x32..brelan.api.v1.CreateTableRequest.OptionsEntry\x12\x11\n\tbot_seats\x18\x03 \x03(\r\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x04 \x01(\x01\x12\x0f\n\x07lexicon\x18\x05 \x01(\t\x12\x0c\n\x04name\x18\x06 \x01(\t\x12\x0f\n\x07untimed\x18\x07 \x01(\x08\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\">\n\x13\x43reateTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"i\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05taken\x18\x02 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x03 \x01(\x08\x12\x0e\n\x06player\x18\x04 \x01(\t\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x10\n\x08reserved\x18\x06 \x01(\x08\"\xf1\x02\n\tTableInfo\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x36\n\x07options\x18\x04 \x03(\x0b\x32%.brelan.api.v1.TableInfo.OptionsEntry\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.brelan.api.v1.SeatInfo\x12*\n\x06status\x18\x06 \x01(\x0e\x32\x1a.brelan.api.v1.TableStatus\x12\x0b\n\x03seq\x18\x07 \x01(\x04\x12\x13\n\x0bseed_sha256\x18\x08 \x01(\t\x12\x0c\n\x04seed\x18\t \x01(\t\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\n \x01(\x01\x12\x0c\n\x04hand\x18\x0b \x01(\r\x12\x0e\n\x06result\x18\x0c \x01(\t\x12\x0f\n\x07join_by\x18\r \x01(\x01\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\x91\x01\n\x11ListTablesRequest\x12\x18\n\x10include_finished\x18\x01 \x01(\x08\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\x12*\n\x06status\x18\x05 \x01(\x0e\x32\x1a.brelan.api.v1.TableStatus\"W\n\x12ListTablesResponse\x12(\n\x06tables\x18\x01 \x03(\x0b\x32\x18.brelan.api.v1.TableInfo\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"#\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\";\n\x10GetTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"q\n\x10JoinTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0e\n\x06secret\x18\x04 \x01(\t\x12\x0f\n\x07join_id\x18\x05 \x01(\tB\x07\n\x05_seat\"Y\n\x11JoinTableResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t\x12\'\n\x05table\x18\x03 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"%\n\x11LeaveTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"+\n\x12LeaveTableResponse\x12\x15\n\rrejoin_secret\x18\x01 \x01(\t\"\x81\x01\n\x10PokerChampAction\x12\x32\n\x04kind\x18\x01 \x01(\x0e\x32$.brelan.api.v1.PokerChampAction.Kind\"9\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0c\n\x08KIND_PAY\x10\x01\x12\r\n\tKIND_FOLD\x10\x02\"\xbd\x01\n\nActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x10\n\x06\x61\x63tion\x18\x03 \x01(\tH\x00\x12\x36\n\x0bpoker_champ\x18\x06 \x01(\x0b\x32\x1f.brelan.api.v1.PokerChampActionH\x00\x12\x19\n\x0c\x65xpected_seq\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x11\n\taction_id\x18\x05 \x01(\tB\x06\n\x04moveB\x0f\n\r_expected_seq\"E\n\x0b\x41\x63tResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12)\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"\"\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"q\n\x0fGetViewResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04view\x18\x03 \x01(\t\x12\r\n\x05legal\x18\x04 \x03(\t\x12\x18\n\x10\x64\x65\x61\x64line_seconds\x18\x05 \x01(\x01\x42\x07\n\x05_seat\"\'\n\x13LegalActionsRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"4\n\x14LegalActionsResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0f\n\x07\x61\x63tions\x18\x02 \x03(\t\"8\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x04\"\x83\x01\n\nTableEvent\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0c\n\x04hand\x18\x02 \x01(\r\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x12\n\x05\x61\x63tor\x18\x04 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06\x61\x63tion\x18\x05 \x01(\t\x12\r\n\x05\x66inal\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x03(\rB\x08\n\x06_actor\">\n\x12WatchTableResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.TableEvent\"7\n\x15GetHandHistoryRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\r\"C\n\x16GetHandHistoryResponse\x12)\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"(\n\x14GetTranscriptRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"@\n\x15GetTranscriptResponse\x12\x12\n\ntranscript\x18\x01 \x01(\t\x12\x13\n\x0bseed_sha256\x18\x02 \x01(\t*z\n\x0bTableStatus\x12\x1c\n\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14TABLE_STATUS_WAITING\x10\x01\x12\x18\n\x14TABLE_STATUS_PLAYING\x10\x02\x12\x19\n\x15TABLE_STATUS_FINISHED\x10\x03*\xb7\x01\n\nOptionKind\x12\x1b\n\x17OPTION_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13OPTION_KIND_BOOLEAN\x10\x01\x12\x17\n\x13OPTION_KIND_INTEGER\x10\x02\x12\x16\n\x12OPTION_KIND_NUMBER\x10\x03\x12\x14\n\x10OPTION_KIND_TEXT\x10\x04\x12\x16\n\x12OPTION_KIND_CHOICE\x10\x05\x12\x14\n\x10OPTION_KIND_LIST\x10\x06\x32\xf1\x07\n\x0cTableService\x12W\n\x0cListVariants\x12\".brelan.api.v1.ListVariantsRequest\x1a#.brelan.api.v1.ListVariantsResponse\x12T\n\x0b\x43reateTable\x12!.brelan.api.v1.CreateTableRequest\x1a\".brelan.api.v1.CreateTableResponse\x12Q\n\nListTables\x12 .brelan.api.v1.ListTablesRequest\x1a!.brelan.api.v1.ListTablesResponse\x12K\n\x08GetTable\x12\x1e.brelan.api.v1.GetTableRequest\x1a\x1f.brelan.api.v1.GetTableResponse\x12N\n\tJoinTable\x12\x1f.brelan.api.v1.JoinTableRequest\x1a .brelan.api.v1.JoinTableResponse\x12Q\n\nLeaveTable\x12 .brelan.api.v1.LeaveTableRequest\x1a!.brelan.api.v1.LeaveTableResponse\x12<\n\x03\x41\x63t\x12\x19.brelan.api.v1.ActRequest\x1a\x1a.brelan.api.v1.ActResponse\x12H\n\x07GetView\x12\x1d.brelan.api.v1.GetViewRequest\x1a\x1e.brelan.api.v1.GetViewResponse\x12W\n\x0cLegalActions\x12\".brelan.api.v1.LegalActionsRequest\x1a#.brelan.api.v1.LegalActionsResponse\x12S\n\nWatchTable\x12 .brelan.api.v1.WatchTableRequest\x1a!.brelan.api.v1.WatchTableResponse0\x01\x12]\n\x0eGetHandHistory\x12$.brelan.api.v1.GetHandHistoryRequest\x1a%.brelan.api.v1.GetHandHistoryResponse\x12Z\n\rGetTranscript\x12#.brelan.api.v1.GetTranscriptRequest\x1a$.brelan.api.v1.GetTranscriptResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62relan/api/v1/table.proto\x12\rbrelan.api.v1\x1a\x1e\x62relan/api/v1/alphapoker.proto\x1a\x1c\x62relan/api/v1/bataille.proto\x1a\x1a\x62relan/api/v1/belote.proto\x1a!brelan/api/v1/chinese_table.proto\x1a\x19\x62relan/api/v1/daker.proto\x1a\x18\x62relan/api/v1/game.proto\x1a\x1f\x62relan/api/v1/poker_champ.proto\x1a\"brelan/api/v1/yahtzee_holdem.proto\"\x15\n\x13ListVariantsRequest\"D\n\x14ListVariantsResponse\x12,\n\x08variants\x18\x01 \x03(\x0b\x32\x1a.brelan.api.v1.VariantInfo\"\x8d\x01\n\x0bVariantInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12*\n\x07options\x18\x03 \x03(\x0b\x32\x19.brelan.api.v1.OptionInfo\x12\x10\n\x08realtime\x18\x04 \x01(\x08\x12\x14\n\x0cjudges_words\x18\x05 \x01(\x08\x12\r\n\x05seats\x18\x06 \x01(\r\"\x88\x01\n\nOptionInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\'\n\x04kind\x18\x02 \x01(\x0e\x32\x19.brelan.api.v1.OptionKind\x12\x15\n\rdefault_value\x18\x03 \x01(\t\x12\x0f\n\x07\x63hoices\x18\x04 \x03(\t\x12\r\n\x05least\x18\x05 \x01(\t\x12\x0c\n\x04most\x18\x06 \x01(\t\"\xf3\x01\n\x12\x43reateTableRequest\x12\x0f\n\x07variant\x18\x01 \x01(\t\x12?\n\x07options\x18\x02 \x03(\x0b\x32..brelan.api.v1.CreateTableRequest.OptionsEntry\x12\x11\n\tbot_seats\x18\x03 \x03(\r\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x04 \x01(\x01\x12\x0f\n\x07lexicon\x18\x05 \x01(\t\x12\x0c\n\x04name\x18\x06 \x01(\t\x12\x0f\n\x07untimed\x18\x07 \x01(\x08\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\">\n\x13\x43reateTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"i\n\x08SeatInfo\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05taken\x18\x02 \x01(\x08\x12\x0b\n\x03\x62ot\x18\x03 \x01(\x08\x12\x0e\n\x06player\x18\x04 \x01(\t\x12\x11\n\tconnected\x18\x05 \x01(\x08\x12\x10\n\x08reserved\x18\x06 \x01(\x08\"\xf2\x05\n\tTableInfo\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12\x36\n\x07options\x18\x04 \x03(\x0b\x32%.brelan.api.v1.TableInfo.OptionsEntry\x12&\n\x05seats\x18\x05 \x03(\x0b\x32\x17.brelan.api.v1.SeatInfo\x12*\n\x06status\x18\x06 \x01(\x0e\x32\x1a.brelan.api.v1.TableStatus\x12\x0b\n\x03seq\x18\x07 \x01(\x04\x12\x13\n\x0bseed_sha256\x18\x08 \x01(\t\x12\x0c\n\x04seed\x18\t \x01(\t\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\n \x01(\x01\x12\x0c\n\x04hand\x18\x0b \x01(\r\x12\x0e\n\x06result\x18\x0c \x01(\t\x12\x0f\n\x07join_by\x18\r \x01(\x01\x12\x36\n\x0bpoker_champ\x18\x0e \x01(\x0b\x32\x1f.brelan.api.v1.PokerChampResultH\x00\x12\x35\n\nalphapoker\x18\x0f \x01(\x0b\x32\x1f.brelan.api.v1.AlphaPokerResultH\x00\x12\x31\n\x08\x62\x61taille\x18\x10 \x01(\x0b\x32\x1d.brelan.api.v1.BatailleResultH\x00\x12-\n\x06\x62\x65lote\x18\x11 \x01(\x0b\x32\x1b.brelan.api.v1.BeloteResultH\x00\x12+\n\x05\x64\x61ker\x18\x12 \x01(\x0b\x32\x1a.brelan.api.v1.DakerResultH\x00\x12<\n\x0eyahtzee_holdem\x18\x13 \x01(\x0b\x32\".brelan.api.v1.YahtzeeHoldemResultH\x00\x12\x34\n\x07\x63hinese\x18\x14 \x01(\x0b\x32!.brelan.api.v1.ChinesePokerResultH\x00\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\x42\r\n\x0bgame_result\"\x91\x01\n\x11ListTablesRequest\x12\x18\n\x10include_finished\x18\x01 \x01(\x08\x12\x0f\n\x07variant\x18\x02 \x01(\t\x12\x11\n\tpage_size\x18\x03 \x01(\r\x12\x12\n\npage_token\x18\x04 \x01(\t\x12*\n\x06status\x18\x05 \x01(\x0e\x32\x1a.brelan.api.v1.TableStatus\"W\n\x12ListTablesResponse\x12(\n\x06tables\x18\x01 \x03(\x0b\x32\x18.brelan.api.v1.TableInfo\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"#\n\x0fGetTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\";\n\x10GetTableResponse\x12\'\n\x05table\x18\x01 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"q\n\x10JoinTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0e\n\x06secret\x18\x04 \x01(\t\x12\x0f\n\x07join_id\x18\x05 \x01(\tB\x07\n\x05_seat\"Y\n\x11JoinTableResponse\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05token\x18\x02 \x01(\t\x12\'\n\x05table\x18\x03 \x01(\x0b\x32\x18.brelan.api.v1.TableInfo\"%\n\x11LeaveTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"+\n\x12LeaveTableResponse\x12\x15\n\rrejoin_secret\x18\x01 \x01(\t\"\x81\x01\n\x10PokerChampAction\x12\x32\n\x04kind\x18\x01 \x01(\x0e\x32$.brelan.api.v1.PokerChampAction.Kind\"9\n\x04Kind\x12\x14\n\x10KIND_UNSPECIFIED\x10\x00\x12\x0c\n\x08KIND_PAY\x10\x01\x12\r\n\tKIND_FOLD\x10\x02\"\xf7\x03\n\nActRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x10\n\x06\x61\x63tion\x18\x03 \x01(\tH\x00\x12\x36\n\x0bpoker_champ\x18\x06 \x01(\x0b\x32\x1f.brelan.api.v1.PokerChampActionH\x00\x12\x35\n\nalphapoker\x18\x07 \x01(\x0b\x32\x1f.brelan.api.v1.AlphaPokerActionH\x00\x12\x31\n\x08\x62\x61taille\x18\x08 \x01(\x0b\x32\x1d.brelan.api.v1.BatailleActionH\x00\x12-\n\x06\x62\x65lote\x18\t \x01(\x0b\x32\x1b.brelan.api.v1.BeloteActionH\x00\x12+\n\x05\x64\x61ker\x18\n \x01(\x0b\x32\x1a.brelan.api.v1.DakerActionH\x00\x12<\n\x0eyahtzee_holdem\x18\x0b \x01(\x0b\x32\".brelan.api.v1.YahtzeeHoldemActionH\x00\x12\x34\n\x07\x63hinese\x18\x0c \x01(\x0b\x32!.brelan.api.v1.ChinesePokerActionH\x00\x12\x19\n\x0c\x65xpected_seq\x18\x04 \x01(\x04H\x01\x88\x01\x01\x12\x11\n\taction_id\x18\x05 \x01(\tB\x06\n\x04moveB\x0f\n\r_expected_seq\"E\n\x0b\x41\x63tResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12)\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"\"\n\x0eGetViewRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"\x8b\x04\n\x0fGetViewResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x11\n\x04seat\x18\x02 \x01(\rH\x01\x88\x01\x01\x12\x10\n\x04view\x18\x03 \x01(\tB\x02\x18\x01\x12\r\n\x05legal\x18\x04 \x03(\t\x12\x18\n\x10\x64\x65\x61\x64line_seconds\x18\x05 \x01(\x01\x12(\n\x05space\x18\x06 \x01(\x0b\x32\x19.brelan.api.v1.LegalSpace\x12\x34\n\x0bpoker_champ\x18\n \x01(\x0b\x32\x1d.brelan.api.v1.PokerChampViewH\x00\x12\x33\n\nalphapoker\x18\x0b \x01(\x0b\x32\x1d.brelan.api.v1.AlphaPokerViewH\x00\x12/\n\x08\x62\x61taille\x18\x0c \x01(\x0b\x32\x1b.brelan.api.v1.BatailleViewH\x00\x12+\n\x06\x62\x65lote\x18\r \x01(\x0b\x32\x19.brelan.api.v1.BeloteViewH\x00\x12)\n\x05\x64\x61ker\x18\x0e \x01(\x0b\x32\x18.brelan.api.v1.DakerViewH\x00\x12:\n\x0eyahtzee_holdem\x18\x0f \x01(\x0b\x32 .brelan.api.v1.YahtzeeHoldemViewH\x00\x12\x32\n\x07\x63hinese\x18\x10 \x01(\x0b\x32\x1f.brelan.api.v1.ChinesePokerViewH\x00\x42\x06\n\x04gameB\x07\n\x05_seat\"\'\n\x13LegalActionsRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"^\n\x14LegalActionsResponse\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0f\n\x07\x61\x63tions\x18\x02 \x03(\t\x12(\n\x05space\x18\x03 \x01(\x0b\x32\x19.brelan.api.v1.LegalSpace\"8\n\x11WatchTableRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x11\n\tafter_seq\x18\x02 \x01(\x04\"\xf6\x03\n\nTableEvent\x12\x0b\n\x03seq\x18\x01 \x01(\x04\x12\x0c\n\x04hand\x18\x02 \x01(\r\x12\x0c\n\x04text\x18\x03 \x01(\t\x12\x12\n\x05\x61\x63tor\x18\x04 \x01(\rH\x01\x88\x01\x01\x12\x0e\n\x06\x61\x63tion\x18\x05 \x01(\t\x12\r\n\x05\x66inal\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x03(\r\x12\x35\n\x0bpoker_champ\x18\n \x01(\x0b\x32\x1e.brelan.api.v1.PokerChampEventH\x00\x12\x34\n\nalphapoker\x18\x0b \x01(\x0b\x32\x1e.brelan.api.v1.AlphaPokerEventH\x00\x12\x30\n\x08\x62\x61taille\x18\x0c \x01(\x0b\x32\x1c.brelan.api.v1.BatailleEventH\x00\x12,\n\x06\x62\x65lote\x18\r \x01(\x0b\x32\x1a.brelan.api.v1.BeloteEventH\x00\x12*\n\x05\x64\x61ker\x18\x0e \x01(\x0b\x32\x19.brelan.api.v1.DakerEventH\x00\x12;\n\x0eyahtzee_holdem\x18\x0f \x01(\x0b\x32!.brelan.api.v1.YahtzeeHoldemEventH\x00\x12\x33\n\x07\x63hinese\x18\x10 \x01(\x0b\x32 .brelan.api.v1.ChinesePokerEventH\x00\x42\x06\n\x04gameB\x08\n\x06_actor\">\n\x12WatchTableResponse\x12(\n\x05\x65vent\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.TableEvent\"7\n\x15GetHandHistoryRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\x12\x0c\n\x04hand\x18\x02 \x01(\r\"C\n\x16GetHandHistoryResponse\x12)\n\x06\x65vents\x18\x01 \x03(\x0b\x32\x19.brelan.api.v1.TableEvent\"(\n\x14GetTranscriptRequest\x12\x10\n\x08table_id\x18\x01 \x01(\t\"@\n\x15GetTranscriptResponse\x12\x12\n\ntranscript\x18\x01 \x01(\t\x12\x13\n\x0bseed_sha256\x18\x02 \x01(\t*z\n\x0bTableStatus\x12\x1c\n\x18TABLE_STATUS_UNSPECIFIED\x10\x00\x12\x18\n\x14TABLE_STATUS_WAITING\x10\x01\x12\x18\n\x14TABLE_STATUS_PLAYING\x10\x02\x12\x19\n\x15TABLE_STATUS_FINISHED\x10\x03*\xb7\x01\n\nOptionKind\x12\x1b\n\x17OPTION_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13OPTION_KIND_BOOLEAN\x10\x01\x12\x17\n\x13OPTION_KIND_INTEGER\x10\x02\x12\x16\n\x12OPTION_KIND_NUMBER\x10\x03\x12\x14\n\x10OPTION_KIND_TEXT\x10\x04\x12\x16\n\x12OPTION_KIND_CHOICE\x10\x05\x12\x14\n\x10OPTION_KIND_LIST\x10\x06\x32\xf1\x07\n\x0cTableService\x12W\n\x0cListVariants\x12\".brelan.api.v1.ListVariantsRequest\x1a#.brelan.api.v1.ListVariantsResponse\x12T\n\x0b\x43reateTable\x12!.brelan.api.v1.CreateTableRequest\x1a\".brelan.api.v1.CreateTableResponse\x12Q\n\nListTables\x12 .brelan.api.v1.ListTablesRequest\x1a!.brelan.api.v1.ListTablesResponse\x12K\n\x08GetTable\x12\x1e.brelan.api.v1.GetTableRequest\x1a\x1f.brelan.api.v1.GetTableResponse\x12N\n\tJoinTable\x12\x1f.brelan.api.v1.JoinTableRequest\x1a .brelan.api.v1.JoinTableResponse\x12Q\n\nLeaveTable\x12 .brelan.api.v1.LeaveTableRequest\x1a!.brelan.api.v1.LeaveTableResponse\x12<\n\x03\x41\x63t\x12\x19.brelan.api.v1.ActRequest\x1a\x1a.brelan.api.v1.ActResponse\x12H\n\x07GetView\x12\x1d.brelan.api.v1.GetViewRequest\x1a\x1e.brelan.api.v1.GetViewResponse\x12W\n\x0cLegalActions\x12\".brelan.api.v1.LegalActionsRequest\x1a#.brelan.api.v1.LegalActionsResponse\x12S\n\nWatchTable\x12 .brelan.api.v1.WatchTableRequest\x1a!.brelan.api.v1.WatchTableResponse0\x01\x12]\n\x0eGetHandHistory\x12$.brelan.api.v1.GetHandHistoryRequest\x1a%.brelan.api.v1.GetHandHistoryResponse\x12Z\n\rGetTranscript\x12#.brelan.api.v1.GetTranscriptRequest\x1a$.brelan.api.v1.GetTranscriptResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,76 +43,78 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_options = b'8\001'
   _globals['_TABLEINFO_OPTIONSENTRY']._loaded_options = None
   _globals['_TABLEINFO_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_TABLESTATUS']._serialized_start=2965
-  _globals['_TABLESTATUS']._serialized_end=3087
-  _globals['_OPTIONKIND']._serialized_start=3090
-  _globals['_OPTIONKIND']._serialized_end=3273
-  _globals['_LISTVARIANTSREQUEST']._serialized_start=44
-  _globals['_LISTVARIANTSREQUEST']._serialized_end=65
-  _globals['_LISTVARIANTSRESPONSE']._serialized_start=67
-  _globals['_LISTVARIANTSRESPONSE']._serialized_end=135
-  _globals['_VARIANTINFO']._serialized_start=138
-  _globals['_VARIANTINFO']._serialized_end=279
-  _globals['_OPTIONINFO']._serialized_start=282
-  _globals['_OPTIONINFO']._serialized_end=418
-  _globals['_CREATETABLEREQUEST']._serialized_start=421
-  _globals['_CREATETABLEREQUEST']._serialized_end=664
-  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_start=618
-  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_end=664
-  _globals['_CREATETABLERESPONSE']._serialized_start=666
-  _globals['_CREATETABLERESPONSE']._serialized_end=728
-  _globals['_SEATINFO']._serialized_start=730
-  _globals['_SEATINFO']._serialized_end=835
-  _globals['_TABLEINFO']._serialized_start=838
-  _globals['_TABLEINFO']._serialized_end=1207
-  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_start=618
-  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_end=664
-  _globals['_LISTTABLESREQUEST']._serialized_start=1210
-  _globals['_LISTTABLESREQUEST']._serialized_end=1355
-  _globals['_LISTTABLESRESPONSE']._serialized_start=1357
-  _globals['_LISTTABLESRESPONSE']._serialized_end=1444
-  _globals['_GETTABLEREQUEST']._serialized_start=1446
-  _globals['_GETTABLEREQUEST']._serialized_end=1481
-  _globals['_GETTABLERESPONSE']._serialized_start=1483
-  _globals['_GETTABLERESPONSE']._serialized_end=1542
-  _globals['_JOINTABLEREQUEST']._serialized_start=1544
-  _globals['_JOINTABLEREQUEST']._serialized_end=1657
-  _globals['_JOINTABLERESPONSE']._serialized_start=1659
-  _globals['_JOINTABLERESPONSE']._serialized_end=1748
-  _globals['_LEAVETABLEREQUEST']._serialized_start=1750
-  _globals['_LEAVETABLEREQUEST']._serialized_end=1787
-  _globals['_LEAVETABLERESPONSE']._serialized_start=1789
-  _globals['_LEAVETABLERESPONSE']._serialized_end=1832
-  _globals['_POKERCHAMPACTION']._serialized_start=1835
-  _globals['_POKERCHAMPACTION']._serialized_end=1964
-  _globals['_POKERCHAMPACTION_KIND']._serialized_start=1907
-  _globals['_POKERCHAMPACTION_KIND']._serialized_end=1964
-  _globals['_ACTREQUEST']._serialized_start=1967
-  _globals['_ACTREQUEST']._serialized_end=2156
-  _globals['_ACTRESPONSE']._serialized_start=2158
-  _globals['_ACTRESPONSE']._serialized_end=2227
-  _globals['_GETVIEWREQUEST']._serialized_start=2229
-  _globals['_GETVIEWREQUEST']._serialized_end=2263
-  _globals['_GETVIEWRESPONSE']._serialized_start=2265
-  _globals['_GETVIEWRESPONSE']._serialized_end=2378
-  _globals['_LEGALACTIONSREQUEST']._serialized_start=2380
-  _globals['_LEGALACTIONSREQUEST']._serialized_end=2419
-  _globals['_LEGALACTIONSRESPONSE']._serialized_start=2421
-  _globals['_LEGALACTIONSRESPONSE']._serialized_end=2473
-  _globals['_WATCHTABLEREQUEST']._serialized_start=2475
-  _globals['_WATCHTABLEREQUEST']._serialized_end=2531
-  _globals['_TABLEEVENT']._serialized_start=2534
-  _globals['_TABLEEVENT']._serialized_end=2665
-  _globals['_WATCHTABLERESPONSE']._serialized_start=2667
-  _globals['_WATCHTABLERESPONSE']._serialized_end=2729
-  _globals['_GETHANDHISTORYREQUEST']._serialized_start=2731
-  _globals['_GETHANDHISTORYREQUEST']._serialized_end=2786
-  _globals['_GETHANDHISTORYRESPONSE']._serialized_start=2788
-  _globals['_GETHANDHISTORYRESPONSE']._serialized_end=2855
-  _globals['_GETTRANSCRIPTREQUEST']._serialized_start=2857
-  _globals['_GETTRANSCRIPTREQUEST']._serialized_end=2897
-  _globals['_GETTRANSCRIPTRESPONSE']._serialized_start=2899
-  _globals['_GETTRANSCRIPTRESPONSE']._serialized_end=2963
-  _globals['_TABLESERVICE']._serialized_start=3276
-  _globals['_TABLESERVICE']._serialized_end=4285
+  _globals['_GETVIEWRESPONSE'].fields_by_name['view']._loaded_options = None
+  _globals['_GETVIEWRESPONSE'].fields_by_name['view']._serialized_options = b'\030\001'
+  _globals['_TABLESTATUS']._serialized_start=4735
+  _globals['_TABLESTATUS']._serialized_end=4857
+  _globals['_OPTIONKIND']._serialized_start=4860
+  _globals['_OPTIONKIND']._serialized_end=5043
+  _globals['_LISTVARIANTSREQUEST']._serialized_start=291
+  _globals['_LISTVARIANTSREQUEST']._serialized_end=312
+  _globals['_LISTVARIANTSRESPONSE']._serialized_start=314
+  _globals['_LISTVARIANTSRESPONSE']._serialized_end=382
+  _globals['_VARIANTINFO']._serialized_start=385
+  _globals['_VARIANTINFO']._serialized_end=526
+  _globals['_OPTIONINFO']._serialized_start=529
+  _globals['_OPTIONINFO']._serialized_end=665
+  _globals['_CREATETABLEREQUEST']._serialized_start=668
+  _globals['_CREATETABLEREQUEST']._serialized_end=911
+  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_start=865
+  _globals['_CREATETABLEREQUEST_OPTIONSENTRY']._serialized_end=911
+  _globals['_CREATETABLERESPONSE']._serialized_start=913
+  _globals['_CREATETABLERESPONSE']._serialized_end=975
+  _globals['_SEATINFO']._serialized_start=977
+  _globals['_SEATINFO']._serialized_end=1082
+  _globals['_TABLEINFO']._serialized_start=1085
+  _globals['_TABLEINFO']._serialized_end=1839
+  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_start=865
+  _globals['_TABLEINFO_OPTIONSENTRY']._serialized_end=911
+  _globals['_LISTTABLESREQUEST']._serialized_start=1842
+  _globals['_LISTTABLESREQUEST']._serialized_end=1987
+  _globals['_LISTTABLESRESPONSE']._serialized_start=1989
+  _globals['_LISTTABLESRESPONSE']._serialized_end=2076
+  _globals['_GETTABLEREQUEST']._serialized_start=2078
+  _globals['_GETTABLEREQUEST']._serialized_end=2113
+  _globals['_GETTABLERESPONSE']._serialized_start=2115
+  _globals['_GETTABLERESPONSE']._serialized_end=2174
+  _globals['_JOINTABLEREQUEST']._serialized_start=2176
+  _globals['_JOINTABLEREQUEST']._serialized_end=2289
+  _globals['_JOINTABLERESPONSE']._serialized_start=2291
+  _globals['_JOINTABLERESPONSE']._serialized_end=2380
+  _globals['_LEAVETABLEREQUEST']._serialized_start=2382
+  _globals['_LEAVETABLEREQUEST']._serialized_end=2419
+  _globals['_LEAVETABLERESPONSE']._serialized_start=2421
+  _globals['_LEAVETABLERESPONSE']._serialized_end=2464
+  _globals['_POKERCHAMPACTION']._serialized_start=2467
+  _globals['_POKERCHAMPACTION']._serialized_end=2596
+  _globals['_POKERCHAMPACTION_KIND']._serialized_start=2539
+  _globals['_POKERCHAMPACTION_KIND']._serialized_end=2596
+  _globals['_ACTREQUEST']._serialized_start=2599
+  _globals['_ACTREQUEST']._serialized_end=3102
+  _globals['_ACTRESPONSE']._serialized_start=3104
+  _globals['_ACTRESPONSE']._serialized_end=3173
+  _globals['_GETVIEWREQUEST']._serialized_start=3175
+  _globals['_GETVIEWREQUEST']._serialized_end=3209
+  _globals['_GETVIEWRESPONSE']._serialized_start=3212
+  _globals['_GETVIEWRESPONSE']._serialized_end=3735
+  _globals['_LEGALACTIONSREQUEST']._serialized_start=3737
+  _globals['_LEGALACTIONSREQUEST']._serialized_end=3776
+  _globals['_LEGALACTIONSRESPONSE']._serialized_start=3778
+  _globals['_LEGALACTIONSRESPONSE']._serialized_end=3872
+  _globals['_WATCHTABLEREQUEST']._serialized_start=3874
+  _globals['_WATCHTABLEREQUEST']._serialized_end=3930
+  _globals['_TABLEEVENT']._serialized_start=3933
+  _globals['_TABLEEVENT']._serialized_end=4435
+  _globals['_WATCHTABLERESPONSE']._serialized_start=4437
+  _globals['_WATCHTABLERESPONSE']._serialized_end=4499
+  _globals['_GETHANDHISTORYREQUEST']._serialized_start=4501
+  _globals['_GETHANDHISTORYREQUEST']._serialized_end=4556
+  _globals['_GETHANDHISTORYRESPONSE']._serialized_start=4558
+  _globals['_GETHANDHISTORYRESPONSE']._serialized_end=4625
+  _globals['_GETTRANSCRIPTREQUEST']._serialized_start=4627
+  _globals['_GETTRANSCRIPTREQUEST']._serialized_end=4667
+  _globals['_GETTRANSCRIPTRESPONSE']._serialized_start=4669
+  _globals['_GETTRANSCRIPTRESPONSE']._serialized_end=4733
+  _globals['_TABLESERVICE']._serialized_start=5046
+  _globals['_TABLESERVICE']._serialized_end=6055
 # @@protoc_insertion_point(module_scope)

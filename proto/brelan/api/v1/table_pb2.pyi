@@ -20,6 +20,14 @@ for an action the rules refuse now; ABORTED when expected_seq is stale;
 NOT_FOUND for an unknown table; RESOURCE_EXHAUSTED past the rate limit.
 """
 
+from brelan.api.v1 import alphapoker_pb2 as _alphapoker_pb2
+from brelan.api.v1 import bataille_pb2 as _bataille_pb2
+from brelan.api.v1 import belote_pb2 as _belote_pb2
+from brelan.api.v1 import chinese_table_pb2 as _chinese_table_pb2
+from brelan.api.v1 import daker_pb2 as _daker_pb2
+from brelan.api.v1 import game_pb2 as _game_pb2
+from brelan.api.v1 import poker_champ_pb2 as _poker_champ_pb2
+from brelan.api.v1 import yahtzee_holdem_pb2 as _yahtzee_holdem_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -33,6 +41,11 @@ if sys.version_info >= (3, 11):
     from typing import TypeAlias as _TypeAlias, Never as _Never
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
+
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -370,6 +383,13 @@ class TableInfo(_message.Message):
     HAND_FIELD_NUMBER: _builtins.int
     RESULT_FIELD_NUMBER: _builtins.int
     JOIN_BY_FIELD_NUMBER: _builtins.int
+    POKER_CHAMP_FIELD_NUMBER: _builtins.int
+    ALPHAPOKER_FIELD_NUMBER: _builtins.int
+    BATAILLE_FIELD_NUMBER: _builtins.int
+    BELOTE_FIELD_NUMBER: _builtins.int
+    DAKER_FIELD_NUMBER: _builtins.int
+    YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
+    CHINESE_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     variant: _builtins.str
     name: _builtins.str
@@ -383,7 +403,7 @@ class TableInfo(_message.Message):
     decision_seconds: _builtins.float
     hand: _builtins.int
     result: _builtins.str
-    """once over: a JSON object (POKER CHAMP: champions, awards, chips, deals)"""
+    """once over: a JSON object (POKER CHAMP: champions, awards, chips, deals); see game_result"""
     join_by: _builtins.float
     """Before the deal, when the table stops waiting (Unix time, seconds: 30
     minutes after it was made, or a tournament's join_minutes): the seats
@@ -396,6 +416,34 @@ class TableInfo(_message.Message):
 
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatInfo]: ...
+    @_builtins.property
+    def poker_champ(self) -> _poker_champ_pb2.PokerChampResult:
+        """PokerChamp: its result."""
+
+    @_builtins.property
+    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerResult:
+        """AlphaPoker: its result."""
+
+    @_builtins.property
+    def bataille(self) -> _bataille_pb2.BatailleResult:
+        """Bataille: its result."""
+
+    @_builtins.property
+    def belote(self) -> _belote_pb2.BeloteResult:
+        """Belote: its result."""
+
+    @_builtins.property
+    def daker(self) -> _daker_pb2.DakerResult:
+        """Daker: its result."""
+
+    @_builtins.property
+    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemResult:
+        """YahtzeeHoldem: its result."""
+
+    @_builtins.property
+    def chinese(self) -> _chinese_table_pb2.ChinesePokerResult:
+        """ChinesePoker: its result."""
+
     def __init__(
         self,
         *,
@@ -412,12 +460,21 @@ class TableInfo(_message.Message):
         hand: _builtins.int = ...,
         result: _builtins.str = ...,
         join_by: _builtins.float = ...,
+        poker_champ: _poker_champ_pb2.PokerChampResult | None = ...,
+        alphapoker: _alphapoker_pb2.AlphaPokerResult | None = ...,
+        bataille: _bataille_pb2.BatailleResult | None = ...,
+        belote: _belote_pb2.BeloteResult | None = ...,
+        daker: _daker_pb2.DakerResult | None = ...,
+        yahtzee_holdem: _yahtzee_holdem_pb2.YahtzeeHoldemResult | None = ...,
+        chinese: _chinese_table_pb2.ChinesePokerResult | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["decision_seconds", b"decision_seconds", "hand", b"hand", "join_by", b"join_by", "name", b"name", "options", b"options", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "game_result", b"game_result", "hand", b"hand", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
+    _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_game_result) -> _WhichOneofReturnType_game_result | None: ...
 
 Global___TableInfo: _TypeAlias = TableInfo  # noqa: Y015
 
@@ -681,6 +738,12 @@ class ActRequest(_message.Message):
     SEAT_FIELD_NUMBER: _builtins.int
     ACTION_FIELD_NUMBER: _builtins.int
     POKER_CHAMP_FIELD_NUMBER: _builtins.int
+    ALPHAPOKER_FIELD_NUMBER: _builtins.int
+    BATAILLE_FIELD_NUMBER: _builtins.int
+    BELOTE_FIELD_NUMBER: _builtins.int
+    DAKER_FIELD_NUMBER: _builtins.int
+    YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
+    CHINESE_FIELD_NUMBER: _builtins.int
     EXPECTED_SEQ_FIELD_NUMBER: _builtins.int
     ACTION_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
@@ -699,6 +762,18 @@ class ActRequest(_message.Message):
     def poker_champ(self) -> Global___PokerChampAction:
         """or the same as a typed message"""
 
+    @_builtins.property
+    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerAction: ...
+    @_builtins.property
+    def bataille(self) -> _bataille_pb2.BatailleAction: ...
+    @_builtins.property
+    def belote(self) -> _belote_pb2.BeloteAction: ...
+    @_builtins.property
+    def daker(self) -> _daker_pb2.DakerAction: ...
+    @_builtins.property
+    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemAction: ...
+    @_builtins.property
+    def chinese(self) -> _chinese_table_pb2.ChinesePokerAction: ...
     def __init__(
         self,
         *,
@@ -706,16 +781,22 @@ class ActRequest(_message.Message):
         seat: _builtins.int = ...,
         action: _builtins.str = ...,
         poker_champ: Global___PokerChampAction | None = ...,
+        alphapoker: _alphapoker_pb2.AlphaPokerAction | None = ...,
+        bataille: _bataille_pb2.BatailleAction | None = ...,
+        belote: _belote_pb2.BeloteAction | None = ...,
+        daker: _daker_pb2.DakerAction | None = ...,
+        yahtzee_holdem: _yahtzee_holdem_pb2.YahtzeeHoldemAction | None = ...,
+        chinese: _chinese_table_pb2.ChinesePokerAction | None = ...,
         expected_seq: _builtins.int | None = ...,
         action_id: _builtins.str = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "expected_seq", b"expected_seq", "move", b"move", "poker_champ", b"poker_champ"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "expected_seq", b"expected_seq", "move", b"move", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "action_id", b"action_id", "expected_seq", b"expected_seq", "move", b"move", "poker_champ", b"poker_champ", "seat", b"seat", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq", "action", b"action", "action_id", b"action_id", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "expected_seq", b"expected_seq", "move", b"move", "poker_champ", b"poker_champ", "seat", b"seat", "table_id", b"table_id", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__expected_seq: _TypeAlias = _typing.Literal["expected_seq"]  # noqa: Y015
     _WhichOneofArgType__expected_seq: _TypeAlias = _typing.Literal["_expected_seq", b"_expected_seq"]  # noqa: Y015
-    _WhichOneofReturnType_move: _TypeAlias = _typing.Literal["action", "poker_champ"]  # noqa: Y015
+    _WhichOneofReturnType_move: _TypeAlias = _typing.Literal["action", "poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_move: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
     @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__expected_seq) -> _WhichOneofReturnType__expected_seq | None: ...
@@ -778,15 +859,67 @@ class GetViewResponse(_message.Message):
     VIEW_FIELD_NUMBER: _builtins.int
     LEGAL_FIELD_NUMBER: _builtins.int
     DEADLINE_SECONDS_FIELD_NUMBER: _builtins.int
+    SPACE_FIELD_NUMBER: _builtins.int
+    POKER_CHAMP_FIELD_NUMBER: _builtins.int
+    ALPHAPOKER_FIELD_NUMBER: _builtins.int
+    BATAILLE_FIELD_NUMBER: _builtins.int
+    BELOTE_FIELD_NUMBER: _builtins.int
+    DAKER_FIELD_NUMBER: _builtins.int
+    YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
+    CHINESE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     seat: _builtins.int
     """unset for a spectator"""
-    view: _builtins.str
-    """a JSON object; POKER CHAMP: seat, deal, stage, stake, board, holes, chips, pot, pending, ..."""
+    @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def view(self) -> _builtins.str:
+        """The view as a JSON object, as the engine names its fields. Deprecated:
+        read the typed view in game; kept for one release.
+        """
+
+    @view.setter
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def view(self, value: _builtins.str) -> None:
+        """The view as a JSON object, as the engine names its fields. Deprecated:
+        read the typed view in game; kept for one release.
+        """
+
     deadline_seconds: _builtins.float
     """left for this seat's pending decision; 0: none"""
     @_builtins.property
     def legal(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def space(self) -> _game_pb2.LegalSpace:
+        """the legal moves as a space: kinds and their parameters' bounds"""
+
+    @_builtins.property
+    def poker_champ(self) -> _poker_champ_pb2.PokerChampView:
+        """PokerChamp: its view."""
+
+    @_builtins.property
+    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerView:
+        """AlphaPoker: its view."""
+
+    @_builtins.property
+    def bataille(self) -> _bataille_pb2.BatailleView:
+        """Bataille: its view."""
+
+    @_builtins.property
+    def belote(self) -> _belote_pb2.BeloteView:
+        """Belote: its view."""
+
+    @_builtins.property
+    def daker(self) -> _daker_pb2.DakerView:
+        """Daker: its view."""
+
+    @_builtins.property
+    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemView:
+        """YahtzeeHoldem: its view."""
+
+    @_builtins.property
+    def chinese(self) -> _chinese_table_pb2.ChinesePokerView:
+        """ChinesePoker: its view."""
+
     def __init__(
         self,
         *,
@@ -795,14 +928,27 @@ class GetViewResponse(_message.Message):
         view: _builtins.str = ...,
         legal: _abc.Iterable[_builtins.str] | None = ...,
         deadline_seconds: _builtins.float = ...,
+        space: _game_pb2.LegalSpace | None = ...,
+        poker_champ: _poker_champ_pb2.PokerChampView | None = ...,
+        alphapoker: _alphapoker_pb2.AlphaPokerView | None = ...,
+        bataille: _bataille_pb2.BatailleView | None = ...,
+        belote: _belote_pb2.BeloteView | None = ...,
+        daker: _daker_pb2.DakerView | None = ...,
+        yahtzee_holdem: _yahtzee_holdem_pb2.YahtzeeHoldemView | None = ...,
+        chinese: _chinese_table_pb2.ChinesePokerView | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game", b"game", "poker_champ", b"poker_champ", "seat", b"seat", "space", b"space", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "deadline_seconds", b"deadline_seconds", "legal", b"legal", "seat", b"seat", "seq", b"seq", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "deadline_seconds", b"deadline_seconds", "game", b"game", "legal", b"legal", "poker_champ", b"poker_champ", "seat", b"seat", "seq", b"seq", "space", b"space", "view", b"view", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
+    _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
 Global___GetViewResponse: _TypeAlias = GetViewResponse  # noqa: Y015
 
@@ -831,18 +977,24 @@ class LegalActionsResponse(_message.Message):
 
     SEQ_FIELD_NUMBER: _builtins.int
     ACTIONS_FIELD_NUMBER: _builtins.int
+    SPACE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     @_builtins.property
     def actions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    @_builtins.property
+    def space(self) -> _game_pb2.LegalSpace:
+        """the same moves as a space: kinds and their parameters' bounds"""
+
     def __init__(
         self,
         *,
         seq: _builtins.int = ...,
         actions: _abc.Iterable[_builtins.str] | None = ...,
+        space: _game_pb2.LegalSpace | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["space", b"space"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "seq", b"seq"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "seq", b"seq", "space", b"space"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -881,6 +1033,13 @@ class TableEvent(_message.Message):
     ACTION_FIELD_NUMBER: _builtins.int
     FINAL_FIELD_NUMBER: _builtins.int
     PENDING_FIELD_NUMBER: _builtins.int
+    POKER_CHAMP_FIELD_NUMBER: _builtins.int
+    ALPHAPOKER_FIELD_NUMBER: _builtins.int
+    BATAILLE_FIELD_NUMBER: _builtins.int
+    BELOTE_FIELD_NUMBER: _builtins.int
+    DAKER_FIELD_NUMBER: _builtins.int
+    YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
+    CHINESE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
     hand: _builtins.int
     text: _builtins.str
@@ -900,6 +1059,34 @@ class TableEvent(_message.Message):
         last action, instead of after every event.
         """
 
+    @_builtins.property
+    def poker_champ(self) -> _poker_champ_pb2.PokerChampEvent:
+        """PokerChamp: its event."""
+
+    @_builtins.property
+    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerEvent:
+        """AlphaPoker: its event."""
+
+    @_builtins.property
+    def bataille(self) -> _bataille_pb2.BatailleEvent:
+        """Bataille: its event."""
+
+    @_builtins.property
+    def belote(self) -> _belote_pb2.BeloteEvent:
+        """Belote: its event."""
+
+    @_builtins.property
+    def daker(self) -> _daker_pb2.DakerEvent:
+        """Daker: its event."""
+
+    @_builtins.property
+    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemEvent:
+        """YahtzeeHoldem: its event."""
+
+    @_builtins.property
+    def chinese(self) -> _chinese_table_pb2.ChinesePokerEvent:
+        """ChinesePoker: its event."""
+
     def __init__(
         self,
         *,
@@ -910,14 +1097,26 @@ class TableEvent(_message.Message):
         action: _builtins.str = ...,
         final: _builtins.bool = ...,
         pending: _abc.Iterable[_builtins.int] | None = ...,
+        poker_champ: _poker_champ_pb2.PokerChampEvent | None = ...,
+        alphapoker: _alphapoker_pb2.AlphaPokerEvent | None = ...,
+        bataille: _bataille_pb2.BatailleEvent | None = ...,
+        belote: _belote_pb2.BeloteEvent | None = ...,
+        daker: _daker_pb2.DakerEvent | None = ...,
+        yahtzee_holdem: _yahtzee_holdem_pb2.YahtzeeHoldemEvent | None = ...,
+        chinese: _chinese_table_pb2.ChinesePokerEvent | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "actor", b"actor"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "actor", b"actor", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game", b"game", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "action", b"action", "actor", b"actor", "final", b"final", "hand", b"hand", "pending", b"pending", "seq", b"seq", "text", b"text"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_actor", b"_actor", "action", b"action", "actor", b"actor", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "final", b"final", "game", b"game", "hand", b"hand", "pending", b"pending", "poker_champ", b"poker_champ", "seq", b"seq", "text", b"text", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__actor: _TypeAlias = _typing.Literal["actor"]  # noqa: Y015
     _WhichOneofArgType__actor: _TypeAlias = _typing.Literal["_actor", b"_actor"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
+    _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
+    @_typing.overload
     def WhichOneof(self, oneof_group: _WhichOneofArgType__actor) -> _WhichOneofReturnType__actor | None: ...
+    @_typing.overload
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
 Global___TableEvent: _TypeAlias = TableEvent  # noqa: Y015
 

@@ -1,0 +1,129 @@
+"""What a game family declares of its typed contract, and the mappings every family shares."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping
+
+from google.protobuf.message import Message
+
+from brelan.api.v1 import game_pb2 as gpb
+
+from ..errors import invalid
+from .records import fill, record_of, set_field, snake
+
+ENUMERATED = 12  # a kind with at most this many legal actions lists them all (LegalMove.actions)
+# Keys of a table's result that the table adds (a game never dealt, or abandoned): not the family's.
+TABLE_KEYS = frozenset({"forfeited", "abandoned", "absent"})
+
+
+@dataclass(frozen=True)
+class Family:
+    """A game family's messages, and how its engine's view, result and legal moves become them.
+
+    ``field`` names its entry in every oneof of the table service (``GetViewResponse.game``,
+    ``TableEvent.game``, ``ActRequest.move``, ``TableInfo.game_result``). Events and actions map by
+    name: each record class ``C`` is the field ``snake(C)`` of ``event`` (or ``action``).
+    """
+
+    field: str
+    view: Callable[[Any], Message]
+    event: type[Message]
+    events: tuple[type, ...]
+    action: type[Message]
+    actions: tuple[type, ...]
+    result: type[Message]
+    # The legal moves as a space, from the seat's view and its legal action records.
+    space: Callable[[Any, list[Any]], gpb.LegalSpace] = lambda view, legal: legal_space(legal)
+    # A typed action as its text (by default: the record of the set field, written as text), and an
+    # action record as its typed message (by default: the field named for its class); both or neither.
+    action_text: Callable[[Message], str] | None = None
+    action_of: Callable[[Any], Message] | None = None
+    # The engine view's fields the typed view does not carry under the same name (at the top, or in its
+    # per-seat message, singular or plural), each with where it went instead.
+    moved: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def event_message(self, record: Any) -> Message:
+        message = self.event()
+        fill(getattr(message, snake(type(record).__name__)), record)
+        return message
+
+    def action_message(self, record: Any) -> Message:
+        """An action record as the typed message a client sends for it."""
+        if self.action_of is not None:
+            return self.action_of(record)
+        message = self.action()
+        fill(getattr(message, snake(type(record).__name__)), record)
+        return message
+
+    def result_message(self, result: Mapping[str, Any]) -> Message:
+        return fill_mapping(self.result(), {k: v for k, v in result.items() if k not in TABLE_KEYS})
+
+    def text_of(self, message: Message, path: str) -> str:
+        """A typed action's text; INVALID_ARGUMENT naming ``path`` when no kind is set."""
+        if self.action_text is not None:
+            return self.action_text(message)
+        kind = message.WhichOneof("kind")
+        if kind is None:
+            raise invalid(path, "set one kind of action")
+        cls = next(c for c in self.actions if snake(c.__name__) == kind)
+        try:
+            return str(record_of(cls, getattr(message, kind)))
+        except (ValueError, TypeError) as e:
+            raise invalid(f"{path}.{kind}", str(e)) from None
+
+
+def fill_mapping(message: Message, values: Mapping[str, Any]) -> Message:
+    """``message`` with each key of ``values`` set to its field (lists repeated, dicts nested)."""
+    message.SetInParent()
+    for key, value in values.items():
+        if value is None:
+            continue
+        target = getattr(message, key)
+        if isinstance(value, Mapping):
+            fill_mapping(target, value)
+        elif isinstance(value, (list, tuple)):
+            if value and isinstance(value[0], Mapping):
+                for item in value:
+                    fill_mapping(target.add(), item)
+            else:
+                target.extend(value)
+        else:
+            setattr(message, key, value)
+    return message
+
+
+def seats(target: Any, count: int, columns: Mapping[str, Iterable[Any]], **flags: Iterable[int]) -> None:
+    """A view's per-seat message, from its columns: ``columns[field]`` holds each seat's value in seat order;
+    ``flags[field]`` lists the seats for which that boolean field is true."""
+    values = {name: list(column) for name, column in columns.items()}
+    marked = {name: set(chosen) for name, chosen in flags.items()}
+    for seat in range(count):
+        item = target.add(seat=seat)
+        for name, column in values.items():
+            set_field(item, name, column[seat])
+        for name, chosen in marked.items():
+            setattr(item, name, seat in chosen)
+
+
+def legal_space(legal: list[Any]) -> gpb.LegalSpace:
+    """The legal records as a space, kind by kind in their order: an amount's range, a card subset's
+    cards and sizes, and each action's text where a kind has few."""
+    kinds: dict[str, list[Any]] = {}
+    for action in legal:
+        kinds.setdefault(str(action).split()[0], []).append(action)
+    space = gpb.LegalSpace()
+    for kind, actions in kinds.items():
+        move = space.moves.add(kind=kind)
+        fields = dataclasses.fields(actions[0])
+        values = [[getattr(a, f.name) for f in fields] for a in actions]
+        if len(fields) == 1 and all(isinstance(v[0], int) for v in values):
+            amounts = [v[0] for v in values]
+            move.amount.CopyFrom(gpb.AmountRange(min=min(amounts), max=max(amounts)))
+        elif len(fields) == 1 and all(isinstance(v[0], tuple) for v in values):
+            cards = sorted({str(c) for v in values for c in v[0]})
+            move.cards.CopyFrom(gpb.CardChoice(cards=cards, sizes=sorted({len(v[0]) for v in values})))
+        if len(actions) <= ENUMERATED:
+            move.actions.extend(str(a) for a in actions)
+    return space

@@ -1,0 +1,121 @@
+"""Engine records to typed messages and back, field by field, by name: one mapping for every game.
+
+An event or action record (a frozen dataclass of :func:`~brelan.server.games.base.record`) becomes the
+message of the same fields; the message decides each field's form, so the engine stays free of protobuf:
+
+- a string field takes the value's text (a card ``As``, a back ``??``, a die ``4y``, a phrase);
+- a message field takes a dataclass field by field (a laid card, a table word, Chinese rows);
+- a repeated field takes a tuple or a set (a set in increasing order);
+- an unset ``optional`` field is ``None``; integers and booleans are themselves.
+
+Back from a message, each field is read by the record's type hints (``Card.parse`` for a card...), so
+``record_of(type(r), message_of(r, m)) == r`` for every record: the tests hold every game to it.
+
+>>> from brelan.api.v1 import game_pb2 as gpb
+>>> from brelan.server.games.word_games import TableWord
+>>> fill(gpb.TableWord(), TableWord("CHAT", frozenset({1})))
+letters: "CHAT"
+jokers: 1
+<BLANKLINE>
+>>> record_of(TableWord, _)
+TableWord(letters='CHAT', jokers=frozenset({1}))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import types
+import typing
+from typing import Any, TypeVar
+
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+
+M = TypeVar("M", bound=Message)
+T = TypeVar("T")
+
+
+def snake(name: str) -> str:
+    """A record class's name as its oneof field: ``DuelTie`` -> ``duel_tie``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def fill(message: M, value: Any) -> M:
+    """``message`` with every field of the dataclass ``value`` set (an empty message is marked present)."""
+    message.SetInParent()
+    for field in dataclasses.fields(value):
+        set_field(message, field.name, getattr(value, field.name))
+    return message
+
+
+def set_field(message: Message, name: str, value: Any) -> None:
+    if value is None:
+        return
+    descriptor = message.DESCRIPTOR.fields_by_name.get(name)
+    if descriptor is None:
+        raise KeyError(f"{message.DESCRIPTOR.full_name} has no field {name!r}")
+    target = getattr(message, name)
+    if _repeated(descriptor):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else value
+        if descriptor.message_type is not None:
+            for item in items:
+                fill(target.add(), item)
+        else:
+            target.extend(_scalar(descriptor, item) for item in items)
+    elif descriptor.message_type is not None:
+        fill(target, value)
+    else:
+        setattr(message, name, _scalar(descriptor, value))
+
+
+def _repeated(descriptor: FieldDescriptor) -> bool:
+    # protobuf 7 has is_repeated (and no label); 6 has label.
+    return bool(descriptor.is_repeated if hasattr(descriptor, "is_repeated") else descriptor.label == descriptor.LABEL_REPEATED)
+
+
+def _scalar(descriptor: FieldDescriptor, value: Any) -> Any:
+    if descriptor.type == FieldDescriptor.TYPE_STRING:
+        return str(value)
+    return value
+
+
+def record_of(kind: type[T], message: Message) -> T:
+    """The ``kind`` dataclass a message of its fields stands for (the inverse of :func:`fill`)."""
+    hints = _hints(kind)
+    values = {}
+    for field in dataclasses.fields(kind):  # type: ignore[arg-type]
+        if not field.init:
+            continue
+        descriptor = message.DESCRIPTOR.fields_by_name[field.name]
+        if descriptor.has_presence and not message.HasField(field.name) and descriptor.message_type is None:
+            values[field.name] = None
+            continue
+        values[field.name] = _read(hints[field.name], getattr(message, field.name))
+    return kind(**values)
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)
+
+
+def _read(hint: Any, value: Any) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (tuple, frozenset, set):
+        return origin(_read(args[0], item) for item in value)
+    if origin in (typing.Union, types.UnionType):  # a card or a back: the first type that reads it
+        options = [a for a in args if a is not type(None)]
+        for option in options[:-1]:
+            try:
+                return _read(option, value)
+            except ValueError:
+                continue
+        return _read(options[-1], value)
+    if isinstance(value, Message):
+        return record_of(hint, value)
+    if hasattr(hint, "parse") and isinstance(value, str):
+        return hint.parse(value)
+    return hint(value) if isinstance(hint, type) and hint not in (int, bool, str, float) else value

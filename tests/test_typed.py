@@ -1,0 +1,44 @@
+"""The typed contract covers each game family's engine: a record or view field added without its message fails here.
+
+Whole games through the server check the typed messages against the text (tests/test_redaction.py, every
+variant and mode); this checks the declarations themselves, without a game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+import pytest
+
+from brelan.server.typed.family import Family
+from brelan.server.typed.records import snake
+from brelan.server.typed.registry import FAMILIES
+
+CASES = sorted({family.field: family for family in FAMILIES.values()}.items())
+
+
+@pytest.mark.parametrize("family", [f for _, f in CASES], ids=[name for name, _ in CASES])
+def test_every_record_has_its_message_with_its_fields(family: Family) -> None:
+    for kind, records in ((family.event, family.events), (family.action, family.actions)):
+        oneof = kind.DESCRIPTOR.oneofs_by_name.get("kind")
+        if oneof is None:  # an action told by an enum (PokerChampAction): its text form maps it
+            assert family.action_text is not None and family.action_of is not None
+            continue
+        assert {f.name for f in oneof.fields} == {snake(r.__name__) for r in records}, kind.DESCRIPTOR.name
+        for record in records:
+            message = kind.DESCRIPTOR.fields_by_name[snake(record.__name__)].message_type
+            wanted = {f.name for f in dataclasses.fields(record) if f.init}
+            assert set(message.fields_by_name) == wanted, (record.__name__, message.name)
+
+
+@pytest.mark.parametrize("family", [f for _, f in CASES], ids=[name for name, _ in CASES])
+def test_every_view_field_has_its_place_in_the_typed_view(family: Family) -> None:
+    hints = typing.get_type_hints(family.view)
+    view = next(hint for name, hint in hints.items() if name != "return")
+    top = hints["return"].DESCRIPTOR.fields_by_name
+    per_seat = top["seats"].message_type.fields_by_name if "seats" in top else {}
+    for field in dataclasses.fields(view):
+        name = field.name
+        placed = name in top or name in per_seat or name[:-1] in per_seat or name in family.moved
+        assert placed, f"{view.__name__}.{name} has no typed field (nor a word in Family.moved)"
