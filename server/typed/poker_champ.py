@@ -39,3 +39,4 @@ FAMILY = Family(
     action_of=action_of,
     moved={"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space", "over": "phase"},
 )
+FAMILIES = {"poker-champ": FAMILY}  # variant name -> its family

@@ -1,12 +1,13 @@
-"""Each variant's game family: the typed messages its tables speak."""
+"""Each variant's game family: the typed messages its tables speak (each family module names its variants)."""
 
 from __future__ import annotations
 
-from . import poker_champ
+from . import alphapoker, bataille, belote, chinese, daker, poker_champ, yahtzee_holdem
 from .family import Family
 
 FAMILIES: dict[str, Family] = {
-    "poker-champ": poker_champ.FAMILY,
+    **alphapoker.FAMILIES, **bataille.FAMILIES, **belote.FAMILIES, **chinese.FAMILIES, **daker.FAMILIES,
+    **poker_champ.FAMILIES, **yahtzee_holdem.FAMILIES,
 }
 
 
