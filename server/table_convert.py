@@ -50,6 +50,9 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
         family = family_of(row.variant)
         if family is not None:
             getattr(info, family.field).CopyFrom(family.result_message(row.result))
+        info.forfeited.extend(row.result.get("forfeited") or ())
+        info.abandoned = bool(row.result.get("abandoned"))
+        info.absent.extend(row.result.get("absent") or ())
     if row.join_by is not None and status == "waiting":
         info.join_by = row.join_by
     return info

@@ -291,7 +291,7 @@ def test_a_table_nobody_joins_gives_up_waiting(word_server: ServerThread, api: B
     api.join(info.table_id, player="ann")
     advance(word_server, clock, WAITING_SECONDS + 1)  # type: ignore[arg-type]
     done = api.get_table(info.table_id)
-    assert done.status == FINISHED and json.loads(done.result)["forfeited"] == [1, 2]
+    assert done.status == FINISHED and json.loads(done.result)["forfeited"] == [1, 2] == list(done.forfeited)
 
 
 def test_one_address_cannot_flood_the_lobby(sqlite_server: ServerThread) -> None:
@@ -323,6 +323,7 @@ def test_a_game_everyone_left_plays_at_the_tables_pace_then_ends_as_abandoned(wo
     advance(word_server, clock, ABANDON_SECONDS)  # type: ignore[arg-type]
     done = api.get_table(info.table_id)
     assert done.status == FINISHED and json.loads(done.result) == {"abandoned": True, "absent": [0, 1]}
+    assert done.abandoned and list(done.absent) == [0, 1] and done.poker_champ.champions == []  # typed alike
 
 
 def test_an_expected_seq_ahead_of_the_table_is_the_callers_error(api: BrelanClient) -> None:

@@ -187,6 +187,8 @@ def check_game(api: BrelanClient, store: Store, variant: str, options: dict[str,
     tag = LEAKED.get(case_id(variant, options))
     regressions = 0
     family = family_of(variant)
+    if family is not None:
+        typed.check_result(family, api.get_table(table_id))
     for receiver, received in got.items():
         assert received.events and received.views
         for message in received.events:

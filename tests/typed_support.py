@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from google.protobuf.message import Message
@@ -9,7 +10,7 @@ from google.protobuf.message import Message
 from brelan.api.v1 import game_pb2 as gpb
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.server.games.base import Variant
-from brelan.server.typed.family import Family
+from brelan.server.typed.family import TABLE_KEYS, Family
 from brelan.server.typed.records import record_of, snake
 
 
@@ -75,3 +76,10 @@ def check_space(space: gpb.LegalSpace, legal: list[str]) -> None:
         if move.HasField("cards"):
             cards = action.split()[1:]
             assert set(cards) <= set(move.cards.cards) and len(cards) in move.cards.sizes
+
+
+def check_result(family: Family, info: tpb.TableInfo) -> None:
+    """A finished table's typed result says what its JSON result says (the table's own keys apart)."""
+    assert info.WhichOneof("game_result") == family.field
+    wanted = {k: v for k, v in json.loads(info.result).items() if k not in TABLE_KEYS}
+    assert plain(getattr(info, family.field)) == {k: v for k, v in wanted.items() if v not in (None, 0, False, [], "", {})}

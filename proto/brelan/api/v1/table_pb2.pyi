@@ -3,21 +3,30 @@
 isort:skip_file
 Game tables: create, join, act, watch, verify.
 
-Actions and events travel in the compact text of DESIGN.md ("pay", "p2 pays 1",
-"p0 hole As Kd"); a seat's view is a JSON object (as text: integers stay
-integers) whose fields each game documents. Hidden cards reach only their owner: a
-watcher without a token sees what a spectator sees.
+Every game speaks two forms. The typed form: each game family's view,
+events, actions and result are protobuf messages (poker_champ.proto,
+alphapoker.proto, bataille.proto, belote.proto, daker.proto,
+yahtzee_holdem.proto, chinese_table.proto), set in the oneofs below, and the
+legal moves are a LegalSpace (game.proto, which also documents the card
+text). The text form: actions and events as compact text ("pay",
+"p2 pays 1", "p0 hole As Kd"), which logs, transcripts and the CLI speak;
+each typed event message says its text form. Both carry the same facts:
+hidden cards reach only their owner, in any field; a watcher without a token
+sees what a spectator sees.
 
 Auth: JoinTable returns a bearer token for one seat; send it as metadata
 "authorization: Bearer <token>" on Act, LeaveTable, and to see your own cards
 in GetView, LegalActions, WatchTable and GetHandHistory.
 
-Errors: INVALID_ARGUMENT (field violations) for malformed requests and
-unknown actions; UNAUTHENTICATED for a missing or unknown token;
-PERMISSION_DENIED when the token is another seat's; FAILED_PRECONDITION with
-an ErrorInfo reason (ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...)
-for an action the rules refuse now; ABORTED when expected_seq is stale;
-NOT_FOUND for an unknown table; RESOURCE_EXHAUSTED past the rate limit.
+Errors (google.rpc.Status details: ErrorInfo, BadRequest): INVALID_ARGUMENT
+(field violations) for malformed requests and unknown actions;
+UNAUTHENTICATED for a missing or unknown token; PERMISSION_DENIED when the
+token is another seat's; FAILED_PRECONDITION with an ErrorInfo reason
+(ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...) for an action the rules
+refuse now; ABORTED when expected_seq is stale; NOT_FOUND for an unknown
+table; RESOURCE_EXHAUSTED (reason RATE_LIMITED) past a rate limit;
+UNAVAILABLE (call again; an action_id is applied once) while the store or
+the table's node recovers; DATA_LOSS for a table set aside.
 """
 
 from brelan.api.v1 import alphapoker_pb2 as _alphapoker_pb2
@@ -56,18 +65,29 @@ class _TableStatus:
 class _TableStatusEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_TableStatus.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     TABLE_STATUS_UNSPECIFIED: _TableStatus.ValueType  # 0
+    """Not set; as a ListTables filter: any live table (and finished ones with
+    include_finished).
+    """
     TABLE_STATUS_WAITING: _TableStatus.ValueType  # 1
-    """seats still free"""
+    """Seats still free: the game starts when every seat is taken."""
     TABLE_STATUS_PLAYING: _TableStatus.ValueType  # 2
+    """The game is being played."""
     TABLE_STATUS_FINISHED: _TableStatus.ValueType  # 3
+    """The game is over: result and seed are set."""
 
-class TableStatus(_TableStatus, metaclass=_TableStatusEnumTypeWrapper): ...
+class TableStatus(_TableStatus, metaclass=_TableStatusEnumTypeWrapper):
+    """Where a table is in its life."""
 
 TABLE_STATUS_UNSPECIFIED: TableStatus.ValueType  # 0
+"""Not set; as a ListTables filter: any live table (and finished ones with
+include_finished).
+"""
 TABLE_STATUS_WAITING: TableStatus.ValueType  # 1
-"""seats still free"""
+"""Seats still free: the game starts when every seat is taken."""
 TABLE_STATUS_PLAYING: TableStatus.ValueType  # 2
+"""The game is being played."""
 TABLE_STATUS_FINISHED: TableStatus.ValueType  # 3
+"""The game is over: result and seed are set."""
 Global___TableStatus: _TypeAlias = TableStatus  # noqa: Y015
 
 class _OptionKind:
@@ -77,34 +97,43 @@ class _OptionKind:
 class _OptionKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_OptionKind.ValueType], _builtins.type):
     DESCRIPTOR: _descriptor.EnumDescriptor
     OPTION_KIND_UNSPECIFIED: _OptionKind.ValueType  # 0
+    """Not set (never sent)."""
     OPTION_KIND_BOOLEAN: _OptionKind.ValueType  # 1
-    """true or false"""
+    """"true" or "false"."""
     OPTION_KIND_INTEGER: _OptionKind.ValueType  # 2
+    """A whole number, between least and most."""
     OPTION_KIND_NUMBER: _OptionKind.ValueType  # 3
-    """a decimal number (seconds, minutes)"""
+    """A decimal number (seconds, minutes), between least and most."""
     OPTION_KIND_TEXT: _OptionKind.ValueType  # 4
+    """Free text (a lexicon's name)."""
     OPTION_KIND_CHOICE: _OptionKind.ValueType  # 5
-    """one of choices"""
+    """One of choices."""
     OPTION_KIND_LIST: _OptionKind.ValueType  # 6
-    """numbers or words separated by commas"""
+    """Numbers or words separated by commas ("1,1,2,2")."""
 
-class OptionKind(_OptionKind, metaclass=_OptionKindEnumTypeWrapper): ...
+class OptionKind(_OptionKind, metaclass=_OptionKindEnumTypeWrapper):
+    """The kind of value an option takes."""
 
 OPTION_KIND_UNSPECIFIED: OptionKind.ValueType  # 0
+"""Not set (never sent)."""
 OPTION_KIND_BOOLEAN: OptionKind.ValueType  # 1
-"""true or false"""
+""""true" or "false"."""
 OPTION_KIND_INTEGER: OptionKind.ValueType  # 2
+"""A whole number, between least and most."""
 OPTION_KIND_NUMBER: OptionKind.ValueType  # 3
-"""a decimal number (seconds, minutes)"""
+"""A decimal number (seconds, minutes), between least and most."""
 OPTION_KIND_TEXT: OptionKind.ValueType  # 4
+"""Free text (a lexicon's name)."""
 OPTION_KIND_CHOICE: OptionKind.ValueType  # 5
-"""one of choices"""
+"""One of choices."""
 OPTION_KIND_LIST: OptionKind.ValueType  # 6
-"""numbers or words separated by commas"""
+"""Numbers or words separated by commas ("1,1,2,2")."""
 Global___OptionKind: _TypeAlias = OptionKind  # noqa: Y015
 
 @_typing.final
 class ListVariantsRequest(_message.Message):
+    """ListVariants takes nothing."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     def __init__(
@@ -120,11 +149,15 @@ Global___ListVariantsRequest: _TypeAlias = ListVariantsRequest  # noqa: Y015
 
 @_typing.final
 class ListVariantsResponse(_message.Message):
+    """Every game a table can play."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     VARIANTS_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def variants(self) -> _containers.RepeatedCompositeFieldContainer[Global___VariantInfo]: ...
+    def variants(self) -> _containers.RepeatedCompositeFieldContainer[Global___VariantInfo]:
+        """One entry per variant."""
+
     def __init__(
         self,
         *,
@@ -140,6 +173,8 @@ Global___ListVariantsResponse: _TypeAlias = ListVariantsResponse  # noqa: Y015
 
 @_typing.final
 class VariantInfo(_message.Message):
+    """A game a table can play, and its options."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     NAME_FIELD_NUMBER: _builtins.int
@@ -149,17 +184,19 @@ class VariantInfo(_message.Message):
     JUDGES_WORDS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    """"poker-champ", what CreateTable takes"""
+    """"poker-champ": what CreateTable takes."""
     title: _builtins.str
-    """"POKER CHAMP" """
+    """"POKER CHAMP": its name for people."""
     realtime: _builtins.bool
-    """moves are made out of turn (bataille, belote claims)"""
+    """Moves are made out of turn, in real time (bataille, belote claims)."""
     judges_words: _builtins.bool
-    """a word game: it needs a lexicon (the lexicon option)"""
+    """A word game: it needs a lexicon (the lexicon option)."""
     seats: _builtins.int
-    """a table's seats with the default options (most games: the players option)"""
+    """A table's seats with the default options (most games: the players option)."""
     @_builtins.property
-    def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]: ...
+    def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]:
+        """Its options, with their defaults and allowed values."""
+
     def __init__(
         self,
         *,
@@ -180,6 +217,8 @@ Global___VariantInfo: _TypeAlias = VariantInfo  # noqa: Y015
 
 @_typing.final
 class OptionInfo(_message.Message):
+    """One option of a game, as CreateTableRequest.options takes it."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     NAME_FIELD_NUMBER: _builtins.int
@@ -189,15 +228,18 @@ class OptionInfo(_message.Message):
     LEAST_FIELD_NUMBER: _builtins.int
     MOST_FIELD_NUMBER: _builtins.int
     name: _builtins.str
+    """The option's key ("players")."""
     kind: Global___OptionKind.ValueType
+    """The kind of value it takes."""
     default_value: _builtins.str
-    """as CreateTable's options take it"""
+    """Its default, as text."""
     least: _builtins.str
-    """numbers (each number of a list): the range, as text; empty: none"""
+    """Numbers (each number of a list): the least allowed, as text; empty: none."""
     most: _builtins.str
+    """The most allowed, as text; empty: none."""
     @_builtins.property
     def choices(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """OPTION_KIND_CHOICE: every allowed value"""
+        """OPTION_KIND_CHOICE: every allowed value."""
 
     def __init__(
         self,
@@ -219,6 +261,8 @@ Global___OptionInfo: _TypeAlias = OptionInfo  # noqa: Y015
 
 @_typing.final
 class CreateTableRequest(_message.Message):
+    """A new table."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     @_typing.final
@@ -249,26 +293,29 @@ class CreateTableRequest(_message.Message):
     NAME_FIELD_NUMBER: _builtins.int
     UNTIMED_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
-    """"poker-champ" """
+    """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
     """Time for each pending decision, after which the rules' default move is
     played (fold, stand, pass...): a seat that never acts cannot hold the game.
     0: the server's default (60 seconds), unless untimed.
     """
     lexicon: _builtins.str
-    """for word games; empty: the default"""
+    """Word games: the lexicon that judges words; empty: the default."""
     name: _builtins.str
+    """A name to find the table by; empty: its id."""
     untimed: _builtins.bool
     """No time limit on decisions (a friendly game): decision_seconds must be 0.
     The rules' own timers (bataille's clock, the reveal) still run.
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
-        """the game's options as text, e.g. players=4"""
+        """The game's options as text ("players" -> "4"); those not given take
+        their defaults (ListVariants).
+        """
 
     @_builtins.property
     def bot_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """seats the server's bots play"""
+        """Seats the server's bots play, from 0."""
 
     def __init__(
         self,
@@ -291,11 +338,15 @@ Global___CreateTableRequest: _TypeAlias = CreateTableRequest  # noqa: Y015
 
 @_typing.final
 class CreateTableResponse(_message.Message):
+    """The table made."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def table(self) -> Global___TableInfo: ...
+    def table(self) -> Global___TableInfo:
+        """As it stands: waiting for its players, unless bots fill every seat."""
+
     def __init__(
         self,
         *,
@@ -311,6 +362,8 @@ Global___CreateTableResponse: _TypeAlias = CreateTableResponse  # noqa: Y015
 
 @_typing.final
 class SeatInfo(_message.Message):
+    """One seat of a table."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEAT_FIELD_NUMBER: _builtins.int
@@ -320,10 +373,15 @@ class SeatInfo(_message.Message):
     CONNECTED_FIELD_NUMBER: _builtins.int
     RESERVED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """Its number, from 0."""
     taken: _builtins.bool
+    """Somebody (a player or a bot) sits there."""
     bot: _builtins.bool
+    """The server's bot plays it."""
     player: _builtins.str
+    """The player's name; empty for a free seat."""
     connected: _builtins.bool
+    """Its player watches the table now (a bot always does)."""
     reserved: _builtins.bool
     """Kept for one player (a tournament's, or one who left during the game): only
     JoinTable with its secret takes it.
@@ -348,6 +406,8 @@ Global___SeatInfo: _TypeAlias = SeatInfo  # noqa: Y015
 
 @_typing.final
 class TableInfo(_message.Message):
+    """A table: its game, seats and progress; once over, its result."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     @_typing.final
@@ -390,35 +450,52 @@ class TableInfo(_message.Message):
     DAKER_FIELD_NUMBER: _builtins.int
     YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
     CHINESE_FIELD_NUMBER: _builtins.int
+    FORFEITED_FIELD_NUMBER: _builtins.int
+    ABANDONED_FIELD_NUMBER: _builtins.int
+    ABSENT_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
+    """Its game (VariantInfo.name)."""
     name: _builtins.str
+    """Its name (its id unless one was given)."""
     status: Global___TableStatus.ValueType
+    """Waiting, playing or finished."""
     seq: _builtins.int
-    """the last event's seq"""
+    """The last event's seq (events are numbered from 1)."""
     seed_sha256: _builtins.str
-    """published before the first deal"""
+    """The SHA-256 of the seed, published before the first deal."""
     seed: _builtins.str
-    """revealed once the game is over"""
+    """The seed, revealed once the game is over (GetTranscript replays it)."""
     decision_seconds: _builtins.float
+    """Each decision's time in seconds; 0: untimed."""
     hand: _builtins.int
+    """The hand (deal, round) being played, from 1."""
     result: _builtins.str
-    """once over: a JSON object (POKER CHAMP: champions, awards, chips, deals); see game_result"""
+    """Once over: the result as a JSON object (POKER CHAMP: champions, awards,
+    chips, deals); the same as game_result, typed.
+    """
     join_by: _builtins.float
     """Before the deal, when the table stops waiting (Unix time, seconds: 30
     minutes after it was made, or a tournament's join_minutes): the seats
     still empty then forfeit, and the result says {"forfeited": [seats],
     "champions": [seats]}.
     """
+    abandoned: _builtins.bool
+    """Once over: the game ended because nobody had been present for 10
+    minutes (absent names the seats).
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
-        """every option, defaults included"""
+        """Every option, defaults included, as text."""
 
     @_builtins.property
-    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatInfo]: ...
+    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___SeatInfo]:
+        """Every seat, in order."""
+
     @_builtins.property
     def poker_champ(self) -> _poker_champ_pb2.PokerChampResult:
-        """PokerChamp: its result."""
+        """POKER CHAMP: its result."""
 
     @_builtins.property
     def alphapoker(self) -> _alphapoker_pb2.AlphaPokerResult:
@@ -426,23 +503,31 @@ class TableInfo(_message.Message):
 
     @_builtins.property
     def bataille(self) -> _bataille_pb2.BatailleResult:
-        """Bataille: its result."""
+        """AlphaPoker bataille: its result."""
 
     @_builtins.property
     def belote(self) -> _belote_pb2.BeloteResult:
-        """Belote: its result."""
+        """AlphaPoker belote and secret belote: its result."""
 
     @_builtins.property
     def daker(self) -> _daker_pb2.DakerResult:
-        """Daker: its result."""
+        """DAKER: its result."""
 
     @_builtins.property
     def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemResult:
-        """YahtzeeHoldem: its result."""
+        """Yahtzee Texas Hold'em: its result."""
 
     @_builtins.property
     def chinese(self) -> _chinese_table_pb2.ChinesePokerResult:
-        """ChinesePoker: its result."""
+        """Chinese poker: its result."""
+
+    @_builtins.property
+    def forfeited(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Once over without being dealt: the seats still empty at join_by."""
+
+    @_builtins.property
+    def absent(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """When abandoned: the seats whose players were gone."""
 
     def __init__(
         self,
@@ -467,10 +552,13 @@ class TableInfo(_message.Message):
         daker: _daker_pb2.DakerResult | None = ...,
         yahtzee_holdem: _yahtzee_holdem_pb2.YahtzeeHoldemResult | None = ...,
         chinese: _chinese_table_pb2.ChinesePokerResult | None = ...,
+        forfeited: _abc.Iterable[_builtins.int] | None = ...,
+        abandoned: _builtins.bool = ...,
+        absent: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "game_result", b"game_result", "hand", b"hand", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
@@ -492,13 +580,13 @@ class ListTablesRequest(_message.Message):
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     STATUS_FIELD_NUMBER: _builtins.int
     include_finished: _builtins.bool
-    """finished tables too (after every live one)"""
+    """Finished tables too (after every live one)."""
     variant: _builtins.str
-    """only this game; empty: every game"""
+    """Only this game; empty: every game."""
     page_size: _builtins.int
-    """1 to 500; 0: 50"""
+    """1 to 500; 0: 50."""
     page_token: _builtins.str
-    """a next_page_token from the same listing; empty: the first page"""
+    """A next_page_token from the same listing; empty: the first page."""
     status: Global___TableStatus.ValueType
     """Only tables of this status (FINISHED lists them whatever include_finished
     says); UNSPECIFIED: waiting and playing, and finished with include_finished.
@@ -522,14 +610,18 @@ Global___ListTablesRequest: _TypeAlias = ListTablesRequest  # noqa: Y015
 
 @_typing.final
 class ListTablesResponse(_message.Message):
+    """A page of the lobby."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLES_FIELD_NUMBER: _builtins.int
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     next_page_token: _builtins.str
-    """empty on the last page"""
+    """The next page's token; empty on the last page."""
     @_builtins.property
-    def tables(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableInfo]: ...
+    def tables(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableInfo]:
+        """The page's tables."""
+
     def __init__(
         self,
         *,
@@ -546,10 +638,13 @@ Global___ListTablesResponse: _TypeAlias = ListTablesResponse  # noqa: Y015
 
 @_typing.final
 class GetTableRequest(_message.Message):
+    """One table."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """Its id."""
     def __init__(
         self,
         *,
@@ -565,11 +660,15 @@ Global___GetTableRequest: _TypeAlias = GetTableRequest  # noqa: Y015
 
 @_typing.final
 class GetTableResponse(_message.Message):
+    """The table as it stands."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def table(self) -> Global___TableInfo: ...
+    def table(self) -> Global___TableInfo:
+        """The table."""
+
     def __init__(
         self,
         *,
@@ -585,6 +684,8 @@ Global___GetTableResponse: _TypeAlias = GetTableResponse  # noqa: Y015
 
 @_typing.final
 class JoinTableRequest(_message.Message):
+    """Take a seat."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
@@ -593,10 +694,11 @@ class JoinTableRequest(_message.Message):
     SECRET_FIELD_NUMBER: _builtins.int
     JOIN_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     seat: _builtins.int
-    """unset: the first free seat"""
+    """The seat wanted; unset: the first free seat."""
     player: _builtins.str
-    """a display name"""
+    """A display name."""
     secret: _builtins.str
     """A reserved seat's secret: a tournament player's join secret, or the
     rejoin_secret LeaveTable gave. It takes that seat back, revoking any token
@@ -629,15 +731,23 @@ Global___JoinTableRequest: _TypeAlias = JoinTableRequest  # noqa: Y015
 
 @_typing.final
 class JoinTableResponse(_message.Message):
+    """The seat taken."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEAT_FIELD_NUMBER: _builtins.int
     TOKEN_FIELD_NUMBER: _builtins.int
     TABLE_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
+    """Its number."""
     token: _builtins.str
+    """The seat's bearer token: "authorization: Bearer <token>" on every call
+    made for the seat. Keep it secret.
+    """
     @_builtins.property
-    def table(self) -> Global___TableInfo: ...
+    def table(self) -> Global___TableInfo:
+        """The table as it stands."""
+
     def __init__(
         self,
         *,
@@ -655,10 +765,13 @@ Global___JoinTableResponse: _TypeAlias = JoinTableResponse  # noqa: Y015
 
 @_typing.final
 class LeaveTableRequest(_message.Message):
+    """Give up a seat (the one the call's token holds)."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     def __init__(
         self,
         *,
@@ -674,6 +787,8 @@ Global___LeaveTableRequest: _TypeAlias = LeaveTableRequest  # noqa: Y015
 
 @_typing.final
 class LeaveTableResponse(_message.Message):
+    """The seat given up."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     REJOIN_SECRET_FIELD_NUMBER: _builtins.int
@@ -707,16 +822,25 @@ class PokerChampAction(_message.Message):
     class _KindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[PokerChampAction._Kind.ValueType], _builtins.type):
         DESCRIPTOR: _descriptor.EnumDescriptor
         KIND_UNSPECIFIED: PokerChampAction._Kind.ValueType  # 0
+        """Not set: refused (INVALID_ARGUMENT)."""
         KIND_PAY: PokerChampAction._Kind.ValueType  # 1
+        """"pay": pay the stage's stake and stay in the deal."""
         KIND_FOLD: PokerChampAction._Kind.ValueType  # 2
+        """"fold": leave the deal."""
 
-    class Kind(_Kind, metaclass=_KindEnumTypeWrapper): ...
+    class Kind(_Kind, metaclass=_KindEnumTypeWrapper):
+        """The decision."""
+
     KIND_UNSPECIFIED: PokerChampAction.Kind.ValueType  # 0
+    """Not set: refused (INVALID_ARGUMENT)."""
     KIND_PAY: PokerChampAction.Kind.ValueType  # 1
+    """"pay": pay the stage's stake and stay in the deal."""
     KIND_FOLD: PokerChampAction.Kind.ValueType  # 2
+    """"fold": leave the deal."""
 
     KIND_FIELD_NUMBER: _builtins.int
     kind: Global___PokerChampAction.Kind.ValueType
+    """The decision."""
     def __init__(
         self,
         *,
@@ -732,6 +856,8 @@ Global___PokerChampAction: _TypeAlias = PokerChampAction  # noqa: Y015
 
 @_typing.final
 class ActRequest(_message.Message):
+    """A move for a seat."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
@@ -747,33 +873,48 @@ class ActRequest(_message.Message):
     EXPECTED_SEQ_FIELD_NUMBER: _builtins.int
     ACTION_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     seat: _builtins.int
-    """must be the token's seat"""
+    """The seat: must be the token's."""
     action: _builtins.str
-    """the action's text, e.g. "pay" """
+    """The action's text, e.g. "pay", "bet 4", "lay Er Tb ?r=E"."""
     expected_seq: _builtins.int
     """The seq of the view the action was decided on: ABORTED if, since then, the
     decision this seat faces changed (a new stage or hand). Other players'
     moves that leave it unchanged do not abort (there may be no turn order).
     """
     action_id: _builtins.str
-    """a retry with the same id is applied once"""
+    """The client's id for this move: a retry with the same id (after a lost
+    answer, or UNAVAILABLE) is applied once.
+    """
     @_builtins.property
     def poker_champ(self) -> Global___PokerChampAction:
-        """or the same as a typed message"""
+        """POKER CHAMP: pay or fold."""
 
     @_builtins.property
-    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerAction: ...
+    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerAction:
+        """AlphaPoker: its action."""
+
     @_builtins.property
-    def bataille(self) -> _bataille_pb2.BatailleAction: ...
+    def bataille(self) -> _bataille_pb2.BatailleAction:
+        """AlphaPoker bataille: its action."""
+
     @_builtins.property
-    def belote(self) -> _belote_pb2.BeloteAction: ...
+    def belote(self) -> _belote_pb2.BeloteAction:
+        """AlphaPoker belote and secret belote: its action."""
+
     @_builtins.property
-    def daker(self) -> _daker_pb2.DakerAction: ...
+    def daker(self) -> _daker_pb2.DakerAction:
+        """DAKER: its action."""
+
     @_builtins.property
-    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemAction: ...
+    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemAction:
+        """Yahtzee Texas Hold'em: its action."""
+
     @_builtins.property
-    def chinese(self) -> _chinese_table_pb2.ChinesePokerAction: ...
+    def chinese(self) -> _chinese_table_pb2.ChinesePokerAction:
+        """Chinese poker: its action."""
+
     def __init__(
         self,
         *,
@@ -807,15 +948,17 @@ Global___ActRequest: _TypeAlias = ActRequest  # noqa: Y015
 
 @_typing.final
 class ActResponse(_message.Message):
+    """The move's outcome."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEQ_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
-    """the table's seq after the action"""
+    """The table's seq after the move."""
     @_builtins.property
     def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableEvent]:
-        """what it caused, redacted for the caller"""
+        """What it caused, redacted for the caller."""
 
     def __init__(
         self,
@@ -833,10 +976,13 @@ Global___ActResponse: _TypeAlias = ActResponse  # noqa: Y015
 
 @_typing.final
 class GetViewRequest(_message.Message):
+    """A view of a table."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     def __init__(
         self,
         *,
@@ -852,6 +998,8 @@ Global___GetViewRequest: _TypeAlias = GetViewRequest  # noqa: Y015
 
 @_typing.final
 class GetViewResponse(_message.Message):
+    """What the caller's seat (or a spectator) may see now."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEQ_FIELD_NUMBER: _builtins.int
@@ -868,8 +1016,9 @@ class GetViewResponse(_message.Message):
     YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
     CHINESE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
+    """The seq the view is at."""
     seat: _builtins.int
-    """unset for a spectator"""
+    """The caller's seat; unset for a spectator."""
     @_builtins.property
     @_deprecated("""This field has been marked as deprecated using proto field options.""")
     def view(self) -> _builtins.str:
@@ -885,16 +1034,20 @@ class GetViewResponse(_message.Message):
         """
 
     deadline_seconds: _builtins.float
-    """left for this seat's pending decision; 0: none"""
+    """Seconds left for this seat's pending decision; 0: none."""
     @_builtins.property
-    def legal(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def legal(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The seat's legal moves, each as its text (a large space, such as words or
+        arrangements, is described in space instead).
+        """
+
     @_builtins.property
     def space(self) -> _game_pb2.LegalSpace:
-        """the legal moves as a space: kinds and their parameters' bounds"""
+        """The legal moves as a space: each kind and its parameter's bounds."""
 
     @_builtins.property
     def poker_champ(self) -> _poker_champ_pb2.PokerChampView:
-        """PokerChamp: its view."""
+        """POKER CHAMP: its view."""
 
     @_builtins.property
     def alphapoker(self) -> _alphapoker_pb2.AlphaPokerView:
@@ -902,23 +1055,23 @@ class GetViewResponse(_message.Message):
 
     @_builtins.property
     def bataille(self) -> _bataille_pb2.BatailleView:
-        """Bataille: its view."""
+        """AlphaPoker bataille: its view."""
 
     @_builtins.property
     def belote(self) -> _belote_pb2.BeloteView:
-        """Belote: its view."""
+        """AlphaPoker belote and secret belote: its view."""
 
     @_builtins.property
     def daker(self) -> _daker_pb2.DakerView:
-        """Daker: its view."""
+        """DAKER: its view."""
 
     @_builtins.property
     def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemView:
-        """YahtzeeHoldem: its view."""
+        """Yahtzee Texas Hold'em: its view."""
 
     @_builtins.property
     def chinese(self) -> _chinese_table_pb2.ChinesePokerView:
-        """ChinesePoker: its view."""
+        """Chinese poker: its view."""
 
     def __init__(
         self,
@@ -954,10 +1107,13 @@ Global___GetViewResponse: _TypeAlias = GetViewResponse  # noqa: Y015
 
 @_typing.final
 class LegalActionsRequest(_message.Message):
+    """The legal moves of the caller's seat."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     def __init__(
         self,
         *,
@@ -973,17 +1129,22 @@ Global___LegalActionsRequest: _TypeAlias = LegalActionsRequest  # noqa: Y015
 
 @_typing.final
 class LegalActionsResponse(_message.Message):
+    """The legal moves now."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEQ_FIELD_NUMBER: _builtins.int
     ACTIONS_FIELD_NUMBER: _builtins.int
     SPACE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
+    """The seq they hold at."""
     @_builtins.property
-    def actions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def actions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Each legal move's text (as GetViewResponse.legal)."""
+
     @_builtins.property
     def space(self) -> _game_pb2.LegalSpace:
-        """the same moves as a space: kinds and their parameters' bounds"""
+        """The same moves as a space: kinds and their parameters' bounds."""
 
     def __init__(
         self,
@@ -1002,12 +1163,18 @@ Global___LegalActionsResponse: _TypeAlias = LegalActionsResponse  # noqa: Y015
 
 @_typing.final
 class WatchTableRequest(_message.Message):
+    """Follow a table."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     after_seq: _builtins.int
+    """Events after this seq come (0: from the first); a stream that broke
+    resumes after the last seq it got.
+    """
     def __init__(
         self,
         *,
@@ -1024,6 +1191,8 @@ Global___WatchTableRequest: _TypeAlias = WatchTableRequest  # noqa: Y015
 
 @_typing.final
 class TableEvent(_message.Message):
+    """One event of a table's log, as its receiver may see it."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SEQ_FIELD_NUMBER: _builtins.int
@@ -1041,17 +1210,19 @@ class TableEvent(_message.Message):
     YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
     CHINESE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
+    """Its number in the table's log, from 1."""
     hand: _builtins.int
+    """The hand (deal, round) it belongs to; 0 before the first."""
     text: _builtins.str
-    """"p2 pays 1" """
+    """Its text form: "p2 pays 1"."""
     actor: _builtins.int
-    """the seat whose action caused it; unset for the table"""
+    """The seat whose action caused it; unset for the table (a deal, a clock)."""
     action: _builtins.str
     """That action's text: for its actor always; for others only when it hid
     nothing (none of its events is redacted for anyone), else empty.
     """
     final: _builtins.bool
-    """the game is over after this event"""
+    """The game is over after this event."""
     @_builtins.property
     def pending(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The seats with an open decision once the action that caused this event is
@@ -1061,7 +1232,7 @@ class TableEvent(_message.Message):
 
     @_builtins.property
     def poker_champ(self) -> _poker_champ_pb2.PokerChampEvent:
-        """PokerChamp: its event."""
+        """POKER CHAMP: its event."""
 
     @_builtins.property
     def alphapoker(self) -> _alphapoker_pb2.AlphaPokerEvent:
@@ -1069,23 +1240,23 @@ class TableEvent(_message.Message):
 
     @_builtins.property
     def bataille(self) -> _bataille_pb2.BatailleEvent:
-        """Bataille: its event."""
+        """AlphaPoker bataille: its event."""
 
     @_builtins.property
     def belote(self) -> _belote_pb2.BeloteEvent:
-        """Belote: its event."""
+        """AlphaPoker belote and secret belote: its event."""
 
     @_builtins.property
     def daker(self) -> _daker_pb2.DakerEvent:
-        """Daker: its event."""
+        """DAKER: its event."""
 
     @_builtins.property
     def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemEvent:
-        """YahtzeeHoldem: its event."""
+        """Yahtzee Texas Hold'em: its event."""
 
     @_builtins.property
     def chinese(self) -> _chinese_table_pb2.ChinesePokerEvent:
-        """ChinesePoker: its event."""
+        """Chinese poker: its event."""
 
     def __init__(
         self,
@@ -1122,11 +1293,15 @@ Global___TableEvent: _TypeAlias = TableEvent  # noqa: Y015
 
 @_typing.final
 class WatchTableResponse(_message.Message):
+    """One event of a watched table."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     EVENT_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def event(self) -> Global___TableEvent: ...
+    def event(self) -> Global___TableEvent:
+        """The event."""
+
     def __init__(
         self,
         *,
@@ -1142,12 +1317,16 @@ Global___WatchTableResponse: _TypeAlias = WatchTableResponse  # noqa: Y015
 
 @_typing.final
 class GetHandHistoryRequest(_message.Message):
+    """One finished hand's events."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     HAND_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     hand: _builtins.int
+    """The hand, from 1 (a hand still being played is FAILED_PRECONDITION)."""
     def __init__(
         self,
         *,
@@ -1164,11 +1343,15 @@ Global___GetHandHistoryRequest: _TypeAlias = GetHandHistoryRequest  # noqa: Y015
 
 @_typing.final
 class GetHandHistoryResponse(_message.Message):
+    """A hand's events."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     EVENTS_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableEvent]: ...
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableEvent]:
+        """Its events, redacted for the caller."""
+
     def __init__(
         self,
         *,
@@ -1184,10 +1367,13 @@ Global___GetHandHistoryResponse: _TypeAlias = GetHandHistoryResponse  # noqa: Y0
 
 @_typing.final
 class GetTranscriptRequest(_message.Message):
+    """A finished game's whole log."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
+    """The table."""
     def __init__(
         self,
         *,
@@ -1203,13 +1389,18 @@ Global___GetTranscriptRequest: _TypeAlias = GetTranscriptRequest  # noqa: Y015
 
 @_typing.final
 class GetTranscriptResponse(_message.Message):
+    """A finished game, to replay and verify."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TRANSCRIPT_FIELD_NUMBER: _builtins.int
     SEED_SHA256_FIELD_NUMBER: _builtins.int
     transcript: _builtins.str
-    """"# variant: ...", "# seed: ...", then actions ("> p1 pay") and events"""
+    """"# variant: ...", "# seed: ...", then each action ("> p1 pay") followed
+    by the events it caused.
+    """
     seed_sha256: _builtins.str
+    """The seed's SHA-256, as published before the first deal."""
     def __init__(
         self,
         *,

@@ -26,7 +26,8 @@ if _version_not_supported:
 
 
 class TableServiceStub:
-    """Missing associated documentation comment in .proto file."""
+    """Tables of every game: the lobby, seats, actions, views and the log.
+    """
 
     def __init__(self, channel):
         """Constructor.
@@ -97,7 +98,8 @@ class TableServiceStub:
 
 
 class TableServiceServicer:
-    """Missing associated documentation comment in .proto file."""
+    """Tables of every game: the lobby, seats, actions, views and the log.
+    """
 
     def ListVariants(self, request, context):
         """Every game a table can play, with its options (defaults, allowed values):
@@ -108,49 +110,61 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def CreateTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A new table, waiting for its players (bots take their seats at once).
+        Limited per caller's address (RESOURCE_EXHAUSTED, RATE_LIMITED).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListTables(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The lobby, a page at a time, from every node of a cluster.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """One table as it stands; once over, with its result and seed.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def JoinTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Take a seat (the first free one, a given one, or a reserved one with its
+        secret); returns the seat's bearer token. Limited per caller's address.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def LeaveTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Give up your seat (the token's).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def Act(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Make a move for your seat: its text or the game's typed action. Answered
+        once the move and what it caused are written to the table's log.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetView(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """What your seat (or, without a token, a spectator) may see now, with the
+        legal moves.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def LegalActions(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Your seat's legal moves now.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -248,7 +262,8 @@ def add_TableServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class TableService:
-    """Missing associated documentation comment in .proto file."""
+    """Tables of every game: the lobby, seats, actions, views and the log.
+    """
 
     @staticmethod
     def ListVariants(request,

@@ -3,21 +3,30 @@
 isort:skip_file
 Game tables: create, join, act, watch, verify.
 
-Actions and events travel in the compact text of DESIGN.md ("pay", "p2 pays 1",
-"p0 hole As Kd"); a seat's view is a JSON object (as text: integers stay
-integers) whose fields each game documents. Hidden cards reach only their owner: a
-watcher without a token sees what a spectator sees.
+Every game speaks two forms. The typed form: each game family's view,
+events, actions and result are protobuf messages (poker_champ.proto,
+alphapoker.proto, bataille.proto, belote.proto, daker.proto,
+yahtzee_holdem.proto, chinese_table.proto), set in the oneofs below, and the
+legal moves are a LegalSpace (game.proto, which also documents the card
+text). The text form: actions and events as compact text ("pay",
+"p2 pays 1", "p0 hole As Kd"), which logs, transcripts and the CLI speak;
+each typed event message says its text form. Both carry the same facts:
+hidden cards reach only their owner, in any field; a watcher without a token
+sees what a spectator sees.
 
 Auth: JoinTable returns a bearer token for one seat; send it as metadata
 "authorization: Bearer <token>" on Act, LeaveTable, and to see your own cards
 in GetView, LegalActions, WatchTable and GetHandHistory.
 
-Errors: INVALID_ARGUMENT (field violations) for malformed requests and
-unknown actions; UNAUTHENTICATED for a missing or unknown token;
-PERMISSION_DENIED when the token is another seat's; FAILED_PRECONDITION with
-an ErrorInfo reason (ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...)
-for an action the rules refuse now; ABORTED when expected_seq is stale;
-NOT_FOUND for an unknown table; RESOURCE_EXHAUSTED past the rate limit.
+Errors (google.rpc.Status details: ErrorInfo, BadRequest): INVALID_ARGUMENT
+(field violations) for malformed requests and unknown actions;
+UNAUTHENTICATED for a missing or unknown token; PERMISSION_DENIED when the
+token is another seat's; FAILED_PRECONDITION with an ErrorInfo reason
+(ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...) for an action the rules
+refuse now; ABORTED when expected_seq is stale; NOT_FOUND for an unknown
+table; RESOURCE_EXHAUSTED (reason RATE_LIMITED) past a rate limit;
+UNAVAILABLE (call again; an action_id is applied once) while the store or
+the table's node recovers; DATA_LOSS for a table set aside.
 """
 
 from brelan.api.v1 import table_pb2 as _table_pb2
@@ -44,6 +53,8 @@ GRPC_GENERATED_VERSION: str
 GRPC_VERSION: str
 
 class TableServiceStub:
+    """Tables of every game: the lobby, seats, actions, views and the log."""
+
     @_typing.overload
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
@@ -53,13 +64,29 @@ class TableServiceStub:
     what a client needs to offer a table of any variant.
     """
     CreateTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.CreateTableResponse]
+    """A new table, waiting for its players (bots take their seats at once).
+    Limited per caller's address (RESOURCE_EXHAUSTED, RATE_LIMITED).
+    """
     ListTables: _grpc.UnaryUnaryMultiCallable[_table_pb2.ListTablesRequest, _table_pb2.ListTablesResponse]
+    """The lobby, a page at a time, from every node of a cluster."""
     GetTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.GetTableResponse]
+    """One table as it stands; once over, with its result and seed."""
     JoinTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.JoinTableRequest, _table_pb2.JoinTableResponse]
+    """Take a seat (the first free one, a given one, or a reserved one with its
+    secret); returns the seat's bearer token. Limited per caller's address.
+    """
     LeaveTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.LeaveTableRequest, _table_pb2.LeaveTableResponse]
+    """Give up your seat (the token's)."""
     Act: _grpc.UnaryUnaryMultiCallable[_table_pb2.ActRequest, _table_pb2.ActResponse]
+    """Make a move for your seat: its text or the game's typed action. Answered
+    once the move and what it caused are written to the table's log.
+    """
     GetView: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.GetViewResponse]
+    """What your seat (or, without a token, a spectator) may see now, with the
+    legal moves.
+    """
     LegalActions: _grpc.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]
+    """Your seat's legal moves now."""
     WatchTable: _grpc.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]
     """The log after after_seq, then live events until the game ends."""
     GetHandHistory: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]
@@ -69,19 +96,37 @@ class TableServiceStub:
 
 @_typing.type_check_only
 class TableServiceAsyncStub(TableServiceStub):
+    """Tables of every game: the lobby, seats, actions, views and the log."""
+
     def __init__(self, channel: _aio.Channel) -> None: ...
     ListVariants: _aio.UnaryUnaryMultiCallable[_table_pb2.ListVariantsRequest, _table_pb2.ListVariantsResponse]  # type: ignore[assignment]
     """Every game a table can play, with its options (defaults, allowed values):
     what a client needs to offer a table of any variant.
     """
     CreateTable: _aio.UnaryUnaryMultiCallable[_table_pb2.CreateTableRequest, _table_pb2.CreateTableResponse]  # type: ignore[assignment]
+    """A new table, waiting for its players (bots take their seats at once).
+    Limited per caller's address (RESOURCE_EXHAUSTED, RATE_LIMITED).
+    """
     ListTables: _aio.UnaryUnaryMultiCallable[_table_pb2.ListTablesRequest, _table_pb2.ListTablesResponse]  # type: ignore[assignment]
+    """The lobby, a page at a time, from every node of a cluster."""
     GetTable: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTableRequest, _table_pb2.GetTableResponse]  # type: ignore[assignment]
+    """One table as it stands; once over, with its result and seed."""
     JoinTable: _aio.UnaryUnaryMultiCallable[_table_pb2.JoinTableRequest, _table_pb2.JoinTableResponse]  # type: ignore[assignment]
+    """Take a seat (the first free one, a given one, or a reserved one with its
+    secret); returns the seat's bearer token. Limited per caller's address.
+    """
     LeaveTable: _aio.UnaryUnaryMultiCallable[_table_pb2.LeaveTableRequest, _table_pb2.LeaveTableResponse]  # type: ignore[assignment]
+    """Give up your seat (the token's)."""
     Act: _aio.UnaryUnaryMultiCallable[_table_pb2.ActRequest, _table_pb2.ActResponse]  # type: ignore[assignment]
+    """Make a move for your seat: its text or the game's typed action. Answered
+    once the move and what it caused are written to the table's log.
+    """
     GetView: _aio.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.GetViewResponse]  # type: ignore[assignment]
+    """What your seat (or, without a token, a spectator) may see now, with the
+    legal moves.
+    """
     LegalActions: _aio.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]  # type: ignore[assignment]
+    """Your seat's legal moves now."""
     WatchTable: _aio.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]  # type: ignore[assignment]
     """The log after after_seq, then live events until the game ends."""
     GetHandHistory: _aio.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]  # type: ignore[assignment]
@@ -90,6 +135,8 @@ class TableServiceAsyncStub(TableServiceStub):
     """The whole log of a finished game with its seed, to replay and verify."""
 
 class TableServiceServicer(metaclass=_abc_1.ABCMeta):
+    """Tables of every game: the lobby, seats, actions, views and the log."""
+
     @_abc_1.abstractmethod
     def ListVariants(
         self,
@@ -105,56 +152,72 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _table_pb2.CreateTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.CreateTableResponse, _abc.Awaitable[_table_pb2.CreateTableResponse]]: ...
+    ) -> _typing.Union[_table_pb2.CreateTableResponse, _abc.Awaitable[_table_pb2.CreateTableResponse]]:
+        """A new table, waiting for its players (bots take their seats at once).
+        Limited per caller's address (RESOURCE_EXHAUSTED, RATE_LIMITED).
+        """
 
     @_abc_1.abstractmethod
     def ListTables(
         self,
         request: _table_pb2.ListTablesRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.ListTablesResponse, _abc.Awaitable[_table_pb2.ListTablesResponse]]: ...
+    ) -> _typing.Union[_table_pb2.ListTablesResponse, _abc.Awaitable[_table_pb2.ListTablesResponse]]:
+        """The lobby, a page at a time, from every node of a cluster."""
 
     @_abc_1.abstractmethod
     def GetTable(
         self,
         request: _table_pb2.GetTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.GetTableResponse, _abc.Awaitable[_table_pb2.GetTableResponse]]: ...
+    ) -> _typing.Union[_table_pb2.GetTableResponse, _abc.Awaitable[_table_pb2.GetTableResponse]]:
+        """One table as it stands; once over, with its result and seed."""
 
     @_abc_1.abstractmethod
     def JoinTable(
         self,
         request: _table_pb2.JoinTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.JoinTableResponse, _abc.Awaitable[_table_pb2.JoinTableResponse]]: ...
+    ) -> _typing.Union[_table_pb2.JoinTableResponse, _abc.Awaitable[_table_pb2.JoinTableResponse]]:
+        """Take a seat (the first free one, a given one, or a reserved one with its
+        secret); returns the seat's bearer token. Limited per caller's address.
+        """
 
     @_abc_1.abstractmethod
     def LeaveTable(
         self,
         request: _table_pb2.LeaveTableRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.LeaveTableResponse, _abc.Awaitable[_table_pb2.LeaveTableResponse]]: ...
+    ) -> _typing.Union[_table_pb2.LeaveTableResponse, _abc.Awaitable[_table_pb2.LeaveTableResponse]]:
+        """Give up your seat (the token's)."""
 
     @_abc_1.abstractmethod
     def Act(
         self,
         request: _table_pb2.ActRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.ActResponse, _abc.Awaitable[_table_pb2.ActResponse]]: ...
+    ) -> _typing.Union[_table_pb2.ActResponse, _abc.Awaitable[_table_pb2.ActResponse]]:
+        """Make a move for your seat: its text or the game's typed action. Answered
+        once the move and what it caused are written to the table's log.
+        """
 
     @_abc_1.abstractmethod
     def GetView(
         self,
         request: _table_pb2.GetViewRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.GetViewResponse, _abc.Awaitable[_table_pb2.GetViewResponse]]: ...
+    ) -> _typing.Union[_table_pb2.GetViewResponse, _abc.Awaitable[_table_pb2.GetViewResponse]]:
+        """What your seat (or, without a token, a spectator) may see now, with the
+        legal moves.
+        """
 
     @_abc_1.abstractmethod
     def LegalActions(
         self,
         request: _table_pb2.LegalActionsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_table_pb2.LegalActionsResponse, _abc.Awaitable[_table_pb2.LegalActionsResponse]]: ...
+    ) -> _typing.Union[_table_pb2.LegalActionsResponse, _abc.Awaitable[_table_pb2.LegalActionsResponse]]:
+        """Your seat's legal moves now."""
 
     @_abc_1.abstractmethod
     def WatchTable(
