@@ -38,6 +38,9 @@ _PROTO_BINARY_CODEC = google_protobuf_binary_codec()
 _GZIP_COMPRESSION = GzipCompression()
 
 class TableService(Protocol):
+    """
+    Tables of every game: the lobby, seats, actions, views and the log.
+    """
     async def list_variants(self, request: ListVariantsRequest, ctx: RequestContext[ListVariantsRequest, ListVariantsResponse], /) -> ListVariantsResponse:
         """
         Every game a table can play, with its options (defaults, allowed values):
@@ -46,27 +49,55 @@ class TableService(Protocol):
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def create_table(self, request: CreateTableRequest, ctx: RequestContext[CreateTableRequest, CreateTableResponse], /) -> CreateTableResponse:
+        """
+        A new table, waiting for its players (bots take their seats at once).
+        Limited per caller's address (RESOURCE_EXHAUSTED, RATE_LIMITED).
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def list_tables(self, request: ListTablesRequest, ctx: RequestContext[ListTablesRequest, ListTablesResponse], /) -> ListTablesResponse:
+        """
+        The lobby, a page at a time, from every node of a cluster.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def get_table(self, request: GetTableRequest, ctx: RequestContext[GetTableRequest, GetTableResponse], /) -> GetTableResponse:
+        """
+        One table as it stands; once over, with its result and seed.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def join_table(self, request: JoinTableRequest, ctx: RequestContext[JoinTableRequest, JoinTableResponse], /) -> JoinTableResponse:
+        """
+        Take a seat (the first free one, a given one, or a reserved one with its
+        secret); returns the seat's bearer token. Limited per caller's address.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def leave_table(self, request: LeaveTableRequest, ctx: RequestContext[LeaveTableRequest, LeaveTableResponse], /) -> LeaveTableResponse:
+        """
+        Give up your seat (the token's).
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def act(self, request: ActRequest, ctx: RequestContext[ActRequest, ActResponse], /) -> ActResponse:
+        """
+        Make a move for your seat: its text or the game's typed action. Answered
+        once the move and what it caused are written to the table's log.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def get_view(self, request: GetViewRequest, ctx: RequestContext[GetViewRequest, GetViewResponse], /) -> GetViewResponse:
+        """
+        What your seat (or, without a token, a spectator) may see now, with the
+        legal moves.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def legal_actions(self, request: LegalActionsRequest, ctx: RequestContext[LegalActionsRequest, LegalActionsResponse], /) -> LegalActionsResponse:
+        """
+        Your seat's legal moves now.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     def watch_table(self, request: WatchTableRequest, ctx: RequestContext[WatchTableRequest, WatchTableResponse], /) -> AsyncIterator[WatchTableResponse]:
@@ -247,6 +278,9 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
 
 
 class TableServiceClient(ConnectClient):
+    """
+    Tables of every game: the lobby, seats, actions, views and the log.
+    """
     def __init__(
         self,
         address: str,
@@ -302,6 +336,10 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> CreateTableResponse:
+        """
+        A new table, waiting for its players (bots take their seats at once).
+        Limited per caller's address (RESOURCE_EXHAUSTED, RATE_LIMITED).
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -322,6 +360,9 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> ListTablesResponse:
+        """
+        The lobby, a page at a time, from every node of a cluster.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -342,6 +383,9 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> GetTableResponse:
+        """
+        One table as it stands; once over, with its result and seed.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -362,6 +406,10 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> JoinTableResponse:
+        """
+        Take a seat (the first free one, a given one, or a reserved one with its
+        secret); returns the seat's bearer token. Limited per caller's address.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -382,6 +430,9 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> LeaveTableResponse:
+        """
+        Give up your seat (the token's).
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -402,6 +453,10 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> ActResponse:
+        """
+        Make a move for your seat: its text or the game's typed action. Answered
+        once the move and what it caused are written to the table's log.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -422,6 +477,10 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> GetViewResponse:
+        """
+        What your seat (or, without a token, a spectator) may see now, with the
+        legal moves.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -442,6 +501,9 @@ class TableServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> LegalActionsResponse:
+        """
+        Your seat's legal moves now.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
