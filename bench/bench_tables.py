@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 from brelan.clients.bots import run_remote
 from brelan.lexicon.store import Store
@@ -38,6 +39,10 @@ from brelan.server.games.evaluator import _tables, evaluate
 from brelan.server.games.registry import get_variant
 from brelan.server.games.selfplay import play
 from brelan.server.games.transcript import game_rng
+from brelan.server.games.base import jsonable
+from brelan.server.table_convert import as_json
+from brelan.server.typed.registry import FAMILIES
+from brelan.api.v1 import table_pb2 as tpb
 
 
 def rate(n: int, seconds: float) -> str:
@@ -155,6 +160,45 @@ def grpc_latency(tables: int, game: str = "poker-champ", options: dict[str, str]
     return alone, many
 
 
+def bench_typed(games: int) -> None:
+    """What a GetView answer and a watched event cost to build and encode: JSON view vs typed view, text vs typed."""
+    print("typed contract vs JSON (a GetView answer's view, a watched event), per call, in process:")
+    for name, family in sorted(FAMILIES.items()):
+        variant = get_variant(name)
+        if variant.bind is not None:
+            continue  # word games need a lexicon: their cost is that of their lexicon, not of the mapping
+        views, events = [], []
+        rng = random.Random(7)
+        for seed in range(games):
+            state = variant.new_game(variant.make_options({}), game_rng(f"bench-{seed}"))
+            while not state.is_over and len(views) < 20_000:
+                seat = next(iter(state.pending()), None)
+                if seat is None:
+                    break
+                views.append(state.view(seat))
+                events += state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if not views:
+            continue
+        json_view = _per_call(lambda v: tpb.GetViewResponse(view=as_json(jsonable(v))).SerializeToString(), views)
+        typed_view = _per_call(lambda v: tpb.GetViewResponse(**{family.field: family.view(v)}).SerializeToString(), views)
+        text_event = _per_call(lambda e: tpb.TableEvent(text=str(e)).SerializeToString(), events)
+        typed_event = _per_call(lambda e: tpb.TableEvent(text=str(e), **{family.field: family.event_message(e)})
+                                .SerializeToString(), events)  # fmt: skip
+        print(f"  {name}: view JSON {json_view:.1f} us, typed {typed_view:.1f} us (x{typed_view / json_view:.2f}); "
+              f"event text {text_event:.1f} us, text and typed {typed_event:.1f} us (x{typed_event / text_event:.2f})")
+
+
+def _per_call(build: Callable[[Any], bytes], items: list[Any]) -> float:
+    """Microseconds per call of ``build`` over ``items`` (the best of three passes)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for item in items:
+            build(item)
+        best = min(best, time.perf_counter() - start)
+    return best / len(items) * 1e6
+
+
 def bench_grpc(tables: int) -> None:
     print(f"over gRPC (server and bot clients on this machine), 4 players a table:")
     alone, many = grpc_latency(tables)
@@ -173,6 +217,7 @@ def main() -> None:
     bench_games(args.games, args.players)
     bench_dice(args.hands // 3)
     bench_yahtzee(args.games // 3, args.players, 300)
+    bench_typed(max(1, args.games // 30))
     if args.tables:
         bench_grpc(args.tables)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from google.protobuf.message import Message
 
 from brelan.api.v1 import game_pb2 as gpb
 
 from ..errors import invalid
-from .records import fill, record_of, set_field, snake
+from .records import fill, record_of, snake, writer_of
 
 ENUMERATED = 12  # a kind with at most this many legal actions lists them all (LegalMove.actions)
 # Keys of a table's result that the table adds (a game never dealt, or abandoned): not the family's.
@@ -94,17 +94,19 @@ def fill_mapping(message: Message, values: Mapping[str, Any]) -> Message:
     return message
 
 
-def seats(target: Any, count: int, columns: Mapping[str, Iterable[Any]], **flags: Iterable[int]) -> None:
+def seats(target: Any, count: int, columns: Mapping[str, Sequence[Any]], **flags: Iterable[int]) -> None:
     """A view's per-seat message, from its columns: ``columns[field]`` holds each seat's value in seat order;
     ``flags[field]`` lists the seats for which that boolean field is true."""
-    values = {name: list(column) for name, column in columns.items()}
     marked = {name: set(chosen) for name, chosen in flags.items()}
+    writers: list[tuple[str, Sequence[Any], Callable[[Message, str, Any], None]]] = []
     for seat in range(count):
-        item = target.add(seat=seat)
-        for name, column in values.items():
-            set_field(item, name, column[seat])
-        for name, chosen in marked.items():
-            setattr(item, name, seat in chosen)
+        item = target.add(seat=seat, **{name: seat in chosen for name, chosen in marked.items()})
+        if not writers:  # the Seat message's writers, looked up once
+            writers = [(name, column, writer_of(item.DESCRIPTOR, name)) for name, column in columns.items()]
+        for name, column, write in writers:
+            value = column[seat]
+            if value is not None:
+                write(item, name, value)
 
 
 def legal_space(legal: list[Any]) -> gpb.LegalSpace:

@@ -28,7 +28,7 @@ import functools
 import re
 import types
 import typing
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
@@ -46,40 +46,74 @@ def snake(name: str) -> str:
 def fill(message: M, value: Any) -> M:
     """``message`` with every field of the dataclass ``value`` set (an empty message is marked present)."""
     message.SetInParent()
-    for field in dataclasses.fields(value):
-        set_field(message, field.name, getattr(value, field.name))
+    for name, write in _plan(message.DESCRIPTOR, type(value)):
+        field = getattr(value, name)
+        if field is not None:
+            write(message, name, field)
     return message
 
 
 def set_field(message: Message, name: str, value: Any) -> None:
-    if value is None:
-        return
-    descriptor = message.DESCRIPTOR.fields_by_name.get(name)
-    if descriptor is None:
-        raise KeyError(f"{message.DESCRIPTOR.full_name} has no field {name!r}")
-    target = getattr(message, name)
+    """Set one field of ``message`` to ``value`` in the form its descriptor asks (None: left unset)."""
+    if value is not None:
+        writer_of(message.DESCRIPTOR, name)(message, name, value)
+
+
+@functools.lru_cache(maxsize=None)
+def writer_of(descriptor: Any, name: str) -> Callable[[Message, str, Any], None]:
+    """How a value is written into the field ``name`` of a message of ``descriptor``."""
+    return _writer(_descriptor(descriptor, name))
+
+
+@functools.lru_cache(maxsize=None)
+def _plan(descriptor: Any, kind: type) -> tuple[tuple[str, Callable[[Message, str, Any], None]], ...]:
+    """How each field of a ``kind`` dataclass is written into a message of ``descriptor``: worked out once."""
+    return tuple((name, _writer(_descriptor(descriptor, name))) for name in kind.__dataclass_fields__)
+
+
+def _descriptor(descriptor: Any, name: str) -> FieldDescriptor:
+    field = descriptor.fields_by_name.get(name)
+    if field is None:
+        raise KeyError(f"{descriptor.full_name} has no field {name!r}")
+    return field  # type: ignore[no-any-return]
+
+
+def _writer(descriptor: FieldDescriptor) -> Callable[[Message, str, Any], None]:
+    text = descriptor.type == FieldDescriptor.TYPE_STRING
     if _repeated(descriptor):
-        items = sorted(value) if isinstance(value, (set, frozenset)) else value
         if descriptor.message_type is not None:
-            for item in items:
-                fill(target.add(), item)
-        else:
-            target.extend(_scalar(descriptor, item) for item in items)
-    elif descriptor.message_type is not None:
-        fill(target, value)
-    else:
-        setattr(message, name, _scalar(descriptor, value))
+            return _add_messages
+        return _extend_text if text else _extend
+    if descriptor.message_type is not None:
+        return lambda message, name, value: fill(getattr(message, name), value)
+    return _set_text if text else setattr
+
+
+def _ordered(value: Any) -> Any:
+    return sorted(value) if isinstance(value, (set, frozenset)) else value
+
+
+def _add_messages(message: Message, name: str, value: Any) -> None:
+    target = getattr(message, name)
+    for item in _ordered(value):
+        fill(target.add(), item)
+
+
+def _extend_text(message: Message, name: str, value: Any) -> None:
+    getattr(message, name).extend([str(item) for item in _ordered(value)])
+
+
+def _extend(message: Message, name: str, value: Any) -> None:
+    getattr(message, name).extend(_ordered(value))
+
+
+def _set_text(message: Message, name: str, value: Any) -> None:
+    setattr(message, name, str(value))
 
 
 def _repeated(descriptor: FieldDescriptor) -> bool:
     # protobuf 7 has is_repeated (and no label); 6 has label.
     return bool(descriptor.is_repeated if hasattr(descriptor, "is_repeated") else descriptor.label == descriptor.LABEL_REPEATED)
-
-
-def _scalar(descriptor: FieldDescriptor, value: Any) -> Any:
-    if descriptor.type == FieldDescriptor.TYPE_STRING:
-        return str(value)
-    return value
 
 
 def record_of(kind: type[T], message: Message) -> T:
