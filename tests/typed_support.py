@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from google.protobuf.message import Message
 
 from brelan.api.v1 import game_pb2 as gpb
 from brelan.api.v1 import table_pb2 as tpb
+from brelan.lexicon.cards import Laid
 from brelan.server.games.base import Variant
+from brelan.server.games.chinese_rows import ROWS, Placement
+from brelan.server.games.word_games import TableWord
 from brelan.server.typed.family import TABLE_KEYS, Family
 from brelan.server.typed.records import record_of, snake
 
@@ -21,6 +25,29 @@ def plain(value: Any) -> Any:
     if hasattr(value, "__len__") and not isinstance(value, (str, bytes)):
         return [plain(v) for v in value]
     return value
+
+
+def pruned(value: Any) -> Any:
+    """JSON as ``plain`` has a message: without its empty fields (proto3 does not send them)."""
+    if isinstance(value, dict):
+        return {k: pruned(v) for k, v in value.items() if v not in (None, 0, False, [], "", {})}
+    if isinstance(value, list):
+        return [pruned(v) for v in value]
+    return value
+
+
+def same(descriptor: Any, typed: Any, value: Any) -> bool:
+    """A typed field's value is the JSON's: an enum by its value's name (``STYLE_OFC`` for ``"ofc"``)."""
+    if descriptor.enum_type is not None and isinstance(value, str):
+        name = descriptor.enum_type.values_by_number[typed].name
+        return name == f"{snake(descriptor.enum_type.name).upper()}_{value.upper()}"
+    return plain(typed) == pruned(value)
+
+
+def event_text(family: Family, message: Message) -> str:
+    """A family's typed event as its text."""
+    kind = message.WhichOneof("kind")
+    return str(record_of(next(c for c in family.events if snake(c.__name__) == kind), getattr(message, kind)))
 
 
 def check_event(family: Family, variant: Variant, message: tpb.TableEvent) -> None:
@@ -50,8 +77,10 @@ def check_view(family: Family, json_view: dict[str, Any], response: tpb.GetViewR
         if key in top and key != "seats":
             if value is None:  # unset, or its default
                 assert not (typed.HasField(key) if top[key].has_presence else plain(getattr(typed, key))), key
+            elif top[key].message_type is not None and top[key].message_type.full_name == family.event.DESCRIPTOR.full_name:
+                assert [event_text(family, e) for e in getattr(typed, key)] == value, key  # events kept as text
             else:
-                assert plain(getattr(typed, key)) == value, key
+                assert same(top[key], getattr(typed, key), value), key
             continue
         name = key if key in per_seat else key[:-1] if key[:-1] in per_seat else None
         assert name is not None, f"{family.field}: the view's {key} is in no typed field"
@@ -60,13 +89,14 @@ def check_view(family: Family, json_view: dict[str, Any], response: tpb.GetViewR
             assert [s for s, on in enumerate(column) if on] == sorted(value), key
         else:
             defaults = [plain(type(c)()) if isinstance(c, Message) else c for c in column]
-            assert [plain(c) for c in column] == [v if v is not None else d for v, d in zip(value, defaults)], key
+            assert [plain(c) for c in column] == [pruned(v) if v is not None else d for v, d in zip(value, defaults)], key
 
 
 def check_space(space: gpb.LegalSpace, legal: list[str]) -> None:
     """Every legal action fits the space: its kind is there, within its bounds, listed where listed."""
     kinds = {move.kind: move for move in space.moves}
-    assert list(kinds) == list(dict.fromkeys(a.split()[0] for a in legal))
+    listed = list(dict.fromkeys(a.split()[0] for a in legal))
+    assert [kind for kind, move in kinds.items() if kind in listed or not table_word(move)] == listed
     for action in legal:
         move = kinds[action.split()[0]]
         if move.actions:
@@ -76,6 +106,34 @@ def check_space(space: gpb.LegalSpace, legal: list[str]) -> None:
         if move.HasField("cards"):
             cards = action.split()[1:]
             assert set(cards) <= set(move.cards.cards) and len(cards) in move.cards.sizes
+        if move.HasField("rows"):  # every card given placed, no row over its free places, the discard's size
+            placement = Placement.parse(action.split(maxsplit=1)[1])
+            free = {r.row: r.free for r in move.rows.rows}
+            assert Counter(map(str, placement.cards)) == Counter(move.rows.cards), action
+            assert all(len(getattr(placement, row)) <= free.get(row, 0) for row in ROWS), action
+            assert len(placement.discard) == move.rows.discard, action
+        if table_word(move):  # never listed (the word is the puzzle); no word ("-"), or one the cards spell
+            assert not move.actions and spelt(TableWord.parse(action.split()[-1]), move.word), action
+        elif move.HasField("word"):  # a word laid card by card ("lay Qr Ur ?r=I"): cards given, each once, in bounds
+            laid = [str(Laid.parse(t).card) for t in action.split()[1:]]
+            assert not Counter(laid) - Counter(move.word.cards), action
+            assert move.word.min_length <= len(laid) <= move.word.max_length, action
+
+
+def table_word(move: gpb.LegalMove) -> bool:
+    """A word of the table's cards (bataille's claim, belote's proposal): the space offers it whenever the seat
+    may claim or propose, though the legal list, a few suggestions, may hold none."""
+    return move.HasField("word") and move.kind in ("claim", "propose")
+
+
+def spelt(word: TableWord, choice: gpb.WordChoice) -> bool:
+    """No word, or one in the bounds that the cards spell: each letter by its card, else by a joker (``?r``)
+    or a card the seat may not see (``??``), a letter ``?X`` by one of those."""
+    faces = Counter(card[0] for card in choice.cards if not card.startswith("?"))
+    wild = sum(card.startswith("?") for card in choice.cards)
+    wanted = Counter(letter for i, letter in enumerate(word.letters) if i not in word.jokers)
+    in_bounds = choice.min_length <= len(word) <= choice.max_length
+    return not word or (in_bounds and sum((wanted - faces).values()) + len(word.jokers) <= wild)
 
 
 def check_result(family: Family, info: tpb.TableInfo) -> None:

@@ -141,13 +141,14 @@ def _read(hint: Any, value: Any) -> Any:
     if origin in (tuple, frozenset, set):
         return origin(_read(args[0], item) for item in value)
     if origin in (typing.Union, types.UnionType):  # a card or a back: the first type that reads it
-        options = [a for a in args if a is not type(None)]
-        for option in options[:-1]:
+        first: ValueError | None = None
+        for option in [a for a in args if a is not type(None)]:
             try:
                 return _read(option, value)
-            except ValueError:
-                continue
-        return _read(options[-1], value)
+            except ValueError as e:
+                first = first or e  # the card's own complaint, not the back's
+        assert first is not None
+        raise first
     if isinstance(value, Message):
         return record_of(hint, value)
     if hasattr(hint, "parse") and isinstance(value, str):

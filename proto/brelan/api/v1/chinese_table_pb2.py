@@ -24,19 +24,59 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!brelan/api/v1/chinese_table.proto\x12\rbrelan.api.v1\"\x12\n\x10\x43hinesePokerView\"\x13\n\x11\x43hinesePokerEvent\"\x14\n\x12\x43hinesePokerAction\"\x14\n\x12\x43hinesePokerResultb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!brelan/api/v1/chinese_table.proto\x12\rbrelan.api.v1\"K\n\x0b\x43hineseRows\x12\x0e\n\x06\x62ottom\x18\x01 \x03(\t\x12\x0e\n\x06middle\x18\x02 \x03(\t\x12\x0b\n\x03top\x18\x03 \x03(\t\x12\x0f\n\x07\x64iscard\x18\x04 \x03(\t\"\xfc\x05\n\x10\x43hinesePokerView\x12\x34\n\x05phase\x18\x01 \x01(\x0e\x32%.brelan.api.v1.ChinesePokerView.Phase\x12\x34\n\x05style\x18\x02 \x01(\x0e\x32%.brelan.api.v1.ChinesePokerView.Style\x12\x0c\n\x04hand\x18\x03 \x01(\r\x12\r\n\x05hands\x18\x04 \x01(\r\x12\x0e\n\x06\x62utton\x18\x05 \x01(\r\x12\x0e\n\x06street\x18\x06 \x01(\r\x12\x0f\n\x07to_play\x18\x07 \x03(\r\x12\r\n\x05stock\x18\x08 \x01(\r\x12\x15\n\rcards_in_play\x18\t \x01(\r\x12\x33\n\x05seats\x18\n \x03(\x0b\x32$.brelan.api.v1.ChinesePokerView.Seat\x12\x11\n\tchampions\x18\x0b \x03(\r\x1a\x81\x02\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12)\n\x05\x62oard\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x12\x0c\n\x04held\x18\x03 \x03(\t\x12\x10\n\x08\x64iscards\x18\x04 \x03(\t\x12\x0f\n\x07reserve\x18\x05 \x03(\t\x12\x0b\n\x03set\x18\x06 \x01(\x08\x12\x13\n\x0bsurrendered\x18\x07 \x01(\x08\x12\x0f\n\x07\x66\x61ntasy\x18\x08 \x01(\r\x12\r\n\x05total\x18\t \x01(\x03\x12\x0c\n\x04last\x18\n \x01(\x03\x12.\n\nlast_board\x18\x0b \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x12\x0f\n\x07pending\x18\x0c \x01(\x08\"l\n\x05Style\x12\x15\n\x11STYLE_UNSPECIFIED\x10\x00\x12\x11\n\rSTYLE_CLASSIC\x10\x01\x12\r\n\tSTYLE_OFC\x10\x02\x12\x13\n\x0fSTYLE_PINEAPPLE\x10\x03\x12\x15\n\x11STYLE_PROGRESSIVE\x10\x04\"N\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_SET\x10\x01\x12\x0f\n\x0bPHASE_PLACE\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\"\xf2\x0b\n\x11\x43hinesePokerEvent\x12\x35\n\x04hand\x18\x01 \x01(\x0b\x32%.brelan.api.v1.ChinesePokerEvent.HandH\x00\x12\x37\n\x05\x64\x65\x61lt\x18\x02 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.DealtH\x00\x12=\n\x08reserved\x18\x03 \x01(\x0b\x32).brelan.api.v1.ChinesePokerEvent.ReservedH\x00\x12\x37\n\x05\x61side\x18\x04 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.AsideH\x00\x12<\n\x08set_hand\x18\x05 \x01(\x0b\x32(.brelan.api.v1.ChinesePokerEvent.SetHandH\x00\x12\x39\n\x06placed\x18\x06 \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.PlacedH\x00\x12\x43\n\x0bsurrendered\x18\x07 \x01(\x0b\x32,.brelan.api.v1.ChinesePokerEvent.SurrenderedH\x00\x12\x37\n\x05shown\x18\x08 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.ShownH\x00\x12\x39\n\x06\x66ouled\x18\t \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.FouledH\x00\x12\x46\n\rnatural_shown\x18\n \x01(\x0b\x32-.brelan.api.v1.ChinesePokerEvent.NaturalShownH\x00\x12\x39\n\x06versus\x18\x0b \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.VersusH\x00\x12\x39\n\x06scored\x18\x0c \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.ScoredH\x00\x12\x43\n\x0b\x66\x61ntasyland\x18\r \x01(\x0b\x32,.brelan.api.v1.ChinesePokerEvent.FantasylandH\x00\x12?\n\tchampions\x18\x0e \x01(\x0b\x32*.brelan.api.v1.ChinesePokerEvent.ChampionsH\x00\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\'\n\x08Reserved\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x16\n\x05\x41side\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x46\n\x07SetHand\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x45\n\x06Placed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x1b\n\x0bSurrendered\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x44\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x16\n\x06\x46ouled\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a*\n\x0cNaturalShown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\x1a\x34\n\x06Versus\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05other\x18\x02 \x01(\r\x12\r\n\x05units\x18\x03 \x01(\x03\x1a\x34\n\x06Scored\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05units\x18\x02 \x01(\x03\x12\r\n\x05total\x18\x03 \x01(\x03\x1a*\n\x0b\x46\x61ntasyland\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\xdd\x01\n\x12\x43hinesePokerAction\x12\x38\n\x05place\x18\x01 \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerAction.PlaceH\x00\x12@\n\tsurrender\x18\x02 \x01(\x0b\x32+.brelan.api.v1.ChinesePokerAction.SurrenderH\x00\x1a\x36\n\x05Place\x12-\n\tplacement\x18\x01 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x0b\n\tSurrenderB\x06\n\x04kind\"F\n\x12\x43hinesePokerResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06totals\x18\x02 \x03(\x03\x12\r\n\x05hands\x18\x03 \x01(\rb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.chinese_table_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CHINESEPOKERVIEW']._serialized_start=52
-  _globals['_CHINESEPOKERVIEW']._serialized_end=70
-  _globals['_CHINESEPOKEREVENT']._serialized_start=72
-  _globals['_CHINESEPOKEREVENT']._serialized_end=91
-  _globals['_CHINESEPOKERACTION']._serialized_start=93
-  _globals['_CHINESEPOKERACTION']._serialized_end=113
-  _globals['_CHINESEPOKERRESULT']._serialized_start=115
-  _globals['_CHINESEPOKERRESULT']._serialized_end=135
+  _globals['_CHINESEROWS']._serialized_start=52
+  _globals['_CHINESEROWS']._serialized_end=127
+  _globals['_CHINESEPOKERVIEW']._serialized_start=130
+  _globals['_CHINESEPOKERVIEW']._serialized_end=894
+  _globals['_CHINESEPOKERVIEW_SEAT']._serialized_start=447
+  _globals['_CHINESEPOKERVIEW_SEAT']._serialized_end=704
+  _globals['_CHINESEPOKERVIEW_STYLE']._serialized_start=706
+  _globals['_CHINESEPOKERVIEW_STYLE']._serialized_end=814
+  _globals['_CHINESEPOKERVIEW_PHASE']._serialized_start=816
+  _globals['_CHINESEPOKERVIEW_PHASE']._serialized_end=894
+  _globals['_CHINESEPOKEREVENT']._serialized_start=897
+  _globals['_CHINESEPOKEREVENT']._serialized_end=2419
+  _globals['_CHINESEPOKEREVENT_HAND']._serialized_start=1780
+  _globals['_CHINESEPOKEREVENT_HAND']._serialized_end=1818
+  _globals['_CHINESEPOKEREVENT_DEALT']._serialized_start=1820
+  _globals['_CHINESEPOKEREVENT_DEALT']._serialized_end=1856
+  _globals['_CHINESEPOKEREVENT_RESERVED']._serialized_start=1858
+  _globals['_CHINESEPOKEREVENT_RESERVED']._serialized_end=1897
+  _globals['_CHINESEPOKEREVENT_ASIDE']._serialized_start=1899
+  _globals['_CHINESEPOKEREVENT_ASIDE']._serialized_end=1921
+  _globals['_CHINESEPOKEREVENT_SETHAND']._serialized_start=1923
+  _globals['_CHINESEPOKEREVENT_SETHAND']._serialized_end=1993
+  _globals['_CHINESEPOKEREVENT_PLACED']._serialized_start=1995
+  _globals['_CHINESEPOKEREVENT_PLACED']._serialized_end=2064
+  _globals['_CHINESEPOKEREVENT_SURRENDERED']._serialized_start=2066
+  _globals['_CHINESEPOKEREVENT_SURRENDERED']._serialized_end=2093
+  _globals['_CHINESEPOKEREVENT_SHOWN']._serialized_start=2095
+  _globals['_CHINESEPOKEREVENT_SHOWN']._serialized_end=2163
+  _globals['_CHINESEPOKEREVENT_FOULED']._serialized_start=2165
+  _globals['_CHINESEPOKEREVENT_FOULED']._serialized_end=2187
+  _globals['_CHINESEPOKEREVENT_NATURALSHOWN']._serialized_start=2189
+  _globals['_CHINESEPOKEREVENT_NATURALSHOWN']._serialized_end=2231
+  _globals['_CHINESEPOKEREVENT_VERSUS']._serialized_start=2233
+  _globals['_CHINESEPOKEREVENT_VERSUS']._serialized_end=2285
+  _globals['_CHINESEPOKEREVENT_SCORED']._serialized_start=2287
+  _globals['_CHINESEPOKEREVENT_SCORED']._serialized_end=2339
+  _globals['_CHINESEPOKEREVENT_FANTASYLAND']._serialized_start=2341
+  _globals['_CHINESEPOKEREVENT_FANTASYLAND']._serialized_end=2383
+  _globals['_CHINESEPOKEREVENT_CHAMPIONS']._serialized_start=2385
+  _globals['_CHINESEPOKEREVENT_CHAMPIONS']._serialized_end=2411
+  _globals['_CHINESEPOKERACTION']._serialized_start=2422
+  _globals['_CHINESEPOKERACTION']._serialized_end=2643
+  _globals['_CHINESEPOKERACTION_PLACE']._serialized_start=2568
+  _globals['_CHINESEPOKERACTION_PLACE']._serialized_end=2622
+  _globals['_CHINESEPOKERACTION_SURRENDER']._serialized_start=2624
+  _globals['_CHINESEPOKERACTION_SURRENDER']._serialized_end=2635
+  _globals['_CHINESEPOKERRESULT']._serialized_start=2645
+  _globals['_CHINESEPOKERRESULT']._serialized_end=2715
 # @@protoc_insertion_point(module_scope)
