@@ -9,8 +9,12 @@ from __future__ import annotations
 import dataclasses
 import typing
 
+import grpc
 import pytest
 
+from brelan.api.v1 import alphapoker_pb2 as apb
+from brelan.api.v1 import game_pb2 as gpb
+from brelan.server.errors import ServiceError
 from brelan.server.typed.family import Family
 from brelan.server.typed.records import snake
 from brelan.server.typed.registry import FAMILIES
@@ -42,3 +46,16 @@ def test_every_view_field_has_its_place_in_the_typed_view(family: Family) -> Non
         name = field.name
         placed = name in top or name in per_seat or name[:-1] in per_seat or name in family.moved
         assert placed, f"{view.__name__}.{name} has no typed field (nor a word in Family.moved)"
+
+
+def test_a_typed_action_that_says_more_than_its_text_is_refused() -> None:
+    alphapoker = FAMILIES["alphapoker"]
+    lay = apb.AlphaPokerAction(lay=apb.AlphaPokerAction.Lay(cards=[gpb.LaidCard(card="?r", letter="E"),
+                                                                   gpb.LaidCard(card="Tb", letter="T")]))  # fmt: skip
+    assert alphapoker.text_of(lay, "alphapoker") == "lay ?r=E Tb"
+    lay.lay.cards[1].letter = "A"  # Tb is a T: it cannot stand for an A
+    with pytest.raises(ServiceError) as e:
+        alphapoker.text_of(lay, "alphapoker")
+    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and e.value.violations[0][0] == "alphapoker.lay"
+    with pytest.raises(ServiceError):  # no kind set
+        alphapoker.text_of(apb.AlphaPokerAction(), "alphapoker")

@@ -9,14 +9,14 @@ from brelan.api.v1 import game_pb2 as gpb
 
 from ..games import chinese as game
 from ..games.chinese_rows import ROWS, SIZES, Placement
-from .family import Family, legal_space, seats
+from .family import Family, enum_of, legal_space, seats
 
 View = cpb.ChinesePokerView
 
 
 def view(v: game.ChineseView) -> cpb.ChinesePokerView:
     message = View(
-        phase=View.Phase.Value(f"PHASE_{v.phase.upper()}"), style=View.Style.Value(f"STYLE_{v.style.upper()}"),
+        phase=enum_of(View.Phase, v.phase), style=enum_of(View.Style, v.style),
         hand=v.hand, hands=v.hands, button=v.button, street=v.street, to_play=v.to_play, stock=v.stock,
         cards_in_play=v.cards_in_play, champions=v.champions,
     )  # fmt: skip

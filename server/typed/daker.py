@@ -1,7 +1,53 @@
-"""The typed contract of this game family: not declared yet (its tables speak text only)."""
+"""DAKER's typed contract (every mode); its betting is Yahtzee Texas Hold'em's (Betting in the protos)."""
 
 from __future__ import annotations
 
-from .family import Family
+from brelan.api.v1 import daker_pb2 as dpb
+from brelan.api.v1 import game_pb2 as gpb
 
-FAMILIES: dict[str, Family] = {}  # variant name -> its family
+from ..games import daker as game
+from ..games.betting import BetTo, RaiseTo
+from .family import ENUMERATED, Family, enum_of, legal_space
+from .yahtzee_holdem import betting_seats
+
+View = dpb.DakerView
+
+
+def view(v: game.DakerView) -> dpb.DakerView:
+    message = View(
+        mode=enum_of(View.Mode, v.mode), hand=v.hand, button=v.button,
+        phase=enum_of(View.Phase, v.phase), community=[str(c) for c in v.community], pot=v.pot,
+        total_chips=v.total_chips, stock=v.stock, cards_in_play=v.cards_in_play, deck_size=v.deck_size,
+        champions=v.champions,
+    )  # fmt: skip
+    betting_seats(message.seats, v, {"cards": v.cards})
+    return message
+
+
+def space(v: game.DakerView, legal: list[game.Action]) -> gpb.LegalSpace:
+    """``legal_space``, made whole where DAKER's legal records are samples or lose a card.
+
+    A bet or raise goes by the chip (DAKER's unit is 1), so every amount of its range is legal; in no-limit
+    and pot limit the records give only the least, one between and the most: list them all, or none where
+    more than a dozen. A discard takes from the seat's cards as held: two alike are two cards to choose.
+    """
+    result = legal_space(legal)
+    amounts = {str(a).split()[0]: type(a) for a in legal if isinstance(a, (BetTo, RaiseTo))}
+    for move in result.moves:
+        if move.HasField("amount"):
+            del move.actions[:]
+            low, high = move.amount.min, move.amount.max
+            if high - low < ENUMERATED:
+                move.actions.extend(str(amounts[move.kind](amount)) for amount in range(low, high + 1))
+        elif move.HasField("cards") and v.seat is not None:
+            del move.cards.cards[:]
+            move.cards.cards.extend(sorted(str(c) for c in v.cards[v.seat]))
+    return result
+
+
+FAMILY = Family(
+    field="daker", view=view, event=dpb.DakerEvent, events=game.EVENTS, action=dpb.DakerAction,
+    actions=game.ACTIONS, result=dpb.DakerResult, space=space,
+    moved={"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space", "over": "phase (PHASE_OVER)"},
+)
+FAMILIES = {"daker": FAMILY}  # variant name -> its family

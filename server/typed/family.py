@@ -11,6 +11,7 @@ from google.protobuf.message import Message
 from brelan.api.v1 import game_pb2 as gpb
 
 from ..errors import invalid
+from ..games.base import parse_record
 from .records import fill, record_of, snake, writer_of
 
 ENUMERATED = 12  # a kind with at most this many legal actions lists them all (LegalMove.actions)
@@ -68,10 +69,21 @@ class Family:
         if kind is None:
             raise invalid(path, "set one kind of action")
         cls = next(c for c in self.actions if snake(c.__name__) == kind)
+        sent = getattr(message, kind)
         try:
-            return str(record_of(cls, getattr(message, kind)))
+            record = record_of(cls, sent)
         except (ValueError, TypeError) as e:
             raise invalid(f"{path}.{kind}", str(e)) from None
+        text = str(record)
+        if parse_record(text, [cls]) != record:  # a field its text cannot hold (a letter card naming another letter)
+            raise invalid(f"{path}.{kind}", f"says more than the action {text!r} can hold: "
+                          + " ".join(str(sent).split()))  # fmt: skip
+        return text
+
+
+def enum_of(enum: Any, word: str) -> int:
+    """The value of a view's enum named by the engine's word: ``enum_of(View.Phase, "over")`` is ``PHASE_OVER``."""
+    return int(enum.Value(f"{snake(enum.DESCRIPTOR.name).upper()}_{word.upper().replace('-', '_')}"))
 
 
 def fill_mapping(message: Message, values: Mapping[str, Any]) -> Message:

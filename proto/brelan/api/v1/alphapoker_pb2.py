@@ -22,21 +22,88 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62relan/api/v1/alphapoker.proto\x12\rbrelan.api.v1\"\x10\n\x0e\x41lphaPokerView\"\x11\n\x0f\x41lphaPokerEvent\"\x12\n\x10\x41lphaPokerAction\"\x12\n\x10\x41lphaPokerResultb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62relan/api/v1/alphapoker.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\"\xdd\x06\n\x0e\x41lphaPokerView\x12\x32\n\x05phase\x18\x01 \x01(\x0e\x32#.brelan.api.v1.AlphaPokerView.Phase\x12\r\n\x05round\x18\x02 \x01(\r\x12\x0e\n\x06rounds\x18\x03 \x01(\r\x12\x11\n\ttie_break\x18\x04 \x01(\x08\x12\x0e\n\x06\x64\x65\x61ler\x18\x05 \x01(\r\x12\x16\n\x0e\x65xchange_round\x18\x06 \x01(\r\x12\x17\n\x0f\x65xchange_rounds\x18\x07 \x01(\r\x12\x14\n\x0c\x65xchange_cap\x18\x08 \x01(\r\x12\x31\n\x05seats\x18\t \x03(\x0b\x32\".brelan.api.v1.AlphaPokerView.Seat\x12\x0b\n\x03pot\x18\n \x01(\x03\x12\x0f\n\x07\x63\x61rried\x18\x0b \x01(\x03\x12\x0b\n\x03\x63\x61p\x18\x0c \x01(\x03\x12\x13\n\x06opener\x18\r \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04voir\x18\x0e \x01(\x08\x12\x13\n\x06to_act\x18\x0f \x01(\rH\x01\x88\x01\x01\x12\x30\n\x08previous\x18\x10 \x03(\x0b\x32\x1e.brelan.api.v1.AlphaPokerEvent\x12\r\n\x05stock\x18\x11 \x01(\r\x12\x10\n\x08\x64iscards\x18\x12 \x01(\r\x12\r\n\x05total\x18\x13 \x01(\x03\x12\x0f\n\x07lexicon\x18\x14 \x01(\t\x12\x0e\n\x06policy\x18\x15 \x01(\t\x12\x12\n\nsimplified\x18\x16 \x01(\x08\x12\x11\n\tchampions\x18\x17 \x03(\r\x1a\xd2\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hand\x18\x02 \x03(\t\x12\r\n\x05stack\x18\x03 \x01(\x03\x12\x0b\n\x03\x62\x65t\x18\x04 \x01(\x03\x12\x0f\n\x07in_deal\x18\x05 \x01(\x08\x12\x0b\n\x03out\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x01(\x08\x12%\n\x04word\x18\x08 \x03(\x0b\x32\x17.brelan.api.v1.LaidCard\x12\x12\n\x05score\x18\t \x01(\rH\x00\x88\x01\x01\x12\x13\n\x06reason\x18\n \x01(\tH\x01\x88\x01\x01\x42\x08\n\x06_scoreB\t\n\x07_reason\"c\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x12\n\x0ePHASE_EXCHANGE\x10\x01\x12\r\n\tPHASE_BET\x10\x02\x12\x10\n\x0cPHASE_REVEAL\x10\x03\x12\x0e\n\nPHASE_OVER\x10\x04\x42\t\n\x07_openerB\t\n\x07_to_act\"\xd0\x11\n\x0f\x41lphaPokerEvent\x12\x37\n\x06judged\x18\x01 \x01(\x0b\x32%.brelan.api.v1.AlphaPokerEvent.JudgedH\x00\x12\x31\n\x03\x63ut\x18\x02 \x01(\x0b\x32\".brelan.api.v1.AlphaPokerEvent.CutH\x00\x12\x33\n\x04hand\x18\x03 \x01(\x0b\x32#.brelan.api.v1.AlphaPokerEvent.HandH\x00\x12\x35\n\x05\x64\x65\x61lt\x18\x04 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerEvent.DealtH\x00\x12\x35\n\x05\x61nted\x18\x05 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerEvent.AntedH\x00\x12\x35\n\x05phase\x18\x06 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerEvent.PhaseH\x00\x12=\n\tdiscarded\x18\x07 \x01(\x0b\x32(.brelan.api.v1.AlphaPokerEvent.DiscardedH\x00\x12;\n\x08received\x18\x08 \x01(\x0b\x32\'.brelan.api.v1.AlphaPokerEvent.ReceivedH\x00\x12?\n\nreshuffled\x18\t \x01(\x0b\x32).brelan.api.v1.AlphaPokerEvent.ReshuffledH\x00\x12\x31\n\x03\x62\x65t\x18\n \x01(\x0b\x32\".brelan.api.v1.AlphaPokerEvent.BetH\x00\x12\x37\n\x06\x63\x61lled\x18\x0b \x01(\x0b\x32%.brelan.api.v1.AlphaPokerEvent.CalledH\x00\x12\x37\n\x06raised\x18\x0c \x01(\x0b\x32%.brelan.api.v1.AlphaPokerEvent.RaisedH\x00\x12\x43\n\rraised_to_see\x18\r \x01(\x0b\x32*.brelan.api.v1.AlphaPokerEvent.RaisedToSeeH\x00\x12\x39\n\x07stopped\x18\x0e \x01(\x0b\x32&.brelan.api.v1.AlphaPokerEvent.StoppedH\x00\x12\x37\n\x06\x66olded\x18\x0f \x01(\x0b\x32%.brelan.api.v1.AlphaPokerEvent.FoldedH\x00\x12<\n\tword_laid\x18\x10 \x01(\x0b\x32\'.brelan.api.v1.AlphaPokerEvent.WordLaidH\x00\x12\x37\n\x06scored\x18\x11 \x01(\x0b\x32%.brelan.api.v1.AlphaPokerEvent.ScoredH\x00\x12\x39\n\x07refused\x18\x12 \x01(\x0b\x32&.brelan.api.v1.AlphaPokerEvent.RefusedH\x00\x12\x31\n\x03won\x18\x13 \x01(\x0b\x32\".brelan.api.v1.AlphaPokerEvent.WonH\x00\x12\x39\n\x07remains\x18\x14 \x01(\x0b\x32&.brelan.api.v1.AlphaPokerEvent.RemainsH\x00\x12\x31\n\x03out\x18\x15 \x01(\x0b\x32\".brelan.api.v1.AlphaPokerEvent.OutH\x00\x12<\n\ttie_break\x18\x16 \x01(\x0b\x32\'.brelan.api.v1.AlphaPokerEvent.TieBreakH\x00\x12=\n\tchampions\x18\x17 \x01(\x0b\x32(.brelan.api.v1.AlphaPokerEvent.ChampionsH\x00\x1a\x37\n\x06Judged\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x1a!\n\x03\x43ut\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a%\n\x05\x41nted\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a%\n\x05Phase\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06number\x18\x02 \x01(\r\x1a(\n\tDiscarded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\'\n\x08Received\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x1b\n\nReshuffled\x12\r\n\x05\x63\x61rds\x18\x01 \x01(\r\x1a\x1f\n\x03\x42\x65t\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\x03\x1a&\n\x06\x43\x61lled\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\"\n\x06Raised\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\x03\x1a\'\n\x0bRaisedToSee\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\x03\x1a\x17\n\x07Stopped\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x16\n\x06\x46olded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a@\n\x08WordLaid\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12&\n\x05\x63\x61rds\x18\x02 \x03(\x0b\x32\x17.brelan.api.v1.LaidCard\x1a\x43\n\x06Scored\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\r\x12\x0e\n\x06reason\x18\x04 \x01(\t\x1a\x35\n\x07Refused\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a\x30\n\x03Won\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x12\x0b\n\x03pot\x18\x03 \x01(\t\x1a\x19\n\x07Remains\x12\x0e\n\x06\x61mount\x18\x01 \x01(\x03\x1a\x13\n\x03Out\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x19\n\x08TieBreak\x12\r\n\x05seats\x18\x01 \x03(\r\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\xfd\x04\n\x10\x41lphaPokerAction\x12<\n\x08\x65xchange\x18\x01 \x01(\x0b\x32(.brelan.api.v1.AlphaPokerAction.ExchangeH\x00\x12\x34\n\x04stop\x18\x02 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerAction.StopH\x00\x12\x34\n\x04open\x18\x03 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerAction.OpenH\x00\x12\x36\n\x05raise\x18\x04 \x01(\x0b\x32%.brelan.api.v1.AlphaPokerAction.RaiseH\x00\x12\x34\n\x04voir\x18\x05 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerAction.VoirH\x00\x12\x32\n\x03lay\x18\x06 \x01(\x0b\x32#.brelan.api.v1.AlphaPokerAction.LayH\x00\x12\x34\n\x04\x63\x61ll\x18\x07 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerAction.CallH\x00\x12\x34\n\x04\x66old\x18\x08 \x01(\x0b\x32$.brelan.api.v1.AlphaPokerAction.FoldH\x00\x1a\x19\n\x08\x45xchange\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x06\n\x04Stop\x1a\x16\n\x04Open\x12\x0e\n\x06\x61mount\x18\x01 \x01(\x03\x1a\x17\n\x05Raise\x12\x0e\n\x06\x61mount\x18\x01 \x01(\x03\x1a\x16\n\x04Voir\x12\x0e\n\x06\x61mount\x18\x01 \x01(\x03\x1a-\n\x03Lay\x12&\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x17.brelan.api.v1.LaidCard\x1a\x06\n\x04\x43\x61ll\x1a\x06\n\x04\x46oldB\x06\n\x04kind\"R\n\x10\x41lphaPokerResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06stacks\x18\x02 \x03(\x03\x12\x0e\n\x06rounds\x18\x03 \x01(\r\x12\x0b\n\x03pot\x18\x04 \x01(\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.alphapoker_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ALPHAPOKERVIEW']._serialized_start=49
-  _globals['_ALPHAPOKERVIEW']._serialized_end=65
-  _globals['_ALPHAPOKEREVENT']._serialized_start=67
-  _globals['_ALPHAPOKEREVENT']._serialized_end=84
-  _globals['_ALPHAPOKERACTION']._serialized_start=86
-  _globals['_ALPHAPOKERACTION']._serialized_end=104
-  _globals['_ALPHAPOKERRESULT']._serialized_start=106
-  _globals['_ALPHAPOKERRESULT']._serialized_end=124
+  _globals['_ALPHAPOKERVIEW']._serialized_start=76
+  _globals['_ALPHAPOKERVIEW']._serialized_end=937
+  _globals['_ALPHAPOKERVIEW_SEAT']._serialized_start=604
+  _globals['_ALPHAPOKERVIEW_SEAT']._serialized_end=814
+  _globals['_ALPHAPOKERVIEW_PHASE']._serialized_start=816
+  _globals['_ALPHAPOKERVIEW_PHASE']._serialized_end=915
+  _globals['_ALPHAPOKEREVENT']._serialized_start=940
+  _globals['_ALPHAPOKEREVENT']._serialized_end=3196
+  _globals['_ALPHAPOKEREVENT_JUDGED']._serialized_start=2288
+  _globals['_ALPHAPOKEREVENT_JUDGED']._serialized_end=2343
+  _globals['_ALPHAPOKEREVENT_CUT']._serialized_start=2345
+  _globals['_ALPHAPOKEREVENT_CUT']._serialized_end=2378
+  _globals['_ALPHAPOKEREVENT_HAND']._serialized_start=2380
+  _globals['_ALPHAPOKEREVENT_HAND']._serialized_end=2418
+  _globals['_ALPHAPOKEREVENT_DEALT']._serialized_start=2420
+  _globals['_ALPHAPOKEREVENT_DEALT']._serialized_end=2456
+  _globals['_ALPHAPOKEREVENT_ANTED']._serialized_start=2458
+  _globals['_ALPHAPOKEREVENT_ANTED']._serialized_end=2495
+  _globals['_ALPHAPOKEREVENT_PHASE']._serialized_start=2497
+  _globals['_ALPHAPOKEREVENT_PHASE']._serialized_end=2534
+  _globals['_ALPHAPOKEREVENT_DISCARDED']._serialized_start=2536
+  _globals['_ALPHAPOKEREVENT_DISCARDED']._serialized_end=2576
+  _globals['_ALPHAPOKEREVENT_RECEIVED']._serialized_start=2578
+  _globals['_ALPHAPOKEREVENT_RECEIVED']._serialized_end=2617
+  _globals['_ALPHAPOKEREVENT_RESHUFFLED']._serialized_start=2619
+  _globals['_ALPHAPOKEREVENT_RESHUFFLED']._serialized_end=2646
+  _globals['_ALPHAPOKEREVENT_BET']._serialized_start=2648
+  _globals['_ALPHAPOKEREVENT_BET']._serialized_end=2679
+  _globals['_ALPHAPOKEREVENT_CALLED']._serialized_start=2681
+  _globals['_ALPHAPOKEREVENT_CALLED']._serialized_end=2719
+  _globals['_ALPHAPOKEREVENT_RAISED']._serialized_start=2721
+  _globals['_ALPHAPOKEREVENT_RAISED']._serialized_end=2755
+  _globals['_ALPHAPOKEREVENT_RAISEDTOSEE']._serialized_start=2757
+  _globals['_ALPHAPOKEREVENT_RAISEDTOSEE']._serialized_end=2796
+  _globals['_ALPHAPOKEREVENT_STOPPED']._serialized_start=2798
+  _globals['_ALPHAPOKEREVENT_STOPPED']._serialized_end=2821
+  _globals['_ALPHAPOKEREVENT_FOLDED']._serialized_start=2823
+  _globals['_ALPHAPOKEREVENT_FOLDED']._serialized_end=2845
+  _globals['_ALPHAPOKEREVENT_WORDLAID']._serialized_start=2847
+  _globals['_ALPHAPOKEREVENT_WORDLAID']._serialized_end=2911
+  _globals['_ALPHAPOKEREVENT_SCORED']._serialized_start=2913
+  _globals['_ALPHAPOKEREVENT_SCORED']._serialized_end=2980
+  _globals['_ALPHAPOKEREVENT_REFUSED']._serialized_start=2982
+  _globals['_ALPHAPOKEREVENT_REFUSED']._serialized_end=3035
+  _globals['_ALPHAPOKEREVENT_WON']._serialized_start=3037
+  _globals['_ALPHAPOKEREVENT_WON']._serialized_end=3085
+  _globals['_ALPHAPOKEREVENT_REMAINS']._serialized_start=3087
+  _globals['_ALPHAPOKEREVENT_REMAINS']._serialized_end=3112
+  _globals['_ALPHAPOKEREVENT_OUT']._serialized_start=3114
+  _globals['_ALPHAPOKEREVENT_OUT']._serialized_end=3133
+  _globals['_ALPHAPOKEREVENT_TIEBREAK']._serialized_start=3135
+  _globals['_ALPHAPOKEREVENT_TIEBREAK']._serialized_end=3160
+  _globals['_ALPHAPOKEREVENT_CHAMPIONS']._serialized_start=3162
+  _globals['_ALPHAPOKEREVENT_CHAMPIONS']._serialized_end=3188
+  _globals['_ALPHAPOKERACTION']._serialized_start=3199
+  _globals['_ALPHAPOKERACTION']._serialized_end=3836
+  _globals['_ALPHAPOKERACTION_EXCHANGE']._serialized_start=3659
+  _globals['_ALPHAPOKERACTION_EXCHANGE']._serialized_end=3684
+  _globals['_ALPHAPOKERACTION_STOP']._serialized_start=3686
+  _globals['_ALPHAPOKERACTION_STOP']._serialized_end=3692
+  _globals['_ALPHAPOKERACTION_OPEN']._serialized_start=3694
+  _globals['_ALPHAPOKERACTION_OPEN']._serialized_end=3716
+  _globals['_ALPHAPOKERACTION_RAISE']._serialized_start=3718
+  _globals['_ALPHAPOKERACTION_RAISE']._serialized_end=3741
+  _globals['_ALPHAPOKERACTION_VOIR']._serialized_start=3743
+  _globals['_ALPHAPOKERACTION_VOIR']._serialized_end=3765
+  _globals['_ALPHAPOKERACTION_LAY']._serialized_start=3767
+  _globals['_ALPHAPOKERACTION_LAY']._serialized_end=3812
+  _globals['_ALPHAPOKERACTION_CALL']._serialized_start=3814
+  _globals['_ALPHAPOKERACTION_CALL']._serialized_end=3820
+  _globals['_ALPHAPOKERACTION_FOLD']._serialized_start=3822
+  _globals['_ALPHAPOKERACTION_FOLD']._serialized_end=3828
+  _globals['_ALPHAPOKERRESULT']._serialized_start=3838
+  _globals['_ALPHAPOKERRESULT']._serialized_end=3920
 # @@protoc_insertion_point(module_scope)

@@ -24,19 +24,67 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"brelan/api/v1/yahtzee_holdem.proto\x12\rbrelan.api.v1\"\x13\n\x11YahtzeeHoldemView\"\x14\n\x12YahtzeeHoldemEvent\"\x15\n\x13YahtzeeHoldemAction\"\x15\n\x13YahtzeeHoldemResultb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\"brelan/api/v1/yahtzee_holdem.proto\x12\rbrelan.api.v1\"\x90\x04\n\x07\x42\x65tting\x1a\x07\n\x05\x43heck\x1a\x06\n\x04\x43\x61ll\x1a\x06\n\x04\x46old\x1a\x17\n\x05\x42\x65tTo\x12\x0e\n\x06\x61mount\x18\x01 \x01(\x03\x1a\x19\n\x07RaiseTo\x12\x0e\n\x06\x61mount\x18\x01 \x01(\x03\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a\x13\n\x03Out\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\r\x1a%\n\x05\x41nted\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\'\n\x07\x42linded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x17\n\x07\x43hecked\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a&\n\x06\x43\x61lled\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x1f\n\x03\x42\x65t\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\x03\x1a\"\n\x06Raised\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\x03\x1a\x16\n\x06\x46olded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x15\n\x05\x41llIn\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a(\n\x08Returned\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x30\n\x03Won\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x12\x0b\n\x03pot\x18\x03 \x01(\t\"\x94\x04\n\x11YahtzeeHoldemView\x12\x0c\n\x04hand\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x12\x37\n\x06street\x18\x03 \x01(\x0e\x32\'.brelan.api.v1.YahtzeeHoldemView.Street\x12\r\n\x05\x62oard\x18\x04 \x03(\t\x12\x34\n\x05seats\x18\x05 \x03(\x0b\x32%.brelan.api.v1.YahtzeeHoldemView.Seat\x12\x0b\n\x03pot\x18\x06 \x01(\x03\x12\x13\n\x0btotal_chips\x18\x07 \x01(\x03\x12\x13\n\x06to_act\x18\x08 \x01(\rH\x00\x88\x01\x01\x12\x13\n\x0bround_limit\x18\t \x01(\x03\x12\x0c\n\x04over\x18\n \x01(\x08\x12\x11\n\tchampions\x18\x0b \x03(\r\x1a\x80\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x64ice\x18\x02 \x03(\t\x12\r\n\x05stack\x18\x03 \x01(\x03\x12\x0b\n\x03\x62\x65t\x18\x04 \x01(\x03\x12\x11\n\tcommitted\x18\x05 \x01(\x03\x12\x0f\n\x07in_hand\x18\x06 \x01(\x08\x12\x0b\n\x03out\x18\x07 \x01(\x08\x12\x0f\n\x07pending\x18\x08 \x01(\x08\"h\n\x06Street\x12\x16\n\x12STREET_UNSPECIFIED\x10\x00\x12\x12\n\x0eSTREET_OPENING\x10\x01\x12\x0f\n\x0bSTREET_FLOP\x10\x02\x12\x0f\n\x0bSTREET_TURN\x10\x03\x12\x10\n\x0cSTREET_RIVER\x10\x04\x42\t\n\x07_to_act\"\xbe\x07\n\x12YahtzeeHoldemEvent\x12+\n\x04hand\x18\x01 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.HandH\x00\x12\x38\n\x05\x64\x65\x61lt\x18\x02 \x01(\x0b\x32\'.brelan.api.v1.YahtzeeHoldemEvent.DealtH\x00\x12:\n\x06rolled\x18\x03 \x01(\x0b\x32(.brelan.api.v1.YahtzeeHoldemEvent.RolledH\x00\x12\x38\n\x05shown\x18\x04 \x01(\x0b\x32\'.brelan.api.v1.YahtzeeHoldemEvent.ShownH\x00\x12)\n\x03out\x18\x05 \x01(\x0b\x32\x1a.brelan.api.v1.Betting.OutH\x00\x12\x35\n\tchampions\x18\x06 \x01(\x0b\x32 .brelan.api.v1.Betting.ChampionsH\x00\x12-\n\x05\x61nted\x18\x07 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.AntedH\x00\x12\x31\n\x07\x62linded\x18\x08 \x01(\x0b\x32\x1e.brelan.api.v1.Betting.BlindedH\x00\x12\x31\n\x07\x63hecked\x18\t \x01(\x0b\x32\x1e.brelan.api.v1.Betting.CheckedH\x00\x12/\n\x06\x63\x61lled\x18\n \x01(\x0b\x32\x1d.brelan.api.v1.Betting.CalledH\x00\x12)\n\x03\x62\x65t\x18\x0b \x01(\x0b\x32\x1a.brelan.api.v1.Betting.BetH\x00\x12/\n\x06raised\x18\x0c \x01(\x0b\x32\x1d.brelan.api.v1.Betting.RaisedH\x00\x12/\n\x06\x66olded\x18\r \x01(\x0b\x32\x1d.brelan.api.v1.Betting.FoldedH\x00\x12.\n\x06\x61ll_in\x18\x0e \x01(\x0b\x32\x1c.brelan.api.v1.Betting.AllInH\x00\x12\x33\n\x08returned\x18\x0f \x01(\x0b\x32\x1f.brelan.api.v1.Betting.ReturnedH\x00\x12)\n\x03won\x18\x10 \x01(\x0b\x32\x1a.brelan.api.v1.Betting.WonH\x00\x1a#\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x64ice\x18\x02 \x03(\t\x1a&\n\x06Rolled\x12\x0e\n\x06street\x18\x01 \x01(\t\x12\x0c\n\x04\x64ice\x18\x02 \x03(\t\x1a\x31\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12\x0c\n\x04\x64ice\x18\x03 \x03(\tB\x06\n\x04kind\"\x8a\x02\n\x13YahtzeeHoldemAction\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.CheckH\x00\x12+\n\x04\x63\x61ll\x18\x02 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.CallH\x00\x12+\n\x04\x66old\x18\x03 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.FoldH\x00\x12.\n\x06\x62\x65t_to\x18\x04 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.BetToH\x00\x12\x32\n\x08raise_to\x18\x05 \x01(\x0b\x32\x1e.brelan.api.v1.Betting.RaiseToH\x00\x42\x06\n\x04kind\"G\n\x13YahtzeeHoldemResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06stacks\x18\x02 \x03(\x03\x12\r\n\x05hands\x18\x03 \x01(\rb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.yahtzee_holdem_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_YAHTZEEHOLDEMVIEW']._serialized_start=53
-  _globals['_YAHTZEEHOLDEMVIEW']._serialized_end=72
-  _globals['_YAHTZEEHOLDEMEVENT']._serialized_start=74
-  _globals['_YAHTZEEHOLDEMEVENT']._serialized_end=94
-  _globals['_YAHTZEEHOLDEMACTION']._serialized_start=96
-  _globals['_YAHTZEEHOLDEMACTION']._serialized_end=117
-  _globals['_YAHTZEEHOLDEMRESULT']._serialized_start=119
-  _globals['_YAHTZEEHOLDEMRESULT']._serialized_end=140
+  _globals['_BETTING']._serialized_start=54
+  _globals['_BETTING']._serialized_end=582
+  _globals['_BETTING_CHECK']._serialized_start=65
+  _globals['_BETTING_CHECK']._serialized_end=72
+  _globals['_BETTING_CALL']._serialized_start=74
+  _globals['_BETTING_CALL']._serialized_end=80
+  _globals['_BETTING_FOLD']._serialized_start=82
+  _globals['_BETTING_FOLD']._serialized_end=88
+  _globals['_BETTING_BETTO']._serialized_start=90
+  _globals['_BETTING_BETTO']._serialized_end=113
+  _globals['_BETTING_RAISETO']._serialized_start=115
+  _globals['_BETTING_RAISETO']._serialized_end=140
+  _globals['_BETTING_HAND']._serialized_start=142
+  _globals['_BETTING_HAND']._serialized_end=180
+  _globals['_BETTING_OUT']._serialized_start=182
+  _globals['_BETTING_OUT']._serialized_end=201
+  _globals['_BETTING_CHAMPIONS']._serialized_start=203
+  _globals['_BETTING_CHAMPIONS']._serialized_end=229
+  _globals['_BETTING_ANTED']._serialized_start=231
+  _globals['_BETTING_ANTED']._serialized_end=268
+  _globals['_BETTING_BLINDED']._serialized_start=270
+  _globals['_BETTING_BLINDED']._serialized_end=309
+  _globals['_BETTING_CHECKED']._serialized_start=311
+  _globals['_BETTING_CHECKED']._serialized_end=334
+  _globals['_BETTING_CALLED']._serialized_start=336
+  _globals['_BETTING_CALLED']._serialized_end=374
+  _globals['_BETTING_BET']._serialized_start=376
+  _globals['_BETTING_BET']._serialized_end=407
+  _globals['_BETTING_RAISED']._serialized_start=409
+  _globals['_BETTING_RAISED']._serialized_end=443
+  _globals['_BETTING_FOLDED']._serialized_start=445
+  _globals['_BETTING_FOLDED']._serialized_end=467
+  _globals['_BETTING_ALLIN']._serialized_start=469
+  _globals['_BETTING_ALLIN']._serialized_end=490
+  _globals['_BETTING_RETURNED']._serialized_start=492
+  _globals['_BETTING_RETURNED']._serialized_end=532
+  _globals['_BETTING_WON']._serialized_start=534
+  _globals['_BETTING_WON']._serialized_end=582
+  _globals['_YAHTZEEHOLDEMVIEW']._serialized_start=585
+  _globals['_YAHTZEEHOLDEMVIEW']._serialized_end=1117
+  _globals['_YAHTZEEHOLDEMVIEW_SEAT']._serialized_start=872
+  _globals['_YAHTZEEHOLDEMVIEW_SEAT']._serialized_end=1000
+  _globals['_YAHTZEEHOLDEMVIEW_STREET']._serialized_start=1002
+  _globals['_YAHTZEEHOLDEMVIEW_STREET']._serialized_end=1106
+  _globals['_YAHTZEEHOLDEMEVENT']._serialized_start=1120
+  _globals['_YAHTZEEHOLDEMEVENT']._serialized_end=2078
+  _globals['_YAHTZEEHOLDEMEVENT_DEALT']._serialized_start=1944
+  _globals['_YAHTZEEHOLDEMEVENT_DEALT']._serialized_end=1979
+  _globals['_YAHTZEEHOLDEMEVENT_ROLLED']._serialized_start=1981
+  _globals['_YAHTZEEHOLDEMEVENT_ROLLED']._serialized_end=2019
+  _globals['_YAHTZEEHOLDEMEVENT_SHOWN']._serialized_start=2021
+  _globals['_YAHTZEEHOLDEMEVENT_SHOWN']._serialized_end=2070
+  _globals['_YAHTZEEHOLDEMACTION']._serialized_start=2081
+  _globals['_YAHTZEEHOLDEMACTION']._serialized_end=2347
+  _globals['_YAHTZEEHOLDEMRESULT']._serialized_start=2349
+  _globals['_YAHTZEEHOLDEMRESULT']._serialized_end=2420
 # @@protoc_insertion_point(module_scope)
