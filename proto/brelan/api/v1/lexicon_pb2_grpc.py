@@ -26,7 +26,19 @@ if _version_not_supported:
 
 
 class LexiconServiceStub:
-    """Missing associated documentation comment in .proto file."""
+    """Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
 
     def __init__(self, channel):
         """Constructor.
@@ -72,46 +84,69 @@ class LexiconServiceStub:
 
 
 class LexiconServiceServicer:
-    """Missing associated documentation comment in .proto file."""
+    """Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
 
     def ListLexicons(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Every lexicon the server serves, with its version, sources and counts.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CheckWords(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Whether each word may be laid, with the reason (or not, for speed). A
+        word that is not in the lexicon is a verdict (admissible false), not an
+        error.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ExplainWord(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A word's verdict and every reading of it in the lexicon's sources.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ScoreWord(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """What a word laid with these cards scores (0 when not admissible), with
+        its length and letter points.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def BestWords(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The best admissible words a hand can lay (a search), with the cards to
+        lay for each.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def Anagrams(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Admissible words made of some letters (a search), a page at a time.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def MatchPattern(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Admissible words matching a pattern (a search), a page at a time.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -163,7 +198,19 @@ def add_LexiconServiceServicer_to_server(servicer, server):
 
  # This class is part of an EXPERIMENTAL API.
 class LexiconService:
-    """Missing associated documentation comment in .proto file."""
+    """Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
 
     @staticmethod
     def ListLexicons(request,

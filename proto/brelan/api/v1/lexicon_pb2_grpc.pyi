@@ -5,7 +5,10 @@ The French lexicon of brelan: admissibility under house rules, word scores,
 best words of a hand, anagrams and patterns.
 
 Cards use the compact text of DESIGN.md: "Er" red E, "Eb" black E, "?r" and
-"?b" the jokers, "?r=E" a laid joker standing for E.
+"?b" the jokers, "?r=E" a laid joker standing for E. Case does not matter on
+the way in ("er", "?b=q"); answers give the canonical text ("Er", "?b=Q").
+Words are folded to a key of letters A-Z only: accents and ligatures
+dropped, hyphens, spaces and apostrophes removed ("Œuvre" -> "OEUVRE").
 
 Limits (INVALID_ARGUMENT beyond them, with a field violation):
   words per CheckWords call   10000
@@ -40,77 +43,161 @@ GRPC_GENERATED_VERSION: str
 GRPC_VERSION: str
 
 class LexiconServiceStub:
+    """Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
+
     @_typing.overload
     def __new__(cls, channel: _grpc.Channel) -> _Self: ...
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> LexiconServiceAsyncStub: ...
     ListLexicons: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.ListLexiconsRequest, _lexicon_pb2.ListLexiconsResponse]
+    """Every lexicon the server serves, with its version, sources and counts."""
     CheckWords: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.CheckWordsRequest, _lexicon_pb2.CheckWordsResponse]
+    """Whether each word may be laid, with the reason (or not, for speed). A
+    word that is not in the lexicon is a verdict (admissible false), not an
+    error.
+    """
     ExplainWord: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.ExplainWordRequest, _lexicon_pb2.ExplainWordResponse]
+    """A word's verdict and every reading of it in the lexicon's sources."""
     ScoreWord: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.ScoreWordRequest, _lexicon_pb2.ScoreWordResponse]
+    """What a word laid with these cards scores (0 when not admissible), with
+    its length and letter points.
+    """
     BestWords: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.BestWordsRequest, _lexicon_pb2.BestWordsResponse]
+    """The best admissible words a hand can lay (a search), with the cards to
+    lay for each.
+    """
     Anagrams: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.AnagramsRequest, _lexicon_pb2.AnagramsResponse]
+    """Admissible words made of some letters (a search), a page at a time."""
     MatchPattern: _grpc.UnaryUnaryMultiCallable[_lexicon_pb2.MatchPatternRequest, _lexicon_pb2.MatchPatternResponse]
+    """Admissible words matching a pattern (a search), a page at a time."""
 
 @_typing.type_check_only
 class LexiconServiceAsyncStub(LexiconServiceStub):
+    """Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
+
     def __init__(self, channel: _aio.Channel) -> None: ...
     ListLexicons: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.ListLexiconsRequest, _lexicon_pb2.ListLexiconsResponse]  # type: ignore[assignment]
+    """Every lexicon the server serves, with its version, sources and counts."""
     CheckWords: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.CheckWordsRequest, _lexicon_pb2.CheckWordsResponse]  # type: ignore[assignment]
+    """Whether each word may be laid, with the reason (or not, for speed). A
+    word that is not in the lexicon is a verdict (admissible false), not an
+    error.
+    """
     ExplainWord: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.ExplainWordRequest, _lexicon_pb2.ExplainWordResponse]  # type: ignore[assignment]
+    """A word's verdict and every reading of it in the lexicon's sources."""
     ScoreWord: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.ScoreWordRequest, _lexicon_pb2.ScoreWordResponse]  # type: ignore[assignment]
+    """What a word laid with these cards scores (0 when not admissible), with
+    its length and letter points.
+    """
     BestWords: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.BestWordsRequest, _lexicon_pb2.BestWordsResponse]  # type: ignore[assignment]
+    """The best admissible words a hand can lay (a search), with the cards to
+    lay for each.
+    """
     Anagrams: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.AnagramsRequest, _lexicon_pb2.AnagramsResponse]  # type: ignore[assignment]
+    """Admissible words made of some letters (a search), a page at a time."""
     MatchPattern: _aio.UnaryUnaryMultiCallable[_lexicon_pb2.MatchPatternRequest, _lexicon_pb2.MatchPatternResponse]  # type: ignore[assignment]
+    """Admissible words matching a pattern (a search), a page at a time."""
 
 class LexiconServiceServicer(metaclass=_abc_1.ABCMeta):
+    """Words of the lexicons: verdicts, explanations, scores and searches. Served
+    unless the server runs with --no-lexicon (then every call is UNIMPLEMENTED).
+
+    Errors common to every call: INVALID_ARGUMENT with a google.rpc.BadRequest
+    field violation naming the field at fault (lexicon.name for a lexicon not
+    served, policy.min_length, hand[3]...). RESOURCE_EXHAUSTED when a caller
+    has too many calls running or waiting (ErrorInfo reason TOO_MANY_LOOKUPS
+    past 32 lookups, TOO_MANY_SEARCHES past 8 searches: wait for one to end),
+    or when a search takes more than the server's budget (5 s by default:
+    narrow it). DEADLINE_EXCEEDED when the call's own deadline comes first.
+    Searches are BestWords, Anagrams, MatchPattern and CheckWords calls of more
+    than 500 words; the rest are lookups, which never wait behind searches.
+    """
+
     @_abc_1.abstractmethod
     def ListLexicons(
         self,
         request: _lexicon_pb2.ListLexiconsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.ListLexiconsResponse, _abc.Awaitable[_lexicon_pb2.ListLexiconsResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.ListLexiconsResponse, _abc.Awaitable[_lexicon_pb2.ListLexiconsResponse]]:
+        """Every lexicon the server serves, with its version, sources and counts."""
 
     @_abc_1.abstractmethod
     def CheckWords(
         self,
         request: _lexicon_pb2.CheckWordsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.CheckWordsResponse, _abc.Awaitable[_lexicon_pb2.CheckWordsResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.CheckWordsResponse, _abc.Awaitable[_lexicon_pb2.CheckWordsResponse]]:
+        """Whether each word may be laid, with the reason (or not, for speed). A
+        word that is not in the lexicon is a verdict (admissible false), not an
+        error.
+        """
 
     @_abc_1.abstractmethod
     def ExplainWord(
         self,
         request: _lexicon_pb2.ExplainWordRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.ExplainWordResponse, _abc.Awaitable[_lexicon_pb2.ExplainWordResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.ExplainWordResponse, _abc.Awaitable[_lexicon_pb2.ExplainWordResponse]]:
+        """A word's verdict and every reading of it in the lexicon's sources."""
 
     @_abc_1.abstractmethod
     def ScoreWord(
         self,
         request: _lexicon_pb2.ScoreWordRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.ScoreWordResponse, _abc.Awaitable[_lexicon_pb2.ScoreWordResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.ScoreWordResponse, _abc.Awaitable[_lexicon_pb2.ScoreWordResponse]]:
+        """What a word laid with these cards scores (0 when not admissible), with
+        its length and letter points.
+        """
 
     @_abc_1.abstractmethod
     def BestWords(
         self,
         request: _lexicon_pb2.BestWordsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.BestWordsResponse, _abc.Awaitable[_lexicon_pb2.BestWordsResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.BestWordsResponse, _abc.Awaitable[_lexicon_pb2.BestWordsResponse]]:
+        """The best admissible words a hand can lay (a search), with the cards to
+        lay for each.
+        """
 
     @_abc_1.abstractmethod
     def Anagrams(
         self,
         request: _lexicon_pb2.AnagramsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.AnagramsResponse, _abc.Awaitable[_lexicon_pb2.AnagramsResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.AnagramsResponse, _abc.Awaitable[_lexicon_pb2.AnagramsResponse]]:
+        """Admissible words made of some letters (a search), a page at a time."""
 
     @_abc_1.abstractmethod
     def MatchPattern(
         self,
         request: _lexicon_pb2.MatchPatternRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_lexicon_pb2.MatchPatternResponse, _abc.Awaitable[_lexicon_pb2.MatchPatternResponse]]: ...
+    ) -> _typing.Union[_lexicon_pb2.MatchPatternResponse, _abc.Awaitable[_lexicon_pb2.MatchPatternResponse]]:
+        """Admissible words matching a pattern (a search), a page at a time."""
 
 def add_LexiconServiceServicer_to_server(servicer: LexiconServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

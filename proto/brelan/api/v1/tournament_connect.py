@@ -42,14 +42,41 @@ class TournamentService(Protocol):
     AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
     async def create_tournament(self, request: CreateTournamentRequest, ctx: RequestContext[CreateTournamentRequest, CreateTournamentResponse], /) -> CreateTournamentResponse:
+        """
+        A new tournament; its first games' tables are created at once. Answers
+        the tournament and each human player's join secret (told here only).
+        INVALID_ARGUMENT with a field violation for a bad request (the fields
+        say which); RESOURCE_EXHAUSTED (ErrorInfo reason RATE_LIMITED) past 5 new
+        tournaments and tables a second from one address (bursts of 100);
+        FAILED_PRECONDITION (reason NO_LEXICON) when the server runs without a
+        lexicon (--no-lexicon), since AlphaPoker judges words.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def get_tournament(self, request: GetTournamentRequest, ctx: RequestContext[GetTournamentRequest, GetTournamentResponse], /) -> GetTournamentResponse:
+        """
+        A tournament as it stands now: standings, matches and their tables.
+        INVALID_ARGUMENT when tournament_id is empty, NOT_FOUND when it names no
+        tournament.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
     async def list_tournaments(self, request: ListTournamentsRequest, ctx: RequestContext[ListTournamentsRequest, ListTournamentsResponse], /) -> ListTournamentsResponse:
+        """
+        The tournaments, a page at a time (see ListTournamentsRequest).
+        INVALID_ARGUMENT for a page_size above 100 or a page_token this listing
+        did not return.
+        """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
 
@@ -117,6 +144,14 @@ class TournamentServiceClient(ConnectClient):
     AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
     def __init__(
         self,
@@ -149,6 +184,15 @@ class TournamentServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> CreateTournamentResponse:
+        """
+        A new tournament; its first games' tables are created at once. Answers
+        the tournament and each human player's join secret (told here only).
+        INVALID_ARGUMENT with a field violation for a bad request (the fields
+        say which); RESOURCE_EXHAUSTED (ErrorInfo reason RATE_LIMITED) past 5 new
+        tournaments and tables a second from one address (bursts of 100);
+        FAILED_PRECONDITION (reason NO_LEXICON) when the server runs without a
+        lexicon (--no-lexicon), since AlphaPoker judges words.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -169,6 +213,11 @@ class TournamentServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> GetTournamentResponse:
+        """
+        A tournament as it stands now: standings, matches and their tables.
+        INVALID_ARGUMENT when tournament_id is empty, NOT_FOUND when it names no
+        tournament.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(
@@ -189,6 +238,11 @@ class TournamentServiceClient(ConnectClient):
         headers: Headers | Mapping[str, str] | None = None, 
         timeout_ms: int | None = None,
     ) -> ListTournamentsResponse:
+        """
+        The tournaments, a page at a time (see ListTournamentsRequest).
+        INVALID_ARGUMENT for a page_size above 100 or a page_token this listing
+        did not return.
+        """
         return await self.execute_unary(
             request=request,
             method=MethodInfo(

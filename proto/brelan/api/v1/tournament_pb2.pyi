@@ -20,6 +20,8 @@ DESCRIPTOR: _descriptor.FileDescriptor
 
 @_typing.final
 class CreateTournamentRequest(_message.Message):
+    """A tournament to create."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     @_typing.final
@@ -53,14 +55,27 @@ class CreateTournamentRequest(_message.Message):
     JOIN_MINUTES_FIELD_NUMBER: _builtins.int
     UNTIMED_FIELD_NUMBER: _builtins.int
     name: _builtins.str
+    """Its name, at most 64 characters; empty: "tournament". Game tables are
+    named after it ("NAME: knockout round 1 match 2 game 1").
+    """
     format: _builtins.str
-    """knockout (4, 8, 16, 32 or 64 players), preliminary (even), round-robin"""
+    """"knockout" (exactly 4, 8, 16, 32 or 64 players; the first duels drawn),
+    "preliminary" (an even number of players, at least 4: three rounds, then
+    the best play a seeded knockout), "round-robin" (2 to 128 players, each
+    meets every other once); empty: "knockout". Anything else, or a player
+    count the format does not take, is INVALID_ARGUMENT (on format or
+    players).
+    """
     wins: _builtins.int
-    """games to win a match; 0: 2 (best of three)"""
+    """Games to win a match, 1 to 5; 0: 2 (best of three)."""
     qualifiers: _builtins.int
-    """preliminary: how many go on to the knockout; 0: the largest allowed"""
+    """Preliminary only: how many go on to the knockout, one of 4, 8, 16, 32 or
+    64 and at most the players; 0: the largest allowed. Ignored by the other
+    formats.
+    """
     decision_seconds: _builtins.float
-    """Each game table's decision time (the rules' timers apply first); 0: the
+    """Each game table's decision time in seconds, 0 to 86400 (the rules' timers
+    apply first: AlphaPoker's exchange_seconds and bet_seconds); 0: the
     server's default (60 seconds), unless untimed.
     """
     join_minutes: _builtins.float
@@ -69,18 +84,29 @@ class CreateTournamentRequest(_message.Message):
     dealt and his opponent wins it (both absent: a seat drawn by lot wins).
     """
     untimed: _builtins.bool
-    """no time limit on decisions: decision_seconds must be 0"""
+    """No time limit on decisions: decision_seconds must then be 0
+    (INVALID_ARGUMENT on untimed otherwise).
+    """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """their names, in seat order"""
+        """The players' names, in seat order (a player's index is its place here):
+        each 1 to 64 characters, not blank, all different; at most 128.
+        """
 
     @_builtins.property
     def bots(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """indexes of players the server's bots play"""
+        """Indexes into players (from 0) of those the server's bots play: [1, 2]
+        makes the second and third players bots. Each below len(players)
+        (INVALID_ARGUMENT on bots[i] otherwise); a repeated index counts once.
+        """
 
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
-        """AlphaPoker options for every game (players is always 2)"""
+        """AlphaPoker table options for every game (as TableService.CreateTable
+        takes them: "hand" -> "7", "capital" -> "100", "lexicon" -> "fr-dela",
+        "conjugated" -> "true"...); at most 64. "players" is refused: a game is
+        always for two. A bad option is INVALID_ARGUMENT on options[NAME].
+        """
 
     def __init__(
         self,
@@ -106,6 +132,8 @@ Global___CreateTournamentRequest: _TypeAlias = CreateTournamentRequest  # noqa: 
 
 @_typing.final
 class CreateTournamentResponse(_message.Message):
+    """The tournament created, and how its players take their seats."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     @_typing.final
@@ -131,12 +159,14 @@ class CreateTournamentResponse(_message.Message):
     TOURNAMENT_FIELD_NUMBER: _builtins.int
     JOIN_SECRETS_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def tournament(self) -> Global___TournamentInfo: ...
+    def tournament(self) -> Global___TournamentInfo:
+        """The tournament as created: its first round's matches and tables."""
+
     @_builtins.property
     def join_secrets(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
-        """Each player's join secret (player name -> secret), told here only: a
-        player's seat at each of his games is reserved for it (JoinTable with
-        secret). Bots have none.
+        """Each player's join secret (player name -> secret, 32 hex characters),
+        told here only: a player's seat at each of his games is reserved for it
+        (JoinTable with secret). Bots have none.
         """
 
     def __init__(
@@ -155,10 +185,13 @@ Global___CreateTournamentResponse: _TypeAlias = CreateTournamentResponse  # noqa
 
 @_typing.final
 class GetTournamentRequest(_message.Message):
+    """Which tournament to read."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
+    """Its id, as CreateTournament answered it: "tour-1a2b3c4d". Required."""
     def __init__(
         self,
         *,
@@ -174,11 +207,15 @@ Global___GetTournamentRequest: _TypeAlias = GetTournamentRequest  # noqa: Y015
 
 @_typing.final
 class GetTournamentResponse(_message.Message):
+    """A tournament as it stands."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TOURNAMENT_FIELD_NUMBER: _builtins.int
     @_builtins.property
-    def tournament(self) -> Global___TournamentInfo: ...
+    def tournament(self) -> Global___TournamentInfo:
+        """The tournament."""
+
     def __init__(
         self,
         *,
@@ -204,10 +241,16 @@ class ListTournamentsRequest(_message.Message):
     PAGE_SIZE_FIELD_NUMBER: _builtins.int
     PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     include_finished: _builtins.bool
+    """Also list the finished tournaments (after those being played); false:
+    only those being played.
+    """
     page_size: _builtins.int
-    """1 to 100; 0: 20"""
+    """Tournaments a page holds: 1 to 100; 0: 20."""
     page_token: _builtins.str
-    """a next_page_token from the same listing; empty: the first page"""
+    """A next_page_token from the same listing; empty: the first page. Pages
+    follow on by key: a tournament created meanwhile is neither skipped nor
+    listed twice.
+    """
     def __init__(
         self,
         *,
@@ -225,14 +268,18 @@ Global___ListTournamentsRequest: _TypeAlias = ListTournamentsRequest  # noqa: Y0
 
 @_typing.final
 class ListTournamentsResponse(_message.Message):
+    """A page of tournaments."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TOURNAMENTS_FIELD_NUMBER: _builtins.int
     NEXT_PAGE_TOKEN_FIELD_NUMBER: _builtins.int
     next_page_token: _builtins.str
-    """empty on the last page"""
+    """Empty on the last page; else the page_token of the next one."""
     @_builtins.property
-    def tournaments(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentInfo]: ...
+    def tournaments(self) -> _containers.RepeatedCompositeFieldContainer[Global___TournamentInfo]:
+        """The tournaments of this page, in listing order."""
+
     def __init__(
         self,
         *,
@@ -249,6 +296,8 @@ Global___ListTournamentsResponse: _TypeAlias = ListTournamentsResponse  # noqa: 
 
 @_typing.final
 class Standing(_message.Message):
+    """One player's line in the standings."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     PLACE_FIELD_NUMBER: _builtins.int
@@ -260,15 +309,23 @@ class Standing(_message.Message):
     LOST_FIELD_NUMBER: _builtins.int
     FORFEITED_FIELD_NUMBER: _builtins.int
     place: _builtins.int
+    """Its place, from 1: by match points, then tie-break, then seat order."""
     player: _builtins.str
+    """The player's name."""
     match_points: _builtins.int
+    """Match points of its finished matches (4/1 for a clean win, 3/2 otherwise)."""
     tiebreak: _builtins.int
-    """the summed final capital differences"""
+    """The summed final capital differences (final capital minus the starting
+    capital) of every game it played, in PM; negative when it lost chips.
+    """
     played: _builtins.int
+    """Matches finished."""
     won: _builtins.int
+    """Matches won."""
     lost: _builtins.int
+    """Matches lost."""
     forfeited: _builtins.int
-    """games lost by being absent at their join deadline"""
+    """Games (not matches) lost by being absent at their join deadline."""
     def __init__(
         self,
         *,
@@ -291,6 +348,8 @@ Global___Standing: _TypeAlias = Standing  # noqa: Y015
 
 @_typing.final
 class MatchInfo(_message.Message):
+    """One match: two players, as many games as it takes."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     STAGE_FIELD_NUMBER: _builtins.int
@@ -303,20 +362,26 @@ class MatchInfo(_message.Message):
     WINNER_FIELD_NUMBER: _builtins.int
     TABLE_IDS_FIELD_NUMBER: _builtins.int
     stage: _builtins.str
-    """preliminary, knockout, round-robin"""
+    """Its stage: "preliminary", "knockout" or "round-robin"."""
     round: _builtins.int
+    """Its round within the stage, from 1."""
     number: _builtins.int
+    """Its number within the round, from 1."""
     player_a: _builtins.str
-    """seat 0 of its tables"""
+    """Its first player's name: seat 0 of its tables."""
     player_b: _builtins.str
-    """seat 1"""
+    """Its second player's name: seat 1."""
     wins_a: _builtins.int
+    """Games player_a won (shared games count for neither)."""
     wins_b: _builtins.int
+    """Games player_b won."""
     winner: _builtins.str
-    """empty while it is played"""
+    """The winner's name; empty while it is played."""
     @_builtins.property
     def table_ids(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """its games, the last one being played unless the match is over"""
+        """Its games' table ids ("t-5e6f7a8b"), in order, the last one being played
+        unless the match is over; read them with TableService.
+        """
 
     def __init__(
         self,
@@ -341,6 +406,8 @@ Global___MatchInfo: _TypeAlias = MatchInfo  # noqa: Y015
 
 @_typing.final
 class TournamentInfo(_message.Message):
+    """A tournament: its players, where it stands, standings and matches."""
+
     DESCRIPTOR: _descriptor.Descriptor
 
     TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
@@ -354,21 +421,35 @@ class TournamentInfo(_message.Message):
     STANDINGS_FIELD_NUMBER: _builtins.int
     MATCHES_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
+    """Its id: "tour-1a2b3c4d"."""
     name: _builtins.str
+    """Its name ("tournament" when created without one)."""
     format: _builtins.str
+    """"knockout", "preliminary" or "round-robin"."""
     finished: _builtins.bool
+    """Over: champion is set."""
     champion: _builtins.str
+    """The winner's name once finished; empty before."""
     stage: _builtins.str
-    """what is being played now"""
+    """What is being played now ("preliminary", "knockout", "round-robin"); once
+    finished, the last stage played.
+    """
     round: _builtins.int
+    """The round being played within stage, from 1 (once finished, the last)."""
     @_builtins.property
-    def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]: ...
-    @_builtins.property
-    def standings(self) -> _containers.RepeatedCompositeFieldContainer[Global___Standing]:
-        """over every match so far"""
+    def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The players' names, in seat order (as created)."""
 
     @_builtins.property
-    def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]: ...
+    def standings(self) -> _containers.RepeatedCompositeFieldContainer[Global___Standing]:
+        """Over every match so far, best first."""
+
+    @_builtins.property
+    def matches(self) -> _containers.RepeatedCompositeFieldContainer[Global___MatchInfo]:
+        """Every match so far, in the order they were drawn (stage by stage, round
+        by round, by number).
+        """
+
     def __init__(
         self,
         *,

@@ -29,6 +29,14 @@ class TournamentServiceStub:
     """AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
 
     def __init__(self, channel):
@@ -58,22 +66,43 @@ class TournamentServiceServicer:
     """AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
 
     def CreateTournament(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A new tournament; its first games' tables are created at once. Answers
+        the tournament and each human player's join secret (told here only).
+        INVALID_ARGUMENT with a field violation for a bad request (the fields
+        say which); RESOURCE_EXHAUSTED (ErrorInfo reason RATE_LIMITED) past 5 new
+        tournaments and tables a second from one address (bursts of 100);
+        FAILED_PRECONDITION (reason NO_LEXICON) when the server runs without a
+        lexicon (--no-lexicon), since AlphaPoker judges words.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetTournament(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A tournament as it stands now: standings, matches and their tables.
+        INVALID_ARGUMENT when tournament_id is empty, NOT_FOUND when it names no
+        tournament.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListTournaments(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The tournaments, a page at a time (see ListTournamentsRequest).
+        INVALID_ARGUMENT for a page_size above 100 or a page_token this listing
+        did not return.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -108,6 +137,14 @@ class TournamentService:
     """AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
 
     @staticmethod

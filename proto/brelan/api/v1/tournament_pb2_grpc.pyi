@@ -30,6 +30,14 @@ class TournamentServiceStub:
     """AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
 
     @_typing.overload
@@ -37,25 +45,73 @@ class TournamentServiceStub:
     @_typing.overload
     def __new__(cls, channel: _aio.Channel) -> TournamentServiceAsyncStub: ...
     CreateTournament: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.CreateTournamentRequest, _tournament_pb2.CreateTournamentResponse]
+    """A new tournament; its first games' tables are created at once. Answers
+    the tournament and each human player's join secret (told here only).
+    INVALID_ARGUMENT with a field violation for a bad request (the fields
+    say which); RESOURCE_EXHAUSTED (ErrorInfo reason RATE_LIMITED) past 5 new
+    tournaments and tables a second from one address (bursts of 100);
+    FAILED_PRECONDITION (reason NO_LEXICON) when the server runs without a
+    lexicon (--no-lexicon), since AlphaPoker judges words.
+    """
     GetTournament: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.GetTournamentRequest, _tournament_pb2.GetTournamentResponse]
+    """A tournament as it stands now: standings, matches and their tables.
+    INVALID_ARGUMENT when tournament_id is empty, NOT_FOUND when it names no
+    tournament.
+    """
     ListTournaments: _grpc.UnaryUnaryMultiCallable[_tournament_pb2.ListTournamentsRequest, _tournament_pb2.ListTournamentsResponse]
+    """The tournaments, a page at a time (see ListTournamentsRequest).
+    INVALID_ARGUMENT for a page_size above 100 or a page_token this listing
+    did not return.
+    """
 
 @_typing.type_check_only
 class TournamentServiceAsyncStub(TournamentServiceStub):
     """AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
 
     def __init__(self, channel: _aio.Channel) -> None: ...
     CreateTournament: _aio.UnaryUnaryMultiCallable[_tournament_pb2.CreateTournamentRequest, _tournament_pb2.CreateTournamentResponse]  # type: ignore[assignment]
+    """A new tournament; its first games' tables are created at once. Answers
+    the tournament and each human player's join secret (told here only).
+    INVALID_ARGUMENT with a field violation for a bad request (the fields
+    say which); RESOURCE_EXHAUSTED (ErrorInfo reason RATE_LIMITED) past 5 new
+    tournaments and tables a second from one address (bursts of 100);
+    FAILED_PRECONDITION (reason NO_LEXICON) when the server runs without a
+    lexicon (--no-lexicon), since AlphaPoker judges words.
+    """
     GetTournament: _aio.UnaryUnaryMultiCallable[_tournament_pb2.GetTournamentRequest, _tournament_pb2.GetTournamentResponse]  # type: ignore[assignment]
+    """A tournament as it stands now: standings, matches and their tables.
+    INVALID_ARGUMENT when tournament_id is empty, NOT_FOUND when it names no
+    tournament.
+    """
     ListTournaments: _aio.UnaryUnaryMultiCallable[_tournament_pb2.ListTournamentsRequest, _tournament_pb2.ListTournamentsResponse]  # type: ignore[assignment]
+    """The tournaments, a page at a time (see ListTournamentsRequest).
+    INVALID_ARGUMENT for a page_size above 100 or a page_token this listing
+    did not return.
+    """
 
 class TournamentServiceServicer(metaclass=_abc_1.ABCMeta):
     """AlphaPoker tournaments (rulebook section C.9). Every game of every match is a
     table of the TableService (two players); the server creates it when the game
     is due, and a player who is no bot takes his seat there with JoinTable.
+
+    A match is won by the first to win `wins` games. Match points: a clean win
+    (2-0) gives 4 to the winner and 1 to the loser, any other win (2-1) 3 and 2.
+    The tie-break adds each game's final capital difference. A game shared (tied
+    after every tie-break deal) counts for neither: the match plays on.
+
+    Any call may answer UNAVAILABLE while the server's store does not answer:
+    call again.
     """
 
     @_abc_1.abstractmethod
@@ -63,20 +119,36 @@ class TournamentServiceServicer(metaclass=_abc_1.ABCMeta):
         self,
         request: _tournament_pb2.CreateTournamentRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_tournament_pb2.CreateTournamentResponse, _abc.Awaitable[_tournament_pb2.CreateTournamentResponse]]: ...
+    ) -> _typing.Union[_tournament_pb2.CreateTournamentResponse, _abc.Awaitable[_tournament_pb2.CreateTournamentResponse]]:
+        """A new tournament; its first games' tables are created at once. Answers
+        the tournament and each human player's join secret (told here only).
+        INVALID_ARGUMENT with a field violation for a bad request (the fields
+        say which); RESOURCE_EXHAUSTED (ErrorInfo reason RATE_LIMITED) past 5 new
+        tournaments and tables a second from one address (bursts of 100);
+        FAILED_PRECONDITION (reason NO_LEXICON) when the server runs without a
+        lexicon (--no-lexicon), since AlphaPoker judges words.
+        """
 
     @_abc_1.abstractmethod
     def GetTournament(
         self,
         request: _tournament_pb2.GetTournamentRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_tournament_pb2.GetTournamentResponse, _abc.Awaitable[_tournament_pb2.GetTournamentResponse]]: ...
+    ) -> _typing.Union[_tournament_pb2.GetTournamentResponse, _abc.Awaitable[_tournament_pb2.GetTournamentResponse]]:
+        """A tournament as it stands now: standings, matches and their tables.
+        INVALID_ARGUMENT when tournament_id is empty, NOT_FOUND when it names no
+        tournament.
+        """
 
     @_abc_1.abstractmethod
     def ListTournaments(
         self,
         request: _tournament_pb2.ListTournamentsRequest,
         context: _ServicerContext,
-    ) -> _typing.Union[_tournament_pb2.ListTournamentsResponse, _abc.Awaitable[_tournament_pb2.ListTournamentsResponse]]: ...
+    ) -> _typing.Union[_tournament_pb2.ListTournamentsResponse, _abc.Awaitable[_tournament_pb2.ListTournamentsResponse]]:
+        """The tournaments, a page at a time (see ListTournamentsRequest).
+        INVALID_ARGUMENT for a page_size above 100 or a page_token this listing
+        did not return.
+        """
 
 def add_TournamentServiceServicer_to_server(servicer: TournamentServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
