@@ -1,7 +1,46 @@
-"""The typed contract of this game family: not declared yet (its tables speak text only)."""
+"""AlphaPoker belote's and secret belote's typed contract (one family: secret belote's view hides more)."""
 
 from __future__ import annotations
 
-from .family import Family
+from brelan.api.v1 import belote_pb2 as bpb
+from brelan.api.v1 import game_pb2 as gpb
 
-FAMILIES: dict[str, Family] = {}  # variant name -> its family
+from ..games import belote as game
+from .bataille import MOVED, typed_events, word_move
+from .family import Family, enum_of, legal_space, seats
+
+
+def view(v: game.BeloteView) -> bpb.BeloteView:
+    required = None if v.required is None else enum_of(bpb.BeloteView.LetterKind, v.required)  # None: any card
+    message = bpb.BeloteView(
+        stage=enum_of(bpb.BeloteView.Stage, v.stage), deal=v.deal, dealer=v.dealer, to_act=v.to_act,
+        table=[str(c) for c in v.table], required=required, deal_points=v.deal_points, taken=v.taken,
+        totals=v.totals, target=v.target, word_length=v.word_length, secret=v.secret, lexicon=v.lexicon,
+        previous=typed_events(FAMILY, game.parse_event, v.previous), policy=v.policy, champions=v.champions,
+    )  # fmt: skip
+    teams = [game.team_of(s) for s in range(len(v.hands))]
+    seats(message.seats, len(v.hands), {"hand": v.hands, "team": teams}, pending=v.pending)
+    return message
+
+
+def space(v: game.BeloteView, legal: list[game.Action]) -> gpb.LegalSpace:
+    """A card to lay as a choice of one (a hand may fit more than a list holds); a proposal as a word of the
+    table as the seat sees it (secret belote: the top card, the others ``??``), whenever the seat may
+    propose, though the legal list suggests no word; then pass."""
+    result = gpb.LegalSpace()
+    if v.stage in ("propose", "last") and v.seat is not None and v.seat == v.to_act:
+        result.moves.append(word_move("propose", v.table, v.word_length))
+    result.MergeFrom(legal_space([a for a in legal if not isinstance(a, game.Propose)]))
+    for move in result.moves:
+        if move.kind == "lay":  # the generic space lists a dozen cards at most, and a hand may fit 16
+            cards = [str(a.card) for a in legal if isinstance(a, game.Lay)]
+            move.cards.CopyFrom(gpb.CardChoice(cards=cards, sizes=[1]))
+    return result
+
+
+FAMILY = Family(
+    field="belote", view=view, event=bpb.BeloteEvent, events=game.EVENTS, action=bpb.BeloteAction,
+    actions=(game.Lay, game.Propose, game.Pass), result=bpb.BeloteResult, space=space,
+    moved={**MOVED, "over": "stage (STAGE_OVER)"},
+)  # fmt: skip
+FAMILIES = {game.VARIANT.name: FAMILY, game.SECRET_VARIANT.name: FAMILY}  # variant name -> its family
