@@ -14,9 +14,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-from typing import Any
+from typing import Any, Callable, Sequence, TypeVar
 
 from .errors import invalid
+
+T = TypeVar("T")
 
 
 def bounded(value: int, default: int, most: int, path: str = "page_size") -> int:
@@ -42,3 +44,9 @@ def after(token: str, path: str, listing: str) -> list[Any] | None:
     if not isinstance(key, list) or not key or key[0] != listing:
         raise invalid(path, "not a token this listing returned")
     return key[1:]
+
+
+def page_of(found: Sequence[T], size: int, key: Callable[[T], tuple[Any, ...]]) -> tuple[Sequence[T], str]:
+    """A page of ``size`` from ``found`` (fetched one more than ``size``, to know whether a page follows), and
+    the token of the next page: its last item's ``key`` (empty: no page follows)."""
+    return found[:size], next_token(key(found[size - 1])) if len(found) > size else ""

@@ -14,7 +14,7 @@ from .cluster import Cluster, relay, routed, routed_stream
 from .errors import decision_time, invalid, limited
 from .table import END
 from .games.registry import VARIANTS
-from .paging import after, bounded, next_token
+from .paging import after, bounded, page_of
 from .table_convert import action_text, legal_response, listed_info, table_event, table_info, variant_info, view_response
 from .tables import Tables
 
@@ -68,12 +68,11 @@ class TableServicer(pb_grpc.TableServiceServicer):
         statuses = LISTED.get(request.status) or ("waiting", "playing", *(("finished",) if request.include_finished else ()))
         listed = await self.tables.log.listing(statuses=statuses, variant=request.variant, limit=size + 1,
                                                after=after(request.page_token, "page_token", "tables"))  # fmt: skip
+        page, token = page_of(listed, size, lambda e: ("tables", int(e.row.finished), e.row.created, e.row.table_id))
         infos = []
-        for entry in listed[:size]:
+        for entry in page:
             here = self.tables.tables.get(entry.row.table_id)
             infos.append(table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row)))
-        last = listed[size - 1].row if len(listed) > size else None
-        token = next_token(("tables", int(last.finished), last.created, last.table_id)) if last else ""
         return pb.ListTablesResponse(tables=infos, next_page_token=token)
 
     @routed

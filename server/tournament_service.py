@@ -9,7 +9,7 @@ from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
 from .auth import peer_of
 from .errors import decision_time, invalid, limited
-from .paging import after, bounded, next_token
+from .paging import after, bounded, page_of
 from .tournaments import Running, Tournaments
 
 MAX_PLAYERS = 128
@@ -63,6 +63,5 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         size = bounded(request.page_size, LISTED_PAGE, MAX_LISTED_PAGE)
         runs = await self.tournaments.listing(include_finished=request.include_finished, limit=size + 1,
                                               after=after(request.page_token, "page_token", "tournaments"))  # fmt: skip
-        last = runs[size - 1].row if len(runs) > size else None
-        token = next_token(("tournaments", int(last.finished), last.created, last.tournament_id)) if last else ""
-        return pb.ListTournamentsResponse(tournaments=[tournament_info(r) for r in runs[:size]], next_page_token=token)
+        page, token = page_of(runs, size, lambda r: ("tournaments", int(r.row.finished), r.row.created, r.row.tournament_id))
+        return pb.ListTournamentsResponse(tournaments=[tournament_info(r) for r in page], next_page_token=token)

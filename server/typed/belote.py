@@ -24,17 +24,13 @@ def view(v: game.BeloteView) -> bpb.BeloteView:
 
 
 def space(v: game.BeloteView, legal: list[game.Action]) -> gpb.LegalSpace:
-    """A card to lay as a choice of one (a hand may fit more than a list holds); a proposal as a word of the
+    """A card to lay as a choice of one (the generic space: a hand may fit more than a list holds); a proposal as a word of the
     table as the seat sees it (secret belote: the top card, the others ``??``), whenever the seat may
     propose, though the legal list suggests no word; then pass."""
     result = gpb.LegalSpace()
     if v.stage in ("propose", "last") and v.seat is not None and v.seat == v.to_act:
         result.moves.append(word_move("propose", v.table, v.word_length))
     result.MergeFrom(legal_space([a for a in legal if not isinstance(a, game.Propose)]))
-    for move in result.moves:
-        if move.kind == "lay":  # the generic space lists a dozen cards at most, and a hand may fit 16
-            cards = [str(a.card) for a in legal if isinstance(a, game.Lay)]
-            move.cards.CopyFrom(gpb.CardChoice(cards=cards, sizes=[1]))
     return result
 
 

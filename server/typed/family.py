@@ -46,17 +46,11 @@ class Family:
     moved: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
     def event_message(self, record: Any) -> Message:
-        message = self.event()
-        fill(getattr(message, snake(type(record).__name__)), record)
-        return message
+        return in_oneof(self.event(), record)
 
     def action_message(self, record: Any) -> Message:
         """An action record as the typed message a client sends for it."""
-        if self.action_of is not None:
-            return self.action_of(record)
-        message = self.action()
-        fill(getattr(message, snake(type(record).__name__)), record)
-        return message
+        return self.action_of(record) if self.action_of is not None else in_oneof(self.action(), record)
 
     def result_message(self, result: Mapping[str, Any]) -> Message:
         return fill_mapping(self.result(), {k: v for k, v in result.items() if k not in TABLE_KEYS})
@@ -79,6 +73,12 @@ class Family:
             raise invalid(f"{path}.{kind}", f"says more than the action {text!r} can hold: "
                           + " ".join(str(sent).split()))  # fmt: skip
         return text
+
+
+def in_oneof(message: Message, record: Any) -> Message:
+    """``message`` (an event or an action) with ``record`` in its oneof, under the field named for its class."""
+    fill(getattr(message, snake(type(record).__name__)), record)
+    return message
 
 
 def enum_of(enum: Any, word: str) -> int:
@@ -123,7 +123,7 @@ def seats(target: Any, count: int, columns: Mapping[str, Sequence[Any]], **flags
 
 def legal_space(legal: list[Any]) -> gpb.LegalSpace:
     """The legal records as a space, kind by kind in their order: an amount's range, a card subset's
-    cards and sizes, and each action's text where a kind has few."""
+    cards and sizes (a single card: a subset of one), and each action's text where a kind has few."""
     kinds: dict[str, list[Any]] = {}
     for action in legal:
         kinds.setdefault(str(action).split()[0], []).append(action)
@@ -132,12 +132,14 @@ def legal_space(legal: list[Any]) -> gpb.LegalSpace:
         move = space.moves.add(kind=kind)
         fields = dataclasses.fields(actions[0])
         values = [[getattr(a, f.name) for f in fields] for a in actions]
-        if len(fields) == 1 and all(isinstance(v[0], int) for v in values):
+        if len(fields) == 1 and all(type(v[0]) is int for v in values):  # exactly int: a standard card is an int too
             amounts = [v[0] for v in values]
             move.amount.CopyFrom(gpb.AmountRange(min=min(amounts), max=max(amounts)))
         elif len(fields) == 1 and all(isinstance(v[0], tuple) for v in values):
             cards = sorted({str(c) for v in values for c in v[0]})
             move.cards.CopyFrom(gpb.CardChoice(cards=cards, sizes=sorted({len(v[0]) for v in values})))
+        elif len(fields) == 1 and all(hasattr(type(v[0]), "parse") for v in values):  # one card of those
+            move.cards.CopyFrom(gpb.CardChoice(cards=[str(v[0]) for v in values], sizes=[1]))
         if len(actions) <= ENUMERATED:
             move.actions.extend(str(a) for a in actions)
     return space
