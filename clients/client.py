@@ -15,7 +15,8 @@ metadata), act and watch:
 (['pay', 'fold'], 'p0 pays 1')
 
 Errors come back as :class:`~brelan.server.errors.ServiceError`, with the
-status code, the field violations and the reason the server gave.
+status code, the field violations, the reason the server gave and its facts
+(``e.metadata``: a refused action's ``seq`` and ``legal`` kinds, a rate's ``limit``).
 """
 
 from __future__ import annotations

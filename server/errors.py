@@ -1,15 +1,18 @@
-"""Service errors and their gRPC form: a status code, a message, field violations.
+"""Service errors and their gRPC form: a status code, a message, field violations, a reason and its facts.
 
 Handlers raise :class:`ServiceError`; the servicer turns it into a status with a
-``google.rpc.BadRequest`` detail, and the client turns such a status back into
-the same exception, so local and remote callers handle one type.
+``google.rpc.BadRequest`` detail and a ``google.rpc.ErrorInfo`` (AIP-193: a stable
+``reason``, the :data:`DOMAIN`, and ``metadata`` a program acts on without parsing
+the message: a table's ``seq``, the ``legal`` action kinds, a rate's ``limit``), and
+the client turns such a status back into the same exception, so local and remote
+callers handle one type.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Mapping, TypeVar
+from typing import Iterable, Mapping, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
@@ -19,6 +22,9 @@ from grpc_status import rpc_status
 from .games.base import quoted
 
 MAX_MESSAGE = 500  # characters of a status message or a field violation: grpc-message travels in a header
+# ErrorInfo.domain (AIP-193): the API's proto package, one for every service of it, so a reason is
+# unique across the API and a client tells ours from a proxy's or a library's.
+DOMAIN = "brelan.api.v1"
 
 
 def clipped(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -31,6 +37,7 @@ class ServiceError(Exception):
     message: str
     violations: list[tuple[str, str]] = field(default_factory=list)  # (field path, what is wrong)
     reason: str = ""  # a stable code for clients (google.rpc.ErrorInfo), e.g. NOT_YOUR_DECISION
+    metadata: dict[str, str] = field(default_factory=dict)  # the reason's facts (ErrorInfo.metadata, with it): seq
 
     def __str__(self) -> str:
         if len(self.violations) == 1:
@@ -51,20 +58,22 @@ class ServiceError(Exception):
             detail.Pack(bad)
             details.append(detail)
         if self.reason:
+            facts = {key: clipped(value) for key, value in self.metadata.items()}
             detail = any_pb2.Any()
-            detail.Pack(error_details_pb2.ErrorInfo(reason=self.reason, domain="brelan"))
+            detail.Pack(error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=facts))
             details.append(detail)
         status = status_pb2.Status(code=self.code.value[0], message=clipped(str(self)), details=details)
         return rpc_status.to_status(status)
 
     @classmethod
     def from_rpc_error(cls, error: grpc.RpcError) -> ServiceError:
-        """What a failed call (sync or asyncio) says: its code, message, field violations and reason."""
+        """What a failed call (sync or asyncio) says: its code, message, field violations, reason and metadata."""
         call = error if isinstance(error, (grpc.Call, grpc.aio.AioRpcError)) else None
         code = call.code() if call is not None else grpc.StatusCode.UNKNOWN
         message = call.details() if call is not None else str(error)
         violations: list[tuple[str, str]] = []
         reason = ""
+        metadata: dict[str, str] = {}
         status = rpc_status.from_call(call) if call is not None else None  # type: ignore[arg-type]
         if status is not None:
             for detail in status.details:
@@ -75,8 +84,8 @@ class ServiceError(Exception):
                 elif detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
                     info = error_details_pb2.ErrorInfo()
                     detail.Unpack(info)
-                    reason = info.reason
-        return cls(code, message or code.name, violations, reason)
+                    reason, metadata = info.reason, dict(info.metadata)
+        return cls(code, message or code.name, violations, reason, metadata)
 
 
 def invalid(path: str, why: str) -> ServiceError:
@@ -121,14 +130,42 @@ def decision_time(seconds: float, untimed: bool, path: str = "decision_seconds")
 
 
 def limited(what: str, rate: float, source: str = "from your address") -> ServiceError:
-    """A caller past its share of a call (per address, or per seat): RESOURCE_EXHAUSTED, call again later."""
+    """A caller past its share of a call (per address, or per seat): RESOURCE_EXHAUSTED, call again later.
+
+    >>> limited("joins", 5).metadata
+    {'limit': '5/s', 'what': 'joins'}
+    """
     return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {rate:g} {what} a second {source}: "
-                        "wait a moment", reason="RATE_LIMITED")  # fmt: skip
+                        "wait a moment", reason="RATE_LIMITED",
+                        metadata={"limit": f"{rate:g}/s", "what": what})  # fmt: skip
 
 
-def refused(reason: str, message: str) -> ServiceError:
-    """The rules refuse this now (not your decision, folded, game over...)."""
-    return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, reason=reason)
+def table_facts(seq: int | None, legal: Iterable[str] = ()) -> dict[str, str]:
+    """A table's refusal's metadata: its ``seq`` (what to watch or read the view from) and, when the seat has
+    any, the ``legal`` action kinds (each legal action's first word, once, in order) to choose among.
+
+    >>> table_facts(12, ["fold", "call", "raise 4", "raise 6"])
+    {'seq': '12', 'legal': 'fold,call,raise'}
+    >>> table_facts(None)
+    {}
+    """
+    facts = {} if seq is None else {"seq": str(seq)}
+    kinds = ",".join(dict.fromkeys(action.split(" ", 1)[0] for action in legal if action))
+    if kinds:
+        facts["legal"] = kinds
+    return facts
+
+
+def refused(reason: str, message: str, seq: int | None = None, legal: Iterable[str] = ()) -> ServiceError:
+    """The rules refuse this now (not your decision, folded, game over...), at the table's ``seq``."""
+    return ServiceError(grpc.StatusCode.FAILED_PRECONDITION, message, reason=reason, metadata=table_facts(seq, legal))
+
+
+def stale(seq: int, expected_seq: int, legal: Iterable[str] = ()) -> ServiceError:
+    """An action decided on a view the table has moved on from: ABORTED, read the view at ``seq`` and decide again."""
+    facts = table_facts(seq, legal) | {"expected_seq": str(expected_seq)}
+    return ServiceError(grpc.StatusCode.ABORTED, f"the table moved on: seq {seq}, your view was at {expected_seq}",
+                        reason="STALE_SEQ", metadata=facts)  # fmt: skip
 
 
 assert code_pb2.INVALID_ARGUMENT == grpc.StatusCode.INVALID_ARGUMENT.value[0]

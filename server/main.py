@@ -2,8 +2,8 @@
 
 One asyncio process: the lexicon service, the Chinese poker solver, the table and tournament services (their log in
 ``tables.sqlite3`` under the data directory, or in PostgreSQL with ``database``; every unfinished table replayed on
-start), health checking (``""`` and each service name) and server reflection. SIGINT/SIGTERM first report NOT_SERVING,
-then stop with a grace period so calls in flight finish.
+start), health checking (``""`` and each service name) and server reflection (v1 and v1alpha). SIGINT/SIGTERM first
+report NOT_SERVING, then stop with a grace period so calls in flight finish.
 """
 
 from __future__ import annotations
@@ -15,12 +15,14 @@ import signal
 import sys
 import threading
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import grpc
+from google.protobuf import descriptor_pb2, descriptor_pool
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2, reflection_pb2_grpc
 
 from brelan.api.v1 import (chinese_pb2, chinese_pb2_grpc, lexicon_pb2, lexicon_pb2_grpc, table_pb2, table_pb2_grpc,
                            tournament_pb2, tournament_pb2_grpc)  # fmt: skip
@@ -49,6 +51,10 @@ TOURNAMENT_SERVICE = tournament_pb2.DESCRIPTOR.services_by_name["TournamentServi
 logger = logging.getLogger(__name__)
 GRACE_SECONDS = 5.0
 SWITCH_INTERVAL = 0.0002  # seconds a thread holds the GIL before the event loop may take it back
+# Server reflection's stable name, which buf curl and grpcurl ask first (v1alpha is deprecated). grpcio-reflection
+# serves v1alpha only (grpc/grpc#38576); v1's messages are v1alpha's, field for field, in another package.
+REFLECTION_V1 = "grpc.reflection.v1"
+REFLECTION_V1_SERVICE = f"{REFLECTION_V1}.ServerReflection"
 
 
 @dataclass
@@ -75,6 +81,39 @@ class Running:
             await self.cluster.stop()
         if self.log is not None:
             await self.log.close()
+
+
+@cache  # one pool for the process: every server of it (tests start several) shares the file
+def reflection_v1_file() -> None:
+    """``grpc/reflection/v1/reflection.proto`` in the default pool, made of v1alpha's file: reflection describes
+    its own v1 service too (buf curl --list-methods asks for every service listed)."""
+    old, new = f".{reflection_pb2.DESCRIPTOR.package}.", f".{REFLECTION_V1}."
+    file = descriptor_pb2.FileDescriptorProto()
+    reflection_pb2.DESCRIPTOR.CopyToProto(file)
+    file.name, file.package = "grpc/reflection/v1/reflection.proto", REFLECTION_V1
+    file.ClearField("options")  # v1alpha's: deprecated, its Go and Java packages
+    fields = [f for message in file.message_type for f in message.field if f.type_name]  # it has no nested messages
+    for item in fields:
+        item.type_name = item.type_name.replace(old, new)
+    for method in file.service[0].method:
+        method.input_type = method.input_type.replace(old, new)
+        method.output_type = method.output_type.replace(old, new)
+    descriptor_pool.Default().Add(file)
+
+
+def enable_reflection(services: Iterable[str], server: grpc.aio.Server) -> None:
+    """Server reflection, v1 and v1alpha: one servicer under both names (their messages' bytes are the same)."""
+    reflection_v1_file()
+    servicer = reflection.aio.ReflectionServicer((*services, reflection.SERVICE_NAME, REFLECTION_V1_SERVICE))
+    reflection_pb2_grpc.add_ServerReflectionServicer_to_server(servicer, server)
+    info = grpc.stream_stream_rpc_method_handler(
+        servicer.ServerReflectionInfo,
+        request_deserializer=reflection_pb2.ServerReflectionRequest.FromString,
+        response_serializer=reflection_pb2.ServerReflectionResponse.SerializeToString,
+    )
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(REFLECTION_V1_SERVICE, {"ServerReflectionInfo": info}),)
+    )
 
 
 def make_handler(data_dir: Path | None, progress: Progress | None = None) -> LexiconHandler:
@@ -138,7 +177,7 @@ async def start(
         services += (LEXICON_SERVICE,)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection((*services, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    enable_reflection((*services, health.SERVICE_NAME), server)
     if tls is not None:
         bound = server.add_secure_port(f"{host}:{port}", grpc.ssl_server_credentials([tls]))
     else:

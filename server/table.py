@@ -30,7 +30,7 @@ from typing import Any, Awaitable, Callable, Sequence, TypeVar
 import grpc
 
 from .clock import Clock
-from .errors import ServiceError, invalid, refused
+from .errors import ServiceError, invalid, refused, stale
 from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
@@ -274,17 +274,18 @@ class Table:
 
     def hand_events(self, hand: int) -> list[TableEvent]:
         if hand < 1 or (hand >= self.hand and not self.row.finished):
-            raise refused("HAND_NOT_FINISHED", f"hand {hand} is not a finished hand of this table (now at {self.hand})")
+            raise refused("HAND_NOT_FINISHED", f"hand {hand} is not a finished hand of this table (now at {self.hand})",
+                          self.seq)  # fmt: skip
         return [e for e in self.events if e.hand == hand]
 
     async def transcript(self) -> Transcript:
         """The whole game as text, each action followed by the events it caused."""
         if not self.row.finished:
-            raise refused("GAME_NOT_OVER", "the seed is revealed, and the log given, once the game is over")
+            raise refused("GAME_NOT_OVER", "the seed is revealed, and the log given, once the game is over", self.seq)
         if not self.row.started:
             absent = " ".join(f"p{s}" for s in (self.row.result or {}).get("forfeited", []))
             raise refused("NEVER_DEALT", f"table {self.table_id} was never dealt: {absent or 'nobody'} absent at the "
-                          "join deadline, so there is no game to give")  # fmt: skip
+                          "join deadline, so there is no game to give", self.seq)  # fmt: skip
         lines = [str(e.event) for e in self.events[: self.start_count]]
         after = self.start_count
         for action in await self.log.actions(self.table_id):
@@ -336,7 +337,7 @@ class Table:
         """
         await self._forfeit_if_late(self.clock.now())  # too late, even if the timer has not fired yet
         if self.row.finished:
-            raise refused("GAME_OVER", "the game is over")
+            raise refused("GAME_OVER", "the game is over", self.seq)
         if seat is not None and not 0 <= seat < len(self.seats):
             raise invalid("seat", f"this table has seats 0 to {len(self.seats) - 1}")
         if secret:
@@ -349,14 +350,14 @@ class Table:
             free = [s for s, st in enumerate(self.seats) if not st.taken and not st.reserved]
             if seat is None:
                 if not free:
-                    raise refused("TABLE_FULL", f"every seat of table {self.table_id} is taken or reserved")
+                    raise refused("TABLE_FULL", f"every seat of table {self.table_id} is taken or reserved", self.seq)
                 seat = free[0]
             elif self.seats[seat].reserved and not self.seats[seat].bot:
                 raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"seat {seat} is reserved for "
                                    f"{self.seats[seat].player or 'its player'}: join with the seat's secret",
                                    reason="SEAT_RESERVED")  # fmt: skip
             elif seat not in free:
-                raise refused("SEAT_TAKEN", f"seat {seat} is taken")
+                raise refused("SEAT_TAKEN", f"seat {seat} is taken", self.seq)
         replaced = self.seats[seat].token_sha256
         if self.seats[seat].reserved:
             player = self.seats[seat].player or player  # a reserved seat keeps its player's name
@@ -402,14 +403,14 @@ class Table:
         if action_id and (seat, action_id) in self.done:
             return self.done[(seat, action_id)]  # a retry: applied once
         if self.state is None:
-            raise refused("NOT_STARTED", "the table is waiting for players")
+            raise refused("NOT_STARTED", "the table is waiting for players", self.seq)
         if self.row.finished:
-            raise refused("GAME_OVER", "the game is over")
+            raise refused("GAME_OVER", "the game is over", self.seq)
         if expected_seq is not None and expected_seq > self.seq:
             raise invalid("expected_seq", f"the table is at seq {self.seq}: a view cannot be ahead of it")
         if expected_seq is not None and self._stale(seat, expected_seq):
-            raise ServiceError(grpc.StatusCode.ABORTED, f"the table moved on: seq {self.seq}, your view was at "
-                               f"{expected_seq}", reason="STALE_SEQ")  # fmt: skip
+            # What is legal now (the new decision) is engine work, as the action's own check is.
+            raise stale(self.seq, expected_seq, await self._off_loop(lambda: self.legal(seat)))
         try:
             action = self.variant.parse_action(text)
         except TextError as e:
@@ -418,7 +419,7 @@ class Table:
         try:
             events = await self._off_loop(lambda: self.state.apply(seat, action))  # type: ignore[union-attr]
         except GameError as e:
-            raise refused(e.reason, str(e)) from None
+            raise refused(e.reason, str(e), self.seq, await self._off_loop(lambda: self.legal(seat))) from None
         return await self._commit(seat, str(action), action_id, events)
 
     def _stale(self, seat: int | None, expected_seq: int) -> bool:
