@@ -58,6 +58,13 @@ def timing(parser: argparse.ArgumentParser) -> None:
                         help="no time limit on decisions (a friendly game: a player who walks away holds it)")  # fmt: skip
 
 
+def practice(parser: argparse.ArgumentParser) -> None:
+    """The flag of a practice table."""
+    parser.add_argument("--hints", action="store_true",
+                        help="a practice table: its legal lists name the best words (the solver's set in Chinese"
+                             " poker) and 'hint' asks for them; off, finding them is the game")  # fmt: skip
+
+
 def checked_options(variant_name: str, pairs: list[str]) -> tuple[Any, dict[str, str]]:
     """The game and its options, checked here so a typo fails before anything starts."""
     try:
@@ -114,7 +121,7 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
         f"p{s.seat}:{'bot' if s.bot else (s.player or 'taken') if s.taken else 'free'}" for s in info.seats
     )
     out.print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
-                     f"seq {info.seq:<5} {seats}")  # fmt: skip
+              f"seq {info.seq:<5} {seats}{'  practice (hints)' if info.hints else ''}")  # fmt: skip
 
 
 # -- table ----------------------------------------------------------------------------
@@ -125,7 +132,7 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     if args.bots > seats:
         fail(f"--bots {args.bots}: the table has {seats} seats")
     info = client(args).create_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
-                                     untimed=args.untimed, name=args.name)  # fmt: skip
+                                     untimed=args.untimed, name=args.name, hints=args.hints)  # fmt: skip
     print_table(info, args.json)
     if not args.json:
         out.print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
@@ -268,6 +275,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     create.add_argument("variant", help=f"the game: {games}")
     create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
     timing(create)
+    practice(create)
     create.add_argument("--name", default="", help="a name to find the table by")
     create.set_defaults(run=cmd_table_create)
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")
@@ -316,6 +324,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
                                       "a table server runs inside this command (its log in the data directory).")  # fmt: skip
     play.add_argument("variant", help=f"the game: {games}")
     play.add_argument("--server", metavar="HOST:PORT", help="play on this server")
+    practice(play)
     play.add_argument("--bot-delay", type=float, default=0.8, metavar="S",
                       help="seconds bots wait before acting, in process (default 0.8)")  # fmt: skip
     play.add_argument("--player", default=os.environ.get("USER", "you"), help="your name at the table")

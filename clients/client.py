@@ -168,12 +168,29 @@ class SeatHandle:
     def view(self) -> tpb.GetViewResponse:
         return self.client.view(self.table_id, token=self.token)
 
+    def hints(self) -> tpb.GetHintsResponse:
+        """Suggestions for this seat's decision, best first (a practice table only), and the seq they hold at."""
+        return self.client.hints(self.table_id, token=self.token)
+
     def watch(self, after_seq: int = 0) -> Iterator[tpb.TableEvent]:
         return self.client.watch(self.table_id, after_seq=after_seq, token=self.token)
 
     def leave(self) -> str:
         """Give up the seat; during a game, returns the secret that takes it back (``join(secret=...)``)."""
         return self.client.leave(self.table_id, token=self.token)
+
+
+def typed(message: Message) -> Message | None:
+    """The game family's typed message a table's answer carries: a view's (``GetViewResponse``), an event's
+    (``TableEvent``), a finished table's result (``TableInfo``), a hint's move; None when it has none.
+
+    >>> typed(me.view()).seats[me.seat].hand                           # doctest: +SKIP
+    """
+    for oneof in message.DESCRIPTOR.oneofs:
+        field = message.WhichOneof(oneof.name)
+        if field is not None and message.DESCRIPTOR.fields_by_name[field].message_type is not None:
+            return getattr(message, field)  # type: ignore[no-any-return]
+    return None
 
 
 # Each game family's typed action message (its full name) -> its field in ActRequest's move.
@@ -268,11 +285,12 @@ class BrelanClient(LexiconCalls):
     # -- the TableService ---------------------------------------------------------------
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),
                      decision_seconds: float = 0.0, untimed: bool = False, name: str = "",
-                     lexicon: str = "") -> tpb.TableInfo:  # fmt: skip
-        """A new table; ``decision_seconds``: each decision's time (0: the server's default, none when ``untimed``)."""
+                     lexicon: str = "", hints: bool = False) -> tpb.TableInfo:  # fmt: skip
+        """A new table; ``decision_seconds``: each decision's time (0: the server's default, none when ``untimed``);
+        ``hints``: a practice table, whose players may ask for hints."""
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
                                          decision_seconds=decision_seconds, untimed=untimed, name=name,
-                                         lexicon=lexicon)  # fmt: skip
+                                         lexicon=lexicon, hints=hints)  # fmt: skip
         return self._table("CreateTable", request).table
 
     def list_variants(self) -> list[tpb.VariantInfo]:
@@ -322,6 +340,11 @@ class BrelanClient(LexiconCalls):
 
     def legal_actions(self, table_id: str, *, token: str | None = None) -> list[str]:
         return list(self._table("LegalActions", tpb.LegalActionsRequest(table_id=table_id), token).actions)
+
+    def hints(self, table_id: str, *, token: str) -> tpb.GetHintsResponse:
+        """Suggestions for the token's seat, best first, and the seq they hold at: at a practice table
+        (``create_table(hints=True)``) only."""
+        return self._table("GetHints", tpb.GetHintsRequest(table_id=table_id), token)  # type: ignore[no-any-return]
 
     def watch(self, table_id: str, *, after_seq: int = 0, token: str | None = None) -> Iterator[tpb.TableEvent]:
         """The events after ``after_seq``, then live ones until the game ends."""

@@ -284,7 +284,7 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
         seats = variant.seats(variant.make_options(options))
         # Alone against bots nobody waits for this player: no clock on his decisions (abandoned after 10 minutes away).
         info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), untimed=True,
-                                name=f"{args.player}'s table")  # fmt: skip
+                                name=f"{args.player}'s table", hints=args.hints)  # fmt: skip
         me = api.join(info.table_id, seat=0, player=args.player)
         out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
         # A local game's server ends with this command: its log is verified by serving that store again.
@@ -345,10 +345,18 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
             me.leave()
             return 0
         if answer in ("?", "help"):
-            out.print(f"type one of: {', '.join(legal)}; '!' lets the bot choose for you; "
-                      "'q' leaves the table (your seat then makes the default move on timeouts)")  # fmt: skip
+            out.print(f"type one of: {', '.join(legal)}; '!' lets the bot choose for you; 'hint' (a table played"
+                      " with --hints) shows the best moves; 'q' leaves the table (your seat then makes the default"
+                      " move on timeouts)")  # fmt: skip
             if variant.name in SHORTHANDS:
                 out.print(SHORTHANDS[variant.name].__doc__)
+            continue
+        if answer == "hint":
+            try:
+                hints = [h.action for h in me.hints().hints]
+                out.print(f"hints: {', '.join(hints)}" if hints else "no hint for this decision")
+            except ServiceError as e:
+                err.print(f"{e.message}: play with --hints for hints")
             continue
         if answer == "!":
             answer = variant.bot(view, legal, advice)

@@ -136,6 +136,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tournaments ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",  # set once its champion is known
         "CREATE INDEX IF NOT EXISTS tournaments_listed ON tournaments (finished, created, tournament_id)",
     ),
+    (  # 7: practice tables, whose players may ask for hints (the best words, the solver's set)
+        "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 # What each status a lobby lists is, in SQL over the tables' rows.
 LISTING_STATUS = {"waiting": "(finished = 0 AND started = 0)", "playing": "(finished = 0 AND started = 1)",
@@ -185,6 +188,7 @@ class TableRow:
     join_by: float | None = None  # before the deal: when the seats still empty forfeit (None: it waits on)
     set_aside: str | None = None  # why its log does not replay: it is not played, the others are
     created: float = 0.0  # wall clock, when it was made (the lobby's order)
+    hints: bool = False  # its players may ask for hints, and its legal lists name the answers
 
 
 @dataclass(frozen=True)
@@ -308,12 +312,12 @@ class SqlStore:
         """
         rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            " created, deadlines, join_by, owner, lease_until, epoch)"
-            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " created, deadlines, join_by, hints, owner, lease_until, epoch)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
             " ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
              row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
-             row.join_by, owner, lease),
+             row.join_by, int(row.hints), owner, lease),
         )])  # fmt: skip
         return bool(rows)
 
@@ -371,12 +375,12 @@ class SqlStore:
     async def _table_rows(self, where: str, params: Sequence[Any], *, order: str = "created",
                           limit: int | None = None) -> list[TableRow]:  # fmt: skip
         query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines, join_by, set_aside, created FROM tables" + where + " ORDER BY " + order
+                 " finished, result, deadlines, join_by, set_aside, created, hints FROM tables" + where + " ORDER BY " + order
                  + ("" if limit is None else f" LIMIT {int(limit)}"))  # fmt: skip
         return [
             TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
-                     json.loads(r) if r else None, deadlines_of(dl), j, sa, c)  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa, c in await self._read(query, params)
+                     json.loads(r) if r else None, deadlines_of(dl), j, sa, c, bool(hi))  # fmt: skip
+            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa, c, hi in await self._read(query, params)
         ]
 
     async def listing(self, *, statuses: Iterable[str], variant: str, limit: int,

@@ -144,10 +144,10 @@ class Table:
     # -- creating and restoring --------------------------------------------------------
     @classmethod
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
-                bot_seats: tuple[int, ...], join_by: float | None = None) -> TableRow:  # fmt: skip
+                bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False) -> TableRow:  # fmt: skip
         seed = secrets.token_hex(16)
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
-                        decision_seconds, bot_seats, False, False, None, join_by=join_by)  # fmt: skip
+                        decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.
@@ -245,14 +245,36 @@ class Table:
         """The engine's view for ``seat`` (None: a spectator); None before the deal."""
         return self.state.view(seat) if self.state is not None else None
 
-    def legal_actions(self, seat: int | None) -> list[Any]:
-        """The seat's legal actions as the engine's records."""
+    def choices(self, seat: int | None) -> tuple[list[Any], list[Any]]:
+        """The seat's legal actions as the engine's records: all of them (the bots', and what the legal space
+        is made of), and those its player is told: without the engine's hints (the best words, the
+        solver's set) unless the table gives hints."""
         if self.state is None or seat is None or self.state.is_over:
-            return []
-        return self.state.legal_actions(seat)
+            return [], []
+        legal = self.state.legal_actions(seat)
+        answers = [] if self.row.hints else self.state.hints(seat)
+        return legal, [a for a in legal if a not in answers] if answers else legal
+
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        """The seat's legal actions as its player is told them (:meth:`choices`)."""
+        return self.choices(seat)[1]
 
     def legal(self, seat: int | None) -> list[str]:
         return [str(a) for a in self.legal_actions(seat)]
+
+    async def hints(self, seat: int) -> tuple[int, list[Any]]:
+        """The seq and the seat's hints then, best first, found in the table's order and off the loop (a
+        word search, the solver); FAILED_PRECONDITION at a table that gives none."""
+        if not self.row.hints:
+            raise refused("NO_HINTS", "this table gives no hints: only a practice table (made with hints) does")
+
+        async def find() -> tuple[int, list[Any]]:
+            state = self.state
+            if state is None or state.is_over:
+                return self.seq, []
+            return self.seq, await self._off_loop(lambda: state.hints(seat))
+
+        return await self.command(find)
 
     def deadline_left(self, seat: int | None) -> float:
         deadline = self.deadlines.get(seat) if seat is not None else None
@@ -668,8 +690,8 @@ class Table:
         state = self.state
 
         def decide() -> tuple[str, list[Any]]:
-            view = self.view(seat)
-            text = self.variant.bot(view, view.get("legal") or self.legal(seat), self.bots)
+            view = self.view(seat)  # the engine's own: its legal list names the hints a bot plays by
+            text = self.variant.bot(view, view.get("legal") or [str(a) for a in self.choices(seat)[0]], self.bots)
             if realtime and not text:
                 return text, []
             try:

@@ -43,7 +43,7 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
     info = pb.TableInfo(
         table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[status],
         seq=seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
-        decision_seconds=row.decision_seconds, hand=hand, seats=seats,
+        decision_seconds=row.decision_seconds, hand=hand, seats=seats, hints=row.hints,
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)
@@ -87,24 +87,38 @@ def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEv
 
 def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
     """A seat's view (None: a spectator's): the JSON of old, the typed view and the legal moves as a space."""
-    view, legal = table.engine_view(seat), table.legal_actions(seat)
-    response = pb.GetViewResponse(seq=table.seq, view=as_json(jsonable(view) if view is not None else {}),
-                                  legal=[str(a) for a in legal], deadline_seconds=table.deadline_left(seat))  # fmt: skip
+    view, (every, legal) = table.engine_view(seat), table.choices(seat)
+    texts = [str(a) for a in legal]
+    data = jsonable(view) if view is not None else {}
+    if "legal" in data:
+        data["legal"] = texts  # the engine's list names its hints: the player's is the table's
+    response = pb.GetViewResponse(seq=table.seq, view=as_json(data), legal=texts,
+                                  deadline_seconds=table.deadline_left(seat))  # fmt: skip
     if seat is not None:
         response.seat = seat
     family = family_of(table.row.variant)
     if family is not None and view is not None:
         getattr(response, family.field).CopyFrom(family.view(view))
-        response.space.CopyFrom(family.space(view, legal))
+        response.space.CopyFrom(family.space(view, every))
     return response
 
 
 def legal_response(table: Table, seat: int | None) -> pb.LegalActionsResponse:
-    legal = table.legal_actions(seat)
+    every, legal = table.choices(seat)
     response = pb.LegalActionsResponse(seq=table.seq, actions=[str(a) for a in legal])
     family = family_of(table.row.variant)
-    if family is not None and legal:
-        response.space.CopyFrom(family.space(table.engine_view(seat), legal))
+    if family is not None and every:
+        response.space.CopyFrom(family.space(table.engine_view(seat), every))
+    return response
+
+
+def hints_response(table: Table, seq: int, hints: list[Any]) -> pb.GetHintsResponse:
+    family = family_of(table.row.variant)
+    response = pb.GetHintsResponse(seq=seq)
+    for action in hints:
+        hint = response.hints.add(action=str(action))
+        if family is not None:
+            getattr(hint, family.field).CopyFrom(family.action_message(action))
     return response
 
 

@@ -15,7 +15,8 @@ from .errors import decision_time, invalid, limited
 from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
-from .table_convert import action_text, legal_response, listed_info, table_event, table_info, variant_info, view_response
+from .table_convert import (action_text, hints_response, legal_response, listed_info, table_event, table_info,
+                            variant_info, view_response)
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -55,7 +56,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
                 raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
             options["lexicon"] = request.lexicon
         seconds = decision_time(request.decision_seconds, request.untimed)
-        table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name)
+        table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
+                                         hints=request.hints)  # fmt: skip
         return pb.CreateTableResponse(table=table_info(table))
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
@@ -113,6 +115,13 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def LegalActions(self, request: pb.LegalActionsRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         return legal_response(table, seat)
+
+    @routed
+    async def GetHints(self, request: pb.GetHintsRequest, context: grpc.aio.ServicerContext) -> pb.GetHintsResponse:
+        table, seat = await self.tables.seat_of(CALLER.get(), request.table_id)
+        table.present()
+        seq, hints = await table.hints(seat)
+        return hints_response(table, seq, hints)
 
     @routed_stream
     async def WatchTable(self, request: pb.WatchTableRequest,

@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -40,6 +41,19 @@ DATA = Path(__file__).parent / "data"
 MINI = "mini"
 T = TypeVar("T")
 STORES = ["sqlite", "postgresql"]  # the log stores table tests run against
+TYPESCRIPT = Path(__file__).resolve().parent.parent / "clients" / "typescript"  # the TypeScript client's package
+
+
+def node_tool(name: str) -> str:
+    """A command the TypeScript client's npm packages install (``buf``, ``tsc``...), else one on the PATH; the test
+    skips without it, or fails where ``.ci/run`` installed them (BRELAN_REQUIRE_NODE)."""
+    found = TYPESCRIPT / "node_modules" / ".bin" / name
+    path = str(found) if found.exists() else shutil.which(name)
+    if path is None or shutil.which("node") is None:
+        if os.environ.get("BRELAN_REQUIRE_NODE"):
+            pytest.fail(f"{name} is missing: .ci/run installs it (npm ci --prefix clients/typescript)")
+        pytest.skip(f"{name} is not installed (npm ci --prefix clients/typescript)")
+    return path
 
 
 @pytest.fixture(scope="session")
@@ -170,10 +184,11 @@ def post(url: str, body: dict[str, Any], token: str = "") -> tuple[int, dict[str
         return e.code, json.loads(e.read())
 
 
-def seat_against_bots(api: BrelanClient, variant: str, options: dict[str, str]) -> SeatHandle:
-    """Seat 0 of a new table whose other seats the server's bots play."""
+def seat_against_bots(api: BrelanClient, variant: str, options: dict[str, str], hints: bool = False) -> SeatHandle:
+    """Seat 0 of a new table whose other seats the server's bots play (``hints``: a practice table)."""
     game = get_variant(variant)
-    table = api.create_table(variant, options, bot_seats=list(range(1, game.seats(game.make_options(options)))))
+    table = api.create_table(variant, options, bot_seats=list(range(1, game.seats(game.make_options(options)))),
+                             hints=hints)  # fmt: skip
     return api.join(table.table_id, seat=0)
 
 

@@ -285,9 +285,9 @@ def test_suggested_words_are_made_of_what_the_seat_sees(full: Lexicon, secret: b
 
 
 def test_through_the_server_a_seats_legal_list_is_what_its_view_alone_gives(api: BrelanClient, full: Lexicon) -> None:
-    """Secret belote over gRPC: at each of p0's decisions, LegalActions and GetView's legal list are the
-    best words of the table its view lets it expect (the same for any hidden cards), then ``pass``."""
-    me = seat_against_bots(api, "alphapoker-belote-secrete", {"reaction": "0"})
+    """Secret belote over gRPC at a practice table: at each of p0's decisions, LegalActions and GetView's legal
+    list are the best words of the table its view lets it expect (the same for any hidden cards), then ``pass``."""
+    me = seat_against_bots(api, "alphapoker-belote-secrete", {"reaction": "0"}, hints=True)
     rng = random.Random(5)
     proposals = 0
     deadline = time.monotonic() + 120

@@ -93,6 +93,14 @@ def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str
     assert code == 0 and json.loads(out)["seat"] == 0
 
 
+def test_table_create_hints_makes_a_practice_table(capsys: pytest.CaptureFixture[str], target: str) -> None:
+    for flags, practice in (([], False), (["--hints"], True)):
+        code, out, _ = run(capsys, "table", "create", "chinese", *flags, "--json", "--server", target)
+        assert code == 0 and json.loads(out).get("hints", False) == practice
+    code, out, _ = run(capsys, "table", "create", "chinese", "--hints", "--server", target)
+    assert code == 0 and "practice" in out.splitlines()[0]
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [

@@ -217,7 +217,8 @@ def test_a_paused_node_past_its_lease_does_not_write_a_second_history(nodes: Nod
         with psycopg.connect(nodes.database) as db:
             seqs = [s for (s,) in db.execute("SELECT seq FROM events WHERE table_id = %s ORDER BY seq", (table_id,))]
         assert seqs == list(range(1, info.seq + 1))  # one history
-        assert f"table {table_id} stopped here" in nodes.logs[owner].read_text()  # the woken node let it go
+        # the woken node let it go: its heartbeat found the lease lost ("stopped here"), or its next write did
+        assert f"table {table_id} stopped " in nodes.logs[owner].read_text()
         assert replay(Transcript.parse(on_other.transcript(table_id).transcript)).is_over
 
 

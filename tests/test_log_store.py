@@ -15,7 +15,7 @@ from brelan.clients.client import BrelanClient, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.log_store import MIGRATIONS, SCHEMA_VERSION, StoreError, open_store
 from brelan.server.main import ServerThread
-from conftest import STORES, Postgres, advance, database_for
+from conftest import STORES, Postgres, advance, database_for, error_of
 
 
 def test_a_log_from_before_schema_versions_is_migrated_and_keeps_its_tables(tmp_path: Path) -> None:
@@ -88,5 +88,30 @@ def test_a_decision_deadline_continues_from_what_is_left_after_a_restart(
             assert 9.9 < ann.view().deadline_seconds <= 10  # not 30 again
             advance(again, clock, 11)
             assert view_dict(ann.view())["deal"] == 2  # both folded for time: the next deal
+    finally:
+        again.stop()
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_none(
+    tmp_path: Path, store: str, request: pytest.FixtureRequest
+) -> None:
+    database = database_for(store, request)
+    first = ServerThread(tmp_path, lexicons=False, database=database)
+    try:
+        with BrelanClient(first.target) as api:
+            tables = {hints: api.create_table("chinese", {"players": "2"}, hints=hints).table_id for hints in (True, False)}
+            seats = {hints: api.join(table_id) for hints, table_id in tables.items()}
+            before = seats[True].hints().hints
+    finally:
+        first.stop()
+    again = ServerThread(tmp_path, lexicons=False, database=database)
+    try:
+        with BrelanClient(again.target) as api:
+            listed = {info.table_id: info.hints for info in api.list_tables()}
+            assert listed[tables[True]] and not listed[tables[False]]
+            seats[True].client = seats[False].client = api
+            assert seats[True].hints().hints == before  # the same hand replayed, the same solver's set
+            assert error_of(seats[False].hints).reason == "NO_HINTS"
     finally:
         again.stop()

@@ -12,7 +12,9 @@ was) is the oracle:
   its text (the ``action`` field once leaked a hidden exchange or a set hand);
 - an event caused by the receiver's own action carries that action, as sent;
 - a view and its legal actions are the engine's, replayed to the view's seq:
-  the server adds nothing to what the engine decides a seat may see.
+  the server adds nothing to what the engine decides a seat may see; without
+  hints (seeds 1 and 3) it takes the engine's hints out of the legal lists, at
+  a practice table (seed 2) they are there.
 """
 
 from __future__ import annotations
@@ -64,6 +66,11 @@ LEAKED = {"alphapoker": "exchanges", "alphapoker-belote-secrete": "lays", "daker
           "daker-round": "discards", "chinese-classic": "sets", "chinese-pineapple": "places"}  # fmt: skip
 
 
+def practice(seed: int) -> bool:
+    """Seed 2's tables give hints: the hints a practice table lists hide nothing either."""
+    return seed == 2
+
+
 def case_id(variant: str, options: dict[str, str]) -> str:
     return f"{variant}-{options.get('mode') or options.get('style') or ''}".strip("-")
 
@@ -91,7 +98,7 @@ class Watcher(threading.Thread):
 
 def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) -> tuple[str, dict[Any, Received], list[str]]:
     """Seat 0 plays random legal moves against bots; returns the table id, what each receiver got, what seat 0 sent."""
-    me = seat_against_bots(api, variant, options)
+    me = seat_against_bots(api, variant, options, hints=practice(seed))
     table = api.get_table(me.table_id)
     live = {0: Watcher(api, table.table_id, me.token), SPECTATOR: Watcher(api, table.table_id, None)}
     got = {0: Received(), SPECTATOR: Received()}
@@ -131,7 +138,8 @@ def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) ->
 class Oracle:
     """The game as it truly was, from its transcript: every event, and the engine at every seq."""
 
-    def __init__(self, transcript: Transcript, store: Store) -> None:
+    def __init__(self, transcript: Transcript, store: Store, hints: bool) -> None:
+        self.hints = hints
         self.variant = playable(transcript.variant, store.get)
         self.events: list[str] = [line for line in transcript.lines if not line.startswith(">")]
         self.states: dict[int, list[tuple[dict[Any, Any], dict[Any, list[str]]]]] = {}
@@ -148,8 +156,16 @@ class Oracle:
     def _keep(self, state: Any, seq: int) -> None:
         receivers = [*range(state.players), SPECTATOR]
         views = {r: jsonable(state.view(r)) for r in receivers}
-        legal = {r: [] if r is None or state.is_over else [str(a) for a in state.legal_actions(r)] for r in receivers}
+        legal = {r: [] if r is None or state.is_over else self._legal(state, r) for r in receivers}
+        for r, view in views.items():
+            if "legal" in view:
+                view["legal"] = legal[r] if r is not None else view["legal"]
         self.states.setdefault(seq, []).append((views, legal))
+
+    def _legal(self, state: Any, seat: int) -> list[str]:
+        """What a player is told: the engine's legal actions, its hints taken out unless the table gives them."""
+        answers = [] if self.hints else state.hints(seat)
+        return [str(a) for a in state.legal_actions(seat) if a not in answers]
 
     def redacted(self, seq: int, receiver: int | None) -> str:
         return str(self.final.redact(self.variant.parse_event(self.events[seq - 1]), receiver))
@@ -182,7 +198,7 @@ def check_event(oracle: Oracle, message: tpb.TableEvent, receiver: int | None, s
 def check_game(api: BrelanClient, store: Store, variant: str, options: dict[str, str], seed: int) -> int:
     """Play one game and check all its messages; returns how many hidden events of the case's LEAKED tag came."""
     table_id, got, sent = play(api, variant, options, seed)
-    oracle = Oracle(Transcript.parse(api.transcript(table_id).transcript), store)
+    oracle = Oracle(Transcript.parse(api.transcript(table_id).transcript), store, practice(seed))
     assert oracle.final.is_over
     tag = LEAKED.get(case_id(variant, options))
     regressions = 0

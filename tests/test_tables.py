@@ -436,7 +436,7 @@ def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
 
 
 def test_a_chinese_reserve_is_hidden_from_its_owner_and_a_set_hand_until_the_reveal(api: BrelanClient) -> None:
-    info = api.create_table("chinese", {"players": "2", "rounds": "1"})
+    info = api.create_table("chinese", {"players": "2", "rounds": "1"}, hints=True)  # legal[0]: the solver's set
     me, other = api.join(info.table_id), api.join(info.table_id)
     view = view_dict(me.view())
     assert view["reserve"] == [["??"] * 13, ["??"] * 13] and len(view["held"][0]) == 13
@@ -466,9 +466,9 @@ def test_open_face_timeouts_place_on_the_lowest_row_and_classic_ones_set_the_sol
     dealt = view_dict(ann.view())["held"][0]
     advance(tables_server, clock, 21)
     assert view_dict(ann.view())["boards"][0]["bottom"] == dealt  # all five to the bottom, the lowest row
-    info = api.create_table("chinese", {"players": "2", "rounds": "1"}, decision_seconds=20)
+    info = api.create_table("chinese", {"players": "2", "rounds": "1"}, decision_seconds=20, hints=True)
     ann, _ = api.join(info.table_id), api.join(info.table_id)
-    suggested = ann.view().legal[0]
+    suggested = ann.hints().hints[0].action
     advance(tables_server, clock, 21)
     shown = [e.text for e in api.hand_history(info.table_id, 1) if e.text.startswith("p0 shows")]
     assert shown == [suggested.replace("place", "p0 shows", 1)]

@@ -39,7 +39,7 @@ def lay_until_a_word(players: list[SeatHandle]) -> tuple[int, str]:
 
 
 def test_two_claims_at_once_the_first_received_wins_and_the_other_hears_who(api: BrelanClient) -> None:
-    info = api.create_table("alphapoker-bataille", {})
+    info = api.create_table("alphapoker-bataille", {}, hints=True)  # the legal list names the words to claim
     players = [api.join(info.table_id, seat=s) for s in (0, 1)]
     claims, word = lay_until_a_word(players)
     seq = players[0].view().seq

@@ -179,6 +179,8 @@ async function createForm() {
   select.addEventListener("change", draw);
   fields.addEventListener("change", (e) => e.target.name === "players" && drawBots());
   const sit = h("input", { type: "checkbox", name: "sit", checked: true });
+  // A practice table names the best words (the solver's set) among its moves; otherwise finding them is the game.
+  const hints = h("input", { type: "checkbox", name: "hints" });
   // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
   const clock = h("select", { name: "decision" },
     ...[["0", "60 s (default)"], ["20", "20 s"], ["30", "30 s"], ["120", "2 min"], ["300", "5 min"], ["untimed", "no limit"]]
@@ -188,6 +190,7 @@ async function createForm() {
     h("label", {}, "game ", select),
     fields, botsBox,
     h("label", {}, "time per decision ", clock),
+    h("label", { class: "inline" }, hints, " practice: show the best words and hands"),
     h("label", { class: "inline" }, sit, " take seat 0 myself"),
     h("button", { type: "submit" }, "create"));
   form.addEventListener("submit", async (e) => {
@@ -201,7 +204,7 @@ async function createForm() {
     }
     const botSeats = [...botsBox.querySelectorAll("input:checked")].map((c) => Number(c.value));
     const timing = clock.value === "untimed" ? { untimed: true } : { decisionSeconds: Number(clock.value) };
-    const created = await guarded(() => call("TableService", "CreateTable", { variant: variant.name, options, botSeats, ...timing }));
+    const created = await guarded(() => call("TableService", "CreateTable", { variant: variant.name, options, botSeats, hints: hints.checked, ...timing }));
     if (!created) return;
     if (sit.checked && !botSeats.includes(0)) await join(created.table.tableId, 0);
     else location.hash = `#/table/${created.table.tableId}`;

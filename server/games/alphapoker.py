@@ -390,7 +390,7 @@ class AlphaState(ButtonGame):
             picks = {combo for n in range(self.options.most_exchanged + 1) for combo in itertools.combinations(held, n)}
             candidates = [Exchange(c) for c in sorted(picks, key=lambda c: (len(c), c))] + [Fold()]
         elif self.phase == "reveal":
-            candidates = [Lay(w.cards) for w in self.suggestions(seat)] + [Lay(())]
+            candidates = [*self.hints(seat), Lay(())]
         elif self.stage == "open":
             candidates = [Open(n) for n in range(self.current + 1, self.options.cap + 1)] + [Fold()]
         elif self.stage == "decide":
@@ -401,6 +401,12 @@ class AlphaState(ButtonGame):
         else:
             candidates = [Call(), Fold()]
         return [a for a in candidates if self.can_apply(seat, a)]
+
+    def hints(self, seat: int) -> list[Action]:
+        """At the reveal, the best words this seat's hand can lay."""
+        if self.phase != "reveal" or seat not in self.pending():
+            return []
+        return [Lay(w.cards) for w in self.suggestions(seat)]
 
     def suggestions(self, seat: int) -> list[ScoredWord]:
         """The best words this seat's hand can lay (cached: the hand does not change at the reveal)."""

@@ -444,6 +444,7 @@ class State(Protocol):
     @property
     def result(self) -> dict[str, Any] | None: ...
     def legal_actions(self, seat: int | None) -> list[Any]: ...
+    def hints(self, seat: int) -> list[Any]: ...
     def apply(self, seat: int | None, action: Any) -> list[Any]: ...
     def view(self, seat: int | None) -> Any: ...
     def redact(self, event: Any, seat: int | None) -> Any: ...
@@ -478,6 +479,12 @@ class EngineState:
 
     def claimants(self) -> list[int]:
         """Seats that may act now out of turn (a claim in a race), besides the pending ones."""
+        return []
+
+    def hints(self, seat: int) -> list[Any]:
+        """The legal actions that answer this seat's puzzle (the best words, the solver's set), best first,
+        found from what the seat sees alone; ``legal_actions`` lists them too. A table without hints
+        withholds them from its players: finding them is the game. Games of chance have none."""
         return []
 
     def can_apply(self, seat: int | None, action: Any) -> bool:

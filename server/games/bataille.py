@@ -232,8 +232,14 @@ class BatailleState(EngineState):
             return [TimeUp()] if self.options.minutes else []
         candidates: list[Action] = [Lay(), Pass()]
         if seat in self.claimants():
-            candidates += [Claim(self.claims, w) for w in self.suggestions()] + [Claim(self.claims, TableWord(""))]
+            candidates += [*self.hints(seat), Claim(self.claims, TableWord(""))]
         return [a for a in candidates if self.can_apply(seat, a)]
+
+    def hints(self, seat: int) -> list[Action]:
+        """A claimant's claims of the best words on the table (it is the same for every seat: nothing is hidden)."""
+        if self.is_over or seat not in self.claimants():
+            return []
+        return [a for w in self.suggestions() if self.can_apply(seat, a := Claim(self.claims, w))]
 
     def suggestions(self) -> list[TableWord]:
         """The best words on the table, as it lies."""

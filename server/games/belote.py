@@ -246,7 +246,13 @@ class BeloteState(EngineState):
             return []
         if self.stage == "lay":
             return [Lay(c) for c in self.fitting(seat)]
-        return [*(Propose(w) for w in self.suggestions(seat)), Pass()]
+        return [*self.hints(seat), Pass()]
+
+    def hints(self, seat: int) -> list[Action]:
+        """When this seat proposes, the best words it expects of the table (:meth:`suggestions`)."""
+        if seat != self.to_act or self.stage == "lay":
+            return []
+        return [Propose(w) for w in self.suggestions(seat)]
 
     def suggestions(self, seat: int) -> list[TableWord]:
         """The best words of the table ``seat`` expects from what it sees (:func:`likely_table`): a hint

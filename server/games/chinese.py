@@ -343,7 +343,13 @@ class ChineseState(EngineState):
             return []
         if not self._sets_whole_hand(seat):
             return [Place(p) for p in self._street_placements(seat)]
-        return [Place(self._solver_set(seat)), *([Surrender()] if not self.options.open_face else [])]
+        return [*self.hints(seat), *([Surrender()] if not self.options.open_face else [])]
+
+    def hints(self, seat: int) -> list[Action]:
+        """For a hand set whole (classic, fantasyland), the solver's set of the seat's own cards."""
+        if self.is_over or seat not in self.pending() or not self._sets_whole_hand(seat):
+            return []
+        return [Place(self._solver_set(seat))]
 
     def default_action(self, seat: int) -> Action:
         if self._sets_whole_hand(seat):

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, WatchTableRequest, WatchTableResponse
+from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -97,6 +97,15 @@ class TableService(Protocol):
     async def legal_actions(self, request: LegalActionsRequest, ctx: RequestContext[LegalActionsRequest, LegalActionsResponse], /) -> LegalActionsResponse:
         """
         Your seat's legal moves now.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def get_hints(self, request: GetHintsRequest, ctx: RequestContext[GetHintsRequest, GetHintsResponse], /) -> GetHintsResponse:
+        """
+        Suggestions for your seat's decision: the best words to lay, claim or
+        propose, or the solver's arrangement of your Chinese poker hand, found from
+        what your seat sees alone. Only at a practice table (CreateTableRequest.hints):
+        elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -230,6 +239,17 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.legal_actions,
+                ),
+                "/brelan.api.v1.TableService/GetHints": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetHints",
+                        service_name="brelan.api.v1.TableService",
+                        input=GetHintsRequest,
+                        output=GetHintsResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.get_hints,
                 ),
                 "/brelan.api.v1.TableService/WatchTable": Endpoint.server_stream(
                     method=MethodInfo(
@@ -511,6 +531,32 @@ class TableServiceClient(ConnectClient):
                 service_name="brelan.api.v1.TableService",
                 input=LegalActionsRequest,
                 output=LegalActionsResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def get_hints(
+        self,
+        request: GetHintsRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> GetHintsResponse:
+        """
+        Suggestions for your seat's decision: the best words to lay, claim or
+        propose, or the solver's arrangement of your Chinese poker hand, found from
+        what your seat sees alone. Only at a practice table (CreateTableRequest.hints):
+        elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetHints",
+                service_name="brelan.api.v1.TableService",
+                input=GetHintsRequest,
+                output=GetHintsResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -292,6 +292,7 @@ class CreateTableRequest(_message.Message):
     LEXICON_FIELD_NUMBER: _builtins.int
     NAME_FIELD_NUMBER: _builtins.int
     UNTIMED_FIELD_NUMBER: _builtins.int
+    HINTS_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -306,6 +307,13 @@ class CreateTableRequest(_message.Message):
     untimed: _builtins.bool
     """No time limit on decisions (a friendly game): decision_seconds must be 0.
     The rules' own timers (bataille's clock, the reveal) still run.
+    """
+    hints: _builtins.bool
+    """A practice table: its players may ask for hints (GetHints), and its legal
+    lists name the answers (the best words, the solver's set), as the server's
+    bots see them. Off by default: then no list a player receives holds a word
+    to lay, claim or propose, or a whole arrangement (finding them is the game;
+    LegalSpace says what is allowed). A tournament's tables never give hints.
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
@@ -327,10 +335,11 @@ class CreateTableRequest(_message.Message):
         lexicon: _builtins.str = ...,
         name: _builtins.str = ...,
         untimed: _builtins.bool = ...,
+        hints: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "lexicon", b"lexicon", "name", b"name", "options", b"options", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -453,6 +462,7 @@ class TableInfo(_message.Message):
     FORFEITED_FIELD_NUMBER: _builtins.int
     ABANDONED_FIELD_NUMBER: _builtins.int
     ABSENT_FIELD_NUMBER: _builtins.int
+    HINTS_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
@@ -485,6 +495,8 @@ class TableInfo(_message.Message):
     """Once over: the game ended because nobody had been present for 10
     minutes (absent names the seats).
     """
+    hints: _builtins.bool
+    """A practice table: its players may ask for hints (CreateTableRequest.hints)."""
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Every option, defaults included, as text."""
@@ -555,10 +567,11 @@ class TableInfo(_message.Message):
         forfeited: _abc.Iterable[_builtins.int] | None = ...,
         abandoned: _builtins.bool = ...,
         absent: _abc.Iterable[_builtins.int] | None = ...,
+        hints: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
@@ -1160,6 +1173,106 @@ class LegalActionsResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___LegalActionsResponse: _TypeAlias = LegalActionsResponse  # noqa: Y015
+
+@_typing.final
+class GetHintsRequest(_message.Message):
+    """Hints for the caller's seat (its token's)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    """The table: one made with hints."""
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["table_id", b"table_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetHintsRequest: _TypeAlias = GetHintsRequest  # noqa: Y015
+
+@_typing.final
+class GetHintsResponse(_message.Message):
+    """The hints for the seat's decision now, best first; none when it has no
+    puzzle to answer now (not its turn, a bet, the game over).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEQ_FIELD_NUMBER: _builtins.int
+    HINTS_FIELD_NUMBER: _builtins.int
+    seq: _builtins.int
+    """The seq they hold at."""
+    @_builtins.property
+    def hints(self) -> _containers.RepeatedCompositeFieldContainer[Global___Hint]:
+        """Each suggestion, as a move Act takes."""
+
+    def __init__(
+        self,
+        *,
+        seq: _builtins.int = ...,
+        hints: _abc.Iterable[Global___Hint] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["hints", b"hints", "seq", b"seq"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetHintsResponse: _TypeAlias = GetHintsResponse  # noqa: Y015
+
+@_typing.final
+class Hint(_message.Message):
+    """One suggested move, as text and as the game family's typed action."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ACTION_FIELD_NUMBER: _builtins.int
+    ALPHAPOKER_FIELD_NUMBER: _builtins.int
+    BATAILLE_FIELD_NUMBER: _builtins.int
+    BELOTE_FIELD_NUMBER: _builtins.int
+    CHINESE_FIELD_NUMBER: _builtins.int
+    action: _builtins.str
+    """The move's text ("claim 2 FOIE", "lay Er Tb ?r=E", "place Ah Kd Qc / ...")."""
+    @_builtins.property
+    def alphapoker(self) -> _alphapoker_pb2.AlphaPokerAction:
+        """AlphaPoker: a word to lay at the reveal."""
+
+    @_builtins.property
+    def bataille(self) -> _bataille_pb2.BatailleAction:
+        """AlphaPoker bataille: a claim."""
+
+    @_builtins.property
+    def belote(self) -> _belote_pb2.BeloteAction:
+        """AlphaPoker belote and secret belote: a proposal."""
+
+    @_builtins.property
+    def chinese(self) -> _chinese_table_pb2.ChinesePokerAction:
+        """Chinese poker: a whole hand's arrangement."""
+
+    def __init__(
+        self,
+        *,
+        action: _builtins.str = ...,
+        alphapoker: _alphapoker_pb2.AlphaPokerAction | None = ...,
+        bataille: _bataille_pb2.BatailleAction | None = ...,
+        belote: _belote_pb2.BeloteAction | None = ...,
+        chinese: _chinese_table_pb2.ChinesePokerAction | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "move", b"move"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "move", b"move"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType_move: _TypeAlias = _typing.Literal["alphapoker", "bataille", "belote", "chinese"]  # noqa: Y015
+    _WhichOneofArgType_move: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType_move) -> _WhichOneofReturnType_move | None: ...
+
+Global___Hint: _TypeAlias = Hint  # noqa: Y015
 
 @_typing.final
 class WatchTableRequest(_message.Message):

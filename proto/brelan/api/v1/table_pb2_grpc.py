@@ -80,6 +80,11 @@ class TableServiceStub:
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsRequest.SerializeToString,
                 response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsResponse.FromString,
                 _registered_method=True)
+        self.GetHints = channel.unary_unary(
+                '/brelan.api.v1.TableService/GetHints',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHintsRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHintsResponse.FromString,
+                _registered_method=True)
         self.WatchTable = channel.unary_stream(
                 '/brelan.api.v1.TableService/WatchTable',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.WatchTableRequest.SerializeToString,
@@ -169,6 +174,16 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetHints(self, request, context):
+        """Suggestions for your seat's decision: the best words to lay, claim or
+        propose, or the solver's arrangement of your Chinese poker hand, found from
+        what your seat sees alone. Only at a practice table (CreateTableRequest.hints):
+        elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def WatchTable(self, request, context):
         """The log after after_seq, then live events until the game ends.
         """
@@ -237,6 +252,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.LegalActions,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsRequest.FromString,
                     response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsResponse.SerializeToString,
+            ),
+            'GetHints': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetHints,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHintsRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHintsResponse.SerializeToString,
             ),
             'WatchTable': grpc.unary_stream_rpc_method_handler(
                     servicer.WatchTable,
@@ -498,6 +518,33 @@ class TableService:
             '/brelan.api.v1.TableService/LegalActions',
             brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsRequest.SerializeToString,
             brelan_dot_api_dot_v1_dot_table__pb2.LegalActionsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetHints(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/GetHints',
+            brelan_dot_api_dot_v1_dot_table__pb2.GetHintsRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetHintsResponse.FromString,
             options,
             channel_credentials,
             insecure,

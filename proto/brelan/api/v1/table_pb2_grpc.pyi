@@ -87,6 +87,12 @@ class TableServiceStub:
     """
     LegalActions: _grpc.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]
     """Your seat's legal moves now."""
+    GetHints: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetHintsRequest, _table_pb2.GetHintsResponse]
+    """Suggestions for your seat's decision: the best words to lay, claim or
+    propose, or the solver's arrangement of your Chinese poker hand, found from
+    what your seat sees alone. Only at a practice table (CreateTableRequest.hints):
+    elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
+    """
     WatchTable: _grpc.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]
     """The log after after_seq, then live events until the game ends."""
     GetHandHistory: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]
@@ -127,6 +133,12 @@ class TableServiceAsyncStub(TableServiceStub):
     """
     LegalActions: _aio.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]  # type: ignore[assignment]
     """Your seat's legal moves now."""
+    GetHints: _aio.UnaryUnaryMultiCallable[_table_pb2.GetHintsRequest, _table_pb2.GetHintsResponse]  # type: ignore[assignment]
+    """Suggestions for your seat's decision: the best words to lay, claim or
+    propose, or the solver's arrangement of your Chinese poker hand, found from
+    what your seat sees alone. Only at a practice table (CreateTableRequest.hints):
+    elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
+    """
     WatchTable: _aio.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]  # type: ignore[assignment]
     """The log after after_seq, then live events until the game ends."""
     GetHandHistory: _aio.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]  # type: ignore[assignment]
@@ -218,6 +230,18 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_table_pb2.LegalActionsResponse, _abc.Awaitable[_table_pb2.LegalActionsResponse]]:
         """Your seat's legal moves now."""
+
+    @_abc_1.abstractmethod
+    def GetHints(
+        self,
+        request: _table_pb2.GetHintsRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.GetHintsResponse, _abc.Awaitable[_table_pb2.GetHintsResponse]]:
+        """Suggestions for your seat's decision: the best words to lay, claim or
+        propose, or the solver's arrangement of your Chinese poker hand, found from
+        what your seat sees alone. Only at a practice table (CreateTableRequest.hints):
+        elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
+        """
 
     @_abc_1.abstractmethod
     def WatchTable(
