@@ -222,7 +222,8 @@ class Lane:
         if self.calls[peer] >= self.per_peer:
             raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
                                f"you have {self.per_peer} {self.name} running or waiting already: "
-                               "wait for one to finish", reason=self.reason)  # fmt: skip
+                               "wait for one to finish", reason=self.reason,
+                               metadata={"limit": f"{self.per_peer} at once", "what": self.name})  # fmt: skip
         self.calls[peer] += 1
         turn = asyncio.get_running_loop().create_future()
         self.waiting.setdefault(peer, deque()).append(turn)
@@ -293,8 +294,10 @@ class LexiconServicer(pb_grpc.LexiconServiceServicer):
             except _PastDeadline:
                 await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the search ran past the call's deadline")
             except search.OutOfTime:
-                await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                                    f"the search takes more than the {most:g} s a call may use: narrow it")  # fmt: skip
+                raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                   f"the search takes more than the {most:g} s a call may use: narrow it",
+                                   reason="SEARCH_TOO_LONG", metadata={"limit": f"{most:g}s", "what": "search"},
+                                   ) from None  # fmt: skip
             raise AssertionError("abort raises")  # this line keeps type checkers content
 
         return call

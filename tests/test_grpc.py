@@ -155,6 +155,7 @@ def test_a_search_past_its_time_is_resource_exhausted_and_the_server_goes_on(
             with pytest.raises(ServiceError) as error:
                 api.match("*", lexicon="mini")
             assert error.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED and "narrow it" in error.value.message
+            assert error.value.reason == "SEARCH_TOO_LONG" and error.value.metadata["what"] == "search"
             api.wait_ready()
     finally:
         server.stop()

@@ -9,19 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import node_tool
+
 ROOT = Path(__file__).resolve().parent.parent
 PROTO = ROOT / "proto"
 
 
 def buf() -> str:
-    """``buf`` (npm's @bufbuild/buf): the one .ci/run installs, or one on the PATH; the test skips without it."""
-    found = ROOT / ".ci" / "buf" / "node_modules" / ".bin" / "buf"
-    path = str(found) if found.exists() else shutil.which("buf")
-    if path is None:
-        if os.environ.get("BRELAN_REQUIRE_BUF"):
-            pytest.fail("buf is missing: .ci/run installs it with npm")
-        pytest.skip("buf is not installed (npm install --prefix .ci/buf @bufbuild/buf)")
-    return path
+    return node_tool("buf")
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -106,6 +106,7 @@ def test_a_peer_past_its_quota_is_refused_whatever_its_connections(busy: ServerT
     for error in refused:
         assert (error.code, error.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_SEARCHES"), error
         assert f"you have {SEARCHES_PER_PEER} searches running or waiting" in error.message
+        assert error.metadata == {"limit": f"{SEARCHES_PER_PEER} at once", "what": "searches"}
 
     async def again() -> Any:  # their room is given back as they end
         async with grpc.aio.insecure_channel(busy.target) as channel:
