@@ -51,8 +51,8 @@ def node_tool(name: str) -> str:
     path = str(found) if found.exists() else shutil.which(name)
     if path is None or shutil.which("node") is None:
         if os.environ.get("BRELAN_REQUIRE_NODE"):
-            pytest.fail(f"{name} is missing: .ci/run installs it (npm ci --prefix clients/typescript)")
-        pytest.skip(f"{name} is not installed (npm ci --prefix clients/typescript)")
+            pytest.fail(f"{name} is missing: .ci/run installs it (npm install --prefix clients/typescript)")
+        pytest.skip(f"{name} is not installed (npm install --prefix clients/typescript)")
     return path
 
 
