@@ -7,6 +7,7 @@ variant and mode); this checks the declarations themselves, without a game.
 from __future__ import annotations
 
 import dataclasses
+import random
 import typing
 
 import grpc
@@ -15,6 +16,7 @@ import pytest
 from brelan.api.v1 import alphapoker_pb2 as apb
 from brelan.api.v1 import game_pb2 as gpb
 from brelan.server.errors import ServiceError
+from brelan.server.games.registry import get_variant
 from brelan.server.typed.family import Family
 from brelan.server.typed.records import snake
 from brelan.server.typed.registry import FAMILIES
@@ -59,3 +61,24 @@ def test_a_typed_action_that_says_more_than_its_text_is_refused() -> None:
     assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and e.value.violations[0][0] == "alphapoker.lay"
     with pytest.raises(ServiceError):  # no kind set
         alphapoker.text_of(apb.AlphaPokerAction(), "alphapoker")
+
+
+@pytest.mark.parametrize("limit, listed", [("no-limit", False), ("spread", True)])
+def test_a_bet_s_space_is_its_whole_range_by_the_table_s_unit(limit: str, listed: bool) -> None:
+    """No-limit's legal records are samples (the least, one between, the most): the space is the whole range by
+    the unit, its amounts listed only where a dozen or fewer; the spread limit's few amounts are listed."""
+    variant = get_variant("yahtzee-holdem")
+    state = variant.new_game(variant.make_options({"players": "2", "limit": limit, "unit": "5", "stack": "500"}),
+                             random.Random(1))  # fmt: skip
+    seat = state.pending()[0]
+    legal = state.legal_actions(seat)
+    space = FAMILIES["yahtzee-holdem"].space(state.view(seat), legal)
+    [bets] = [m for m in space.moves if m.HasField("amount")]
+    sampled = sorted(int(str(a).split()[-1]) for a in legal if str(a).startswith(bets.kind))
+    assert (bets.amount.min, bets.amount.max, bets.amount.step) == (sampled[0], sampled[-1], 5)
+    amounts = [int(a.split()[-1]) for a in bets.actions]
+    assert bool(amounts) == listed
+    if listed:
+        assert amounts == list(range(sampled[0], sampled[-1] + 1, 5)) == sampled
+    for amount in range(bets.amount.min, bets.amount.max + 1, 5):  # every amount the space admits, the engine takes
+        assert state.can_apply(seat, variant.parse_action(f"{bets.kind} {amount}"))

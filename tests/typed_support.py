@@ -104,7 +104,9 @@ def check_space(space: gpb.LegalSpace, legal: list[str]) -> None:
         if move.actions:
             assert action in move.actions
         if move.HasField("amount"):
-            assert move.amount.min <= int(action.split()[-1]) <= move.amount.max
+            amount, bounds = int(action.split()[-1]), move.amount
+            assert bounds.min <= amount <= bounds.max
+            assert bounds.step <= 1 or amount % bounds.step == 0 or amount in (bounds.min, bounds.max), action
         if move.HasField("cards"):
             cards = action.split()[1:]
             assert set(cards) <= set(move.cards.cards) and len(cards) in move.cards.sizes

@@ -116,6 +116,7 @@ class YahtzeeView:
     to_act: int | None
     pending: tuple[int, ...]
     round_limit: int
+    unit: int  # bets, raises and stacks go in multiples of it (an all-in apart)
     legal: tuple[str, ...]
     over: bool
     champions: tuple[int, ...]
@@ -187,7 +188,7 @@ class YahtzeeState(ButtonGame):
             committed=tuple(b.committed), pot=b.pot_total(), total_chips=self.total_chips,
             in_hand=tuple(not b.folded[s] for s in range(self.players)), out=tuple(self.out),
             to_act=b.to_act[0] if b.to_act and not self.is_over else None, pending=tuple(self.pending()),
-            round_limit=self.options.limits[self.street],
+            round_limit=self.options.limits[self.street], unit=self.options.unit,
             legal=tuple(str(a) for a in self.legal_actions(seat)) if seat is not None else (),
             over=self.is_over, champions=self.champions,
         )  # fmt: skip

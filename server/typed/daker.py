@@ -6,8 +6,7 @@ from brelan.api.v1 import daker_pb2 as dpb
 from brelan.api.v1 import game_pb2 as gpb
 
 from ..games import daker as game
-from ..games.betting import BetTo, RaiseTo
-from .family import ENUMERATED, Family, enum_of, legal_space
+from .family import Family, enum_of, legal_space, stepped
 from .yahtzee_holdem import betting_seats
 
 View = dpb.DakerView
@@ -25,21 +24,12 @@ def view(v: game.DakerView) -> dpb.DakerView:
 
 
 def space(v: game.DakerView, legal: list[game.Action]) -> gpb.LegalSpace:
-    """``legal_space``, made whole where DAKER's legal records are samples or lose a card.
-
-    A bet or raise goes by the chip (DAKER's unit is 1), so every amount of its range is legal; in no-limit
-    and pot limit the records give only the least, one between and the most: list them all, or none where
-    more than a dozen. A discard takes from the seat's cards as held: two alike are two cards to choose.
-    """
-    result = legal_space(legal)
-    amounts = {str(a).split()[0]: type(a) for a in legal if isinstance(a, (BetTo, RaiseTo))}
+    """``legal_space``, made whole where DAKER's legal records are samples or lose a card: a bet or raise goes
+    by the chip (DAKER's unit is 1), every amount of its range listed where a dozen or fewer; a discard takes
+    from the seat's cards as held (two alike are two cards to choose)."""
+    result = stepped(legal_space(legal), legal, 1)
     for move in result.moves:
-        if move.HasField("amount"):
-            del move.actions[:]
-            low, high = move.amount.min, move.amount.max
-            if high - low < ENUMERATED:
-                move.actions.extend(str(amounts[move.kind](amount)) for amount in range(low, high + 1))
-        elif move.HasField("cards") and v.seat is not None:
+        if move.HasField("cards") and v.seat is not None:
             del move.cards.cards[:]
             move.cards.cards.extend(sorted(str(c) for c in v.cards[v.seat]))
     return result

@@ -12,6 +12,7 @@ from brelan.api.v1 import game_pb2 as gpb
 
 from ..errors import invalid
 from ..games.base import parse_record
+from ..games.betting import BetTo, RaiseTo
 from .records import fill, record_of, snake, writer_of
 
 ENUMERATED = 12  # a kind with at most this many legal actions lists them all (LegalMove.actions)
@@ -119,6 +120,22 @@ def seats(target: Any, count: int, columns: Mapping[str, Sequence[Any]], **flags
             value = column[seat]
             if value is not None:
                 write(item, name, value)
+
+
+def stepped(space: gpb.LegalSpace, legal: list[Any], step: int) -> gpb.LegalSpace:
+    """``space`` with its bets and raises (``BetTo``, ``RaiseTo``) as whole ranges by ``step``: in no-limit and
+    pot limit the legal records are samples (the least, one between, the most), so ``actions`` lists every
+    amount (the multiples of ``step`` in the range, and the range's max: an all-in) or, past a dozen, none."""
+    made = {str(a).split()[0]: type(a) for a in legal if isinstance(a, (BetTo, RaiseTo))}
+    for move in space.moves:
+        if move.HasField("amount") and move.kind in made:
+            move.amount.step = step
+            del move.actions[:]
+            low, high = move.amount.min, move.amount.max
+            amounts = sorted({*range(-(-low // step) * step, high + 1, step), low, high})
+            if len(amounts) <= ENUMERATED:
+                move.actions.extend(str(made[move.kind](amount)) for amount in amounts)
+    return space
 
 
 def legal_space(legal: list[Any]) -> gpb.LegalSpace:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, Protocol
 
+from brelan.api.v1 import game_pb2 as gpb
 from brelan.api.v1 import yahtzee_holdem_pb2 as ypb
 
 from ..games import yahtzee_holdem as game
 from ..games.betting import BET_ACTIONS
-from .family import Family, enum_of, seats
+from .family import Family, enum_of, legal_space, seats, stepped
 
 View = ypb.YahtzeeHoldemView
 
@@ -39,17 +40,20 @@ def view(v: game.YahtzeeView) -> ypb.YahtzeeHoldemView:
     message = View(
         hand=v.hand, button=v.button, street=enum_of(View.Street, v.street),
         board=[str(d) for d in v.board], pot=v.pot, total_chips=v.total_chips, to_act=v.to_act,
-        round_limit=v.round_limit, over=v.over, champions=v.champions,
+        round_limit=v.round_limit, over=v.over, champions=v.champions, unit=v.unit,
     )  # fmt: skip
     betting_seats(message.seats, v, {"dice": v.dice, "committed": v.committed})
     return message
 
 
-# The amounts' space is legal_space's: the default spread limit (and fixed) lists every legal amount, a
-# multiple of the unit, so LegalMove.actions is the whole of it where there are at most a dozen.
+def space(v: game.YahtzeeView, legal: list[Any]) -> gpb.LegalSpace:
+    """Bets and raises by the table's unit, the whole range (no-limit's records are samples)."""
+    return stepped(legal_space(legal), legal, v.unit)
+
+
 FAMILY = Family(
     field="yahtzee_holdem", view=view, event=ypb.YahtzeeHoldemEvent, events=game.EVENTS,
-    action=ypb.YahtzeeHoldemAction, actions=BET_ACTIONS, result=ypb.YahtzeeHoldemResult,
+    action=ypb.YahtzeeHoldemAction, actions=BET_ACTIONS, result=ypb.YahtzeeHoldemResult, space=space,
     moved={"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space"},
 )
 FAMILIES = {"yahtzee-holdem": FAMILY}  # variant name -> its family

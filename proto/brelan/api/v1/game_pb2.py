@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62relan/api/v1/game.proto\x12\rbrelan.api.v1\"(\n\x08LaidCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06letter\x18\x02 \x01(\t\",\n\tTableWord\x12\x0f\n\x07letters\x18\x01 \x01(\t\x12\x0e\n\x06jokers\x18\x02 \x03(\r\"\'\n\x0b\x41mountRange\x12\x0b\n\x03min\x18\x01 \x01(\x03\x12\x0b\n\x03max\x18\x02 \x01(\x03\"*\n\nCardChoice\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\r\n\x05sizes\x18\x02 \x03(\r\"C\n\nWordChoice\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\x12\n\nmin_length\x18\x02 \x01(\r\x12\x12\n\nmax_length\x18\x03 \x01(\r\"&\n\tRowPlaces\x12\x0b\n\x03row\x18\x01 \x01(\t\x12\x0c\n\x04\x66ree\x18\x02 \x01(\r\"T\n\nRowsChoice\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12&\n\x04rows\x18\x02 \x03(\x0b\x32\x18.brelan.api.v1.RowPlaces\x12\x0f\n\x07\x64iscard\x18\x03 \x01(\r\"\xe7\x01\n\tLegalMove\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12,\n\x06\x61mount\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.AmountRangeH\x00\x12*\n\x05\x63\x61rds\x18\x03 \x01(\x0b\x32\x19.brelan.api.v1.CardChoiceH\x00\x12)\n\x04word\x18\x04 \x01(\x0b\x32\x19.brelan.api.v1.WordChoiceH\x00\x12)\n\x04rows\x18\x05 \x01(\x0b\x32\x19.brelan.api.v1.RowsChoiceH\x00\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\tB\x0b\n\tparameter\"5\n\nLegalSpace\x12\'\n\x05moves\x18\x01 \x03(\x0b\x32\x18.brelan.api.v1.LegalMoveb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x62relan/api/v1/game.proto\x12\rbrelan.api.v1\"(\n\x08LaidCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06letter\x18\x02 \x01(\t\",\n\tTableWord\x12\x0f\n\x07letters\x18\x01 \x01(\t\x12\x0e\n\x06jokers\x18\x02 \x03(\r\"5\n\x0b\x41mountRange\x12\x0b\n\x03min\x18\x01 \x01(\x03\x12\x0b\n\x03max\x18\x02 \x01(\x03\x12\x0c\n\x04step\x18\x03 \x01(\x03\"*\n\nCardChoice\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\r\n\x05sizes\x18\x02 \x03(\r\"C\n\nWordChoice\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12\x12\n\nmin_length\x18\x02 \x01(\r\x12\x12\n\nmax_length\x18\x03 \x01(\r\"&\n\tRowPlaces\x12\x0b\n\x03row\x18\x01 \x01(\t\x12\x0c\n\x04\x66ree\x18\x02 \x01(\r\"T\n\nRowsChoice\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x12&\n\x04rows\x18\x02 \x03(\x0b\x32\x18.brelan.api.v1.RowPlaces\x12\x0f\n\x07\x64iscard\x18\x03 \x01(\r\"\xe7\x01\n\tLegalMove\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12,\n\x06\x61mount\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.AmountRangeH\x00\x12*\n\x05\x63\x61rds\x18\x03 \x01(\x0b\x32\x19.brelan.api.v1.CardChoiceH\x00\x12)\n\x04word\x18\x04 \x01(\x0b\x32\x19.brelan.api.v1.WordChoiceH\x00\x12)\n\x04rows\x18\x05 \x01(\x0b\x32\x19.brelan.api.v1.RowsChoiceH\x00\x12\x0f\n\x07\x61\x63tions\x18\x06 \x03(\tB\x0b\n\tparameter\"5\n\nLegalSpace\x12\'\n\x05moves\x18\x01 \x03(\x0b\x32\x18.brelan.api.v1.LegalMoveb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,17 +36,17 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TABLEWORD']._serialized_start=85
   _globals['_TABLEWORD']._serialized_end=129
   _globals['_AMOUNTRANGE']._serialized_start=131
-  _globals['_AMOUNTRANGE']._serialized_end=170
-  _globals['_CARDCHOICE']._serialized_start=172
-  _globals['_CARDCHOICE']._serialized_end=214
-  _globals['_WORDCHOICE']._serialized_start=216
-  _globals['_WORDCHOICE']._serialized_end=283
-  _globals['_ROWPLACES']._serialized_start=285
-  _globals['_ROWPLACES']._serialized_end=323
-  _globals['_ROWSCHOICE']._serialized_start=325
-  _globals['_ROWSCHOICE']._serialized_end=409
-  _globals['_LEGALMOVE']._serialized_start=412
-  _globals['_LEGALMOVE']._serialized_end=643
-  _globals['_LEGALSPACE']._serialized_start=645
-  _globals['_LEGALSPACE']._serialized_end=698
+  _globals['_AMOUNTRANGE']._serialized_end=184
+  _globals['_CARDCHOICE']._serialized_start=186
+  _globals['_CARDCHOICE']._serialized_end=228
+  _globals['_WORDCHOICE']._serialized_start=230
+  _globals['_WORDCHOICE']._serialized_end=297
+  _globals['_ROWPLACES']._serialized_start=299
+  _globals['_ROWPLACES']._serialized_end=337
+  _globals['_ROWSCHOICE']._serialized_start=339
+  _globals['_ROWSCHOICE']._serialized_end=423
+  _globals['_LEGALMOVE']._serialized_start=426
+  _globals['_LEGALMOVE']._serialized_end=657
+  _globals['_LEGALSPACE']._serialized_start=659
+  _globals['_LEGALSPACE']._serialized_end=712
 # @@protoc_insertion_point(module_scope)

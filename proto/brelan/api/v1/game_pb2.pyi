@@ -97,25 +97,34 @@ Global___TableWord: _TypeAlias = TableWord  # noqa: Y015
 
 @_typing.final
 class AmountRange(_message.Message):
-    """An amount to choose, from min to max included (chips or points)."""
+    """An amount to choose, from min to max included (chips or points): a
+    multiple of step between them, or max itself (an all-in may fall off the
+    step).
+    """
 
     DESCRIPTOR: _descriptor.Descriptor
 
     MIN_FIELD_NUMBER: _builtins.int
     MAX_FIELD_NUMBER: _builtins.int
+    STEP_FIELD_NUMBER: _builtins.int
     min: _builtins.int
     """The least amount allowed."""
     max: _builtins.int
     """The most allowed."""
+    step: _builtins.int
+    """Amounts go by this many (a table's unit of chips); 0 or 1: any whole
+    amount.
+    """
     def __init__(
         self,
         *,
         min: _builtins.int = ...,
         max: _builtins.int = ...,
+        step: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["max", b"max", "min", b"min"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["max", b"max", "min", b"min", "step", b"step"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -533,6 +533,7 @@ class YahtzeeHoldemView(_message.Message):
     TO_ACT_FIELD_NUMBER: _builtins.int
     ROUND_LIMIT_FIELD_NUMBER: _builtins.int
     OVER_FIELD_NUMBER: _builtins.int
+    UNIT_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
     hand: _builtins.int
     """The hand's number, from 1."""
@@ -552,6 +553,10 @@ class YahtzeeHoldemView(_message.Message):
     """
     over: _builtins.bool
     """The game is over: see champions."""
+    unit: _builtins.int
+    """Bets, raises and stacks go in multiples of this many chips (the table's
+    unit option), an all-in apart.
+    """
     @_builtins.property
     def board(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The board's dice so far, in the order rolled: the flop's three, the turn,
@@ -579,11 +584,12 @@ class YahtzeeHoldemView(_message.Message):
         to_act: _builtins.int | None = ...,
         round_limit: _builtins.int = ...,
         over: _builtins.bool = ...,
+        unit: _builtins.int = ...,
         champions: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "board", b"board", "button", b"button", "champions", b"champions", "hand", b"hand", "over", b"over", "pot", b"pot", "round_limit", b"round_limit", "seats", b"seats", "street", b"street", "to_act", b"to_act", "total_chips", b"total_chips"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_act", b"_to_act", "board", b"board", "button", b"button", "champions", b"champions", "hand", b"hand", "over", b"over", "pot", b"pot", "round_limit", b"round_limit", "seats", b"seats", "street", b"street", "to_act", b"to_act", "total_chips", b"total_chips", "unit", b"unit"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_act: _TypeAlias = _typing.Literal["to_act"]  # noqa: Y015
     _WhichOneofArgType__to_act: _TypeAlias = _typing.Literal["_to_act", b"_to_act"]  # noqa: Y015
