@@ -1,0 +1,134 @@
+// The page's words in French and English: the browser's language unless the player chose one (the switch in
+// the header), <html lang> set to it. A text may hold {name} slots: t("call", {n: 3}) is "Suivre 3".
+// Each board module brings its own words (its STRINGS), looked up first: see table/board.js.
+
+const KEY = "brelan.lang";
+export const LANGS = ["fr", "en"];
+
+const WORDS = {
+  fr: {
+    "nav.tables": "Tables", "nav.tournaments": "Tournois", "nav.words": "Mots", "you.are": "vous êtes",
+    "you.placeholder": "votre nom", "loading": "Chargement…", "lang.other": "English",
+    "lobby.title": "Tables", "lobby.none": "Aucune table ouverte : créez-en une.", "lobby.newest": "les {n} plus récentes",
+    "lobby.finished": "terminées aussi", "col.table": "table", "col.game": "jeu", "col.status": "état",
+    "col.seats": "places", "status.waiting": "en attente", "status.playing": "en jeu", "status.finished": "terminée",
+    "join": "s'asseoir", "watch": "regarder", "play": "jouer", "free": "libre", "bot": "robot {n}", "seat": "place {n}",
+    "form.title": "Nouvelle table", "form.game": "jeu", "form.bots": "robots aux places :", "form.time": "temps par décision",
+    "form.time.default": "60 s (par défaut)", "form.time.none": "sans limite", "form.sit": "je prends la place 0",
+    "form.practice": "entraînement : montrer les meilleurs mots et mains", "form.pace": "rythme des robots",
+    "pace.calm": "posé (8 s)", "pace.normal": "normal (5 s)", "pace.quick": "vif (3 s)", "pace.expert": "expert (1 s)",
+    "form.create": "créer", "form.options": "règles de la table",
+    "table.you": "vous : {name}", "table.watching": "spectateur", "table.hand": "donne {n}", "table.leave": "quitter",
+    "table.leave.confirm": "Quitter la table ? Votre place vous est gardée le temps de la partie.",
+    "table.take": "prendre une place", "table.secret": "code de place", "table.secret.join": "reprendre ma place",
+    "table.kept": "Votre place vous est gardée : reprenez-la avec le code {secret}",
+    "table.feed": "ce qui s'est passé", "table.moved": "la table a avancé avant votre coup : regardez à nouveau",
+    "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent",
+    "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
+    "clock": "{n} s", "continue": "continuer", "showdown": "Fin de la donne",
+    "result.title": "Victoire de {names}", "result.none": "La partie est finie", "result.again": "rejouer",
+    "result.forfeited": "Forfait (absents) : {names}", "result.abandoned": "Partie abandonnée : personne n'est revenu",
+    "result.rank": "rang", "result.player": "joueur",
+    "result.chips": "jetons", "result.awards": "récompenses", "result.deals": "donnes", "result.stacks": "jetons",
+    "result.points": "points", "result.totals": "total", "result.scores": "points", "result.hands": "donnes",
+    "result.rounds": "manches", "result.cards": "cartes", "result.team_points": "points d'équipe",
+    "type.move": "écrire un coup", "type.placeholder": "un coup, par ex. « pay »", "type.send": "jouer",
+    "practice": "entraînement", "hint": "conseil", "hints.none": "pas de conseil pour cette décision",
+    "pick.cards": "choisissez {sizes} carte(s) dans votre jeu", "amount": "montant",
+    "act.bet": "Miser {n}", "act.call": "Suivre {n}", "act.call.all": "Suivre", "act.check": "Parole",
+    "act.fold": "Se coucher", "act.raise": "Relancer à {n}", "act.voir": "Voir à {n}", "act.stop": "Stop",
+    "act.exchange": "Échanger {n}", "act.exchange.none": "Garder mon jeu", "act.discard": "Écarter {n}",
+    "act.discard.none": "Ne rien écarter", "act.lay": "Poser", "act.lay.card": "Poser", "act.claim": "Annoncer",
+    "act.propose": "Proposer", "act.pass": "Passer", "act.pay": "Payer", "act.pay.n": "Payer {n}", "act.place": "Placer",
+    "act.surrender": "Abandonner la main", "min": "min", "max": "tapis", "half.pot": "½ pot", "pot": "pot",
+    "tournaments.title": "Tournois", "words.title": "Mots",
+    "words.check": "vérifier", "words.explain": "expliquer", "words.score": "compter", "words.best": "meilleurs mots",
+    "words.anagrams": "anagrammes", "words.pattern": "motif", "words.none": "aucun", "words.admitted": "admis :",
+    "words.refused": "refusé :", "words.points": "{n} points", "words.breakdown": "longueur {length} + lettres {letters}",
+    "words.doubled": "doublé : une seule couleur",
+    "tour.none": "Aucun tournoi en cours.", "tour.new": "Nouveau tournoi", "tour.players": "joueurs",
+    "tour.bots": "robots (numéros des joueurs)", "tour.format": "formule", "tour.start": "lancer",
+    "tour.format.knockout": "élimination directe", "tour.format.preliminary": "poules puis élimination",
+    "tour.format.round-robin": "toutes rondes", "tour.won": "vainqueur : {name}", "tour.round": "tour {n} en cours",
+    "tour.sit": "jouer pour {name}", "tour.col.#": "#", "tour.col.player": "joueur", "tour.col.points": "points",
+    "tour.col.tiebreak": "départage", "tour.col.played": "joués", "tour.col.won": "gagnés", "tour.col.lost": "perdus",
+    "tour.col.forfeited": "forfaits",
+    "error.aborted": "la table a avancé avant votre coup : regardez à nouveau",
+  },
+  en: {
+    "nav.tables": "Tables", "nav.tournaments": "Tournaments", "nav.words": "Words", "you.are": "you are",
+    "you.placeholder": "your name", "loading": "Loading…", "lang.other": "Français",
+    "lobby.title": "Tables", "lobby.none": "No table open: make one.", "lobby.newest": "the {n} newest",
+    "lobby.finished": "finished too", "col.table": "table", "col.game": "game", "col.status": "status",
+    "col.seats": "seats", "status.waiting": "waiting", "status.playing": "playing", "status.finished": "finished",
+    "join": "sit", "watch": "watch", "play": "play", "free": "free", "bot": "bot {n}", "seat": "seat {n}",
+    "form.title": "New table", "form.game": "game", "form.bots": "bots at seats:", "form.time": "time per decision",
+    "form.time.default": "60 s (default)", "form.time.none": "no limit", "form.sit": "I take seat 0",
+    "form.practice": "practice: show the best words and hands", "form.pace": "bots' pace",
+    "pace.calm": "relaxed (8 s)", "pace.normal": "normal (5 s)", "pace.quick": "quick (3 s)", "pace.expert": "expert (1 s)",
+    "form.create": "create", "form.options": "table rules",
+    "table.you": "you: {name}", "table.watching": "watching", "table.hand": "hand {n}", "table.leave": "leave",
+    "table.leave.confirm": "Leave the table? Your seat is kept for you while the game goes on.",
+    "table.take": "take a seat", "table.secret": "seat secret", "table.secret.join": "take my seat back",
+    "table.kept": "Your seat is kept for you: take it back with the secret {secret}",
+    "table.feed": "what happened", "table.moved": "the table moved on before your move: look again",
+    "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing",
+    "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
+    "clock": "{n} s", "continue": "continue", "showdown": "End of the hand",
+    "result.title": "{names} won", "result.none": "The game is over", "result.again": "play again",
+    "result.forfeited": "Forfeited (absent): {names}", "result.abandoned": "Abandoned: nobody came back",
+    "result.rank": "rank", "result.player": "player",
+    "result.chips": "chips", "result.awards": "awards", "result.deals": "deals", "result.stacks": "chips",
+    "result.points": "points", "result.totals": "total", "result.scores": "points", "result.hands": "hands",
+    "result.rounds": "rounds", "result.cards": "cards", "result.team_points": "team points",
+    "type.move": "type a move", "type.placeholder": "a move, e.g. \"pay\"", "type.send": "play",
+    "practice": "practice", "hint": "hint", "hints.none": "no hint for this decision",
+    "pick.cards": "pick {sizes} card(s) from your hand", "amount": "amount",
+    "act.bet": "Bet {n}", "act.call": "Call {n}", "act.call.all": "Call", "act.check": "Check",
+    "act.fold": "Fold", "act.raise": "Raise to {n}", "act.voir": "See at {n}", "act.stop": "Stop",
+    "act.exchange": "Exchange {n}", "act.exchange.none": "Keep my hand", "act.discard": "Discard {n}",
+    "act.discard.none": "Discard nothing", "act.lay": "Lay", "act.lay.card": "Lay", "act.claim": "Claim",
+    "act.propose": "Propose", "act.pass": "Pass", "act.pay": "Pay", "act.pay.n": "Pay {n}", "act.place": "Place",
+    "act.surrender": "Surrender the hand", "min": "min", "max": "all-in", "half.pot": "½ pot", "pot": "pot",
+    "tournaments.title": "Tournaments", "words.title": "Words",
+    "words.check": "check", "words.explain": "explain", "words.score": "score", "words.best": "best words",
+    "words.anagrams": "anagrams", "words.pattern": "pattern", "words.none": "none", "words.admitted": "admitted:",
+    "words.refused": "refused:", "words.points": "{n} points", "words.breakdown": "length {length} + letters {letters}",
+    "words.doubled": "doubled: one colour",
+    "tour.none": "No tournament being played.", "tour.new": "New tournament", "tour.players": "players",
+    "tour.bots": "bots (players' numbers)", "tour.format": "format", "tour.start": "start",
+    "tour.format.knockout": "knockout", "tour.format.preliminary": "groups then knockout",
+    "tour.format.round-robin": "round robin", "tour.won": "won by {name}", "tour.round": "round {n} being played",
+    "tour.sit": "play as {name}", "tour.col.#": "#", "tour.col.player": "player", "tour.col.points": "points",
+    "tour.col.tiebreak": "tie-break", "tour.col.played": "played", "tour.col.won": "won", "tour.col.lost": "lost",
+    "tour.col.forfeited": "forfeited",
+    "error.aborted": "the table moved on before your move: look again",
+  },
+};
+
+function chosen() {
+  const saved = localStorage.getItem(KEY);
+  if (LANGS.includes(saved)) return saved;
+  const asked = (navigator.languages || [navigator.language || "fr"]).map((l) => l.slice(0, 2).toLowerCase());
+  return asked.find((l) => LANGS.includes(l)) || "en";
+}
+
+export let lang = chosen();
+document.documentElement.lang = lang;
+
+/** Switch the page's language (kept for the next visit). */
+export function setLang(next) {
+  lang = LANGS.includes(next) ? next : lang;
+  localStorage.setItem(KEY, lang);
+  document.documentElement.lang = lang;
+}
+
+function fill(text, vars) {
+  return text.replace(/\{(\w+)\}/g, (all, name) => (vars && name in vars ? String(vars[name]) : all));
+}
+
+/** The text of ``key`` in the page's language: ``extra`` (a board's STRINGS) first, then the page's own. */
+export function t(key, vars = undefined, extra = undefined) {
+  const text = extra?.[lang]?.[key] ?? WORDS[lang][key] ?? extra?.en?.[key] ?? WORDS.en[key];
+  return text === undefined ? key : fill(text, vars);
+}

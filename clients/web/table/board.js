@@ -1,0 +1,47 @@
+// The table's board: one module a game family draws its typed view with (lichess' chessground keeps its board
+// apart from the app; here each family's board is a small file of its own, and the screen only dispatches).
+//
+// A family module (poker.js, alphapoker.js, words.js, chinese.js) exports:
+//
+//   STRINGS = { fr: {key: "texte"}, en: {key: "text"} }
+//       its own words, looked up by ctx.t(key, vars) ("{n}" in a text is vars.n); the rulebooks' words in
+//       French (relance, tapis, pot, carré, fantasyland...), their usual English names in English.
+//
+//   drawBoard(node, view, ctx)
+//       draws `view` into `node` (emptied first); each seat's part is an element of class "seat" with its
+//       data-seat (the viewer's also "mine"), each card the element cards.js makes (its data-card, and
+//       "back"/"marked" when face down): what the screen's tests and the showdown read. `view` is
+//       the family's typed view as Connect's JSON gives it
+//       (GetViewResponse.pokerChamp, .alphapoker...: fields in lowerCamelCase, 64-bit integers as strings,
+//       enums by name such as "PHASE_EXCHANGE", and fields at their default (0, false, "", []) left out).
+//
+//   input(move, view, ctx) -> HTMLElement | null            (optional)
+//       a control of its own for one kind of legal move (move: a LegalSpace move's JSON, {kind, amount |
+//       cards | word | rows, actions}); null leaves it to the screen's generic controls (buttons, an amount
+//       slider, picking cards).
+//
+//   showdown(view, events) -> view                           (optional)
+//       the view as the hand ended: `events` are the typed events (TableEvent JSON) from the last view the
+//       screen drew up to the next deal; it puts what they revealed (cards shown, words laid, who won what)
+//       into a copy of `view`, which the screen holds on the table for a few seconds.
+//
+// ctx, what the screen gives a board:
+//   seat       the viewer's seat, or null for a spectator
+//   names      each seat's name (the player's, "bot 2", or "seat 3" when free), in seat order
+//   lang       "fr" or "en";  t(key, vars): the text of a key, the family's STRINGS first, then the screen's
+//   pending    a Set of the seats whose decision the table waits for
+//   clock      {seat, seconds} of the decision the viewer waits on with its deadline, or null
+//   picked     a Set of the card texts the viewer has picked for its move (draw them raised)
+//   pick(card) picks or unpicks one of the viewer's cards (the screen redraws)
+//   act(move)  sends a move: {action: "text"} or the family's typed action ({chinese: {place: {...}}}, the
+//              ActRequest JSON field); resolves once the table took it, rejects with the refusal
+//   hints      the practice table's hints (GetHints' JSON), or null at a table without them
+
+/** A JSON number field (int64 fields come as strings; a default is left out): its value, 0 when absent. */
+export const num = (x) => Number(x || 0);
+
+/** The view's seats, each with its seat number (the JSON leaves seat 0's out, as a default). */
+export const seatsOf = (view) => (view?.seats || []).map((s, i) => ({ ...s, seat: i }));
+
+/** A seat's name: the screen's (ctx.names), else "seat N" counted from 1. */
+export const nameOf = (ctx, s) => ctx.names?.[s] || ctx.t("seat", { n: s + 1 });

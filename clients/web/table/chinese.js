@@ -1,0 +1,641 @@
+// Chinese poker's board (every style — classic, open-face, pineapple, progressive; fantasyland): each seat's three
+// rows as they are played (top 3 places, middle 5, bottom 5, the empty places drawn as slots), the hand each row
+// makes, fouls and royalties (primes), the cards to place and the discards; the viewer's seat largest, at the
+// bottom. input() arranges the viewer's cards on its own rows before sending them; showdown() keeps the end of a
+// hand on the table with every board shown and each row's result against each opponent.
+//
+// The rows' hands are named by a small evaluator of ours (on the server's scale: a top row is high card, pair or
+// trips, compared with the 5-card rows' hands), which also finds a foul and a row's royalty.
+
+import { cardElement } from "../cards.js";
+import { h } from "../dom.js";
+import { nameOf } from "./board.js";
+
+const ROWS = ["top", "middle", "bottom"]; // as drawn: the top row first
+const SIZE = { top: 3, middle: 5, bottom: 5 };
+const PLACES = ["bottom", "middle", "top", "discard"]; // a placement's fields
+const RANKS = "23456789TJQKA";
+const HIGH = 0, PAIR = 1, TWO_PAIR = 2, TRIPS = 3, STRAIGHT = 4, FLUSH = 5, FULL = 6, QUADS = 7, STRAIGHT_FLUSH = 8;
+const ACE = 12, QUEEN = 10;
+const STREETS = { STYLE_OFC: 9, STYLE_PINEAPPLE: 5, STYLE_PROGRESSIVE: 5 }; // open-face: 5 cards, then 8 × 1 or 4 × 3
+const BOTTOM_ROYALTY = { [STRAIGHT]: 2, [FLUSH]: 4, [FULL]: 6, [QUADS]: 10, [STRAIGHT_FLUSH]: 15 };
+const MIDDLE_ROYALTY = { [TRIPS]: 2, [STRAIGHT]: 4, [FLUSH]: 8, [FULL]: 12, [QUADS]: 20, [STRAIGHT_FLUSH]: 30 };
+const DEFAULT_RULES = { foul: 6, scoop: 3 }; // the table's defaults: a row's royalty is paid to its winner
+
+// The ranks' words: French ones with their article ("de rois", "d'as", "au roi", "à la dame", "à l'as").
+const FR_ONE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi", "as"];
+const FR_MANY = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "valets", "dames", "rois", "as"];
+const FR_DE = FR_MANY.map((w) => (w === "as" ? "d'as" : `de ${w}`));
+const FR_AU = FR_ONE.map((w) => (w === "as" ? "à l'as" : w === "dame" ? "à la dame" : `au ${w}`));
+const EN_ONE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"];
+const EN_MANY = ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces"];
+const ranked = (prefix, words) => Object.fromEntries(words.map((w, r) => [`${prefix}.${r}`, w]));
+
+export const STRINGS = {
+  fr: {
+    "cn.style.STYLE_CLASSIC": "Poker chinois classique", "cn.style.STYLE_OFC": "Poker chinois ouvert (OFC)",
+    "cn.style.STYLE_PINEAPPLE": "Pineapple", "cn.style.STYLE_PROGRESSIVE": "Pineapple progressif",
+    "cn.hand": "donne {n} sur {of}", "cn.street": "tour {n} sur {of}", "cn.stock": "{n} cartes au talon",
+    "cn.set.phase": "chacun pose sa main en secret", "cn.over": "Partie terminée", "cn.champions": "victoire : {names}",
+    "cn.seat": "place {n}",
+    "cn.row.top": "Haut", "cn.row.middle": "Milieu", "cn.row.bottom": "Bas",
+    "cn.row.long.top": "rangée du haut", "cn.row.long.middle": "rangée du milieu", "cn.row.long.bottom": "rangée du bas",
+    "cn.slot": "place libre", "cn.button": "donneur (bouton)",
+    "cn.pending": "à son tour", "cn.pending.me": "à vous", "cn.waiting.set": "pose sa main",
+    "cn.fantasy": "fantasyland · {n} cartes", "cn.set": "main posée", "cn.surrendered": "abandon",
+    "cn.total": "total {n}", "cn.last": "dernière donne {n}", "cn.units": "cette donne {n}",
+    "cn.held": "{n} cartes en main", "cn.held.mine": "en main", "cn.discards": "défausse", "cn.reserve": "{n} cartes réservées pour la donne suivante",
+    "cn.foul": "faute", "cn.foul.middle": "Faute : la rangée du milieu bat celle du bas",
+    "cn.foul.top": "Faute : la rangée du haut bat celle du milieu",
+    "cn.foul.topbottom": "Faute : la rangée du haut bat celle du bas", "cn.fouled": "Faute : cette main paie chaque adversaire",
+    "cn.royalty": "prime {n}", "cn.royalties": "primes {n}", "cn.scoop": "scoop",
+    "cn.won": "gagnée contre {name}", "cn.lost": "perdue contre {name}", "cn.tie": "égalité avec {name}",
+    "cn.vs": "contre {name} {n}", "cn.vs.foul": "faute",
+    "cn.natural": "main naturelle : {name}", "cn.natural.dragon": "dragon", "cn.natural.three-straights": "trois quintes",
+    "cn.natural.three-flushes": "trois couleurs", "cn.natural.no-face": "sans figure", "cn.natural.six-pairs": "six paires",
+    "cn.fantasy.next": "fantasyland à la donne suivante ({n} cartes)", "cn.fantasy.reach": "fantasyland en vue",
+    "cn.game": "Poker chinois", "cn.natural.any": "main spéciale", "cn.prev": "Donne précédente", "cn.showdown": "Abattage", "cn.rowhand": "{row} : {hand}",
+    "cn.pick": "Choisissez une carte, puis une rangée (ou glissez-la)", "cn.left": "{n} à placer", "cn.ready": "Tout est placé",
+    "cn.discard.slot": "défausse", "cn.discard.left": "défaussez-en {n}", "cn.reset": "Recommencer", "cn.place": "Placer",
+    "cn.suggest": "Suggestion", "cn.sending": "envoi…", "cn.back": "reprendre cette carte",
+    "cn.h.0": "Hauteur {r}", "cn.h.1": "Paire {de}", "cn.h.2": "Double paire, {p} et {p2}", "cn.h.3": "Brelan {de}",
+    "cn.h.4": "Quinte {au}", "cn.h.5": "Couleur {au}", "cn.h.6": "Full aux {p} par les {p2}", "cn.h.7": "Carré {de}",
+    "cn.h.8": "Quinte flush {au}", "cn.h.royal": "Quinte flush royale",
+    ...ranked("cn.r", FR_ONE), ...ranked("cn.R", FR_ONE), ...ranked("cn.p", FR_MANY), ...ranked("cn.de", FR_DE),
+    ...ranked("cn.au", FR_AU),
+  },
+  en: {
+    "cn.style.STYLE_CLASSIC": "Classic Chinese poker", "cn.style.STYLE_OFC": "Open-face Chinese poker (OFC)",
+    "cn.style.STYLE_PINEAPPLE": "Pineapple", "cn.style.STYLE_PROGRESSIVE": "Progressive pineapple",
+    "cn.hand": "hand {n} of {of}", "cn.street": "street {n} of {of}", "cn.stock": "{n} cards in the stock",
+    "cn.set.phase": "everyone sets a hand in secret", "cn.over": "Game over", "cn.champions": "won by {names}",
+    "cn.seat": "seat {n}",
+    "cn.row.top": "Top", "cn.row.middle": "Middle", "cn.row.bottom": "Bottom",
+    "cn.row.long.top": "top row", "cn.row.long.middle": "middle row", "cn.row.long.bottom": "bottom row",
+    "cn.slot": "free place", "cn.button": "button",
+    "cn.pending": "to play", "cn.pending.me": "your turn", "cn.waiting.set": "setting a hand",
+    "cn.fantasy": "fantasyland · {n} cards", "cn.set": "hand set", "cn.surrendered": "surrendered",
+    "cn.total": "total {n}", "cn.last": "last hand {n}", "cn.units": "this hand {n}",
+    "cn.held": "{n} cards in hand", "cn.held.mine": "in hand", "cn.discards": "discards", "cn.reserve": "{n} cards kept for the next hand",
+    "cn.foul": "foul", "cn.foul.middle": "Foul: the middle row beats the bottom row",
+    "cn.foul.top": "Foul: the top row beats the middle row",
+    "cn.foul.topbottom": "Foul: the top row beats the bottom row", "cn.fouled": "Foul: this hand pays every opponent",
+    "cn.royalty": "royalty {n}", "cn.royalties": "royalties {n}", "cn.scoop": "scoop",
+    "cn.won": "won against {name}", "cn.lost": "lost against {name}", "cn.tie": "tied with {name}",
+    "cn.vs": "vs {name} {n}", "cn.vs.foul": "foul",
+    "cn.natural": "natural: {name}", "cn.natural.dragon": "dragon", "cn.natural.three-straights": "three straights",
+    "cn.natural.three-flushes": "three flushes", "cn.natural.no-face": "no face card", "cn.natural.six-pairs": "six pairs",
+    "cn.fantasy.next": "fantasyland next hand ({n} cards)", "cn.fantasy.reach": "fantasyland in reach",
+    "cn.game": "Chinese poker", "cn.natural.any": "special hand", "cn.prev": "Previous hand", "cn.showdown": "Showdown", "cn.rowhand": "{row}: {hand}",
+    "cn.pick": "Pick a card, then a row (or drag it)", "cn.left": "{n} to place", "cn.ready": "Everything is placed",
+    "cn.discard.slot": "discard", "cn.discard.left": "discard {n}", "cn.reset": "Reset", "cn.place": "Place",
+    "cn.suggest": "Suggest", "cn.sending": "sending…", "cn.back": "take this card back",
+    "cn.h.0": "{R} high", "cn.h.1": "Pair of {p}", "cn.h.2": "Two pair, {p} and {p2}", "cn.h.3": "Three of a kind, {p}",
+    "cn.h.4": "Straight, {r} high", "cn.h.5": "Flush, {r} high", "cn.h.6": "Full house, {p} over {p2}",
+    "cn.h.7": "Four of a kind, {p}", "cn.h.8": "Straight flush, {r} high", "cn.h.royal": "Royal flush",
+    ...ranked("cn.r", EN_ONE), ...ranked("cn.R", EN_ONE.map((w) => w[0].toUpperCase() + w.slice(1))),
+    ...ranked("cn.p", EN_MANY), ...ranked("cn.de", EN_MANY), ...ranked("cn.au", EN_ONE),
+  },
+};
+
+// -- the evaluator -------------------------------------------------------------------------------------------
+
+function parseCard(text) {
+  const m = /^([2-9TJQKA])([cdhs])$/.exec(text || "");
+  return m ? { r: RANKS.indexOf(m[1]), s: m[2] } : null;
+}
+
+/** A row's hand from its known cards: {cat, ranks, value, complete}, or null when none is known. The value ranks
+ *  hands of every row on one scale (category, then up to five ranks); a top row has no straight nor flush. */
+export function rowHand(cards, row) {
+  const known = (cards || []).map(parseCard).filter(Boolean);
+  if (!known.length) return null;
+  const counts = new Map();
+  for (const c of known) counts.set(c.r, (counts.get(c.r) || 0) + 1);
+  const groups = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]); // [rank, count]: most, then highest
+  const desc = known.map((c) => c.r).sort((a, b) => b - a);
+  const five = row !== "top" && known.length === 5;
+  const flush = five && known.every((c) => c.s === known[0].s);
+  let straight = -1;
+  if (five && groups.length === 5) {
+    if (desc[0] - desc[4] === 4) straight = desc[0];
+    else if (desc.join() === "12,3,2,1,0") straight = 3; // the wheel: to the five
+  }
+  const [n0, n1] = [groups[0][1], groups[1]?.[1] || 0];
+  let cat;
+  let ranks = groups.map(([r]) => r);
+  if (straight >= 0 && flush) [cat, ranks] = [STRAIGHT_FLUSH, [straight]];
+  else if (n0 === 4) cat = QUADS;
+  else if (n0 === 3 && n1 >= 2) cat = FULL;
+  else if (flush) [cat, ranks] = [FLUSH, desc];
+  else if (straight >= 0) [cat, ranks] = [STRAIGHT, [straight]];
+  else if (n0 === 3) cat = TRIPS;
+  else if (n0 === 2 && n1 === 2) cat = TWO_PAIR;
+  else if (n0 === 2) cat = PAIR;
+  else [cat, ranks] = [HIGH, desc];
+  let value = cat;
+  for (let i = 0; i < 5; i++) value = value * 16 + (ranks[i] ?? 0);
+  const complete = known.length === SIZE[row] && (cards || []).length === SIZE[row];
+  return { cat, ranks, value, complete, royal: cat === STRAIGHT_FLUSH && ranks[0] === ACE };
+}
+
+/** The royalty of a complete row's hand (open-face's table, paid to a row's winner). */
+export function royalty(row, hand) {
+  if (!hand?.complete) return 0;
+  if (row === "top") {
+    if (hand.cat === TRIPS) return 10 + hand.ranks[0]; // 222: 10 ... AAA: 22
+    if (hand.cat === PAIR && hand.ranks[0] >= 4) return hand.ranks[0] - 3; // 66: 1 ... AA: 9
+    return 0;
+  }
+  if (hand.royal) return row === "bottom" ? 25 : 50;
+  return (row === "bottom" ? BOTTOM_ROYALTY : MIDDLE_ROYALTY)[hand.cat] || 0;
+}
+
+/** A hand's name in the page's language: "Paire de rois", "Full house, kings over 8s", "Quinte flush royale". */
+function handName(hand, t) {
+  if (hand.royal) return t("cn.h.royal");
+  const [a, b] = hand.ranks;
+  return t(`cn.h.${hand.cat}`, { r: t(`cn.r.${a}`), R: t(`cn.R.${a}`), p: t(`cn.p.${a}`), de: t(`cn.de.${a}`),
+                                  au: t(`cn.au.${a}`), p2: t(`cn.p.${b}`) });
+}
+
+/** Every row's hand of a board {top, middle, bottom}. */
+function handsOf(board) {
+  return Object.fromEntries(ROWS.map((row) => [row, rowHand(board[row], row)]));
+}
+
+/** The first two complete rows out of order (a foul, certain even before the board is complete), or null. */
+function foulOf(hands) {
+  for (const [upper, lower, key] of [["middle", "bottom", "middle"], ["top", "middle", "top"], ["top", "bottom", "topbottom"]]) {
+    if (hands[upper]?.complete && hands[lower]?.complete && hands[upper].value > hands[lower].value) return key;
+  }
+  return null;
+}
+
+const complete = (hands) => ROWS.every((row) => hands[row]?.complete);
+const reachesFantasy = (top) => top?.complete && (top.cat === TRIPS || (top.cat === PAIR && top.ranks[0] >= QUEEN));
+const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+const rowsOf = (board) => Object.fromEntries(ROWS.map((row) => [row, [...(board?.[row] || [])]]));
+const hasCards = (board) => ROWS.some((row) => (board?.[row] || []).length);
+
+// -- the arrangement being made (input's state, kept across redraws of the same decision) ----------------------
+
+let live = null;
+
+function decisionKey(view, cards) {
+  return [view.hand || 0, view.street || 0, [...cards].sort().join(" ")].join("|");
+}
+
+function liveFor(view, cards) {
+  const key = decisionKey(view, cards);
+  if (!live || live.key !== key) {
+    live = { key, cards: [...cards], placed: { top: [], middle: [], bottom: [], discard: [] }, selected: null,
+             discard: 0, free: null, sending: false, board: null, bar: null, view: null, seat: null };
+  }
+  return live;
+}
+
+const byRank = (a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]) || a.localeCompare(b);
+const unplaced = (s) => s.cards.filter((c) => !PLACES.some((p) => s.placed[p].includes(c))).sort(byRank);
+
+/** Places still free in a row (or the discards still owed), counting what is arranged. */
+function freeIn(s, place) {
+  if (place === "discard") return s.discard - s.placed.discard.length;
+  const board = s.view?.seats?.[s.seat]?.board;
+  const base = s.free ? s.free[place] : SIZE[place] - (board?.[place] || []).length;
+  return base - s.placed[place].length;
+}
+
+function settleSelection(s) {
+  const left = unplaced(s);
+  if (!left.includes(s.selected)) s.selected = left[0] || null;
+}
+
+function redraw(s) {
+  settleSelection(s);
+  if (s.board) drawBoard(s.board.node, s.board.view, s.board.ctx);
+  if (s.bar) s.bar.render();
+}
+
+/** Put a card on a row, in the discard, or back in hand ("hand"). */
+function put(s, card, place) {
+  if (!s.cards.includes(card) || s.sending) return;
+  const from = PLACES.find((p) => s.placed[p].includes(card));
+  if (from === place) return;
+  if (place !== "hand" && freeIn(s, place) <= 0) return;
+  if (from) s.placed[from] = s.placed[from].filter((c) => c !== card);
+  if (place !== "hand") s.placed[place].push(card);
+  if (place === "hand") s.selected = card;
+  redraw(s);
+}
+
+/** A drop target: a row, the discard, the hand. */
+function target(node, s, place) {
+  node.addEventListener("dragover", (e) => {
+    if (place === "hand" || freeIn(s, place) > 0) {
+      e.preventDefault();
+      node.classList.add("cn-over");
+    }
+  });
+  node.addEventListener("dragleave", () => node.classList.remove("cn-over"));
+  node.addEventListener("drop", (e) => {
+    e.preventDefault();
+    node.classList.remove("cn-over");
+    put(s, e.dataTransfer.getData("text/plain"), place);
+  });
+  return node;
+}
+
+function draggable(card, node, s) {
+  node.draggable = true;
+  node.addEventListener("dragstart", (e) => {
+    e.dataTransfer.setData("text/plain", card);
+    e.dataTransfer.effectAllowed = "move";
+    s.selected = unplaced(s).includes(card) ? card : s.selected;
+  });
+  return node;
+}
+
+/** A card of the arrangement: a click takes it back in hand (selected). */
+function arranged(card, s, ctx) {
+  const node = draggable(card, cardElement(card), s);
+  node.classList.add("cn-new");
+  node.title = ctx.t("cn.back");
+  node.setAttribute("role", "button");
+  node.tabIndex = 0;
+  const back = (e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    put(s, card, "hand");
+  };
+  node.addEventListener("click", back);
+  node.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && back(e));
+  return node;
+}
+
+// -- the board ----------------------------------------------------------------------------------------------
+
+/** One row: its label, its cards and slots, its hand's name, royalty and (at a showdown) results. */
+function rowNode(row, seat, ctx, s, hands, fouled) {
+  const cards = (seat.board?.[row] || []).slice();
+  const extra = s ? s.placed[row] : [];
+  const hand = hands[row];
+  const places = h("div", { class: "cn-places" }, ...cards.map((c) => cardElement(c)), ...extra.map((c) => arranged(c, s, ctx)));
+  for (let k = cards.length + extra.length; k < SIZE[row]; k++) places.append(h("span", { class: "cn-slot", title: ctx.t("cn.slot") }));
+  const info = h("div", { class: "cn-info" });
+  if (hand && (hand.complete || hand.cat > HIGH)) {
+    info.append(h("span", { class: `cn-name${hand.complete ? "" : " partial"}` }, handName(hand, ctx.t)));
+  }
+  const prime = fouled || seat.cnNatural ? 0 : royalty(row, hand);
+  if (prime) info.append(h("span", { class: "cn-prime" }, ctx.t("cn.royalty", { n: prime })));
+  for (const r of seat.cnRows?.[row] || []) {
+    const name = nameOf(ctx, r.other);
+    const points = r.points === null || r.outcome === "tie" ? "" : signed(r.points);
+    const why = r.foul ? ctx.t("cn.foul") : points;
+    const text = ctx.t(`cn.${r.outcome}`, { name }) + (why ? ` (${why})` : "");
+    info.append(h("span", { class: `cn-res ${r.outcome}`, title: text, "aria-label": text },
+      r.outcome === "won" ? "✓ " : r.outcome === "lost" ? "✗ " : "= ", name, points ? ` ${points}` : ""));
+  }
+  const node = h("div", { class: `cn-row cn-${row}`, "data-row": row, "aria-label": ctx.t(`cn.row.long.${row}`) },
+    h("span", { class: "cn-label" }, ctx.t(`cn.row.${row}`)), places, info);
+  if (s && s.selected && freeIn(s, row) > 0) {
+    node.classList.add("cn-target");
+    node.tabIndex = 0;
+    node.setAttribute("role", "button");
+    const go = () => s.selected && put(s, s.selected, row);
+    node.addEventListener("click", go);
+    node.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()));
+  }
+  if (s) target(node, s, row);
+  return node;
+}
+
+function badge(cls, text) {
+  return h("span", { class: `cn-badge ${cls}` }, text);
+}
+
+function seatNode(view, i, ctx, { me, s, compact }) {
+  const seat = view.seats[i];
+  const board = s ? Object.fromEntries(ROWS.map((row) => [row, [...(seat.board?.[row] || []), ...s.placed[row]]])) : rowsOf(seat.board);
+  const hands = handsOf(board);
+  const foul = seat.cnFouled ? "fouled" : foulOf(hands);
+  const pending = !view.cnShowdown && (ctx.pending?.has(i) || seat.pending);
+  const who = h("div", { class: "cn-who" },
+    h("b", { class: "cn-name-seat" }, nameOf(ctx, i)),
+    (view.button || 0) === i && view.phase !== "PHASE_OVER" ? h("span", { class: "cn-dealer", title: ctx.t("cn.button") }, "D") : null,
+    pending ? badge("cn-turn", ctx.t(me ? "cn.pending.me" : seat.fantasy || view.phase === "PHASE_SET" ? "cn.waiting.set" : "cn.pending"))
+      : null,
+    pending && me && ctx.clock && ctx.clock.seat === i
+      ? h("span", { class: "clock cn-clock", "data-until": ctx.clock.until ?? "" }, ctx.t("clock", { n: ctx.clock.seconds })) : null,
+    seat.fantasy ? badge("cn-fl", ctx.t("cn.fantasy", { n: seat.fantasy })) : null,
+    seat.set && !view.cnShowdown ? badge("cn-set", ctx.t("cn.set")) : null,
+    seat.surrendered ? badge("cn-surr", ctx.t("cn.surrendered")) : null,
+    foul && (complete(hands) || seat.cnFouled) ? badge("cn-foul", ctx.t("cn.foul")) : null,
+    h("span", { class: "cn-score" },
+      view.cnShowdown && seat.cnUnits !== undefined
+        ? h("b", { class: `cn-units ${seat.cnUnits > 0 ? "won" : seat.cnUnits < 0 ? "lost" : ""}` }, ctx.t("cn.units", { n: signed(seat.cnUnits) }))
+        : null,
+      " ", ctx.t("cn.total", { n: signed(Number(seat.total || 0)) }),
+      !view.cnShowdown && hasCards(seat.lastBoard) ? h("small", {}, ` · ${ctx.t("cn.last", { n: signed(Number(seat.last || 0)) })}`) : null));
+  const rows = h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, seat, ctx, s, hands, Boolean(foul))));
+  const notes = [];
+  if (foul) notes.push(h("p", { class: "cn-warn" }, "⚠ ", ctx.t(seat.cnFouled ? "cn.fouled" : `cn.foul.${foul}`)));
+  if (seat.cnNatural) {
+    const name = ctx.t(`cn.natural.${seat.cnNatural}`);
+    notes.push(h("p", { class: "cn-natural" }, "★ ", ctx.t("cn.natural", { name: name.startsWith("cn.") ? ctx.t("cn.natural.any") : name })));
+  }
+  if (!foul && !seat.cnNatural && complete(hands)) {
+    const primes = ROWS.reduce((n, row) => n + royalty(row, hands[row]), 0);
+    if (primes) notes.push(h("p", { class: "cn-primes" }, ctx.t("cn.royalties", { n: primes })));
+  }
+  if (seat.cnFantasyNext) notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.next", { n: seat.cnFantasyNext })));
+  else if (!view.cnShowdown && !foul && complete(hands) && view.style !== "STYLE_CLASSIC" && !seat.fantasy && reachesFantasy(hands.top)) {
+    notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.reach")));
+  }
+  if (view.cnShowdown && seat.cnVs?.length) {
+    notes.push(h("p", { class: "cn-vs" }, ...seat.cnVs.map((v) => h("span", { class: `cn-res ${v.units > 0 ? "won" : v.units < 0 ? "lost" : "tie"}` },
+      ctx.t("cn.vs", { name: nameOf(ctx, v.other), n: signed(v.units) }),
+      v.scoop ? ` · ${ctx.t(v.foul ? "cn.vs.foul" : "cn.scoop")}` : ""))));
+  }
+  const extras = [];
+  const held = s ? [] : seat.held || [];
+  if (held.length) {
+    const hidden = held.every((c) => c === "??");
+    extras.push(h("div", { class: "cn-held" }, h("small", {}, hidden ? ctx.t("cn.held", { n: held.length }) : ctx.t("cn.held.mine")),
+      h("span", { class: `cn-cards${hidden ? " fan" : ""}` }, ...held.map((c) => cardElement(c)))));
+  }
+  const discards = seat.discards || [];
+  if (discards.length) {
+    extras.push(h("div", { class: "cn-discards" }, h("small", {}, ctx.t("cn.discards")),
+      h("span", { class: `cn-cards${discards.every((c) => c === "??") ? " fan" : ""}` }, ...discards.map((c) => cardElement(c)))));
+  }
+  if ((seat.reserve || []).length) extras.push(h("small", { class: "cn-reserve" }, ctx.t("cn.reserve", { n: seat.reserve.length })));
+  const classes = ["seat", "cn-seat", me ? "mine cn-me" : "", compact ? "cn-compact" : "", pending ? "cn-pending" : "",
+    foul && (complete(hands) || seat.cnFouled) ? "cn-fouled" : "", seat.fantasy ? "cn-infl" : "", seat.surrendered ? "cn-out" : ""];
+  return h("section", { class: classes.filter(Boolean).join(" "), "data-seat": i }, who, rows, ...notes,
+    extras.length ? h("div", { class: "cn-extras" }, ...extras) : null);
+}
+
+let previousOpen = false;
+
+/** The last hand's boards (the view keeps them through the next hand), folded away. */
+function previousHand(view, ctx) {
+  const last = showdown({ ...view, phase: "PHASE_OVER", champions: [], seats: view.seats.map((s) => ({ ...s, board: {},
+    pending: false, fantasy: 0, set: false, surrendered: false, held: [], discards: [], reserve: [] })) }, []);
+  const details = h("details", { class: "cn-prev" }, h("summary", {}, ctx.t("cn.prev")),
+    h("div", { class: "cn-others" }, ...last.seats.map((_, i) => seatNode(last, i, ctx, { compact: true }))));
+  details.open = previousOpen;
+  details.addEventListener("toggle", () => (previousOpen = details.open));
+  return details;
+}
+
+export function drawBoard(node, view, ctx) {
+  node.replaceChildren();
+  if (!view?.seats?.length) return;
+  if (view.phase === "PHASE_OVER" && !view.cnShowdown && !view.seats.some((s) => hasCards(s.board))) view = showdown(view, []);
+  const me = ctx.seat !== null && ctx.seat !== undefined && view.seats[ctx.seat] ? ctx.seat : null;
+  let s = null;
+  if (me !== null && !view.cnShowdown) {
+    const held = view.seats[me].held || [];
+    if (held.length && held.every(parseCard) && (ctx.pending?.has(me) || view.seats[me].pending)) {
+      s = liveFor(view, held);
+      Object.assign(s, { board: { node, view, ctx }, view, seat: me });
+      settleSelection(s);
+    }
+  }
+  const t = ctx.t;
+  const style = t(`cn.style.${view.style || "STYLE_CLASSIC"}`);
+  const head = h("div", { class: "cn-head" }, h("span", { class: "cn-style" }, style.startsWith("cn.") ? t("cn.game") : style));
+  if (view.hand) head.append(h("span", {}, t("cn.hand", { n: view.hand, of: view.hands || view.hand })));
+  if (view.cnShowdown && view.phase !== "PHASE_OVER") head.append(h("b", { class: "cn-over" }, t("cn.showdown")));
+  else if (view.phase === "PHASE_PLACE" && STREETS[view.style]) {
+    head.append(h("span", {}, t("cn.street", { n: (view.street || 0) + 1, of: STREETS[view.style] })));
+  }
+  else if (view.phase === "PHASE_SET") head.append(h("span", {}, t("cn.set.phase")));
+  if (view.phase === "PHASE_OVER") {
+    head.append(h("b", { class: "cn-over" }, t("cn.over")));
+    if ((view.champions || []).length) {
+      head.append(h("b", {}, t("cn.champions", { names: view.champions.map((c) => nameOf(ctx, Number(c))).join(", ") })));
+    }
+  }
+  const n = view.seats.length;
+  const order = me === null ? [...Array(n).keys()] : [...Array(n - 1).keys()].map((k) => (me + 1 + k) % n);
+  const parts = [head, h("div", { class: `cn-others cn-n${order.length}` }, ...order.map((i) => seatNode(view, i, ctx, { compact: true })))];
+  if (me !== null) parts.push(h("div", { class: "cn-mine" }, seatNode(view, me, ctx, { me: true, s })));
+  if (!view.cnShowdown && view.phase !== "PHASE_OVER" && view.seats.some((x) => hasCards(x.lastBoard))) parts.push(previousHand(view, ctx));
+  node.append(h("div", { class: `cn${view.cnShowdown ? " cn-sd" : ""}` }, ...parts));
+}
+
+// -- the move: cards onto rows ---------------------------------------------------------------------------------
+
+function renderBar(s, node, ctx) {
+  const t = ctx.t;
+  const left = unplaced(s);
+  const tray = target(h("div", { class: "cn-tray", "aria-label": t("cn.held.mine") }), s, "hand");
+  for (const card of left) {
+    const el = draggable(card, cardElement(card), s);
+    el.classList.add("cn-pick");
+    if (card === s.selected) el.classList.add("picked");
+    el.setAttribute("role", "button");
+    el.tabIndex = 0;
+    const pick = () => {
+      s.selected = card;
+      redraw(s);
+    };
+    el.addEventListener("click", pick);
+    el.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), pick()));
+    tray.append(el);
+  }
+  if (!left.length) tray.append(h("small", { class: "cn-done" }, t("cn.ready")));
+  const controls = h("div", { class: "cn-controls" });
+  for (const row of ROWS) {
+    const free = freeIn(s, row);
+    if (free <= 0 || !left.length) continue;
+    controls.append(target(h("button", { class: "quiet small cn-to", "data-row": row, disabled: !s.selected || free <= 0,
+      onclick: () => s.selected && put(s, s.selected, row) }, t(`cn.row.${row}`), h("small", {}, ` ${free}`)), s, row));
+  }
+  let discard = null;
+  if (s.discard > 0) {
+    const owed = s.discard - s.placed.discard.length;
+    discard = target(h("div", { class: `cn-discard${s.selected && owed > 0 ? " cn-target" : ""}`, role: "button", tabindex: 0,
+      onclick: () => s.selected && owed > 0 && put(s, s.selected, "discard") },
+      h("small", {}, t("cn.discard.slot")), ...s.placed.discard.map((c) => arranged(c, s, ctx)),
+      ...Array.from({ length: Math.max(0, owed) }, () => h("span", { class: "cn-slot" }))), s, "discard");
+  }
+  const ready = !left.length && s.placed.discard.length === s.discard;
+  const place = h("button", { class: "act cn-send", disabled: !ready || s.sending, onclick: () => send(s, ctx) },
+    s.sending ? t("cn.sending") : t("cn.place"));
+  const reset = h("button", { class: "quiet cn-reset", disabled: s.sending || !PLACES.some((p) => s.placed[p].length),
+    onclick: () => {
+      s.placed = { top: [], middle: [], bottom: [], discard: [] };
+      s.selected = null;
+      redraw(s);
+    } }, t("cn.reset"));
+  const hint = (ctx.hints?.hints || []).map((x) => x.chinese?.place?.placement).find(Boolean);
+  const suggest = hint ? h("button", { class: "quiet cn-suggest", disabled: s.sending, onclick: () => suggestion(s, hint) }, t("cn.suggest")) : null;
+  // the arrangement as it stands: a foul (certain once two rows are complete), its royalties
+  const seat = s.view?.seats?.[s.seat];
+  const board = Object.fromEntries(ROWS.map((row) => [row, [...(seat?.board?.[row] || []), ...s.placed[row]]]));
+  const hands = handsOf(board);
+  const foul = foulOf(hands);
+  const status = h("p", { class: "cn-status" });
+  if (foul) status.append(h("b", { class: "cn-warn" }, "⚠ ", t(`cn.foul.${foul}`)), " ");
+  else if (complete(hands)) {
+    const primes = ROWS.reduce((n, row) => n + royalty(row, hands[row]), 0);
+    if (primes) status.append(h("span", { class: "cn-prime" }, t("cn.royalties", { n: primes })), " ");
+  }
+  const parts = ROWS.filter((row) => s.placed[row].length && hands[row] && (hands[row].complete || hands[row].cat > HIGH))
+    .map((row) => t("cn.rowhand", { row: t(`cn.row.${row}`), hand: handName(hands[row], t) }));
+  status.append(h("small", {}, left.length ? `${t("cn.pick")} · ${t("cn.left", { n: left.length })}`
+    : s.placed.discard.length < s.discard ? t("cn.discard.left", { n: s.discard - s.placed.discard.length }) : parts.join(" · ")));
+  node.replaceChildren(h("div", { class: "cn-hand" }, tray, discard), h("div", { class: "cn-buttons" }, controls, place, reset, suggest), status);
+}
+
+function suggestion(s, placement) {
+  const placed = { top: [], middle: [], bottom: [], discard: [] };
+  for (const p of PLACES) for (const c of placement[p] || []) if (s.cards.includes(c)) placed[p].push(c);
+  s.placed = placed;
+  s.selected = null;
+  redraw(s);
+}
+
+async function send(s, ctx) {
+  if (s.sending || unplaced(s).length) return;
+  s.sending = true;
+  redraw(s);
+  const placement = Object.fromEntries(PLACES.map((p) => [p, [...s.placed[p]]]));
+  const done = await ctx.act({ chinese: { place: { placement } } });
+  if (done === null || done === undefined) { // refused: the arrangement stays, to change it
+    s.sending = false;
+    redraw(s);
+  }
+}
+
+export function input(move, view, ctx) {
+  if (move?.kind !== "place" || !move.rows || ctx.seat === null || ctx.seat === undefined) return null;
+  const cards = move.rows.cards || [];
+  if (!cards.length || !cards.every(parseCard)) return null;
+  const s = liveFor(view, cards);
+  s.discard = Number(move.rows.discard || 0);
+  s.free = Object.fromEntries(ROWS.map((row) => [row, 0]));
+  for (const r of move.rows.rows || []) s.free[r.row] = Number(r.free || 0);
+  Object.assign(s, { view, seat: ctx.seat });
+  const node = h("div", { class: "cn-input" });
+  s.bar = { node, render: () => renderBar(s, node, ctx) };
+  settleSelection(s);
+  renderBar(s, node, ctx);
+  return node;
+}
+
+// -- the end of a hand ---------------------------------------------------------------------------------------
+
+/** The view as the hand ended: every board shown (from the events), who fouled, each row's result against each
+ *  opponent, what each pair settled, each seat's units. Fields of ours: view.cnShowdown, seat.cnRows, cnVs,
+ *  cnUnits, cnFouled, cnNatural, cnFantasyNext. */
+export function showdown(view, events) {
+  const out = JSON.parse(JSON.stringify(view || {}));
+  const seats = out.seats || [];
+  const fromLast = out.phase === "PHASE_OVER" && !seats.some((s) => hasCards(s.board)); // the game's end
+  for (const seat of seats) {
+    seat.board = rowsOf(fromLast ? seat.lastBoard : seat.board);
+    seat.discards = [...(seat.discards || [])];
+    seat.cnVersus = {};
+  }
+  const at = (n) => seats[Number(n || 0)];
+  let scored = false;
+  for (const e of events || []) {
+    const c = e?.chinese;
+    if (!c) continue;
+    if (c.placed && at(c.placed.seat)) {
+      const seat = at(c.placed.seat);
+      const p = c.placed.placement || {};
+      const there = new Set(ROWS.flatMap((row) => seat.board[row]));
+      for (const row of ROWS) {
+        for (const card of p[row] || []) {
+          if (!there.has(card) && seat.board[row].length < SIZE[row]) seat.board[row].push(card);
+        }
+      }
+      for (const card of p.discard || []) if (card !== "??" && !seat.discards.includes(card)) seat.discards.push(card);
+    }
+    const whole = c.shown || (c.setHand && hasCards(c.setHand.placement) ? c.setHand : null);
+    if (whole && at(whole.seat)) at(whole.seat).board = rowsOf(whole.placement);
+    if (c.surrendered && at(c.surrendered.seat)) at(c.surrendered.seat).surrendered = true;
+    if (c.fouled && at(c.fouled.seat)) at(c.fouled.seat).cnFouled = true;
+    if (c.naturalShown && at(c.naturalShown.seat)) at(c.naturalShown.seat).cnNatural = c.naturalShown.name;
+    if (c.versus && at(c.versus.seat) && at(c.versus.other)) {
+      const units = Number(c.versus.units || 0);
+      at(c.versus.seat).cnVersus[Number(c.versus.other || 0)] = units;
+      at(c.versus.other).cnVersus[Number(c.versus.seat || 0)] = -units;
+    }
+    if (c.scored && at(c.scored.seat)) {
+      at(c.scored.seat).cnUnits = Number(c.scored.units || 0);
+      at(c.scored.seat).total = c.scored.total || "0";
+      scored = true;
+    }
+    if (c.fantasyland && at(c.fantasyland.seat)) at(c.fantasyland.seat).cnFantasyNext = Number(c.fantasyland.cards || 0);
+    if (c.champions) out.champions = c.champions.seats || [];
+  }
+  if (!scored && fromLast) for (const seat of seats) seat.cnUnits = Number(seat.last || 0);
+  for (const seat of seats) seat.held = [];
+  settle(out);
+  out.cnShowdown = true;
+  return out;
+}
+
+/** Each row's result against each opponent, and each pair's units (from the events, else as the defaults count). */
+function settle(view) {
+  const seats = view.seats;
+  const known = seats.map((seat) => {
+    if (seat.surrendered || !ROWS.every((row) => seat.board[row].length === SIZE[row] && seat.board[row].every(parseCard))) return null;
+    const hands = handsOf(seat.board);
+    if (seat.cnFouled === undefined && !Object.keys(seat.cnVersus).length) seat.cnFouled = Boolean(foulOf(hands));
+    const fouled = Boolean(seat.cnFouled);
+    return { hands, fouled, primes: Object.fromEntries(ROWS.map((row) => [row, fouled ? 0 : royalty(row, hands[row])])) };
+  });
+  const pairs = [];
+  for (let a = 0; a < seats.length; a++) {
+    for (let b = a + 1; b < seats.length; b++) {
+      const [x, y] = [known[a], known[b]];
+      if (!x || !y || seats[a].cnNatural || seats[b].cnNatural) continue;
+      const rows = ROWS.map((row) => {
+        let sign = 0;
+        if (x.fouled || y.fouled) sign = x.fouled === y.fouled ? 0 : x.fouled ? -1 : 1;
+        else sign = Math.sign(x.hands[row].value - y.hands[row].value);
+        return { row, sign, prime: sign > 0 ? x.primes[row] : sign < 0 ? y.primes[row] : 0 };
+      });
+      const wins = rows.filter((r) => r.sign > 0).length;
+      const losses = rows.filter((r) => r.sign < 0).length;
+      const foul = x.fouled !== y.fouled;
+      const predicted = foul
+        ? (x.fouled ? -1 : 1) * (DEFAULT_RULES.foul + ROWS.reduce((n, row) => n + (x.fouled ? y : x).primes[row], 0))
+        : rows.reduce((n, r) => n + r.sign * (1 + r.prime), 0) + (wins === 3 ? DEFAULT_RULES.scoop : losses === 3 ? -DEFAULT_RULES.scoop : 0);
+      pairs.push({ a, b, rows, wins, losses, foul, predicted });
+    }
+  }
+  // a row's points: 1, and its royalty when every pair settled as the default rules count (unknown: no events)
+  const checked = pairs.filter((p) => p.b in seats[p.a].cnVersus);
+  const primesPaid = checked.length ? checked.every((p) => seats[p.a].cnVersus[p.b] === p.predicted) : null;
+  for (const seat of seats) {
+    seat.cnRows = { top: [], middle: [], bottom: [] };
+    seat.cnVs = [];
+  }
+  for (const p of pairs) {
+    for (const r of p.rows) {
+      const points = p.foul || primesPaid === null ? null : r.sign * (1 + (primesPaid ? r.prime : 0));
+      const outcome = r.sign > 0 ? "won" : r.sign < 0 ? "lost" : "tie";
+      const back = r.sign > 0 ? "lost" : r.sign < 0 ? "won" : "tie";
+      seats[p.a].cnRows[r.row].push({ other: p.b, outcome, points, foul: p.foul });
+      seats[p.b].cnRows[r.row].push({ other: p.a, outcome: back, points: points === null ? null : -points, foul: p.foul });
+    }
+  }
+  for (const [i, seat] of seats.entries()) {
+    for (const [other, units] of Object.entries(seat.cnVersus)) {
+      const p = pairs.find((q) => (q.a === i && q.b === Number(other)) || (q.b === i && q.a === Number(other)));
+      const mine = p && (p.a === i ? p.wins : p.losses);
+      const theirs = p && (p.a === i ? p.losses : p.wins);
+      seat.cnVs.push({ other: Number(other), units, scoop: Boolean(p) && (mine === 3 || theirs === 3), foul: Boolean(p?.foul) });
+    }
+    seat.cnVs.sort((u, v) => u.other - v.other);
+  }
+  view.cnPrimesPaid = primesPaid;
+}

@@ -1,0 +1,728 @@
+// The board of the three poker-like families: POKER CHAMP, Yahtzee Texas Hold'em and DAKER (its three modes).
+// Seats sit round an oval felt, the viewer at the bottom; each seat shows its name, chips, cards or dice, its
+// bet pushed toward the centre, the dealer button, a ring (and the clock) on the seats the table waits for;
+// the pot and the board (community cards, dice) lie in the middle. See board.js for the contract.
+//
+// Each family's typed view (GetViewResponse.pokerChamp, .yahtzeeHoldem, .daker) is first read into one model
+// (seats, board, pot, the words above the table, a legend), which drawTable() lays out; showdown() replays the
+// hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()).
+
+import { cardElement, isHidden, kindOf } from "../cards.js";
+import { nameOf, num } from "./board.js";
+
+export const STRINGS = {
+  fr: {
+    "pk.seat": "place {n}", "pk.dealer": "donneur", "pk.dealer.mark": "D",
+    "pk.pot": "Pot", "pk.chips": "{n} jetons", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
+    "pk.folded": "couché", "pk.out": "éliminé", "pk.allin": "tapis", "pk.your.turn": "à vous",
+    "pk.thinking": "réfléchit…", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
+    "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Main {n}",
+    "pk.deal.n": "Donne {n}", "pk.board": "tableau",
+    "pk.side.pot": "pot parallèle", "pk.clock": "{n} s",
+    // POKER CHAMP
+    "pc.stage.1": "Étape 1 · observation", "pc.stage.2": "Étape 2 · le flop", "pc.stage.3": "Étape 3 · le turn",
+    "pc.stage.4": "Étape 4 · la rivière", "pc.stage.n": "Étape {n}", "pc.stake": "mise de l'étape : {n}",
+    "pc.awards.left": "Awards restants : {n}", "pc.awards": "{n} Award(s) POKER CHAMP", "pc.timeup": "temps écoulé : dernière donne",
+    "pc.showdown": "Abattage", "pc.champions": "Champion du jour : {names}",
+    "pc.legend.title": "Dos marqués :", "pc.legend.L": "forte : 10 à roi",
+    "pc.legend.M": "moyenne : 6 à 9", "pc.legend.S": "faible : 2 à 5", "pc.legend.A": "un as, sans couleur",
+    "pc.legend.suit": "suivie de la couleur ♠ ♥ ♦ ♣",
+    "pc.duel": "Duel pour l'Award : {names}", "pc.duel.tie": "égalité : le duel est redonné ({n})",
+    "pc.duel.won": "{name} gagne le duel", "pc.award": "{giver} donne {n} jetons à {to} et gagne un Award",
+    "pc.hand.high-card": "Hauteur", "pc.hand.pair": "Paire", "pc.hand.two-pair": "Double paire",
+    "pc.hand.trips": "Brelan", "pc.hand.straight": "Quinte", "pc.hand.flush": "Couleur", "pc.hand.full-house": "Full",
+    "pc.hand.quads": "Carré", "pc.hand.straight-flush": "Quinte flush", "pc.hand.royal-flush": "Quinte flush royale",
+    // Yahtzee Texas Hold'em
+    "yh.street.opening": "Ouverture", "yh.street.flop": "Flop", "yh.street.turn": "Turn (tournant)",
+    "yh.street.river": "River (rivière)", "yh.showdown": "Dévoilement", "yh.limit": "limite de mise : {n}",
+    "yh.hand.high-dice": "Dés hauts", "yh.hand.pair": "Paire", "yh.hand.two-pairs": "Deux paires",
+    "yh.hand.trips": "Brelan", "yh.hand.full-house": "Full", "yh.hand.straight": "Quinte", "yh.hand.four": "Carré",
+    "yh.hand.flush": "Couleur", "yh.hand.yahtzee": "Yahtzee", "yh.hand.straight-flush": "Quinte flush",
+    "yh.hand.flush-yahtzee": "Flush Yahtzee",
+    // DAKER
+    "dk.mode.holdem": "DAKER", "dk.mode.draw": "DAKER 5 cartes avec défausse", "dk.mode.round": "Game Round DAKER",
+    "dk.bet": "Tour de mises", "dk.bet.n": "Tour de mises {n}/4", "dk.discard": "Défausse : 0 à 2 cartes",
+    "dk.showdown": "Abattage", "dk.stock": "cartes en pioche : {n}",
+    "dk.replay": "Égalité : {names} rejouent",
+    "dk.legend.title": "Cartes DAKER :", "dk.legend.two": "deux valeurs de dés de poker par carte, une seule compte dans une main",
+    "dk.legend.R": "le 10 rouge", "dk.legend.N": "le 9 noir", "dk.legend.order": "de la plus forte à la plus faible",
+    "dk.hand.nothing": "Rien", "dk.hand.pair": "Paire de {a}", "dk.hand.two-pairs": "Double paire {a} et {b}",
+    "dk.hand.three": "Brelan de {a}", "dk.hand.full-house": "Full {a} par {b}", "dk.hand.four": "Carré de {a}, {b}",
+    "dk.hand.repoker": "Repoker de {a}",
+  },
+  en: {
+    "pk.seat": "seat {n}", "pk.dealer": "dealer", "pk.dealer.mark": "D",
+    "pk.pot": "Pot", "pk.chips": "{n} chips", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
+    "pk.folded": "folded", "pk.out": "out", "pk.allin": "all-in", "pk.your.turn": "your turn",
+    "pk.thinking": "thinking…", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
+    "pk.champion": "champion", "pk.champions": "{names} won", "pk.over": "Game over", "pk.hand.n": "Hand {n}",
+    "pk.deal.n": "Deal {n}", "pk.board": "board",
+    "pk.side.pot": "side pot", "pk.clock": "{n} s",
+    // POKER CHAMP
+    "pc.stage.1": "Stage 1 · hole cards", "pc.stage.2": "Stage 2 · the flop", "pc.stage.3": "Stage 3 · the turn",
+    "pc.stage.4": "Stage 4 · the river", "pc.stage.n": "Stage {n}", "pc.stake": "stake this stage: {n}",
+    "pc.awards.left": "Awards left: {n}", "pc.awards": "{n} POKER CHAMP Award(s)", "pc.timeup": "time's up: last deal",
+    "pc.showdown": "Showdown", "pc.champions": "Champion of the day: {names}",
+    "pc.legend.title": "Marked backs:", "pc.legend.L": "large: 10 to king",
+    "pc.legend.M": "medium: 6 to 9", "pc.legend.S": "small: 2 to 5", "pc.legend.A": "an ace, no suit",
+    "pc.legend.suit": "then the suit ♠ ♥ ♦ ♣",
+    "pc.duel": "Duel for the Award: {names}", "pc.duel.tie": "a tie: the duel is dealt again ({n})",
+    "pc.duel.won": "{name} wins the duel", "pc.award": "{giver} gives {n} chips to {to} and earns an Award",
+    "pc.hand.high-card": "High card", "pc.hand.pair": "Pair", "pc.hand.two-pair": "Two pair",
+    "pc.hand.trips": "Three of a kind", "pc.hand.straight": "Straight", "pc.hand.flush": "Flush",
+    "pc.hand.full-house": "Full house", "pc.hand.quads": "Four of a kind", "pc.hand.straight-flush": "Straight flush",
+    "pc.hand.royal-flush": "Royal flush",
+    // Yahtzee Texas Hold'em
+    "yh.street.opening": "Opening", "yh.street.flop": "Flop", "yh.street.turn": "Turn",
+    "yh.street.river": "River", "yh.showdown": "Showdown", "yh.limit": "betting limit: {n}",
+    "yh.hand.high-dice": "High dice", "yh.hand.pair": "Pair", "yh.hand.two-pairs": "Two pairs",
+    "yh.hand.trips": "Three of a kind", "yh.hand.full-house": "Full house", "yh.hand.straight": "Straight",
+    "yh.hand.four": "Four of a kind", "yh.hand.flush": "Flush", "yh.hand.yahtzee": "Yahtzee",
+    "yh.hand.straight-flush": "Straight flush", "yh.hand.flush-yahtzee": "Flush Yahtzee",
+    // DAKER
+    "dk.mode.holdem": "DAKER", "dk.mode.draw": "DAKER five-card draw", "dk.mode.round": "DAKER Game Round",
+    "dk.bet": "Betting round", "dk.bet.n": "Betting round {n} of 4", "dk.discard": "Discard: 0 to 2 cards",
+    "dk.showdown": "Showdown", "dk.stock": "cards in the stock: {n}",
+    "dk.replay": "A tie: {names} play again",
+    "dk.legend.title": "DAKER cards:", "dk.legend.two": "two poker-dice values on each card, a hand uses only one of them",
+    "dk.legend.R": "the red 10", "dk.legend.N": "the black 9", "dk.legend.order": "from the highest to the lowest",
+    "dk.hand.nothing": "Nothing", "dk.hand.pair": "Pair of {a}", "dk.hand.two-pairs": "Two pairs, {a} and {b}",
+    "dk.hand.three": "Three {a}", "dk.hand.full-house": "Full house, {a} over {b}", "dk.hand.four": "Four {a}, {b} kicker",
+    "dk.hand.repoker": "Five {a} (repoker)",
+  },
+};
+
+const FAMILIES = ["pokerChamp", "yahtzeeHoldem", "daker"];
+// a die's pips on a 3 × 3 grid, cells counted from the top left
+const PIPS = { 1: [4], 2: [2, 6], 3: [2, 4, 6], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+function el(tag, className = "", ...children) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false || child === "") continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function amount(n, ctx) {
+  return new Intl.NumberFormat(ctx.lang === "en" ? "en" : "fr").format(num(n));
+}
+
+/** A card, die or back, as cards.js draws it, with the touches of this board (DAKER's red 10 and black 9). */
+function piece(text, extra = "") {
+  const node = cardElement(text);
+  const found = kindOf(text);
+  if (extra) node.classList.add(...extra.split(" ").filter(Boolean));
+  if (found && found[0] === "daker") {
+    node.querySelectorAll(".face").forEach((face) => {
+      if (face.textContent === "R") face.classList.add("v-red");
+      if (face.textContent === "N") face.classList.add("v-black");
+    });
+  }
+  if (found && found[0] === "die") {
+    const on = PIPS[found[1][1]] || [];
+    node.append(el("span", "pips", ...Array.from({ length: 9 }, (_, i) => el("i", on.includes(i) ? "on" : ""))));
+  }
+  if (found && found[0] === "marked" && /[hd]/.test(found[1][2] || "")) node.classList.add("mark-red");
+  if (found && found[0] === "back" && extra.includes("dice")) node.classList.add("die-back");
+  return node;
+}
+
+/** Which family a view is: ctx.family when set, else guessed from the fields only that family has. */
+function familyOf(view, ctx) {
+  if (FAMILIES.includes(ctx?.family)) return ctx.family;
+  if ("street" in view || "roundLimit" in view || "toAct" in view) return "yahtzeeHoldem";
+  if ("mode" in view || "community" in view || "deckSize" in view) return "daker";
+  return "pokerChamp";
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The table, drawn from the model every family's view is read into.
+//
+// model = { family, seats: [{seat, cards, chips, bet, inHand, out, pending, allIn, decided, awards, hand,
+//   won, pots, champion}], button, board: {cards, slots, dice} | null, dice, pot, chipless, info: [text],
+//   note: text, legend: element, panels: [element], pickable, showdown, over }
+
+/** Each seat's angle round the table (degrees, clockwise from the right; 90 is the bottom): the viewer's
+ *  seat at the bottom, the others spread round the rest, a wider gap left beside the viewer's bigger seat. */
+function angles(n, hero) {
+  if (n <= 1) return [90];
+  if (n === 2) return [90, 270];
+  const gap = hero ? Math.max(360 / n, n >= 6 ? 62 : 360 / n) : 360 / n;
+  const out = [90];
+  for (let r = 1; r < n; r++) out.push(90 + gap + ((r - 1) * (360 - 2 * gap)) / (n - 2));
+  return out;
+}
+
+/** On a phone's tall table the others sit up its left side, across its top and down its right side, evenly by
+ *  length (the more they are, the lower the sides go), leaving the middle's lower part to the board and the
+ *  pot, and the bottom to the viewer: [x, y] from 0 to 1 across and down the room the seats have. */
+function phoneSpots(n) {
+  const others = n - 1;
+  const out = [[0.5, 1]];
+  if (others === 1) return [...out, [0.5, 0]];
+  const low = others >= 6 ? 0.5 : others >= 4 ? 0.38 : 0.2;
+  const tall = 2.1; // a side's unit of height is about twice the top's unit of width on a phone
+  const length = 2 * low * tall + 1;
+  for (let k = 0; k < others; k++) {
+    const at = (k * length) / (others - 1);
+    if (at <= low * tall) out.push([0, low - at / tall]);
+    else if (at <= low * tall + 1) out.push([at - low * tall, 0]);
+    else out.push([1, (at - low * tall - 1) / tall]);
+  }
+  return out;
+}
+
+function place(node, degrees, spot) {
+  const rad = (degrees * Math.PI) / 180;
+  node.style.setProperty("--cx", Math.cos(rad).toFixed(4));
+  node.style.setProperty("--cy", Math.sin(rad).toFixed(4));
+  if (spot) {
+    node.style.setProperty("--px", spot[0].toFixed(4));
+    node.style.setProperty("--py", spot[1].toFixed(4));
+  }
+}
+
+function chipStack(n, ctx, className, title) {
+  const node = el("div", className, el("span", "pk-chip"), el("b", "", amount(n, ctx)));
+  if (title) node.title = title;
+  return node;
+}
+
+function seatNode(seat, model, ctx, me) {
+  const { t } = ctx;
+  const s = seat.seat;
+  const classes = ["seat", "pk-seat"]; // "seat", "mine": the board contract's (table/board.js)
+  if (me) classes.push("me", "mine");
+  if (seat.pending) classes.push("pending");
+  const shown = model.showdown && seat.hand; // a seat that showed stays lit, out of chips or not
+  if (!seat.inHand && !model.over && !shown) classes.push("folded");
+  if (seat.out && !shown) classes.push("out");
+  if (seat.won !== undefined) classes.push("winner");
+  if (seat.champion) classes.push("champion");
+  const node = el("div", classes.join(" "));
+  node.dataset.seat = String(s);
+
+  const open = seat.cards.some((c) => !isHidden(c));
+  const cards = el("div", `pk-hand${model.dice ? " dice" : ""}${seat.cards.length > 3 ? " many" : ""}${open ? " open" : ""}`);
+  const pickable = me && model.pickable;
+  for (const text of seat.cards) {
+    const card = piece(text, model.dice ? "dice" : "");
+    if (pickable) {
+      card.classList.add("clickable");
+      if (ctx.picked?.has(text)) card.classList.add("picked");
+      card.addEventListener("click", () => ctx.pick?.(text));
+    }
+    cards.append(card);
+  }
+  if (seat.cards.length) node.append(cards);
+
+  const plate = el("div", "pk-plate");
+  const name = el("div", "pk-name", nameOf(ctx, s));
+  name.title = nameOf(ctx, s);
+  plate.append(name);
+  if (!model.chipless) {
+    plate.append(el("div", "pk-stack", el("span", "pk-chip"), amount(seat.chips, ctx)));
+    plate.lastChild.title = t("pk.chips", { n: amount(seat.chips, ctx) });
+  }
+  if (seat.awards) {
+    const awards = el("div", "pk-awards", ...Array.from({ length: Math.min(seat.awards, 7) }, () => el("span", "pk-award", "★")));
+    awards.title = t("pc.awards", { n: seat.awards });
+    plate.append(awards);
+  }
+  // What the seat is doing: one tag, the clock when the viewer's decision has one.
+  let tag = null;
+  if (seat.champion) tag = el("div", "pk-tag champ", `★ ${t("pk.champion")}`);
+  else if (seat.won !== undefined) {
+    tag = el("div", "pk-tag win", seat.won > 0 && !model.chipless ? t("pk.wins", { n: amount(seat.won, ctx) }) : t("pk.winner"));
+    if ((seat.pots || []).length && seat.pots.every((pot) => pot !== "main")) tag.append(` · ${t("pk.side.pot")}`);
+  } else if (seat.out) tag = el("div", "pk-tag", t("pk.out"));
+  else if (!seat.inHand && !model.over) tag = el("div", "pk-tag", t("pk.folded"));
+  else if (seat.pending && !model.showdown) {
+    const clock = ctx.clock && ctx.clock.seat === s ? ctx.clock : null;
+    tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t("pk.thinking"));
+    if (clock) {
+      const left = el("span", `clock${num(clock.seconds) <= 10 ? " low" : ""}`, t("pk.clock", { n: num(clock.seconds) }));
+      if (clock.until) left.dataset.until = String(clock.until);
+      tag.append(" ", left);
+    }
+  } else if (seat.allIn) tag = el("div", "pk-tag allin", t("pk.allin"));
+  else if (seat.decided) tag = el("div", "pk-tag done", `✓ ${t("pk.decided")}`);
+  if (tag) plate.append(tag);
+  if (seat.hand) plate.append(el("div", "pk-made", seat.hand));
+  node.append(plate);
+  return node;
+}
+
+function boardNode(model, ctx) {
+  const board = el("div", `pk-board${model.board.dice ? " dice" : ""}`);
+  board.setAttribute("aria-label", ctx.t("pk.board"));
+  for (let i = 0; i < Math.max(model.board.slots, model.board.cards.length); i++) {
+    const text = model.board.cards[i];
+    board.append(text ? piece(text, model.board.dice ? "dice" : "") : el("span", "pk-slot"));
+  }
+  return board;
+}
+
+function drawTable(node, model, ctx) {
+  const { t } = ctx;
+  const n = model.seats.length;
+  const viewer = ctx.seat !== null && ctx.seat !== undefined && ctx.seat < n ? ctx.seat : null;
+  const bottom = viewer ?? 0;
+  const turns = angles(n, viewer !== null);
+  const phone = phoneSpots(n);
+  const root = el("div", `pk pk-${model.family}${model.showdown ? " pk-showdown" : ""}${model.over ? " pk-over" : ""}`);
+  root.dataset.seats = String(n);
+
+  root.append(el("div", "pk-info", ...model.info.filter(Boolean).map((text, i) => el("span", i ? "pk-pill" : "pk-pill main", text))));
+
+  const table = el("div", `pk-table seats-${n}`);
+  const felt = el("div", "pk-felt", el("div", "pk-rail"));
+  table.append(felt);
+
+  const centre = el("div", "pk-centre");
+  if (model.note) centre.append(el("div", "pk-note", model.note));
+  if (model.board) centre.append(boardNode(model, ctx));
+  if (model.stock !== undefined) {
+    const stock = el("div", "pk-stock", piece("??"), el("span", "", t("dk.stock", { n: model.stock })));
+    centre.append(stock);
+  }
+  if (!model.chipless && (model.pot > 0 || model.showdown)) {
+    centre.append(el("div", "pk-pot", el("span", "pk-chip"), `${t("pk.pot")} `, el("b", "", amount(model.pot, ctx))));
+  }
+  table.append(centre);
+
+  model.seats.forEach((seat, s) => {
+    const r = (s - bottom + n) % n;
+    const me = viewer !== null && s === viewer;
+    const sn = seatNode(seat, model, ctx, me);
+    if (r === 0 && viewer !== null) sn.classList.add("hero");
+    if (phone[r][0] === 0) sn.classList.add("edge-left"); // on a phone, its cards kept inside the table
+    if (phone[r][0] === 1) sn.classList.add("edge-right");
+    place(sn, turns[r], phone[r]);
+    table.append(sn);
+    if (!model.chipless && seat.bet > 0 && !model.showdown) {
+      const bet = chipStack(seat.bet, ctx, `pk-bet${r === 0 && viewer !== null ? " hero" : ""}`,
+        t(model.family === "pokerChamp" ? "pk.paid" : "pk.bet", { n: amount(seat.bet, ctx) }));
+      place(bet, turns[r], phone[r]);
+      table.append(bet);
+    }
+    if (model.button === s) {
+      // the dealer button at the plate's corner nearer the table's middle
+      const button = el("div", `pk-button ${Math.cos((turns[r] * Math.PI) / 180) > 0.05 ? "at-left" : "at-right"}`, t("pk.dealer.mark"));
+      button.title = t("pk.dealer");
+      sn.append(button);
+    }
+  });
+  root.append(table);
+  for (const panel of model.panels || []) root.append(panel);
+  if (model.legend) root.append(model.legend);
+  node.replaceChildren(root);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// POKER CHAMP
+
+/** A hand's name from its slug ("two-pair"); one these strings lack shows as its words. */
+function handName(prefix, slug, t, vars) {
+  if (!slug || slug === "-") return "";
+  return STRINGS.en[`${prefix}.${slug}`] ? t(`${prefix}.${slug}`, vars) : slug.replace(/-/g, " ");
+}
+
+function pcHand(slug, t) {
+  return handName("pc.hand", slug, t);
+}
+
+function pcLegend(t) {
+  const row = (mark, text) => el("li", "", piece(mark, "legend"), " ", text);
+  return el("div", "pk-legend", el("b", "", t("pc.legend.title")), " ",
+    el("ul", "", row("[Ls]", t("pc.legend.L")), row("[Mh]", t("pc.legend.M")), row("[Sc]", t("pc.legend.S")),
+      row("[A]", t("pc.legend.A"))), el("small", "", t("pc.legend.suit")));
+}
+
+export function drawPokerChamp(node, view, ctx) {
+  const { t } = ctx;
+  const over = view.phase === "PHASE_OVER";
+  const showdown = Boolean(view._showdown);
+  const pending = showdown ? new Set() : ctx.pending instanceof Set ? ctx.pending
+    : new Set((view.seats || []).flatMap((s, i) => (s.pending ? [i] : [])));
+  const champions = (view.champions || []).map(Number);
+  const winners = new Map((view._winners || []).map((w) => [num(w.seat), num(w.amount)]));
+  const seats = (view.seats || []).map((seat, i) => {
+    const s = seat.seat !== undefined ? num(seat.seat) : i;
+    const inHand = Boolean(seat.inHand);
+    return {
+      seat: s, cards: seat.hole || [], chips: num(seat.chips), bet: num(seat.paid), inHand, out: false,
+      pending: !over && pending.has(s), allIn: inHand && !over && num(seat.chips) === 0 && num(view.pot) > 0,
+      decided: inHand && !over && !showdown && !pending.has(s) && num(seat.chips) > 0,
+      awards: num(seat.awards), hand: showdown ? pcHand(seat._hand, t) : "",
+      won: winners.has(s) ? winners.get(s) : undefined, champion: champions.includes(s),
+    };
+  });
+  const stage = num(view.stage);
+  const names = (list) => list.map((s) => nameOf(ctx, s)).join(", ");
+  const info = [
+    t("pk.deal.n", { n: num(view.deal) }),
+    over ? t("pk.over") : showdown ? t("pc.showdown") : STRINGS.fr[`pc.stage.${stage}`] ? t(`pc.stage.${stage}`) : t("pc.stage.n", { n: stage }),
+    over || showdown || !num(view.stake) ? null : t("pc.stake", { n: amount(view.stake, ctx) }),
+    t("pc.awards.left", { n: num(view.awardsLeft) }),
+    view.timeUp ? t("pc.timeup") : null,
+  ];
+  const panels = [];
+  for (const duel of view._duels || []) {
+    const rows = (duel.seats || []).map((s) => {
+      const shown = duel.shown?.[s];
+      return el("li", duel.winner === s ? "won" : "", el("b", "", nameOf(ctx, s)), " ",
+        ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.hand, t) : "");
+    });
+    panels.push(el("div", "pk-panel pk-duel", el("b", "", t("pc.duel", { names: names(duel.seats || []) })),
+      el("div", "pk-duel-board", ...(duel.board || []).map((c) => piece(c))), el("ul", "", ...rows),
+      duel.ties ? el("small", "", t("pc.duel.tie", { n: duel.ties })) : null,
+      duel.winner !== undefined ? el("div", "pk-duel-won", t("pc.duel.won", { name: nameOf(ctx, duel.winner) })) : null));
+  }
+  if ((view._awards || []).length) {
+    panels.push(el("div", "pk-panel pk-given", ...(view._awards || []).map((a) => el("div", "",
+      el("span", "pk-award", "★"), " ", t("pc.award", { giver: nameOf(ctx, num(a.seat)), n: amount(a.gift, ctx), to: nameOf(ctx, num(a.to)) })))));
+  }
+  const marked = seats.some((seat) => seat.cards.some((c) => kindOf(c)?.[0] === "marked"));
+  drawTable(node, {
+    family: "pokerChamp", seats, button: null, pot: num(view.pot), info, showdown, over,
+    board: { cards: view.board || [], slots: 5 },
+    note: over && champions.length ? t("pc.champions", { names: names(champions) }) : null,
+    legend: marked ? pcLegend(t) : null, panels,
+  }, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Yahtzee Texas Hold'em
+
+const STREETS = { STREET_OPENING: "opening", STREET_FLOP: "flop", STREET_TURN: "turn", STREET_RIVER: "river" };
+
+export function drawYahtzee(node, view, ctx) {
+  const { t } = ctx;
+  const over = Boolean(view.over);
+  const showdown = Boolean(view._showdown);
+  const pending = showdown ? new Set() : ctx.pending instanceof Set ? ctx.pending
+    : new Set((view.seats || []).flatMap((s, i) => (s.pending ? [i] : [])));
+  const champions = (view.champions || []).map(Number);
+  const winners = new Map((view._winners || []).map((w) => [num(w.seat), num(w.amount)]));
+  const pots = new Map((view._winners || []).map((w) => [num(w.seat), w.pots || []]));
+  const seats = (view.seats || []).map((seat, i) => {
+    const s = seat.seat !== undefined ? num(seat.seat) : i;
+    const inHand = Boolean(seat.inHand) && !seat.out;
+    return {
+      seat: s, cards: seat.out && !seat._hand ? [] : seat.dice || [], chips: num(seat.stack), bet: num(seat.bet), inHand, out: Boolean(seat.out),
+      pending: !over && pending.has(s), allIn: inHand && !over && num(seat.stack) === 0,
+      hand: showdown ? handName("yh.hand", seat._hand, t) : "",
+      won: winners.has(s) ? winners.get(s) : undefined, pots: pots.get(s), champion: champions.includes(s),
+    };
+  });
+  const street = STREETS[view.street] || "opening";
+  const info = [
+    t("pk.hand.n", { n: num(view.hand) }),
+    over ? t("pk.over") : showdown ? t("yh.showdown") : t(`yh.street.${street}`),
+    over || showdown || !num(view.roundLimit) ? null : t("yh.limit", { n: amount(view.roundLimit, ctx) }),
+  ];
+  drawTable(node, {
+    family: "yahtzeeHoldem", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
+    info, showdown, over, dice: true, board: { cards: view.board || [], slots: 5, dice: true },
+    note: over && champions.length ? t("pk.champions", { names: champions.map((s) => nameOf(ctx, s)).join(", ") }) : null,
+  }, ctx);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// DAKER
+
+const MODES = { MODE_HOLDEM: "holdem", MODE_DRAW: "draw", MODE_ROUND: "round" };
+
+function dkHand(slug, t) {
+  if (!slug) return "";
+  const category = ["nothing", "pair", "two-pairs", "three", "full-house", "four", "repoker"]
+    .filter((c) => slug === c || slug.startsWith(`${c}-`)).pop();
+  if (!category) return slug.replace(/-/g, " ");
+  const values = slug.slice(category.length).split("-").filter(Boolean);
+  return handName("dk.hand", category, t, { a: values[0] || "", b: values[1] || "" });
+}
+
+function dkLegend(t) {
+  const order = el("span", "pk-order");
+  ["A", "K", "Q", "J", "R", "N"].forEach((v, i) => {
+    if (i) order.append(" > ");
+    order.append(el("b", v === "R" ? "v-red" : v === "N" ? "v-black" : "", v));
+  });
+  return el("div", "pk-legend", el("b", "", t("dk.legend.title")), " ",
+    el("span", "", t("dk.legend.two")), el("ul", "",
+      el("li", "", piece("QR", "legend"), " ", el("b", "v-red", "R"), " = ", t("dk.legend.R"), " · ", el("b", "v-black", "N"), " = ", t("dk.legend.N")),
+      el("li", "", order, " ", el("small", "", `(${t("dk.legend.order")})`))));
+}
+
+export function drawDaker(node, view, ctx) {
+  const { t } = ctx;
+  const mode = MODES[view.mode] || "holdem";
+  const over = view.phase === "PHASE_OVER";
+  const showdown = Boolean(view._showdown);
+  const chipless = mode === "round";
+  const pending = showdown ? new Set() : ctx.pending instanceof Set ? ctx.pending
+    : new Set((view.seats || []).flatMap((s, i) => (s.pending ? [i] : [])));
+  const champions = (view.champions || []).map(Number);
+  const winners = new Map((view._winners || []).map((w) => [num(w.seat), num(w.amount)]));
+  const pots = new Map((view._winners || []).map((w) => [num(w.seat), w.pots || []]));
+  const seats = (view.seats || []).map((seat, i) => {
+    const s = seat.seat !== undefined ? num(seat.seat) : i;
+    const inHand = Boolean(seat.inHand) && !seat.out;
+    return {
+      seat: s, cards: seat.out && !seat._hand ? [] : seat.cards || [], chips: num(seat.stack), bet: num(seat.bet), inHand, out: Boolean(seat.out),
+      pending: !over && pending.has(s), allIn: !chipless && inHand && !over && num(seat.stack) === 0,
+      hand: showdown ? dkHand(seat._hand, t) : "",
+      won: winners.has(s) ? winners.get(s) : undefined, pots: pots.get(s), champion: champions.includes(s),
+    };
+  });
+  const turned = (view.community || []).filter((c) => c !== "??").length;
+  let phase = null;
+  if (showdown) phase = t("dk.showdown");
+  else if (over) phase = t("pk.over");
+  else if (view.phase === "PHASE_DISCARD") phase = t("dk.discard");
+  else phase = mode === "holdem" ? t("dk.bet.n", { n: Math.min(4, turned + 1) }) : t("dk.bet");
+  const info = [t("pk.hand.n", { n: num(view.hand) }), t(`dk.mode.${mode}`), phase];
+  const names = (list) => list.map((s) => nameOf(ctx, s)).join(", ");
+  let note = null;
+  if (over && champions.length) note = t("pk.champions", { names: names(champions) });
+  else if ((view._replay || []).length) note = t("dk.replay", { names: names(view._replay.map(Number)) });
+  const mine = seats.find((seat) => seat.seat === ctx.seat);
+  drawTable(node, {
+    family: "daker", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
+    info, showdown, over, chipless, note,
+    board: mode === "holdem" ? { cards: view.community || [], slots: 3 } : null,
+    stock: mode !== "holdem" && !over && !showdown ? num(view.stock) : undefined,
+    pickable: !showdown && !over && view.phase === "PHASE_DISCARD" && Boolean(mine?.pending),
+    legend: dkLegend(t),
+  }, ctx);
+}
+
+/** The board of any of the three families: ctx.family ("pokerChamp", "yahtzeeHoldem", "daker") says which. */
+export function drawBoard(node, view, ctx) {
+  const family = familyOf(view || {}, ctx);
+  const draw = { pokerChamp: drawPokerChamp, yahtzeeHoldem: drawYahtzee, daker: drawDaker }[family];
+  draw(node, view || {}, ctx);
+}
+
+/** The screen makes the bet and raise slider and the buttons. */
+export function input() {
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The hand's end: the events from the last drawn view to the end of the hand, replayed into a copy.
+//
+// The copy gets, beside the view's own fields updated (cards shown, board, folds, chips, pot, champions):
+//   _showdown  true
+//   _winners   [{seat, amount, pots: ["main", "side1"...]}]: who won what (amount 0 for the round mode's winner)
+//   seats[i]._hand   the hand a seat showed: the event's category slug ("flush", "full-house-Q-J")
+//   _duels     POKER CHAMP: [{seats, board, shown: {seat: {cards, hand}}, ties, winner}]
+//   _awards    POKER CHAMP: [{seat, to, gift}] the Awards given
+//   _replay    DAKER round mode: the tied seats that play again
+// Chips are moved only by the events the view does not hold yet: the events may start at the hand's first one
+// (the view is then found among them by its pot) or at the view; a view of the game over already holds them all.
+
+function typedEvents(events, family, number) {
+  const out = [];
+  for (const event of events || []) {
+    const body = event?.[family];
+    if (!body) continue;
+    if (number && event.hand !== undefined && num(event.hand) && num(event.hand) !== number) continue;
+    const [kind, fields] = Object.entries(body)[0] || [];
+    if (kind) out.push({ kind, f: fields || {} });
+  }
+  return out;
+}
+
+function clone(view) {
+  return typeof structuredClone === "function" ? structuredClone(view) : JSON.parse(JSON.stringify(view));
+}
+
+/** The index from which the events' chips are not in the view yet: where the pot, replayed from the hand's
+ *  start, reaches the view's pot; every event when they do not start with the hand; none when the view is over. */
+function chipsFrom(list, view, starts, potOf, over) {
+  if (over) return Infinity;
+  const start = list.findIndex((e) => starts(e));
+  if (start < 0) return 0;
+  let pot = 0;
+  for (let i = start; i < list.length; i++) {
+    if (pot === num(view.pot)) return i;
+    pot += potOf(list[i]);
+  }
+  return pot === num(view.pot) ? list.length : Infinity;
+}
+
+function winnersOf(wins) {
+  return [...wins.entries()].sort((a, b) => a[0] - b[0]).map(([seat, w]) => ({ seat, amount: w.amount, pots: w.pots }));
+}
+
+function showdownPokerChamp(view, events) {
+  const v = clone(view);
+  v.seats = (v.seats || []).map((s, i) => ({ ...s, seat: s.seat !== undefined ? num(s.seat) : i }));
+  const seat = (f) => v.seats[num(f.seat)] || {};
+  const list = typedEvents(events, "pokerChamp", num(v.deal));
+  const from = chipsFrom(list, v, (e) => e.kind === "deal", (e) => (e.kind === "paid" ? num(e.f.amount) : 0), v.phase === "PHASE_OVER");
+  const wins = new Map();
+  const duels = [];
+  const awards = [];
+  let duel = null;
+  v.board = [...(v.board || [])];
+  list.forEach(({ kind, f }, i) => {
+    const live = i >= from;
+    const s = seat(f);
+    if (kind === "hole" && !(s.hole || []).length) s.hole = [...(f.cards || [])];
+    else if (kind === "stage" && live) Object.assign(v, { stage: num(f.number), stake: String(num(f.stake)) });
+    else if (kind === "paid" && live) {
+      s.paid = String(num(s.paid) + num(f.amount));
+      s.chips = String(num(s.chips) - num(f.amount));
+      v.pot = String(num(v.pot) + num(f.amount));
+    } else if (kind === "folded") Object.assign(s, { inHand: false, hole: [] });
+    else if (kind === "board") {
+      if (duel) duel.board = [...(f.cards || [])];
+      else for (const c of f.cards || []) if (!v.board.includes(c)) v.board.push(c);
+    } else if (kind === "shown") {
+      if (duel) duel.shown[num(f.seat)] = { cards: f.cards || [], hand: f.hand || "" };
+      else Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "" });
+    } else if (kind === "won") {
+      const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
+      w.amount += num(f.amount);
+      wins.set(num(f.seat), w);
+      if (live) s.chips = String(num(s.chips) + num(f.amount));
+    } else if (kind === "duel") {
+      if (duel && duel.tied) Object.assign(duel, { board: [], shown: {}, tied: false, ties: duel.ties + 1 });
+      else {
+        duel = { seats: (f.seats || []).map(Number), board: [], shown: {}, ties: 0, tied: false };
+        duels.push(duel);
+      }
+    } else if (kind === "duelTie") {
+      if (duel) duel.tied = true;
+    } else if (kind === "awarded") {
+      awards.push({ seat: num(f.seat), to: num(f.to), gift: num(f.gift) });
+      if (duel && duel.winner === undefined && duel.seats.includes(num(f.seat))) duel.winner = num(f.seat);
+      duel = null;
+      if (live) {
+        s.chips = String(num(s.chips) - num(f.gift));
+        s.awards = num(s.awards) + 1;
+        const to = v.seats[num(f.to)];
+        if (to) to.chips = String(num(to.chips) + num(f.gift));
+        v.awardsLeft = Math.max(0, num(v.awardsLeft) - 1);
+      }
+    } else if (kind === "timeIsUp") v.timeUp = true;
+    else if (kind === "champions") Object.assign(v, { champions: (f.seats || []).map(Number), phase: "PHASE_OVER" });
+  });
+  for (const s of v.seats) s.pending = false;
+  const total = [...wins.values()].reduce((a, w) => a + w.amount, 0);
+  if (total) v.pot = String(total);
+  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _duels: duels, _awards: awards });
+}
+
+/** Yahtzee Texas Hold'em and DAKER: the betting both share, the cards or dice each has. */
+function showdownBetting(view, events, family) {
+  const v = clone(view);
+  const cardsKey = family === "daker" ? "cards" : "dice";
+  v.seats = (v.seats || []).map((s, i) => ({ ...s, seat: s.seat !== undefined ? num(s.seat) : i }));
+  const seat = (f) => v.seats[num(f.seat)] || {};
+  const list = typedEvents(events, family, num(v.hand));
+  const put = (e) => ({ anted: num(e.f.amount), blinded: num(e.f.amount), called: num(e.f.amount) })[e.kind] ?? 0;
+  // a bet or raise puts in what brings the seat TO its amount: replayed, the pot needs each seat's round bet
+  const bets = new Map();
+  const potOf = (e) => {
+    if (["bet", "raised"].includes(e.kind)) {
+      const added = num(e.f.to) - (bets.get(num(e.f.seat)) || 0);
+      bets.set(num(e.f.seat), num(e.f.to));
+      return added;
+    }
+    if (e.kind === "blinded") bets.set(num(e.f.seat), num(e.f.amount));
+    if (e.kind === "called") bets.set(num(e.f.seat), (bets.get(num(e.f.seat)) || 0) + num(e.f.amount));
+    if (e.kind === "returned") return -num(e.f.amount);
+    if (["rolled", "turned", "discarded"].includes(e.kind)) bets.clear();
+    return put(e);
+  };
+  const over = family === "daker" ? v.phase === "PHASE_OVER" : Boolean(v.over);
+  const from = chipsFrom(list, v, (e) => e.kind === "hand", potOf, over);
+  const wins = new Map();
+  const add = (s, n, bet = true) => {
+    s.stack = String(num(s.stack) - n);
+    if (bet) s.bet = String(num(s.bet) + n);
+    if (family !== "daker") s.committed = String(num(s.committed) + n);
+    v.pot = String(num(v.pot) + n);
+  };
+  if (family === "daker") v.community = [...(v.community || [])];
+  else v.board = [...(v.board || [])];
+  list.forEach(({ kind, f }, i) => {
+    const live = i >= from;
+    const s = seat(f);
+    if ((kind === "dealt") && !(s[cardsKey] || []).length) s[cardsKey] = [...(f[cardsKey] || [])];
+    else if (kind === "anted" && live) add(s, num(f.amount), false);
+    else if (kind === "blinded" && live) add(s, num(f.amount));
+    else if (kind === "called" && live) add(s, num(f.amount));
+    else if ((kind === "bet" || kind === "raised") && live) add(s, Math.max(0, num(f.to) - num(s.bet)));
+    else if (kind === "returned" && live) {
+      s.stack = String(num(s.stack) + num(f.amount));
+      s.bet = String(Math.max(0, num(s.bet) - num(f.amount)));
+      v.pot = String(num(v.pot) - num(f.amount));
+    } else if (kind === "folded") Object.assign(s, { inHand: false, [cardsKey]: [] });
+    else if (kind === "allIn") s._allIn = true;
+    else if (kind === "out") Object.assign(s, { out: true });
+    else if (kind === "rolled") {
+      const dice = f.dice || [];
+      const at = { flop: 0, reroll: 0, turn: 3, river: 4 }[f.street] ?? v.board.length;
+      dice.forEach((d, k) => { v.board[at + k] = d; });
+      if (live) v.seats.forEach((x) => { x.bet = "0"; });
+    } else if (kind === "community") {
+      if (!v.community.length) v.community = Array.from({ length: num(f.count) }, () => "??");
+    } else if (kind === "turned") {
+      if (f.card && !v.community.includes(f.card)) {
+        const at = v.community.indexOf("??");
+        if (at >= 0) v.community[at] = f.card;
+        else v.community.push(f.card);
+      }
+      if (live) v.seats.forEach((x) => { x.bet = "0"; });
+    } else if (kind === "discarded") {
+      const hand = [...(s.cards || [])];
+      for (const c of f.cards || []) {
+        const at = c === "??" ? -1 : hand.indexOf(c);
+        if (at >= 0) hand.splice(at, 1);
+      }
+      s.cards = hand;
+      if (live) v.seats.forEach((x) => { x.bet = "0"; });
+    } else if (kind === "drew") {
+      const hand = [...(s.cards || [])];
+      for (const c of f.cards || []) if (c !== "??" && !hand.includes(c)) hand.push(c);
+      s.cards = hand;
+    } else if (kind === "shown") Object.assign(s, { [cardsKey]: [...(f[cardsKey] || [])], _hand: f.hand || "" });
+    else if (kind === "won") {
+      const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
+      w.amount += num(f.amount);
+      if (f.pot) w.pots.push(f.pot);
+      wins.set(num(f.seat), w);
+      if (live) s.stack = String(num(s.stack) + num(f.amount));
+    } else if (kind === "replay") v._replay = (f.seats || []).map(Number);
+    else if (kind === "champions") {
+      v.champions = (f.seats || []).map(Number);
+      if (family === "daker") v.phase = "PHASE_OVER";
+      else v.over = true;
+    }
+  });
+  // the round mode has no pot: its winners are the champions (or none, when the tied replay)
+  if (!wins.size && family === "daker" && v.mode === "MODE_ROUND") {
+    for (const s of v.champions || []) wins.set(num(s), { amount: 0, pots: [] });
+  }
+  for (const s of v.seats) Object.assign(s, { pending: false, bet: "0" });
+  const total = [...wins.values()].reduce((a, w) => a + w.amount, 0);
+  if (total) v.pot = String(total);
+  delete v.toAct;
+  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins) });
+}
+
+/** The view as the hand ended: see above. */
+export function showdown(view, events) {
+  if (!view) return view;
+  const family = familyOf(view, { family: FAMILIES.find((f) => (events || []).some((e) => e?.[f])) });
+  if (family === "pokerChamp") return showdownPokerChamp(view, events);
+  return showdownBetting(view, events, family);
+}

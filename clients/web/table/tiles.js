@@ -1,0 +1,209 @@
+// Letter tiles: AlphaPoker's letter cards drawn as word-game tiles (the letter, its value, its colour), shared by
+// the AlphaPoker board (alphapoker.js) and the bataille and belote boards (words.js). A tile is made from the
+// card's text in views and events (game.proto's notation): "Er" a red E, "Tb" a black T, "?r" a joker, "?r=E" a
+// joker laid as an E, "??" a card face down.
+
+import { LETTER_VALUES, kindOf } from "../cards.js";
+
+export { LETTER_VALUES };
+
+/** Word points by length (rulebook, section 6): none under 3 letters, 9 letters' 30 beyond. */
+export const LENGTH_POINTS = { 3: 3, 4: 5, 5: 8, 6: 12, 7: 17, 8: 23, 9: 30 };
+export const VOWELS = new Set(["A", "E", "I", "O", "U"]);
+
+const WORDS = {
+  fr: { red: "rouge", black: "noire", joker: "joker", jokerAs: "joker {c} pour {l}", hidden: "carte cachée",
+        letter: "{l} {c}, {v} pt", letters: "{l} {c}, {v} pts", missing: "{l} : absent de la table" },
+  en: { red: "red", black: "black", joker: "joker", jokerAs: "{c} joker as {l}", hidden: "a card face down",
+        letter: "{c} {l}, {v} pt", letters: "{c} {l}, {v} pts", missing: "{l}: not on the table" },
+};
+
+function pageLang() {
+  const lang = (document.documentElement.lang || "fr").slice(0, 2);
+  return WORDS[lang] ? lang : "en";
+}
+
+function say(key, vars, lang) {
+  return WORDS[lang][key].replace(/\{(\w)\}/g, (all, k) => (k in vars ? String(vars[k]) : all));
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined && text !== null && text !== "") node.textContent = String(text);
+  return node;
+}
+
+/** What a card's text says: {kind: "letter" | "joker" | "back" | null, letter, colour ("r" | "b"), value}. */
+export function parseCard(text) {
+  const found = kindOf(text);
+  if (!found) return { kind: null, text };
+  const [kind, m] = found;
+  if (kind === "letter") return { kind, text, letter: m[1], colour: m[2], value: LETTER_VALUES[m[1]] };
+  if (kind === "joker") return { kind, text, letter: m[2] || "", colour: m[1], value: m[2] ? LETTER_VALUES[m[2]] : 0 };
+  if (kind === "back") return { kind, text };
+  return { kind: null, text };
+}
+
+/** A laid card ({card, letter}, LaidCard's JSON) as a card text: a joker names its letter ("?r=E"). */
+export function laidText(laid) {
+  const card = laid?.card || "";
+  return card.startsWith("?") && card !== "??" && laid.letter && !card.includes("=") ? `${card}=${laid.letter}` : card;
+}
+
+/**
+ * A letter tile for a card's text.
+ * opts: picked (raised: chosen for a move), lit (glowing: spelt by the word being typed), small, big,
+ *       dim (not playable now), maybe (a face-down tile that may give a letter: opts.letter), missing (a letter the
+ *       table lacks: opts.letter), newest (the card just laid), onclick, title, lang.
+ */
+export function tile(cardText, opts = {}) {
+  const lang = WORDS[opts.lang] ? opts.lang : pageLang();
+  const card = parseCard(cardText);
+  const node = el(opts.onclick ? "button" : "span", "lt");
+  if (opts.onclick) {
+    node.type = "button";
+    node.addEventListener("click", opts.onclick);
+  }
+  node.dataset.card = cardText;
+  let title = "";
+  if (opts.missing) {
+    node.classList.add("lt-missing");
+    node.append(el("b", "lt-letter", opts.letter || "?"));
+    title = say("missing", { l: opts.letter || "?" }, lang);
+  } else if (card.kind === "letter") {
+    node.classList.add(card.colour === "r" ? "lt-red" : "lt-black");
+    node.append(el("b", "lt-letter", card.letter), el("small", "lt-value", card.value));
+    title = say(card.value > 1 ? "letters" : "letter", { l: card.letter, c: WORDS[lang][card.colour === "r" ? "red" : "black"], v: card.value }, lang);
+  } else if (card.kind === "joker") {
+    node.classList.add(card.colour === "r" ? "lt-red" : "lt-black", "lt-joker");
+    const colour = WORDS[lang][card.colour === "r" ? "red" : "black"];
+    if (card.letter) {
+      node.classList.add("lt-as");
+      node.append(el("b", "lt-letter", card.letter), el("small", "lt-value", card.value), el("i", "lt-star", "★"));
+      title = say("jokerAs", { c: colour, l: card.letter }, lang);
+    } else {
+      node.append(el("b", "lt-letter", "★"));
+      title = `${WORDS[lang].joker} ${colour}`;
+    }
+  } else if (card.kind === "back") {
+    node.classList.add("lt-back", "back"); // "back": face down, as the board contract says (table/board.js)
+    if (opts.maybe && opts.letter) {
+      node.classList.add("lt-maybe");
+      node.append(el("b", "lt-letter", opts.letter));
+    }
+    title = WORDS[lang].hidden;
+  } else {
+    node.classList.add("lt-unknown");
+    node.append(el("b", "lt-letter", String(cardText)));
+  }
+  for (const flag of ["picked", "lit", "small", "big", "dim", "newest", "tiny"]) {
+    if (opts[flag]) node.classList.add(`lt-${flag}`);
+  }
+  node.title = opts.title || title;
+  if (opts.onclick) node.setAttribute("aria-pressed", opts.picked ? "true" : "false");
+  return node;
+}
+
+/** A row of tiles (opts as tile's, for each). */
+export function tileRow(cards, opts = {}, className = "") {
+  const row = el("span", `lt-row ${className}`.trim());
+  for (const card of cards || []) row.append(tile(card, opts));
+  return row;
+}
+
+/** Face-down tiles, at most `most` drawn, and how many: another seat's hand, a pile. */
+export function backs(count, most = 9, opts = {}) {
+  const row = el("span", "lt-row lt-backs");
+  for (let i = 0; i < Math.min(count, most); i++) row.append(tile("??", { small: true, ...opts }));
+  return row;
+}
+
+/**
+ * A laid word's score, as the rulebook counts it (section 6): length points + letter values (a joker gives its
+ * letter's), doubled when every card is one colour (a joker has its own). `laid`: LaidCard JSON list.
+ */
+export function scoreParts(laid, simplified = false) {
+  const cards = (laid || []).map((l) => parseCard(laidText(l)));
+  const n = cards.length;
+  const length = simplified || n < 3 ? 0 : LENGTH_POINTS[n] ?? 30;
+  const letters = (laid || []).reduce((sum, l, i) => sum + (LETTER_VALUES[l.letter || cards[i].letter] || 0), 0);
+  const doubled = n > 0 && new Set(cards.map((c) => c.colour)).size === 1;
+  return { count: n, length, letters, doubled, total: (length + letters) * (doubled ? 2 : 1) };
+}
+
+/** Folds what a person types to the cards' bare capitals (É → E, Œ → OE, Ç → C); "?" kept (a joker's mark). */
+export function foldLetters(text) {
+  return String(text || "").toUpperCase().replace(/Œ/g, "OE").replace(/Æ/g, "AE")
+    .normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Z?]/g, "");
+}
+
+// The lexicon's reasons are in English ("noun (masculine singular)", "not in the lexicon"): their words in French.
+const REASONS_FR = [
+  [/^not on the table: /, "pas sur la table : "], [/not in the lexicon/, "absent du lexique"], [/^no word$/, "pas de mot"],
+  [/^no letters$/, "pas de lettres"], [/shorter than (\d+) letters: not admitted/, "moins de $1 lettres : refusé"],
+  [/compound words not admitted/, "mots composés refusés"], [/proper nouns not admitted/, "noms propres refusés"],
+  [/pronouns not admitted/, "pronoms refusés"], [/interjections not admitted/, "interjections refusées"],
+  [/not admitted/g, "refusé"], [/conjugated form of /g, "forme conjuguée de "], [/past participle of /g, "participe passé de "],
+  [/present participle of /g, "participe présent de "], [/\bform of /g, "forme de "], [/proper noun /g, "nom propre "],
+  [/, written '([^']*)'/g, ", écrit « $1 »"], [/\bcompound; /g, "composé ; "],
+  [/contracted determiner/g, "déterminant contracté"], [/contracted adjective/g, "adjectif contracté"],
+  [/contracted pronoun/g, "pronom contracté"], [/determiner noun/g, "nom déterminant"], [/noun phrase/g, "groupe nominal"],
+  [/prepositional phrase/g, "locution prépositionnelle"], [/foreign word part/g, "élément de mot étranger"],
+  [/foreign word/g, "mot étranger"], [/word of the user's list/g, "mot de la liste de la table"],
+  [/present subjunctive/g, "subjonctif présent"], [/imperfect subjunctive/g, "subjonctif imparfait"],
+  [/simple past/g, "passé simple"], [/\bnoun\b/g, "nom"], [/\badjective\b/g, "adjectif"], [/\badverb\b/g, "adverbe"],
+  [/\bpreposition\b/g, "préposition"], [/\bconjunction\b/g, "conjonction"], [/\bdeterminer\b/g, "déterminant"],
+  [/\bpronoun\b/g, "pronom"], [/\bprefix\b/g, "préfixe"], [/\bverb\b/g, "verbe"], [/\binfinitive\b/g, "infinitif"],
+  [/\bpresent\b/g, "présent"], [/\bimperfect\b/g, "imparfait"], [/\bfuture\b/g, "futur"], [/\bconditional\b/g, "conditionnel"],
+  [/\bimperative\b/g, "impératif"], [/\bmasculine\b/g, "masculin"], [/\bfeminine\b/g, "féminin"],
+  [/\bsingular\b/g, "singulier"], [/\bplural\b/g, "pluriel"], [/\b1st\b/g, "1re"], [/\b2nd\b/g, "2e"], [/\b3rd\b/g, "3e"],
+  [/ ?: /g, " : "], [/; /g, " ; "],
+];
+
+/** A verdict's reason in the page's language (the lexicon words it in English). */
+export function reasonText(reason, lang) {
+  const text = String(reason || "");
+  if (lang !== "fr") return text;
+  return REASONS_FR.reduce((out, [pattern, french]) => out.replace(pattern, french), text);
+}
+
+// Clocks: an element counting down from its deadline, whether or not the screen redraws meanwhile.
+let ticking = 0;
+function tick() {
+  const clocks = document.querySelectorAll(".lw-clock[data-until]");
+  if (!clocks.length) {
+    clearInterval(ticking);
+    ticking = 0;
+    return;
+  }
+  for (const c of clocks) {
+    const left = Math.max(0, Math.ceil((Number(c.dataset.until) - performance.now()) / 1000));
+    c.textContent = `${left} s`;
+    c.classList.toggle("lw-hurry", left <= 10);
+  }
+}
+
+/** A countdown of `seconds` (from now). */
+export function clockElement(seconds) {
+  const node = el("span", "lw-clock", `${Math.max(0, Math.ceil(seconds))} s`);
+  node.dataset.until = String(performance.now() + seconds * 1000);
+  node.classList.toggle("lw-hurry", seconds <= 10);
+  if (!ticking) ticking = setInterval(tick, 250);
+  return node;
+}
+
+/** Keeps what a control holds (typed text, the word being built, its focus) across the screen's redraws. */
+export const drafts = new Map();
+
+/** Focus an element once it is in the page, its caret at the end (a redraw must not steal a player's typing). */
+export function refocus(input) {
+  requestAnimationFrame(() => {
+    if (!input.isConnected) return;
+    input.focus({ preventScroll: true });
+    if (typeof input.setSelectionRange === "function") {
+      const end = input.value.length;
+      input.setSelectionRange(end, end);
+    }
+  });
+}
