@@ -4,9 +4,9 @@
 // The contract every board follows is in board.js; the view is GetViewResponse.alphapoker (alphapoker.proto).
 
 import { h } from "../dom.js";
-import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, clockElement, drafts,
+import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, drafts,
          refocus, LETTER_VALUES } from "./tiles.js";
-import { nameOf, num, seatsOf } from "./board.js";
+import { clockElement, nameOf, num, seatsOf } from "./board.js";
 
 export const STRINGS = {
   fr: {
@@ -129,7 +129,7 @@ function seatPlaque(seat, view, ctx, { mine = false } = {}) {
     h("b", { class: "ap-name" }, nameOf(ctx, seat.seat), mine ? h("small", {}, ` (${ctx.t("ap.you")})`) : null),
     (view.dealer || 0) === seat.seat && view.phase !== "PHASE_OVER"
       ? h("span", { class: "ap-dealer", title: ctx.t("ap.dealer") }, ctx.t("ap.dealer.mark")) : null,
-    pending ? h("span", { class: "ap-turn" }, ctx.clock?.seat === seat.seat ? clockElement(ctx.clock.seconds) : ctx.t("ap.to.act")) : null);
+    pending ? h("span", { class: "ap-turn" }, ctx.clock?.seat === seat.seat ? clockElement(ctx.clock, ctx.t, "lw-clock") : ctx.t("ap.to.act")) : null);
   const money = h("div", { class: "ap-money" },
     h("span", { class: "ap-stack", title: ctx.t("ap.pm", { n: num(seat.stack) }) }, h("i", { class: "ap-chip" }), ctx.t("ap.pm", { n: num(seat.stack) })),
     num(seat.bet) ? h("span", { class: "ap-bet" }, ctx.t("ap.bet", { n: num(seat.bet) })) : null,

@@ -45,3 +45,14 @@ export const seatsOf = (view) => (view?.seats || []).map((s, i) => ({ ...s, seat
 
 /** A seat's name: the screen's (ctx.names), else "seat N" counted from 1. */
 export const nameOf = (ctx, s) => ctx.names?.[s] || ctx.t("seat", { n: s + 1 });
+
+/** The clock of ctx.clock, counting down: the screen's tick rewrites every ".clock[data-until]" (and marks
+ *  "low" its last 10 s), so a board draws it once. */
+export function clockElement(clock, t, className = "") {
+  const seconds = Math.max(0, Math.ceil(clock.seconds));
+  const node = document.createElement("span");
+  node.className = `clock ${className}${seconds <= 10 ? " low" : ""}`.trim();
+  node.dataset.until = String(clock.until);
+  node.textContent = t("clock", { n: seconds });
+  return node;
+}

@@ -9,7 +9,7 @@
 
 import { cardElement } from "../cards.js";
 import { h } from "../dom.js";
-import { nameOf } from "./board.js";
+import { clockElement, nameOf } from "./board.js";
 
 const ROWS = ["top", "middle", "bottom"]; // as drawn: the top row first
 const SIZE = { top: 3, middle: 5, bottom: 5 };
@@ -326,7 +326,7 @@ function seatNode(view, i, ctx, { me, s, compact }) {
     pending ? badge("cn-turn", ctx.t(me ? "cn.pending.me" : seat.fantasy || view.phase === "PHASE_SET" ? "cn.waiting.set" : "cn.pending"))
       : null,
     pending && me && ctx.clock && ctx.clock.seat === i
-      ? h("span", { class: "clock cn-clock", "data-until": ctx.clock.until ?? "" }, ctx.t("clock", { n: ctx.clock.seconds })) : null,
+      ? clockElement(ctx.clock, ctx.t, "cn-clock") : null,
     seat.fantasy ? badge("cn-fl", ctx.t("cn.fantasy", { n: seat.fantasy })) : null,
     seat.set && !view.cnShowdown ? badge("cn-set", ctx.t("cn.set")) : null,
     seat.surrendered ? badge("cn-surr", ctx.t("cn.surrendered")) : null,

@@ -8,7 +8,7 @@
 // hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()).
 
 import { cardElement, isHidden, kindOf } from "../cards.js";
-import { nameOf, num } from "./board.js";
+import { clockElement, nameOf, num } from "./board.js";
 
 export const STRINGS = {
   fr: {
@@ -18,7 +18,7 @@ export const STRINGS = {
     "pk.thinking": "réfléchit…", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
     "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Main {n}",
     "pk.deal.n": "Donne {n}", "pk.board": "tableau",
-    "pk.side.pot": "pot parallèle", "pk.clock": "{n} s",
+    "pk.side.pot": "pot parallèle",
     // POKER CHAMP
     "pc.stage.1": "Étape 1 · observation", "pc.stage.2": "Étape 2 · le flop", "pc.stage.3": "Étape 3 · le turn",
     "pc.stage.4": "Étape 4 · la rivière", "pc.stage.n": "Étape {n}", "pc.stake": "mise de l'étape : {n}",
@@ -57,7 +57,7 @@ export const STRINGS = {
     "pk.thinking": "thinking…", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
     "pk.champion": "champion", "pk.champions": "{names} won", "pk.over": "Game over", "pk.hand.n": "Hand {n}",
     "pk.deal.n": "Deal {n}", "pk.board": "board",
-    "pk.side.pot": "side pot", "pk.clock": "{n} s",
+    "pk.side.pot": "side pot",
     // POKER CHAMP
     "pc.stage.1": "Stage 1 · hole cards", "pc.stage.2": "Stage 2 · the flop", "pc.stage.3": "Stage 3 · the turn",
     "pc.stage.4": "Stage 4 · the river", "pc.stage.n": "Stage {n}", "pc.stake": "stake this stage: {n}",
@@ -244,9 +244,7 @@ function seatNode(seat, model, ctx, me) {
     const clock = ctx.clock && ctx.clock.seat === s ? ctx.clock : null;
     tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t("pk.thinking"));
     if (clock) {
-      const left = el("span", `clock${num(clock.seconds) <= 10 ? " low" : ""}`, t("pk.clock", { n: num(clock.seconds) }));
-      if (clock.until) left.dataset.until = String(clock.until);
-      tag.append(" ", left);
+      tag.append(" ", clockElement(clock, t));
     }
   } else if (seat.allIn) tag = el("div", "pk-tag allin", t("pk.allin"));
   else if (seat.decided) tag = el("div", "pk-tag done", `✓ ${t("pk.decided")}`);

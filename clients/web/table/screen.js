@@ -4,7 +4,7 @@
 
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
-import { forget, h, remember, seats, toast } from "../dom.js";
+import { forget, h, seats, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { controls } from "./actions.js";
 
@@ -268,7 +268,9 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       node.textContent = state.deadline > 0 && (state.space?.moves || []).length ? t("clock", { n: Math.max(0, Math.ceil(left)) }) : "";
     }
     document.querySelectorAll(".clock[data-until]").forEach((n) => {
-      n.textContent = t("clock", { n: Math.max(0, Math.ceil((Number(n.dataset.until) - Date.now()) / 1000)) });
+      const left = Math.max(0, Math.ceil((Number(n.dataset.until) - Date.now()) / 1000));
+      n.textContent = t("clock", { n: left });
+      n.classList.toggle("low", left <= 10);
     });
   }, 250);
 
@@ -305,4 +307,3 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   };
 }
 
-export { remember };

@@ -168,31 +168,6 @@ export function reasonText(reason, lang) {
   return REASONS_FR.reduce((out, [pattern, french]) => out.replace(pattern, french), text);
 }
 
-// Clocks: an element counting down from its deadline, whether or not the screen redraws meanwhile.
-let ticking = 0;
-function tick() {
-  const clocks = document.querySelectorAll(".lw-clock[data-until]");
-  if (!clocks.length) {
-    clearInterval(ticking);
-    ticking = 0;
-    return;
-  }
-  for (const c of clocks) {
-    const left = Math.max(0, Math.ceil((Number(c.dataset.until) - performance.now()) / 1000));
-    c.textContent = `${left} s`;
-    c.classList.toggle("lw-hurry", left <= 10);
-  }
-}
-
-/** A countdown of `seconds` (from now). */
-export function clockElement(seconds) {
-  const node = el("span", "lw-clock", `${Math.max(0, Math.ceil(seconds))} s`);
-  node.dataset.until = String(performance.now() + seconds * 1000);
-  node.classList.toggle("lw-hurry", seconds <= 10);
-  if (!ticking) ticking = setInterval(tick, 250);
-  return node;
-}
-
 /** Keeps what a control holds (typed text, the word being built, its focus) across the screen's redraws. */
 export const drafts = new Map();
 

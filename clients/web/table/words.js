@@ -6,9 +6,9 @@
 // The contract every board follows is in board.js; the views are GetViewResponse.bataille and .belote.
 
 import { h } from "../dom.js";
-import { tile, tileRow, backs, parseCard, foldLetters, reasonText, clockElement, drafts, refocus, VOWELS,
+import { tile, tileRow, backs, parseCard, foldLetters, reasonText, drafts, refocus, VOWELS,
          LETTER_VALUES } from "./tiles.js";
-import { nameOf, num, seatsOf } from "./board.js";
+import { clockElement, nameOf, num, seatsOf } from "./board.js";
 
 export const STRINGS = {
   fr: {
@@ -167,7 +167,7 @@ function lightTable(text, family) {
 // -- shared pieces ------------------------------------------------------------------------------------
 
 function turnMark(ctx, seat) {
-  if (ctx.clock?.seat === seat) return h("span", { class: "wd-turn" }, clockElement(ctx.clock.seconds));
+  if (ctx.clock?.seat === seat) return h("span", { class: "wd-turn" }, clockElement(ctx.clock, ctx.t, "lw-clock"));
   return h("span", { class: "wd-turn" }, ctx.t("wd.to.act"));
 }
 
