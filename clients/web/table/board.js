@@ -10,7 +10,8 @@
 //   drawBoard(node, view, ctx)
 //       draws `view` into `node` (emptied first); each seat's part is an element of class "seat" with its
 //       data-seat (the viewer's also "mine"), each card the element cards.js makes (its data-card, and
-//       "back"/"marked" when face down): what the screen's tests and the showdown read. `view` is
+//       "back"/"marked" when face down; "plays" when a click on it makes a move, not a pick): what the
+//       screen's tests and the showdown read. `view` is
 //       the family's typed view as Connect's JSON gives it
 //       (GetViewResponse.pokerChamp, .alphapoker...: fields in lowerCamelCase, 64-bit integers as strings,
 //       enums by name such as "PHASE_EXCHANGE", and fields at their default (0, false, "", []) left out).

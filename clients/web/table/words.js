@@ -354,11 +354,12 @@ function belHand(seat, view, ctx) {
         Promise.resolve(ctx.act({ action: `lay ${card}` })).catch(() => node.classList.remove("lt-picked"));
       } : undefined,
     });
+    if (myTurn && ok.has(card)) node.classList.add("plays"); // a click lays it (board.js's contract)
     row.append(node);
   }
   // The whole of the viewer's place (its plaque and its hand) is its seat, as the board contract says.
   return h("div", { class: "seat mine wd-mine", "data-seat": seat.seat }, belSeat(seat, view, ctx, pendingOf(view, ctx), "bottom"),
-    row, myTurn ? h("small", { class: "wd-help" }, ctx.t("wd.bel.tap")) : null);
+    row);
 }
 
 /** Draws a belote or secret belote view (GetViewResponse.belote). */
@@ -539,10 +540,12 @@ function wordBox(move, view, ctx, family) {
   return box;
 }
 
-/** The board's own control for a word (claim, propose); the screen makes the others (lay, pass). */
+/** The board's own control for a word (claim, propose) and for belote's card, laid by a tap on it in the hand
+ *  (the bar says so: however many cards fit, it is the same gesture); the screen makes the others (pass, bataille's lay). */
 export function input(move, view, ctx) {
   if (move?.kind === "claim") return wordBox(move, view, ctx, "bataille");
   if (move?.kind === "propose") return wordBox(move, view, ctx, "belote");
+  if (move?.kind === "lay" && ctx.family === "belote") return h("p", { class: "wd-help" }, ctx.t("wd.bel.tap"));
   return null;
 }
 
