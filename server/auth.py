@@ -19,7 +19,7 @@ import logging
 import secrets
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from typing import Any, AsyncIterator, Awaitable, Callable
 from urllib.parse import unquote
 
 import grpc
@@ -111,30 +111,42 @@ class Guard(grpc.aio.ServerInterceptor):
             except Exception:
                 return _Junk()
 
+        # Handlers grpc can tell for coroutines and async generators (it would run a plain function in a thread).
         if handler.unary_unary:
             inner = handler.unary_unary
 
             async def unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                try:
-                    await self._admit(method, request, context)
-                    return await inner(request, context)
-                except Exception as e:
-                    await failed(method, e, context)
+                return await self.unary(method, inner, request, context)
 
             return handler._replace(request_deserializer=lenient, unary_unary=unary)
         if handler.unary_stream:
             inner_stream = handler.unary_stream
 
             async def stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
-                try:
-                    await self._admit(method, request, context)
-                    async for item in inner_stream(request, context):
-                        yield item
-                except Exception as e:
-                    await failed(method, e, context)
+                async for item in self.stream(method, inner_stream, request, context):
+                    yield item
 
             return handler._replace(request_deserializer=lenient, unary_stream=stream)
         return handler
+
+    # The call around a handler, for the gRPC server and for Connect's calls served in process (web.py) alike.
+    async def unary(self, method: str, handler: Callable[[Any, Any], Awaitable[Any]], request: Any, context: Any) -> Any:
+        """``handler(request, context)`` for ``method`` ("/package.Service/Method"), admitted and its failure mapped."""
+        try:
+            await self._admit(method, request, context)
+            return await handler(request, context)
+        except Exception as e:
+            await failed(method, e, context)
+
+    async def stream(self, method: str, handler: Callable[[Any, Any], AsyncIterator[Any]], request: Any,
+                     context: Any) -> AsyncIterator[Any]:  # fmt: skip
+        """:meth:`unary` for a server stream: each message ``handler`` yields."""
+        try:
+            await self._admit(method, request, context)
+            async for item in handler(request, context):
+                yield item
+        except Exception as e:
+            await failed(method, e, context)
 
 
 async def failed(method: str, error: Exception, context: grpc.aio.ServicerContext) -> None:

@@ -160,8 +160,9 @@ async def start(
     if database is None:
         await tables.restore()  # in a cluster, the nodes take the unfinished tables over as they beat
     await tournaments.restore()
+    guard = Guard(tables.resolve)
     server = grpc.aio.server(
-        interceptors=[Guard(tables.resolve)],
+        interceptors=[guard],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
@@ -169,11 +170,17 @@ async def start(
     )
     services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE, TOURNAMENT_SERVICE)
     servicer = TableServicer(tables)
+    tournament_servicer = TournamentServicer(tournaments)
     table_pb2_grpc.add_TableServiceServicer_to_server(servicer, server)
-    tournament_pb2_grpc.add_TournamentServiceServicer_to_server(TournamentServicer(tournaments), server)
-    chinese_pb2_grpc.add_ChinesePokerServiceServicer_to_server(ChineseServicer(), server)
+    tournament_pb2_grpc.add_TournamentServiceServicer_to_server(tournament_servicer, server)
+    chinese_servicer = ChineseServicer()
+    chinese_pb2_grpc.add_ChinesePokerServiceServicer_to_server(chinese_servicer, server)
+    # Each service's servicer by its name: the web listener answers Connect's calls with the very same ones.
+    servicers: dict[str, Any] = {TABLE_SERVICE: servicer, TOURNAMENT_SERVICE: tournament_servicer,
+                                 CHINESE_SERVICE: chinese_servicer}  # fmt: skip
     if handler is not None:
-        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(LexiconServicer(handler, search_seconds), server)
+        servicers[LEXICON_SERVICE] = LexiconServicer(handler, search_seconds)
+        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(servicers[LEXICON_SERVICE], server)
         services += (LEXICON_SERVICE,)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -187,12 +194,6 @@ async def start(
                            "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
-    web_side = None
-    if web_port is not None:
-        from .web import private_address  # Connect and its ASGI server load only for a node that serves browsers
-
-        web_side = private_address()
-        server.add_insecure_port(web_side)  # the web listener's own way in: a socket only this process names
     cluster = None
     if database is not None:
         reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -200,11 +201,11 @@ async def start(
         servicer.cluster = tournaments.cluster = cluster
     await server.start()
     web = None
-    if web_port is not None and web_side is not None:
-        from .web import Web
+    if web_port is not None:
+        from .web import Web  # Connect and its ASGI server load only for a node that serves browsers
 
         try:
-            web = await Web.start(host, web_port, web_side, tls, names=(advertise or "", *allowed_hosts))
+            web = await Web.start(host, web_port, servicers, guard, tls, names=(advertise or "", *allowed_hosts))
         except OSError as e:
             await server.stop(0)
             raise OSError(f"cannot listen for browsers on {host}:{web_port} ({e.strerror}): choose another "

@@ -1,10 +1,9 @@
 """Browsers: the same services over Connect (JSON or binary, HTTP/1.1), and the page's files, on ``--web-port``.
 
-Every Connect call is made again, as a gRPC call, on this node's own gRPC server
-through a private socket (an abstract Unix socket nobody else can name): the very
-servicers, interceptor, tokens, error mapping, deadlines and cluster relaying
-answer a browser as they answer any gRPC client, and there is no second API to
-keep in step. Only the caller's ``authorization`` header goes through.
+Every Connect call is answered in this process by the very servicers the gRPC server runs, through the same
+guard (:class:`auth.Guard`: tokens, error mapping with details, the caller's address for its limits) and the same
+cluster relaying and deadlines (Connect's timeout): there is no second API to keep in step, and no second hop.
+Only the caller's ``authorization`` header reaches the services.
 
     $ curl -H 'content-type: application/json' -d '{"words":["porte"]}' \\
         http://127.0.0.1:8080/brelan.api.v1.LexiconService/CheckWords
@@ -26,14 +25,13 @@ import atexit
 import logging
 import mimetypes
 import re
-import secrets
 import shutil
 import socket
 import tempfile
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable, NoReturn
 
 import grpc
 from connectrpc.code import Code
@@ -43,9 +41,10 @@ from hypercorn.asyncio import serve as hypercorn_serve
 from hypercorn.config import Config
 from protobuf.wkt import Any as ConnectAny
 
-from brelan.api.v1 import (chinese_connect, chinese_pb2, chinese_pb2_grpc, lexicon_connect, lexicon_pb2,
-                           lexicon_pb2_grpc, table_connect, table_pb2, table_pb2_grpc, tournament_connect,
-                           tournament_pb2, tournament_pb2_grpc)  # fmt: skip
+from brelan.api.v1 import (chinese_connect, chinese_pb2, lexicon_connect, lexicon_pb2, table_connect, table_pb2,
+                           tournament_connect, tournament_pb2)  # fmt: skip
+
+from .auth import Guard
 
 logger = logging.getLogger(__name__)
 PAGE = resources.files("brelan.clients") / "web"  # the browser client's files
@@ -74,22 +73,13 @@ Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
-# Each service: its generated Connect application, its gRPC stub, its descriptor.
+# Each service: its generated Connect application, its descriptor.
 SERVICES = (
-    (lexicon_connect.LexiconServiceASGIApplication, lexicon_pb2_grpc.LexiconServiceStub,
-     lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"]),
-    (table_connect.TableServiceASGIApplication, table_pb2_grpc.TableServiceStub,
-     table_pb2.DESCRIPTOR.services_by_name["TableService"]),
-    (tournament_connect.TournamentServiceASGIApplication, tournament_pb2_grpc.TournamentServiceStub,
-     tournament_pb2.DESCRIPTOR.services_by_name["TournamentService"]),
-    (chinese_connect.ChinesePokerServiceASGIApplication, chinese_pb2_grpc.ChinesePokerServiceStub,
-     chinese_pb2.DESCRIPTOR.services_by_name["ChinesePokerService"]),
+    (lexicon_connect.LexiconServiceASGIApplication, lexicon_pb2.DESCRIPTOR.services_by_name["LexiconService"]),
+    (table_connect.TableServiceASGIApplication, table_pb2.DESCRIPTOR.services_by_name["TableService"]),
+    (tournament_connect.TournamentServiceASGIApplication, tournament_pb2.DESCRIPTOR.services_by_name["TournamentService"]),
+    (chinese_connect.ChinesePokerServiceASGIApplication, chinese_pb2.DESCRIPTOR.services_by_name["ChinesePokerService"]),
 )  # fmt: skip
-
-
-def private_address() -> str:
-    """An abstract Unix socket for the web side's calls to the gRPC side: no file, no port, nothing to clean."""
-    return f"unix-abstract:brelan-{secrets.token_hex(8)}"
 
 
 def private_files(tls: tuple[bytes, bytes]) -> tuple[str, str]:
@@ -142,72 +132,111 @@ def header(scope: Scope, name: bytes) -> str:
     return next((value.decode("latin-1") for key, value in scope["headers"] if key == name), "")
 
 
-def connect_error(error: grpc.aio.AioRpcError) -> ConnectError:
+def connect_error(code: grpc.StatusCode, message: str, trailing_metadata: Iterable[tuple[str, Any]]) -> ConnectError:
     """A gRPC status as Connect's: the same code, message and ``google.rpc`` details."""
-    name = error.code().name
-    code = Code.CANCELED if name == "CANCELLED" else Code[name]
+    name = code.name
+    connect_code = Code.CANCELED if name == "CANCELLED" else Code[name]
     details: list[ErrorDetail] = []
-    for key, value in error.trailing_metadata() or ():
+    for key, value in trailing_metadata:
         if key == STATUS_DETAILS and isinstance(value, bytes):
             status = status_pb2.Status.FromString(value)
             details = [ErrorDetail(ConnectAny(type_url=d.type_url, value=d.value)) for d in status.details]
-    return ConnectError(code, error.details() or "", details)
+    return ConnectError(connect_code, message, details)
 
 
-class Forward:
-    """A Connect service whose every method makes the same call on the gRPC server (see the module's text)."""
+class Aborted(grpc.aio.AbortError):
+    """A Connect call ended with a status by its handler or the guard, as ``context.abort`` ends a gRPC call."""
 
-    def __init__(self, stub: Any, methods: Any, stopping: asyncio.Event) -> None:
+    def __init__(self, code: grpc.StatusCode, details: str, trailing_metadata: Iterable[tuple[str, Any]] = ()) -> None:
+        super().__init__(details)
+        self.error = connect_error(code, details, tuple(trailing_metadata or ()))
+
+
+class CallContext:
+    """What the servicers and the guard use of ``grpc.aio.ServicerContext``, for a Connect call served in process.
+
+    The caller's address is the browser's own (per-address limits count each browser, not the web listener), its
+    deadline Connect's timeout, and its only metadata its ``authorization`` header.
+    """
+
+    def __init__(self, ctx: Any) -> None:
+        self._ctx = ctx
+        self._metadata = tuple((name, ctx.request_headers[name]) for name in FORWARDED if ctx.request_headers.get(name))
+
+    def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
+        return self._metadata
+
+    def peer(self) -> str:
+        """``ipv4:ADDRESS:PORT`` or ``ipv6:[ADDRESS]:PORT``, as gRPC names a peer (:func:`auth.peer_of` reads it)."""
+        address, _, port = (self._ctx.client_address or "").rpartition(":")
+        return f"ipv6:[{address}]:{port}" if ":" in address else f"ipv4:{address}:{port}" if address else "web"
+
+    def time_remaining(self) -> float | None:
+        left = self._ctx.timeout_ms
+        return None if left is None else max(0.0, left / 1000)
+
+    async def abort(self, code: grpc.StatusCode, details: str = "",
+                    trailing_metadata: Iterable[tuple[str, Any]] = ()) -> NoReturn:  # fmt: skip
+        raise Aborted(code, details, trailing_metadata)
+
+    async def abort_with_status(self, status: grpc.Status) -> NoReturn:
+        raise Aborted(status.code, status.details, status.trailing_metadata)
+
+
+class InProcess:
+    """A Connect service whose every method calls the gRPC servicer's own, through the same guard (see the module's
+    text); a service this node does not serve (no lexicon) answers UNIMPLEMENTED."""
+
+    def __init__(self, servicer: Any | None, service: Any, guard: Guard, stopping: asyncio.Event) -> None:
         self.stopping = stopping
-        for method in methods:
-            call = getattr(stub, method.name)
-            streams = method.server_streaming
-            setattr(self, snake(method.name), self._stream(call) if streams else self._unary(call))
+        for method in service.methods:
+            path = f"/{service.full_name}/{method.name}"
+            handler = getattr(servicer, method.name) if servicer is not None else None
+            call = self._stream(guard, path, handler) if method.server_streaming else self._unary(guard, path, handler)
+            setattr(self, snake(method.name), call)
 
     @staticmethod
-    def _metadata(ctx: Any) -> tuple[list[tuple[str, str]], float | None]:
-        headers = ctx.request_headers
-        kept = [(name, headers[name]) for name in FORWARDED if headers.get(name)]
-        timeout = ctx.timeout_ms
-        return kept, timeout / 1000 if timeout is not None else None
-
-    def _unary(self, call: Any) -> Callable[[Any, Any], Awaitable[Any]]:
+    def _unary(guard: Guard, path: str, handler: Any) -> Callable[[Any, Any], Awaitable[Any]]:
         async def unary(request: Any, ctx: Any) -> Any:
-            metadata, timeout = self._metadata(ctx)
+            if handler is None:
+                raise ConnectError(Code.UNIMPLEMENTED, f"this server does not serve {path}")
             try:
-                return await call(request, metadata=metadata, timeout=timeout)
-            except grpc.aio.AioRpcError as e:
-                raise connect_error(e) from None
+                return await guard.unary(path, handler, request, CallContext(ctx))
+            except Aborted as e:
+                raise e.error from None
 
         return unary
 
-    def _stream(self, call: Any) -> Callable[[Any, Any], AsyncIterator[Any]]:
+    def _stream(self, guard: Guard, path: str, handler: Any) -> Callable[[Any, Any], AsyncIterator[Any]]:
         async def stream(request: Any, ctx: Any) -> AsyncIterator[Any]:
-            metadata, timeout = self._metadata(ctx)
-            responses = call(request, metadata=metadata, timeout=timeout)
+            if handler is None:
+                raise ConnectError(Code.UNIMPLEMENTED, f"this server does not serve {path}")
+            responses = guard.stream(path, handler, request, CallContext(ctx))
             try:
-                while (response := await self._next(responses)) is not grpc.aio.EOF:
+                while (response := await self._next(responses)) is not None:
                     yield response
-            except grpc.aio.AioRpcError as e:
-                raise connect_error(e) from None
+            except Aborted as e:
+                raise e.error from None
             finally:
-                responses.cancel()  # the browser went away, or the server stops: so does the gRPC call
+                await responses.aclose()  # the browser went away, or the server stops: so does the handler
 
         return stream
 
-    async def _next(self, responses: Any) -> Any:
-        """A stream's next message (EOF after the last); the server stopping ends it, UNAVAILABLE.
+    async def _next(self, responses: AsyncIterator[Any]) -> Any:
+        """A stream's next message (None after the last); the server stopping ends it, UNAVAILABLE.
 
         A stream (a table's events) never ends by itself: left open, it would hold its connection past the
         listener's end, to be cancelled with a traceback. UNAVAILABLE is what the page watches again on.
         """
-        read = asyncio.ensure_future(responses.read())
+        read = asyncio.ensure_future(anext(responses, None))
         stopped = asyncio.ensure_future(self.stopping.wait())
         try:
             done, _ = await asyncio.wait((read, stopped), return_when=asyncio.FIRST_COMPLETED)
         finally:
             for waiting in (read, stopped):
                 waiting.cancel()  # nothing to the one that is done
+            # The generator is closed next: its read must have stopped first (it may not be closed while it runs).
+            await asyncio.wait((read, stopped))
         if read not in done:
             raise ConnectError(Code.UNAVAILABLE, "the server is stopping")
         return read.result()
@@ -291,9 +320,11 @@ class WebApp:
     calls: set[asyncio.Task[Any]] = field(default_factory=set)  # the requests in flight, for stop to end
 
     @classmethod
-    def over(cls, channel: grpc.aio.Channel, stopping: asyncio.Event, hosts: Hosts) -> WebApp:
-        routes = {f"/{service.full_name}/": application(Forward(stub(channel), service.methods, stopping))
-                  for application, stub, service in SERVICES}  # fmt: skip
+    def over(cls, servicers: dict[str, Any], guard: Guard, stopping: asyncio.Event, hosts: Hosts) -> WebApp:
+        """``servicers``: each service's servicer by its full name (a service missing: none)."""
+        routes = {f"/{service.full_name}/": application(InProcess(servicers.get(service.full_name), service, guard,
+                                                                  stopping))
+                  for application, service in SERVICES}  # fmt: skip
         return cls(routes, Page(), hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -339,16 +370,17 @@ class Web:
     """The browsers' listener, run on the server's event loop."""
 
     port: int
-    channel: grpc.aio.Channel
     stopping: asyncio.Event
     task: asyncio.Task[None]
     app: WebApp
     config: Config
 
     @classmethod
-    async def start(cls, host: str, port: int, grpc_address: str, tls: tuple[bytes, bytes] | None = None,
-                    names: Iterable[str] = ()) -> Web:  # fmt: skip
+    async def start(cls, host: str, port: int, servicers: dict[str, Any], guard: Guard,
+                    tls: tuple[bytes, bytes] | None = None, names: Iterable[str] = ()) -> Web:  # fmt: skip
         """Listen on ``host:port`` (0: a free port) for browsers; over TLS with ``tls`` (key, chain), as gRPC is.
+
+        ``servicers`` (by service name) answer the calls through ``guard``, the gRPC server's interceptor.
 
         ``names``: what else than ``host`` and loopback browsers may call this server by (NAME or NAME:PORT, as
         ``--advertise`` and ``--allowed-host`` give them; ``*``: any name).
@@ -363,12 +395,11 @@ class Web:
         config.accesslog = None
         config.errorlog = logger
         config.keep_alive_max_requests = REQUESTS_PER_CONNECTION
-        channel = grpc.aio.insecure_channel(grpc_address)
         stopping = asyncio.Event()
-        app = WebApp.over(channel, stopping, Hosts.of((host, *names)))
+        app = WebApp.over(servicers, guard, stopping, Hosts.of((host, *names)))
         task = asyncio.get_running_loop().create_task(
             hypercorn_serve(app, config, shutdown_trigger=stopping.wait), name="web")  # type: ignore[arg-type]
-        return cls(bound, channel, stopping, task, app, config)
+        return cls(bound, stopping, task, app, config)
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         """Stop listening, end the streams at once, give the other requests ``grace`` seconds, cancel the rest.
@@ -383,4 +414,3 @@ class Web:
             await asyncio.wait_for(self.task, grace + 2 * CLOSING_SECONDS)
         except (asyncio.TimeoutError, asyncio.CancelledError):
             self.task.cancel()
-        await self.channel.close()

@@ -8,6 +8,7 @@ runs while developing).
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import os
 import re
@@ -15,8 +16,7 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
+import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -173,15 +173,21 @@ def web(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon,
     server.stop()
 
 
-def post(url: str, body: dict[str, Any], token: str = "") -> tuple[int, dict[str, Any]]:
-    """A Connect unary call with the JSON codec, as a browser's fetch makes it: (HTTP status, JSON body)."""
+def post(url: str, body: dict[str, Any], token: str = "", source: str | None = None) -> tuple[int, dict[str, Any]]:
+    """A Connect unary call with the JSON codec, as a browser's fetch makes it: (HTTP status, JSON body).
+
+    ``source``: the address it comes from (another loopback address, 127.0.0.2: another browser's machine).
+    """
     headers = {"content-type": "application/json", **({"authorization": f"Bearer {token}"} if token else {})}
-    request = urllib.request.Request(url, json.dumps(body).encode(), headers)
+    parts = urllib.parse.urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30,
+                                            source_address=(source, 0) if source else None)  # fmt: skip
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as e:
-        return e.code, json.loads(e.read())
+        connection.request("POST", parts.path, json.dumps(body).encode(), headers)
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+    finally:
+        connection.close()
 
 
 def seat_against_bots(api: BrelanClient, variant: str, options: dict[str, str], hints: bool = False) -> SeatHandle:

@@ -72,7 +72,7 @@ def test_a_word_check_is_answered_while_searches_wait(busy: ServerThread) -> Non
 
 @pytest.mark.slow
 def test_another_peers_search_is_served_before_a_flood_drains(busy: ServerThread) -> None:
-    """The flood comes over TCP; the other peer is a browser (the web listener's calls come on a Unix socket)."""
+    """The flood comes over gRPC from 127.0.0.1; the other peer is a browser on another address (127.0.0.2)."""
     assert busy.running.web is not None
     url = f"http://127.0.0.1:{busy.running.web.port}/brelan.api.v1.LexiconService/MatchPattern"
 
@@ -80,7 +80,7 @@ def test_another_peers_search_is_served_before_a_flood_drains(busy: ServerThread
         async with grpc.aio.insecure_channel(busy.target) as flooding:
             searches = flood(flooding, SEARCHES_PER_PEER)
             await under_way(searches)
-            browser = asyncio.to_thread(post, url, {"pattern": "M*", "pageSize": 5})
+            browser = asyncio.to_thread(post, url, {"pattern": "M*", "pageSize": 5}, source="127.0.0.2")
             answer = await pending_when_done(browser, searches)
             await asyncio.gather(*searches)
             return answer
@@ -161,7 +161,7 @@ def test_a_lane_takes_peers_in_turns_and_bounds_each() -> None:
         ("ipv6:%5B::ffff:192.0.2.7%5D:5000", "192.0.2.7"),
         ("ipv6:%5B2001:db8::1%5D:5000", "2001:db8::/64"),
         ("ipv6:[2001:db8::2:3]:6000", "2001:db8::/64"),
-        ("unix:", "unix:"),  # every caller on a Unix socket: the web listener's every call
+        ("unix:", "unix:"),  # every caller on a Unix socket
         ("unix:/run/brelan.sock", "unix:/run/brelan.sock"),
     ],
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import re
@@ -22,6 +23,7 @@ import h2.config
 import h2.connection
 import h2.events
 import pytest
+from google.rpc import error_details_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from conftest import post, spawn
@@ -278,6 +280,24 @@ def test_allowed_host_advertise_and_host_add_names_and_a_star_allows_any(tmp_pat
         process.terminate()
         process.wait(30)
     assert answer(f"http://127.0.0.1:{light.running.web.port}/", headers={"host": "anything.example"})[0] == 200
+
+
+def test_each_browser_s_address_has_its_own_limits(light: ServerThread) -> None:
+    """Connect's calls are served in process with the browser's own address as the peer: one browser spending its
+    table creations leaves another's whole (they were all one peer when the calls were relayed)."""
+    assert light.running.web is not None
+    url = f"http://127.0.0.1:{light.running.web.port}{API}TableService/CreateTable"
+
+    def create(source: str) -> tuple[int, dict[str, Any]]:
+        return post(url, {"variant": "poker-champ"}, source=source)
+
+    answers = [create("127.0.0.2") for _ in range(120)]  # the burst is 100 a peer
+    refused = [a for status, a in answers if status != 200]
+    assert refused and refused[0]["code"] == "resource_exhausted", answers[-1]
+    info = error_details_pb2.ErrorInfo.FromString(base64.b64decode(refused[0]["details"][0]["value"] + "=="))
+    assert info.reason == "RATE_LIMITED", refused[0]
+    status, other = create("127.0.0.3")
+    assert status == 200 and other["table"]["tableId"], other
 
 
 def test_connect_over_h2c_answers_every_call_of_a_long_lived_connection(light: ServerThread) -> None:
