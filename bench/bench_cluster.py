@@ -4,9 +4,14 @@
     python bench/bench_cluster.py --rss-games 10000  # the memory figure over the issue's 10,000 games
 
 - Throughput: actions/s and act p50/p99 of 50 POKER CHAMP bot tables over gRPC on
-  one node with SQLite (the baseline), one node with PostgreSQL, and two nodes on
-  PostgreSQL with the bot clients spread over both. Target: two nodes at least
-  1.6x one node (on a machine with a core for each node and for the clients).
+  one node with SQLite, one node with PostgreSQL, and two nodes on PostgreSQL with
+  the bot clients spread over both, each with the CPU a action of every server and
+  of the clients; the baseline is a bare grpc.aio server answering the same calls (a
+  GetView and an Act a action, from as many callers) with empty messages: what
+  grpc alone costs. Targets (issue #27): one node at least 2x the actions/s of
+  issue #27's measure (657/s) at act p99 <= 20 ms; PostgreSQL at least 0.8x SQLite;
+  two nodes at least 1.6x one (on a machine with a core for each node and for the
+  clients: the ratio and the CPU figures say what each process took).
 - Failover: kill -9 of the node playing a table, to the first action the other
   node serves for it; p50 over several kills. Target: at most 5 s.
 - Memory: the RSS of a node before and after N finished bots-only games. Target:
@@ -32,7 +37,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -54,28 +59,39 @@ OPTIONS = options_dict(GAME.make_options({"players": "3"}))
 LEASE = "2"
 
 
-def throughput(targets: list[str], tables: int, games: int) -> dict[str, float]:
-    """``tables`` bot tables, the clients spread over ``targets``; their summaries merged."""
+def cpu_seconds(pid: int) -> float:
+    """A process's user and system CPU so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def throughput(targets: list[str], tables: int, games: int, servers: list[int]) -> dict[str, float]:
+    """``tables`` bot tables, the clients spread over ``targets`` (served by the processes ``servers``); their
+    summaries merged, with the CPU each server and the clients (this process) spent a action."""
 
     async def run_all() -> list[Summary]:
         share = [tables // len(targets) + (i < tables % len(targets)) for i in range(len(targets))]
         return list(await asyncio.gather(*(run_remote(t, GAME, OPTIONS, n, games, f"bench-{i}", lambda n: None)
                                            for i, (t, n) in enumerate(zip(targets, share)))))  # fmt: skip
 
-    began = time.perf_counter()
+    cpu, mine, began = [cpu_seconds(pid) for pid in servers], time.process_time(), time.perf_counter()
     summaries = asyncio.run(run_all())
     seconds = time.perf_counter() - began
+    cpu, mine = [cpu_seconds(pid) - c for pid, c in zip(servers, cpu)], time.process_time() - mine
     latencies = sorted(x for s in summaries for x in s.latencies)
     actions = sum(s.actions for s in summaries)
     return {"actions_per_second": actions / seconds, "p50_ms": 1000 * statistics.median(latencies),
             "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
-            "errors": sum(s.errors for s in summaries)}  # fmt: skip
+            "errors": sum(s.errors for s in summaries), "actions": actions,
+            "server_cpu_ms": [1000 * c / actions for c in cpu], "client_cpu_ms": 1000 * mine / actions}  # fmt: skip
 
 
-def show(label: str, figures: dict[str, float], baseline: dict[str, float] | None = None) -> None:
+def show(label: str, figures: dict[str, Any], baseline: dict[str, Any] | None = None) -> None:
     ratio = f"  ({figures['actions_per_second'] / baseline['actions_per_second']:.2f}x the baseline)" if baseline else ""
+    cpu = ", ".join(f"{c:.2f}" for c in figures["server_cpu_ms"])
     print(f"  {label}: {figures['actions_per_second']:.0f} actions/s, act p50 {figures['p50_ms']:.1f} ms, "
-          f"p99 {figures['p99_ms']:.1f} ms, errors {figures['errors']}{ratio}")
+          f"p99 {figures['p99_ms']:.1f} ms, errors {figures['errors']}{ratio}\n"
+          f"    CPU a action: server {cpu} ms, bot clients {figures['client_cpu_ms']:.2f} ms")
 
 
 def stop(*processes: subprocess.Popen[str]) -> None:
@@ -85,20 +101,89 @@ def stop(*processes: subprocess.Popen[str]) -> None:
             process.wait(15)
 
 
+def serve_bare() -> None:
+    """A bare grpc.aio server (no table, no log) whose GetView and Act answer empty messages at once: what the
+    bench's calls cost in grpc alone. Prints its port, then serves until killed."""
+    from brelan.api.v1 import table_pb2 as tpb
+    from brelan.api.v1 import table_pb2_grpc as tpb_grpc
+
+    class Bare(tpb_grpc.TableServiceServicer):
+        async def GetView(self, request: Any, context: Any) -> Any:
+            return tpb.GetViewResponse()
+
+        async def Act(self, request: Any, context: Any) -> Any:
+            return tpb.ActResponse()
+
+    async def run() -> None:
+        server = grpc.aio.server()
+        tpb_grpc.add_TableServiceServicer_to_server(Bare(), server)
+        port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        print(port, flush=True)
+        await server.wait_for_termination()
+
+    asyncio.run(run())
+
+
+def bare_grpc(actions: int, callers: int) -> dict[str, Any]:
+    """The baseline: a bare grpc.aio server (:func:`serve_bare`) answering a GetView and an Act for each of
+    ``actions`` actions, from ``callers`` concurrent callers; what :func:`throughput` gives for it."""
+    from brelan.api.v1 import table_pb2 as tpb
+    from brelan.api.v1 import table_pb2_grpc as tpb_grpc
+
+    process = subprocess.Popen([sys.executable, __file__, "--serve-bare"], stdout=subprocess.PIPE, text=True)
+    try:
+        target = f"127.0.0.1:{process.stdout.readline().strip()}"  # type: ignore[union-attr]
+
+        async def run_all() -> list[float]:
+            latencies: list[float] = []
+            left = iter(range(actions))
+            async with grpc.aio.insecure_channel(target) as channel:
+                stub = tpb_grpc.TableServiceStub(channel)
+
+                async def caller() -> None:
+                    for _ in left:
+                        await stub.GetView(tpb.GetViewRequest(table_id="t"))
+                        began = time.perf_counter()
+                        await stub.Act(tpb.ActRequest(table_id="t", action="check"))
+                        latencies.append(time.perf_counter() - began)
+
+                await asyncio.gather(*(caller() for _ in range(callers)))
+            return latencies
+
+        cpu, mine, began = cpu_seconds(process.pid), time.process_time(), time.perf_counter()
+        latencies = sorted(asyncio.run(run_all()))
+        seconds = time.perf_counter() - began
+        return {"actions_per_second": actions / seconds, "p50_ms": 1000 * statistics.median(latencies),
+                "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "errors": 0, "actions": actions,
+                "server_cpu_ms": [1000 * (cpu_seconds(process.pid) - cpu) / actions],
+                "client_cpu_ms": 1000 * (time.process_time() - mine) / actions}  # fmt: skip
+    finally:
+        process.kill()
+        process.wait()
+
+
 def bench_throughput(database: str, tables: int, games: int, root: Path) -> None:
     print(f"throughput: {tables} POKER CHAMP bot tables (3 bots each) over gRPC, {games} games a table")
     one, target = spawn(root / "sqlite")
     try:
-        baseline = throughput([target], tables, games)
+        sqlite = throughput([target], tables, games, [one.pid])
     finally:
         stop(one)
-    show("one node, SQLite (baseline)", baseline)
+    baseline = bare_grpc(sqlite["actions"], 3 * tables)
+    show("bare grpc.aio server, a GetView and an Act a action (baseline)", baseline)
+    show("one node, SQLite", sqlite, baseline)
     a, target_a = spawn(root / "pg-a", 0, database, "--lease-seconds", LEASE)
     try:
-        show("one node, PostgreSQL", throughput([target_a], tables, games), baseline)
+        postgres = throughput([target_a], tables, games, [a.pid])
+        show("one node, PostgreSQL", postgres, baseline)
+        print(f"    PostgreSQL against SQLite: {postgres['actions_per_second'] / sqlite['actions_per_second']:.2f}x")
         b, target_b = spawn(root / "pg-b", 0, database, "--lease-seconds", LEASE)
         try:
-            show("two nodes, PostgreSQL, clients on both", throughput([target_a, target_b], tables, games), baseline)
+            two = throughput([target_a, target_b], tables, games, [a.pid, b.pid])
+            show("two nodes, PostgreSQL, clients on both", two, baseline)
+            print(f"    two nodes against one: {two['actions_per_second'] / postgres['actions_per_second']:.2f}x "
+                  f"(the nodes, PostgreSQL and the clients share this machine's {os.cpu_count()} cores)")
         finally:
             stop(b)
     finally:
@@ -253,7 +338,11 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=5)
     parser.add_argument("--rss-games", type=int, default=2000, help="finished games for the memory figure")
     parser.add_argument("--only", choices=["throughput", "failover", "memory", "health"], help="run one part")
+    parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)  # the baseline's server
     args = parser.parse_args()
+    if args.serve_bare:
+        serve_bare()
+        return
     os.environ.setdefault("BRELAN_DATABASE", "")
     with tempfile.TemporaryDirectory() as tmp, running_postgres() as postgres:
         root = Path(tmp)
