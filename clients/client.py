@@ -165,8 +165,13 @@ class SeatHandle:
         return self.client.act(self.table_id, self.seat, action, token=self.token, expected_seq=expected_seq,
                                action_id=action_id)  # fmt: skip
 
-    def view(self) -> tpb.GetViewResponse:
-        return self.client.view(self.table_id, token=self.token)
+    def view(self, *, at_seq: int | None = None) -> tpb.GetViewResponse:
+        """What this seat sees now; ``at_seq``: what it saw of a finished game right after that event."""
+        return self.client.view(self.table_id, token=self.token, at_seq=at_seq)
+
+    def review_hand(self, hand: int) -> tpb.ReviewHandResponse:
+        """What finished hand ``hand`` allowed this seat (the best words, the solver's set), and what it played."""
+        return self.client.review_hand(self.table_id, hand, token=self.token)
 
     def hints(self) -> tpb.GetHintsResponse:
         """Suggestions for this seat's decision, best first (a practice table only), and the seq they hold at."""
@@ -335,8 +340,10 @@ class BrelanClient(LexiconCalls):
             getattr(request, TYPED_ACTIONS[action.DESCRIPTOR.full_name]).CopyFrom(action)
         return self._table("Act", request, token)
 
-    def view(self, table_id: str, *, token: str | None = None) -> tpb.GetViewResponse:
-        return self._table("GetView", tpb.GetViewRequest(table_id=table_id), token)
+    def view(self, table_id: str, *, token: str | None = None, at_seq: int | None = None) -> tpb.GetViewResponse:
+        """The token's seat's view (none: a spectator's) now, with its legal moves; ``at_seq``: a finished game's
+        view right after that event, without legal moves (the response's seq: the end of that event's action)."""
+        return self._table("GetView", tpb.GetViewRequest(table_id=table_id, at_seq=at_seq), token)
 
     def legal_actions(self, table_id: str, *, token: str | None = None) -> list[str]:
         return list(self._table("LegalActions", tpb.LegalActionsRequest(table_id=table_id), token).actions)
@@ -361,6 +368,12 @@ class BrelanClient(LexiconCalls):
     def hand_history(self, table_id: str, hand: int, *, token: str | None = None) -> list[tpb.TableEvent]:
         request = tpb.GetHandHistoryRequest(table_id=table_id, hand=hand)
         return list(self._table("GetHandHistory", request, token).events)
+
+    def review_hand(self, table_id: str, hand: int, *, token: str) -> tpb.ReviewHandResponse:
+        """What finished hand ``hand`` allowed the token's seat: the best moves its own cards allowed, best first,
+        and what it played (FAILED_PRECONDITION: HAND_NOT_FINISHED, NO_REVIEW)."""
+        request = tpb.ReviewHandRequest(table_id=table_id, hand=hand)
+        return self._table("ReviewHand", request, token)  # type: ignore[no-any-return]
 
     def transcript(self, table_id: str) -> tpb.GetTranscriptResponse:
         return self._table("GetTranscript", tpb.GetTranscriptRequest(table_id=table_id))

@@ -31,9 +31,10 @@ import grpc
 
 from .clock import Clock
 from .errors import ServiceError, invalid, refused, stale
-from .games.base import GameError, State, TextError, Variant, jsonable, options_dict
+from .games.base import GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
+from .replay import Replay
 
 T = TypeVar("T")
 # One thread for every table's engine work: pure Python holds the GIL, so more threads would only take
@@ -163,16 +164,21 @@ class Table:
             return
         logged = await self.log.events(self.row.table_id)
         actions = await self.log.actions(self.row.table_id)
-        try:
+
+        def replay() -> None:  # engine work, in the engine's thread: a 600-hand game takes about a second
             self.events = self._begin()
             for n, action in enumerate(actions, 1):
                 assert self.state is not None
-                events = self._remember(action.seat, action.action,
-                                        self.state.apply(action.seat, self.variant.parse_action(action.action)))
+                try:
+                    events = self._remember(action.seat, action.action,
+                                            self.state.apply(action.seat, self.variant.parse_action(action.action)))
+                except (GameError, TextError) as e:
+                    raise ReplayError(f"logged action {n} ({action_line(action.seat, action.action)}) is refused: "
+                                      f"{e}") from e  # fmt: skip
                 self.events += events
                 self.done[(action.seat, action.action_id)] = Acted(action.last_seq, events)
-        except (GameError, TextError) as e:
-            raise ReplayError(f"logged action {n} ({action_line(action.seat, action.action)}) is refused: {e}") from e
+
+        await asyncio.get_running_loop().run_in_executor(ENGINE, replay)
         replayed = [str(e.event) for e in self.events]
         if replayed != [e.text for e in logged]:
             at = next((i for i, (a, b) in enumerate(zip(replayed, (e.text for e in logged))) if a != b),
@@ -316,6 +322,51 @@ class Table:
             after = action.last_seq
         return Transcript(self.row.variant, self.row.seed, self.row.options, tuple(lines))
 
+    async def review(self, hand: int, seat: int) -> Review:
+        """What finished hand ``hand`` allowed ``seat`` (the game's review: the best words, the solver's set),
+        found off the loop from the hand's events as that seat saw them, so from its own cards alone.
+
+        FAILED_PRECONDITION: NO_REVIEW for a game that reviews no hand; HAND_NOT_FINISHED for a hand
+        being played, or one the table never dealt.
+        """
+        reviewer = self.variant.review
+        if reviewer is None:
+            raise refused("NO_REVIEW", f"{self.variant.title} has no hand to review: only the games whose hands are "
+                          "puzzles (AlphaPoker, Chinese poker) review them", self.seq)  # fmt: skip
+
+        async def find() -> Review:
+            seen = [self.seen(e, seat)[0] for e in self.hand_events(hand)]  # the seat's redaction, as it got them
+            state = self.state
+            if state is None or not seen:
+                raise refused("HAND_NOT_FINISHED", f"hand {hand} was never dealt at this table", self.seq)
+            return await self._off_loop(lambda: reviewer(state, seen, seat))
+
+        return await self.command(find)
+
+    # A finished game's replay for step-by-step views (view_at): made on the first such view, kept with the table.
+    replay: Replay | None = None
+
+    async def view_at(self, at_seq: int, seat: int | None) -> tuple[int, Any]:
+        """A finished game as ``seat`` (None: a spectator) saw it right after event ``at_seq``: the seq that
+        view holds at (the end of the action that made the event) and the engine's view, replayed off the loop.
+
+        INVALID_ARGUMENT (at_seq) out of 1 to the table's seq; FAILED_PRECONDITION GAME_NOT_OVER while the game
+        is played: a running game's past is its hand histories', no more.
+        """
+        if at_seq < 1:
+            raise invalid("at_seq", "an event's seq, from 1")
+        if not self.row.finished:
+            raise refused("GAME_NOT_OVER", "a game is replayed step by step once it is over", self.seq)
+        if at_seq > self.seq:
+            raise invalid("at_seq", f"the game ended at seq {self.seq}")
+        if self.replay is None:
+            actions = await self.log.actions(self.table_id)
+            self.replay = self.replay or Replay(self.variant, self.options, self.row.seed, self.start_count, actions)
+        replay = self.replay
+        while not await self.command(lambda: self._off_loop(lambda: replay.prepare(at_seq))):
+            pass  # a long game's first replay, a slice at a time: the other tables' engine work comes between
+        return await self.command(lambda: self._off_loop(lambda: replay.view(at_seq, seat)))
+
     def subscribe(self, seat: int | None, after_seq: int) -> asyncio.Queue[TableEvent | None]:
         """A queue holding the events after ``after_seq``, then every new one, then END."""
         queue: asyncio.Queue[TableEvent | None] = asyncio.Queue()
@@ -432,16 +483,16 @@ class Table:
             raise invalid("expected_seq", f"the table is at seq {self.seq}: a view cannot be ahead of it")
         if expected_seq is not None and self._stale(seat, expected_seq):
             # What is legal now (the new decision) is engine work, as the action's own check is.
-            raise stale(self.seq, expected_seq, await self._off_loop(lambda: self.legal(seat)))
+            raise stale(self.seq, expected_seq, await self._move(lambda: self.legal(seat)))
         try:
             action = self.variant.parse_action(text)
         except TextError as e:
             legal = ", ".join(self.legal(seat)) or "none now"
             raise invalid("action", f"{e} (legal: {legal})") from None
         try:
-            events = await self._off_loop(lambda: self.state.apply(seat, action))  # type: ignore[union-attr]
+            events = await self._move(lambda: self.state.apply(seat, action))  # type: ignore[union-attr]
         except GameError as e:
-            raise refused(e.reason, str(e), self.seq, await self._off_loop(lambda: self.legal(seat))) from None
+            raise refused(e.reason, str(e), self.seq, await self._move(lambda: self.legal(seat))) from None
         return await self._commit(seat, str(action), action_id, events)
 
     def _stale(self, seat: int | None, expected_seq: int) -> bool:
@@ -628,11 +679,11 @@ class Table:
                 del self.deadlines[None]
                 actions = self.state.legal_actions(None)
                 if actions:
-                    events = await self._off_loop(lambda: self.state.apply(None, actions[0]))  # type: ignore[union-attr]
+                    events = await self._move(lambda: self.state.apply(None, actions[0]))  # type: ignore[union-attr]
                     await self._commit(None, str(actions[0]), TIMEOUT_ACTION_ID, events)
             else:
                 state = self.state
-                action, events = await self._off_loop(lambda: (a := state.default_action(seat), state.apply(seat, a)))
+                action, events = await self._move(lambda: (a := state.default_action(seat), state.apply(seat, a)))
                 await self._commit(seat, str(action), TIMEOUT_ACTION_ID, events)
 
     @property
@@ -704,6 +755,11 @@ class Table:
         text, events = await self._off_loop(decide)
         if text:
             await self._commit(seat, text, BOT_ACTION_ID, events)
+
+    async def _move(self, step: Callable[[], T]) -> T:
+        """A move's own engine work (applying it, the default move, the legal list): at once, on the loop, for a game
+        whose moves are light (:attr:`Variant.light_moves`); else off the loop. Bots and hints are always off it."""
+        return step() if self.variant.light_moves else await self._off_loop(step)
 
     async def _off_loop(self, step: Callable[[], T]) -> T:
         """Engine work (a solver, a search of the table's words, a bot's choice) in a worker thread.

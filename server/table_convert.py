@@ -8,7 +8,7 @@ from typing import Any
 from brelan.api.v1 import table_pb2 as pb
 
 from .errors import invalid
-from .games.base import Variant, jsonable, option_specs
+from .games.base import Review, Variant, jsonable, option_specs
 from .log_store import Listed, TableRow
 from .table import Table, TableEvent
 from .typed.registry import family_of
@@ -120,6 +120,29 @@ def hints_response(table: Table, seq: int, hints: list[Any]) -> pb.GetHintsRespo
         if family is not None:
             getattr(hint, family.field).CopyFrom(family.action_message(action))
     return response
+
+
+def replay_view_response(table: Table, seq: int, view: Any, seat: int | None) -> pb.GetViewResponse:
+    """A finished game's view as it stood at ``seq`` (GetView's at_seq), for ``seat`` (None: a spectator): the
+    JSON of old and the typed view, with no legal move and no deadline (a replay plays nothing)."""
+    data = jsonable(view)
+    if "legal" in data:
+        data["legal"] = []  # the engine's list then, which names its hints
+    response = pb.GetViewResponse(seq=seq, view=as_json(data))
+    if seat is not None:
+        response.seat = seat
+    family = family_of(table.row.variant)
+    if family is not None:
+        getattr(response, family.field).CopyFrom(family.view(view))
+    return response
+
+
+def review_response(table: Table, hand: int, seat: int, review: Review) -> pb.ReviewHandResponse:
+    """A hand's review for its seat: the best moves as hints (text and typed, as GetHints gives them) and the
+    text of the move it made."""
+    best = hints_response(table, table.seq, list(review.best)).hints
+    played = "" if review.played is None else str(review.played)
+    return pb.ReviewHandResponse(hand=hand, seat=seat, best=best, played=played)
 
 
 def action_text(request: pb.ActRequest, variant: str) -> str:

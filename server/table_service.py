@@ -15,8 +15,8 @@ from .errors import decision_time, invalid, limited
 from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
-from .table_convert import (action_text, hints_response, legal_response, listed_info, table_event, table_info,
-                            variant_info, view_response)
+from .table_convert import (action_text, hints_response, legal_response, listed_info, replay_view_response,
+                            review_response, table_event, table_info, variant_info, view_response)
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -109,6 +109,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
     @routed
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
+        if request.HasField("at_seq"):  # a finished game's replay, step by step
+            return replay_view_response(table, *await table.view_at(request.at_seq, seat), seat)
         return view_response(table, seat)
 
     @routed
@@ -141,6 +143,13 @@ class TableServicer(pb_grpc.TableServiceServicer):
                              context: grpc.aio.ServicerContext) -> pb.GetHandHistoryResponse:  # fmt: skip
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         return pb.GetHandHistoryResponse(events=[table_event(table, e, seat) for e in table.hand_events(request.hand)])
+
+    @routed
+    async def ReviewHand(self, request: pb.ReviewHandRequest, context: grpc.aio.ServicerContext) -> pb.ReviewHandResponse:
+        """What a finished hand allowed the token's seat, from its own cards (any table: the hand is over)."""
+        table, seat = await self.tables.seat_of(CALLER.get(), request.table_id)
+        table.present()
+        return review_response(table, request.hand, seat, await table.review(request.hand, seat))
 
     @routed
     async def GetTranscript(self, request: pb.GetTranscriptRequest,

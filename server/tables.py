@@ -61,6 +61,7 @@ class Tables:
         self.node: Node | None = None  # this node, in a cluster (set by Cluster)
         self.tables: dict[str, Table] = {}  # the tables being played here
         self.finished: OrderedDict[str, Table] = OrderedDict()  # read back from the store, least recent first
+        self.reading: dict[str, asyncio.Future[Table]] = {}  # finished tables being read back, by id
         self.tokens: dict[str, tuple[str, int]] = {}  # sha256(token) -> (table id, seat)
         self.buckets: dict[str, TokenBucket] = {}
         self.creating = PeerLimits(clock, CREATE_RATE, CREATE_BURST)  # CreateTable and CreateTournament
@@ -226,9 +227,16 @@ class Tables:
                                "again", reason="TABLE_MOVED")  # fmt: skip
         if row is None or not row.finished:
             return found(self.tables, table_id, "table_id", "table")  # INVALID_ARGUMENT when empty, else NOT_FOUND
+        if table_id not in self.reading:  # its readers at once share one replay (each would cost as much)
+            self.reading[table_id] = asyncio.ensure_future(self._read_back(row))
+            self.reading[table_id].add_done_callback(lambda _: self.reading.pop(table_id, None))
+        return await asyncio.shield(self.reading[table_id])  # a reader who gives up does not stop the others'
+
+    async def _read_back(self, row: TableRow) -> Table:
+        """A finished table replayed from its log, kept among the last FINISHED_KEPT read."""
         table = self._table(row)
         await table.restore()
-        self.finished[table_id] = table
+        self.finished[row.table_id] = table
         while len(self.finished) > FINISHED_KEPT:
             self.finished.popitem(last=False)
         return table

@@ -51,7 +51,7 @@ from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
 from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, GameError, Hand, OptionError, Out, Phrase,
-                   Seat, Variant, number, parse_record, record)  # fmt: skip
+                   Review, Seat, Variant, number, parse_record, record)  # fmt: skip
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
@@ -410,7 +410,11 @@ class AlphaState(ButtonGame):
 
     def suggestions(self, seat: int) -> list[ScoredWord]:
         """The best words this seat's hand can lay (cached: the hand does not change at the reveal)."""
-        held = tuple(sorted(self.hands[seat]))
+        return self.best_of(self.hands[seat])
+
+    def best_of(self, hand: Sequence[Card]) -> list[ScoredWord]:
+        """The best words these cards can lay, by this game's rules (cached by the cards)."""
+        held = tuple(sorted(hand))
         if held not in self._suggested:
             self._suggested[held] = hand_best_words(self.lexicon, held, self.policy, self.options.simplified,
                                                     SUGGESTED_WORDS)  # fmt: skip
@@ -740,6 +744,29 @@ def conserved(view: dict[str, Any]) -> bool:
     return sum(view["stacks"]) + view["pot"] == view["total"] and min(view["stacks"]) >= 0
 
 
+def review(state: AlphaState, events: Sequence[Event], seat: int) -> Review:
+    """After a deal, the best words the seat's last hand allowed (found as its reveal's hints are), and its word.
+
+    ``events``: the deal's, as the seat saw them: its hand is rebuilt from its own cards (dealt, exchanged,
+    received), the others' being backs to it. A seat that folded is told what its hand then held.
+    """
+    hand: list[Card] = []
+    laid: Lay | None = None
+    for event in events:
+        if isinstance(event, (Dealt, Discarded, Received)) and event.seat == seat:
+            cards = [c for c in event.cards if isinstance(c, Card)]
+            if isinstance(event, Dealt):
+                hand = cards
+            elif isinstance(event, Discarded):
+                for card in cards:
+                    hand.remove(card)
+            else:
+                hand += cards
+        elif isinstance(event, WordLaid) and event.seat == seat and event.cards:
+            laid = Lay(event.cards)
+    return Review(tuple(Lay(w.cards) for w in state.best_of(hand)) if hand else (), laid)
+
+
 def _bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
     from .alphapoker_bot import bot  # it searches hands with this module's helpers
 
@@ -757,4 +784,5 @@ VARIANT = word_game(Variant(
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedLetters.parse,
+    review=review,
 ), new_game, _bot)

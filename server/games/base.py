@@ -499,6 +499,20 @@ class EngineState:
 
 
 Bot = Callable[[dict[str, Any], Sequence[str], random.Random], str]
+
+
+@dataclass(frozen=True)
+class Review:
+    """What a finished hand allowed one seat, found from what that seat saw of it (its own cards alone)."""
+
+    best: tuple[Any, ...]  # the moves that answered its puzzle, best first (the best words, the solver's set)
+    played: Any | None  # the move it made instead (the word it laid, the set it made); None: none
+
+
+# A game whose hands are puzzles reviews them once over: ``review(state, events, seat)``, ``events`` being the
+# hand's as ``seat`` saw them (redacted for it). The state lends the game's options and lexicon, not its hands.
+Reviewer = Callable[[Any, Sequence[Any], int], Review]
+
 # A lexicon by name (a ``brelan.lexicon.lexicon.Lexicon``); LookupError when there is none of that name.
 Lexicons = Callable[[str], Any]
 
@@ -525,6 +539,10 @@ class Variant:
     game_seconds: Callable[[Any], float | None] = lambda options: None
     # Builds what the engine caches (lookup tables), so the first game does not wait for it.
     warm: Callable[[], None] = lambda: None
+    # Applying a move (or the default one) and listing the legal ones take microseconds: a table does it on the event
+    # loop, where handing it to the engine's thread and back would cost more than the work (its bots still decide
+    # off the loop: an equity estimate may take tens of milliseconds).
+    light_moves: bool = False
     # An RNG that deals given cards or dice first (a transcript's "# stack:"), then plays fair from the seed.
     stacked_rng: Callable[[str, str], random.Random] | None = None
     # A game that judges words: this variant with its games and bots given their lexicons
@@ -533,6 +551,9 @@ class Variant:
     # A real-time game: its bots act this many seconds (table clock) after a decision opens for them,
     # claims included, and a bot may answer "" (nothing to do now); None: bots act on their turn.
     bot_seconds: Callable[[Any], float] | None = None
+    # After a hand, what it allowed a seat (the best words, the solver's set): see :data:`Reviewer`. None: the
+    # game reviews no hand (no puzzle made of a seat's own cards alone).
+    review: Reviewer | None = None
 
     @property
     def realtime(self) -> bool:

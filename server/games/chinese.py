@@ -40,13 +40,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import (MOST_ROUNDS, Back, Champions, EngineState, GameError, Hand, Options, Seat, Variant, number,
+from .base import (MOST_ROUNDS, Back, Champions, EngineState, GameError, Hand, Options, Review, Seat, Variant, number,
                    parse_record, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
 from .chinese_bot import bot
-from .chinese_rows import ROWS, SIZES, Piece, Placement
+from .chinese_rows import PLACES, ROWS, SIZES, Piece, Placement
 from .chinese_scoring import Arrangement, Royalties, ScoringRules, Seated, fantasyland_step, score_table
-from .chinese_solver import solve
+from .chinese_solver import MAX_CARDS, MIN_CARDS, solve
 from .chinese_solver import warm as warm_solver
 from .evaluator import FULL_HOUSE, QUADS, TRIPS, category
 
@@ -610,6 +610,28 @@ def conserved(view: dict[str, Any]) -> bool:
     return sum(view["totals"]) == 0 and sum(view["last"]) == 0 and view["cards_in_play"] == 52
 
 
+def review(state: ChineseState, events: Sequence[Event], seat: int) -> Review:
+    """After a hand, the solver's set of every card the seat was dealt (open-face: its streets' cards seen
+    together, as if dealt at once), and what it made: its hand set whole, its placements joined, or its surrender.
+
+    ``events``: the hand's, as the seat saw them: only its own dealt cards are faces to it.
+    """
+    cards: list[Card] = []
+    placed: list[Placement] = []
+    surrendered = False
+    for event in events:
+        if isinstance(event, Dealt) and event.seat == seat:
+            cards += [c for c in event.cards if isinstance(c, Card)]
+        elif isinstance(event, (SetHand, Placed)) and event.seat == seat:
+            placed.append(event.placement)
+        elif isinstance(event, Surrendered) and event.seat == seat:
+            surrendered = True
+    # A hand cut short (a game abandoned mid-hand) has fewer cards than any set: nothing to solve.
+    best = (Place(solve(cards).placement),) if MIN_CARDS <= len(cards) <= MAX_CARDS else ()
+    made = Placement(*(tuple(c for p in placed for c in getattr(p, name)) for name in PLACES))
+    return Review(best, Surrender() if surrendered else Place(made) if placed else None)
+
+
 VARIANT = Variant(
     name="chinese",
     title="Chinese poker",
@@ -622,4 +644,5 @@ VARIANT = Variant(
     starts_hand=lambda event: isinstance(event, Hand),
     warm=warm_solver,
     stacked_rng=StackedDeck.parse,
+    review=review,
 )

@@ -502,6 +502,7 @@ def conserved(view: dict[str, Any]) -> bool:
 
 VARIANT = Variant(
     name="daker",
+    light_moves=True,
     title="DAKER",
     options=DakerOptions,
     new_game=new_game,

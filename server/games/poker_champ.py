@@ -497,6 +497,7 @@ def conserved(view: dict[str, Any]) -> bool:
 
 VARIANT = Variant(
     name="poker-champ",
+    light_moves=True,
     title="POKER CHAMP",
     options=PokerChampOptions,
     new_game=new_game,

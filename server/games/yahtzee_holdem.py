@@ -308,6 +308,7 @@ def conserved(view: dict[str, Any]) -> bool:
 
 VARIANT = Variant(
     name="yahtzee-holdem",
+    light_moves=True,
     title="Yahtzee Texas Hold'em",
     options=YahtzeeOptions,
     new_game=new_game,

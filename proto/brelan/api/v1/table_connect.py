@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, WatchTableRequest, WatchTableResponse
+from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -90,7 +90,7 @@ class TableService(Protocol):
     async def get_view(self, request: GetViewRequest, ctx: RequestContext[GetViewRequest, GetViewResponse], /) -> GetViewResponse:
         """
         What your seat (or, without a token, a spectator) may see now, with the
-        legal moves.
+        legal moves; or, with at_seq, as a finished game stood then (a replay).
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -118,6 +118,17 @@ class TableService(Protocol):
     async def get_hand_history(self, request: GetHandHistoryRequest, ctx: RequestContext[GetHandHistoryRequest, GetHandHistoryResponse], /) -> GetHandHistoryResponse:
         """
         The events of one finished hand, redacted for the caller.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def review_hand(self, request: ReviewHandRequest, ctx: RequestContext[ReviewHandRequest, ReviewHandResponse], /) -> ReviewHandResponse:
+        """
+        What one finished hand allowed your seat (the token's), found from your
+        own cards alone once the hand is over, at any table: AlphaPoker's best
+        words of your last hand, Chinese poker's solver's set of the cards you
+        were dealt, beside what you played. FAILED_PRECONDITION, reason
+        HAND_NOT_FINISHED for a hand being played (or none), NO_REVIEW for a game
+        without puzzles to review.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -272,6 +283,17 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.get_hand_history,
+                ),
+                "/brelan.api.v1.TableService/ReviewHand": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ReviewHand",
+                        service_name="brelan.api.v1.TableService",
+                        input=ReviewHandRequest,
+                        output=ReviewHandResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.review_hand,
                 ),
                 "/brelan.api.v1.TableService/GetTranscript": Endpoint.unary(
                     method=MethodInfo(
@@ -499,7 +521,7 @@ class TableServiceClient(ConnectClient):
     ) -> GetViewResponse:
         """
         What your seat (or, without a token, a spectator) may see now, with the
-        legal moves.
+        legal moves; or, with at_seq, as a finished game stood then (a replay).
         """
         return await self.execute_unary(
             request=request,
@@ -603,6 +625,34 @@ class TableServiceClient(ConnectClient):
                 service_name="brelan.api.v1.TableService",
                 input=GetHandHistoryRequest,
                 output=GetHandHistoryResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def review_hand(
+        self,
+        request: ReviewHandRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ReviewHandResponse:
+        """
+        What one finished hand allowed your seat (the token's), found from your
+        own cards alone once the hand is over, at any table: AlphaPoker's best
+        words of your last hand, Chinese poker's solver's set of the cards you
+        were dealt, beside what you played. FAILED_PRECONDITION, reason
+        HAND_NOT_FINISHED for a hand being played (or none), NO_REVIEW for a game
+        without puzzles to review.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ReviewHand",
+                service_name="brelan.api.v1.TableService",
+                input=ReviewHandRequest,
+                output=ReviewHandResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -994,18 +994,31 @@ class GetViewRequest(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
+    AT_SEQ_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
+    at_seq: _builtins.int
+    """A finished game's replay: the view as the table stood right after this
+    event (1 to the table's seq), for the same audience (your seat's with its
+    token, else a spectator's), without legal moves. An action's events are
+    applied together, so an event in the middle of an action's gives the view
+    once that action is applied (GetViewResponse.seq says which). Unset: the
+    view now. FAILED_PRECONDITION, reason GAME_NOT_OVER, while the game is
+    played; INVALID_ARGUMENT out of range.
+    """
     def __init__(
         self,
         *,
         table_id: _builtins.str = ...,
+        at_seq: _builtins.int | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "table_id", b"table_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    def WhichOneof(self, oneof_group: _Never) -> None: ...
+    _WhichOneofReturnType__at_seq: _TypeAlias = _typing.Literal["at_seq"]  # noqa: Y015
+    _WhichOneofArgType__at_seq: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__at_seq) -> _WhichOneofReturnType__at_seq | None: ...
 
 Global___GetViewRequest: _TypeAlias = GetViewRequest  # noqa: Y015
 
@@ -1029,7 +1042,9 @@ class GetViewResponse(_message.Message):
     YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
     CHINESE_FIELD_NUMBER: _builtins.int
     seq: _builtins.int
-    """The seq the view is at."""
+    """The seq the view is at (with at_seq: the last event of the action that
+    made event at_seq).
+    """
     seat: _builtins.int
     """The caller's seat; unset for a spectator."""
     @_builtins.property
@@ -1477,6 +1492,75 @@ class GetHandHistoryResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GetHandHistoryResponse: _TypeAlias = GetHandHistoryResponse  # noqa: Y015
+
+@_typing.final
+class ReviewHandRequest(_message.Message):
+    """A review of one finished hand, for the caller's seat (its token's)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    HAND_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    """The table."""
+    hand: _builtins.int
+    """The hand, from 1: one that is over."""
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+        hand: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "table_id", b"table_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewHandRequest: _TypeAlias = ReviewHandRequest  # noqa: Y015
+
+@_typing.final
+class ReviewHandResponse(_message.Message):
+    """What the hand allowed the seat, and what it played."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    HAND_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    BEST_FIELD_NUMBER: _builtins.int
+    PLAYED_FIELD_NUMBER: _builtins.int
+    hand: _builtins.int
+    """The hand reviewed."""
+    seat: _builtins.int
+    """The seat reviewed: the token's."""
+    played: _builtins.str
+    """What the seat played, as the action's text: the word it laid ("lay Er Tb
+    ?r=E"), the arrangement it made (its streets' placements joined, in
+    open-face), or "surrender"; empty when it played none (folded, laid no
+    word).
+    """
+    @_builtins.property
+    def best(self) -> _containers.RepeatedCompositeFieldContainer[Global___Hint]:
+        """The best moves the seat's own cards allowed, best first, as moves Act
+        takes (the best words to lay; the solver's arrangement); empty when the
+        seat had no cards that hand.
+        """
+
+    def __init__(
+        self,
+        *,
+        hand: _builtins.int = ...,
+        seat: _builtins.int = ...,
+        best: _abc.Iterable[Global___Hint] | None = ...,
+        played: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "hand", b"hand", "played", b"played", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ReviewHandResponse: _TypeAlias = ReviewHandResponse  # noqa: Y015
 
 @_typing.final
 class GetTranscriptRequest(_message.Message):

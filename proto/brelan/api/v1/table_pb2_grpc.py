@@ -95,6 +95,11 @@ class TableServiceStub:
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryRequest.SerializeToString,
                 response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryResponse.FromString,
                 _registered_method=True)
+        self.ReviewHand = channel.unary_unary(
+                '/brelan.api.v1.TableService/ReviewHand',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ReviewHandRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ReviewHandResponse.FromString,
+                _registered_method=True)
         self.GetTranscript = channel.unary_unary(
                 '/brelan.api.v1.TableService/GetTranscript',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.SerializeToString,
@@ -161,7 +166,7 @@ class TableServiceServicer:
 
     def GetView(self, request, context):
         """What your seat (or, without a token, a spectator) may see now, with the
-        legal moves.
+        legal moves; or, with at_seq, as a finished game stood then (a replay).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -193,6 +198,18 @@ class TableServiceServicer:
 
     def GetHandHistory(self, request, context):
         """The events of one finished hand, redacted for the caller.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReviewHand(self, request, context):
+        """What one finished hand allowed your seat (the token's), found from your
+        own cards alone once the hand is over, at any table: AlphaPoker's best
+        words of your last hand, Chinese poker's solver's set of the cards you
+        were dealt, beside what you played. FAILED_PRECONDITION, reason
+        HAND_NOT_FINISHED for a hand being played (or none), NO_REVIEW for a game
+        without puzzles to review.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -267,6 +284,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.GetHandHistory,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryRequest.FromString,
                     response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryResponse.SerializeToString,
+            ),
+            'ReviewHand': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReviewHand,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ReviewHandRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ReviewHandResponse.SerializeToString,
             ),
             'GetTranscript': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTranscript,
@@ -599,6 +621,33 @@ class TableService:
             '/brelan.api.v1.TableService/GetHandHistory',
             brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryRequest.SerializeToString,
             brelan_dot_api_dot_v1_dot_table__pb2.GetHandHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReviewHand(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/ReviewHand',
+            brelan_dot_api_dot_v1_dot_table__pb2.ReviewHandRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.ReviewHandResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -83,7 +83,7 @@ class TableServiceStub:
     """
     GetView: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.GetViewResponse]
     """What your seat (or, without a token, a spectator) may see now, with the
-    legal moves.
+    legal moves; or, with at_seq, as a finished game stood then (a replay).
     """
     LegalActions: _grpc.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]
     """Your seat's legal moves now."""
@@ -97,6 +97,14 @@ class TableServiceStub:
     """The log after after_seq, then live events until the game ends."""
     GetHandHistory: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]
     """The events of one finished hand, redacted for the caller."""
+    ReviewHand: _grpc.UnaryUnaryMultiCallable[_table_pb2.ReviewHandRequest, _table_pb2.ReviewHandResponse]
+    """What one finished hand allowed your seat (the token's), found from your
+    own cards alone once the hand is over, at any table: AlphaPoker's best
+    words of your last hand, Chinese poker's solver's set of the cards you
+    were dealt, beside what you played. FAILED_PRECONDITION, reason
+    HAND_NOT_FINISHED for a hand being played (or none), NO_REVIEW for a game
+    without puzzles to review.
+    """
     GetTranscript: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTranscriptRequest, _table_pb2.GetTranscriptResponse]
     """The whole log of a finished game with its seed, to replay and verify."""
 
@@ -129,7 +137,7 @@ class TableServiceAsyncStub(TableServiceStub):
     """
     GetView: _aio.UnaryUnaryMultiCallable[_table_pb2.GetViewRequest, _table_pb2.GetViewResponse]  # type: ignore[assignment]
     """What your seat (or, without a token, a spectator) may see now, with the
-    legal moves.
+    legal moves; or, with at_seq, as a finished game stood then (a replay).
     """
     LegalActions: _aio.UnaryUnaryMultiCallable[_table_pb2.LegalActionsRequest, _table_pb2.LegalActionsResponse]  # type: ignore[assignment]
     """Your seat's legal moves now."""
@@ -143,6 +151,14 @@ class TableServiceAsyncStub(TableServiceStub):
     """The log after after_seq, then live events until the game ends."""
     GetHandHistory: _aio.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]  # type: ignore[assignment]
     """The events of one finished hand, redacted for the caller."""
+    ReviewHand: _aio.UnaryUnaryMultiCallable[_table_pb2.ReviewHandRequest, _table_pb2.ReviewHandResponse]  # type: ignore[assignment]
+    """What one finished hand allowed your seat (the token's), found from your
+    own cards alone once the hand is over, at any table: AlphaPoker's best
+    words of your last hand, Chinese poker's solver's set of the cards you
+    were dealt, beside what you played. FAILED_PRECONDITION, reason
+    HAND_NOT_FINISHED for a hand being played (or none), NO_REVIEW for a game
+    without puzzles to review.
+    """
     GetTranscript: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTranscriptRequest, _table_pb2.GetTranscriptResponse]  # type: ignore[assignment]
     """The whole log of a finished game with its seed, to replay and verify."""
 
@@ -220,7 +236,7 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_table_pb2.GetViewResponse, _abc.Awaitable[_table_pb2.GetViewResponse]]:
         """What your seat (or, without a token, a spectator) may see now, with the
-        legal moves.
+        legal moves; or, with at_seq, as a finished game stood then (a replay).
         """
 
     @_abc_1.abstractmethod
@@ -258,6 +274,20 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_table_pb2.GetHandHistoryResponse, _abc.Awaitable[_table_pb2.GetHandHistoryResponse]]:
         """The events of one finished hand, redacted for the caller."""
+
+    @_abc_1.abstractmethod
+    def ReviewHand(
+        self,
+        request: _table_pb2.ReviewHandRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.ReviewHandResponse, _abc.Awaitable[_table_pb2.ReviewHandResponse]]:
+        """What one finished hand allowed your seat (the token's), found from your
+        own cards alone once the hand is over, at any table: AlphaPoker's best
+        words of your last hand, Chinese poker's solver's set of the cards you
+        were dealt, beside what you played. FAILED_PRECONDITION, reason
+        HAND_NOT_FINISHED for a hand being played (or none), NO_REVIEW for a game
+        without puzzles to review.
+        """
 
     @_abc_1.abstractmethod
     def GetTranscript(
