@@ -7,6 +7,7 @@ import { call, RpcError } from "./rpc.js";
 import { cardElement } from "./cards.js";
 import { h, remember, seats, toast } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
+import { choiceLabel, gameTitle, optionHelp, optionLabel } from "./options.js";
 import { seatNames, status, tableScreen } from "./table/screen.js";
 
 const main = document.getElementById("main");
@@ -43,6 +44,9 @@ async function route() {
   if (screen === "table" && id) {
     await variantList().catch(() => []);
     leaving = await tableScreen(main, decodeURIComponent(id), { title, join, playAgain });
+  } else if (screen === "replay" && id) {
+    await variantList().catch(() => []);
+    leaving = await replay(decodeURIComponent(id));
   } else if (screen === "tournaments") await tournamentsScreen();
   else if (screen === "words") wordsScreen();
   else await lobby();
@@ -69,9 +73,22 @@ document.getElementById("player-name").value = localStorage.getItem(NAME_KEY) ||
 header();
 route();
 
-/** A game's name (ListVariants' title: "POKER CHAMP"), or its variant name until the list is known. */
+/** A game's name in the page's language (ListVariants' titles are English: a game options.js lacks keeps its). */
 function title(variant) {
-  return (variants || []).find((v) => v.name === variant)?.title || variant;
+  return gameTitle(variant, (variants || []).find((v) => v.name === variant)?.title);
+}
+
+/** A finished game played again move by move (table/replay.js): loaded on its route alone, so that a missing or
+ *  broken module only costs this screen. */
+async function replay(tableId) {
+  try {
+    const { replayScreen } = await import("./table/replay.js");
+    return (await replayScreen(main, tableId, { title })) || (() => {});
+  } catch (e) {
+    console.error("the replay", e);
+    toast(t("replay.missing"));
+    return () => {};
+  }
 }
 
 // -- the lobby -----------------------------------------------------------------------------
@@ -149,7 +166,7 @@ function seatCount(variant, values) {
 async function createForm() {
   const all = await variantList();
   const select = h("select", { name: "variant", id: "variant" },
-    ...all.map((v) => h("option", { value: v.name }, v.title || v.name)));
+    ...all.map((v) => h("option", { value: v.name }, title(v.name))));
   const fields = h("div", { class: "options" });
   const first = h("div", { class: "options" });
   const botsBox = h("div", { class: "bots" });
@@ -157,8 +174,9 @@ async function createForm() {
     const variant = all.find((v) => v.name === select.value);
     // The choices that make the game (how many play, which style or mode) in sight; the other rules folded.
     const shown = (variant.options || []).filter((o) => o.name !== "reaction");
-    first.replaceChildren(...shown.filter((o) => FIRST.includes(o.name)).map(optionField));
-    fields.replaceChildren(...shown.filter((o) => !FIRST.includes(o.name)).map(optionField));
+    const field = (o) => optionField(o, variant.name);
+    first.replaceChildren(...shown.filter((o) => FIRST.includes(o.name)).map(field));
+    fields.replaceChildren(...shown.filter((o) => !FIRST.includes(o.name)).map(field));
     drawBots();
   };
   const drawBots = () => {
@@ -214,22 +232,25 @@ async function createForm() {
   return form;
 }
 
-function optionField(o) {
-  const name = o.name.replaceAll("_", " ");
+/** One option of the form: its label and help in the page's language (options.js), its key only as the field's
+ *  name, each choice by its label. */
+function optionField(o, variant) {
   const value = o.defaultValue || "";
   let input;
   if (o.kind === "OPTION_KIND_BOOLEAN") {
     input = h("input", { type: "checkbox", name: o.name, checked: value === "true" });
   } else if (o.kind === "OPTION_KIND_CHOICE") {
-    input = h("select", { name: o.name }, ...(o.choices || []).map((c) => h("option", { value: c, selected: c === value }, c)));
+    input = h("select", { name: o.name }, ...(o.choices || []).map((c) =>
+      h("option", { value: c, selected: c === value }, choiceLabel(o.name, c))));
   } else if (o.kind === "OPTION_KIND_INTEGER" || o.kind === "OPTION_KIND_NUMBER") {
     input = h("input", { type: "number", name: o.name, value, min: o.least, max: o.most,
                          step: o.kind === "OPTION_KIND_INTEGER" ? 1 : "any" });
   } else {
     input = h("input", { type: "text", name: o.name, value });
   }
-  const range = o.least || o.most ? ` (${o.least || 0} – ${o.most})` : "";
-  return h("label", { title: `${name}${range}` }, `${name} `, input);
+  const range = o.least || o.most ? `(${o.least || 0} – ${o.most})` : "";
+  const help = [optionHelp(o.name, variant), range].filter(Boolean).join(" ");
+  return h("label", { title: help || null, "data-option": o.name }, `${optionLabel(o.name, variant)} `, input);
 }
 
 // -- tournaments ------------------------------------------------------------------------------------

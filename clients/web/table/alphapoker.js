@@ -35,7 +35,8 @@ export const STRINGS = {
     "ap.build.empty": "Votre mot s'écrit ici", "ap.build.short": "moins de 3 lettres : 0 point",
     "ap.build.ifadmitted": "s'il est admis", "ap.build.missing": "absent de votre jeu : {l}",
     "ap.build.max": "{n} lettres au plus", "ap.build.sending": "…", "ap.hints": "Conseils d'entraînement",
-    "ap.hint.use": "prendre ce mot",
+    "ap.hint.use": "prendre ce mot", "ap.review": "Votre meilleur mot était {word} ({n} pts)",
+    "ap.review.found": "Vous avez posé le meilleur mot possible",
   },
   en: {
     "ap.deal": "Deal {n} of {of}", "ap.deal.extra": "Deal {n}", "ap.tiebreak": "tie-break",
@@ -63,7 +64,8 @@ export const STRINGS = {
     "ap.build.empty": "Your word is spelt here", "ap.build.short": "under 3 letters: 0 points",
     "ap.build.ifadmitted": "if admitted", "ap.build.missing": "not in your hand: {l}",
     "ap.build.max": "at most {n} letters", "ap.build.sending": "…", "ap.hints": "Practice hints",
-    "ap.hint.use": "use this word",
+    "ap.hint.use": "use this word", "ap.review": "Your best word was {word} ({n} pts)",
+    "ap.review.found": "You laid the best word there was",
   },
 };
 
@@ -203,7 +205,23 @@ function mySeat(seat, view, ctx) {
     if (exchanging) plaque.append(h("small", { class: "ap-help" }, full ? ctx.t("ap.exchange.full", { n: cap }) : ctx.t("ap.exchange.help", { n: cap })));
   }
   if (laid) plaque.append(wordBlock(seat, view, ctx, { size: "big" }));
+  const review = view._showdown ? reviewBlock(seat, view, ctx) : null;
+  if (review) plaque.append(review);
   return plaque;
+}
+
+/** The deal's review (ctx.review, ReviewHand's answer, for this deal only): the best word your last hand allowed and
+ *  its score, beside the word you laid; a word as good as it is said so. */
+function reviewBlock(seat, view, ctx) {
+  const cards = ctx.review?.best?.[0]?.alphapoker?.lay?.cards;
+  if (!cards?.length || Number(ctx.review.hand || 0) !== Number(view.round || 0)) return null;
+  const best = scoreParts(cards, view.simplified).total;
+  if (seat.score !== undefined && Number(seat.score) >= best) {
+    return h("p", { class: "ap-review found" }, "✓ ", ctx.t("ap.review.found"));
+  }
+  return h("div", { class: "ap-review" },
+    h("small", {}, ctx.t("ap.review", { word: cards.map((c) => c.letter).join(""), n: best })),
+    tileRow(cards.map(laidText), { small: true, lang: ctx.lang }, "ap-word-tiles"));
 }
 
 /** The last deal's words and wins (the view's `previous`, events without the cards). */

@@ -37,6 +37,8 @@
 //   act(move)  sends a move: {action: "text"} or the family's typed action ({chinese: {place: {...}}}, the
 //              ActRequest JSON field); resolves once the table took it, rejects with the refusal
 //   hints      the practice table's hints (GetHints' JSON), or null at a table without them
+//   review     the seat's last finished hand looked at again (ReviewHand's JSON: {hand, seat, best: [Hint],
+//              played}) while its end is held on the table, or null
 
 /** A JSON number field (int64 fields come as strings; a default is left out): its value, 0 when absent. */
 export const num = (x) => Number(x || 0);

@@ -58,6 +58,7 @@ export const STRINGS = {
     "cn.pick": "Choisissez une carte, puis une rangée (ou glissez-la)", "cn.left": "{n} à placer", "cn.ready": "Tout est placé",
     "cn.discard.slot": "défausse", "cn.discard.left": "défaussez-en {n}", "cn.reset": "Recommencer", "cn.place": "Placer",
     "cn.suggest": "Suggestion", "cn.sending": "envoi…", "cn.back": "reprendre cette carte",
+    "cn.review": "Le solveur aurait posé", "cn.review.same": "Le solveur aurait posé la même main",
     "cn.h.0": "Hauteur {r}", "cn.h.1": "Paire {de}", "cn.h.2": "Double paire, {p} et {p2}", "cn.h.3": "Brelan {de}",
     "cn.h.4": "Quinte {au}", "cn.h.5": "Couleur {au}", "cn.h.6": "Full aux {p} par les {p2}", "cn.h.7": "Carré {de}",
     "cn.h.8": "Quinte flush {au}", "cn.h.royal": "Quinte flush royale",
@@ -90,6 +91,7 @@ export const STRINGS = {
     "cn.pick": "Pick a card, then a row (or drag it)", "cn.left": "{n} to place", "cn.ready": "Everything is placed",
     "cn.discard.slot": "discard", "cn.discard.left": "discard {n}", "cn.reset": "Reset", "cn.place": "Place",
     "cn.suggest": "Suggest", "cn.sending": "sending…", "cn.back": "take this card back",
+    "cn.review": "The solver's set", "cn.review.same": "The solver would have set the same hand",
     "cn.h.0": "{R} high", "cn.h.1": "Pair of {p}", "cn.h.2": "Two pair, {p} and {p2}", "cn.h.3": "Three of a kind, {p}",
     "cn.h.4": "Straight, {r} high", "cn.h.5": "Flush, {r} high", "cn.h.6": "Full house, {p} over {p2}",
     "cn.h.7": "Four of a kind, {p}", "cn.h.8": "Straight flush, {r} high", "cn.h.royal": "Royal flush",
@@ -352,6 +354,8 @@ function seatNode(view, i, ctx, { me, s, compact }) {
   else if (!view.cnShowdown && !foul && complete(hands) && view.style !== "STYLE_CLASSIC" && !seat.fantasy && reachesFantasy(hands.top)) {
     notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.reach")));
   }
+  const review = me && view.cnShowdown ? reviewNode(view, board, ctx) : null;
+  if (review) notes.push(review);
   if (view.cnShowdown && seat.cnVs?.length) {
     notes.push(h("p", { class: "cn-vs" }, ...seat.cnVs.map((v) => h("span", { class: `cn-res ${v.units > 0 ? "won" : v.units < 0 ? "lost" : "tie"}` },
       ctx.t("cn.vs", { name: nameOf(ctx, v.other), n: signed(v.units) }),
@@ -374,6 +378,23 @@ function seatNode(view, i, ctx, { me, s, compact }) {
     foul && (complete(hands) || seat.cnFouled) ? "cn-fouled" : "", seat.fantasy ? "cn-infl" : "", seat.surrendered ? "cn-out" : ""];
   return h("section", { class: classes.filter(Boolean).join(" "), "data-seat": i }, who, rows, ...notes,
     extras.length ? h("div", { class: "cn-extras" }, ...extras) : null);
+}
+
+/** The hand's review (ctx.review, ReviewHand's answer, for this hand only): the solver's set of the cards you were
+ *  dealt, its rows drawn as yours are, beside your own (``board``: the rows you made). */
+function reviewNode(view, board, ctx) {
+  const placement = ctx.review?.best?.[0]?.chinese?.place?.placement;
+  if (!placement || Number(ctx.review.hand || 0) !== Number(view.hand || 0)) return null;
+  const solved = rowsOf(placement);
+  if (ROWS.every((row) => [...solved[row]].sort().join() === [...(board[row] || [])].sort().join())) {
+    return h("p", { class: "cn-review same" }, "✓ ", ctx.t("cn.review.same"));
+  }
+  const hands = handsOf(solved);
+  const foul = foulOf(hands);
+  return h("div", { class: "cn-review" }, h("small", {}, ctx.t("cn.review")),
+    h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, { board: solved }, ctx, null, hands, Boolean(foul)))),
+    (placement.discard || []).length ? h("div", { class: "cn-discards" }, h("small", {}, ctx.t("cn.discards")),
+      h("span", { class: "cn-cards" }, ...placement.discard.map((c) => cardElement(c)))) : null);
 }
 
 let previousOpen = false;

@@ -1,12 +1,14 @@
 // The table screen: reads the typed view and legal space (GetView), follows the table's events (WatchTable),
 // and lays out the family's board (table/board.js), the action bar (table/actions.js), the end of each hand
-// held on the table a few seconds, the result, and what happened.
+// held on the table a few seconds with the seat's review of it (ReviewHand), the result, and what happened (each
+// event told in the page's language by table/events.js).
 
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { controls } from "./actions.js";
+import { eventText } from "./events.js";
 
 // Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
@@ -18,7 +20,8 @@ const STATUS = { TABLE_STATUS_WAITING: "waiting", TABLE_STATUS_PLAYING: "playing
 export const status = (info) => STATUS[info?.status] || "waiting";
 
 const loaded = {};
-async function boardFor(family) {
+/** A family's board module (table/board.js's contract), loaded once; null when it is missing or broken. */
+export async function boardFor(family) {
   if (!(family in loaded)) loaded[family] = await import(BOARDS[family]).catch(() => null);
   return loaded[family];
 }
@@ -26,18 +29,6 @@ async function boardFor(family) {
 /** Each seat's name: the player's, a bot's, or the free seat's number (people count from 1). */
 export function seatNames(info) {
   return (info?.seats || []).map((s, i) => s.player || (s.bot ? t("bot", { n: i + 1 }) : t("seat", { n: i + 1 })));
-}
-
-/** An event's text with seats named and cards drawn (the game's own words: logs and transcripts keep them). */
-function eventLine(event, names, mySeat) {
-  const line = h("span", {});
-  for (const word of (event.text || "").split(" ")) {
-    const seat = (word.match(/^p(\d+)$/) || [])[1];
-    if (seat !== undefined) line.append(h("b", { class: Number(seat) === mySeat ? "me" : "" }, names[Number(seat)] || word), " ");
-    else if (/^(\?\?|\?[rb](=[A-Z])?|[A-Z][rb]|[2-9TJQKA][cdhs]|[1-6][rbwy]|\[[LMS]?[cdhsA]?\])$/.test(word)) line.append(cardElement(word), " ");
-    else line.append(word + " ");
-  }
-  return line;
 }
 
 /** A board for a family whose module is missing: each seat's cards, nothing guessed beyond them. */
@@ -48,12 +39,37 @@ function plainBoard(node, view, ctx) {
       .filter((c) => typeof c === "string").map(cardElement))));
 }
 
-/** The final ranking: the champions first, then by the result's first per-seat amount. */
+// A result's per-team list (belote's totals: team 0, seats 0 and 2, first): each seat shows its team's, under this
+// column name.
+const TEAM_COLUMNS = { belote: { totals: "teamPoints" } };
+
+/** The result's per-seat columns, [name, value of each seat]: a per-team list given to each seat of the team (seat
+ *  s plays in team s % teams); champions, scalars and a list of another length are not columns. */
+function resultColumns(family, result, count) {
+  return Object.entries(result).flatMap(([k, v]) => {
+    if (!Array.isArray(v) || k === "champions") return [];
+    if (v.length === count) return [[k, v]];
+    const team = TEAM_COLUMNS[family]?.[k];
+    return team && v.length && count % v.length === 0 ? [[team, Array.from({ length: count }, (_, s) => v[s % v.length])]] : [];
+  });
+}
+
+/** A result field's name in the page's language: "teamPoints" is t("result.team_points"), unless the family names
+ *  it its own way (AlphaPoker's stacks are PM: "result.alphapoker.stacks"). */
+function resultWord(field, family) {
+  const key = `result.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+  const own = t(`result.${family}.${field}`);
+  return own !== `result.${family}.${field}` ? own : t(key);
+}
+
+/** The final ranking: the champions first, then by the result's first per-seat amount; what the whole game counted
+ *  (deals played...) under it; a way to play it again, and to watch it again move by move. */
 function resultPanel(info, names, again) {
   const family = Object.keys(BOARDS).find((f) => info[f]);
   const result = family ? info[family] : {};
   const count = names.length;
-  const columns = Object.entries(result).filter(([k, v]) => Array.isArray(v) && v.length === count && k !== "champions");
+  const columns = resultColumns(family, result, count);
+  const facts = Object.entries(result).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && Number(v));
   const champions = (result.champions || []).map(Number);
   const order = [...names.keys()].sort((a, b) => (champions.includes(b) - champions.includes(a))
     || (columns.length ? Number(columns[0][1][b]) - Number(columns[0][1][a]) : a - b));
@@ -65,10 +81,14 @@ function resultPanel(info, names, again) {
       ? h("p", {}, t("result.forfeited", { names: (info.forfeited || legacy.forfeited).map((s) => names[s]).join(", ") })) : null,
     h("table", { class: "list ranking" },
       h("tr", {}, h("th", {}, t("result.rank")), h("th", {}, t("result.player")),
-        ...columns.map(([k]) => h("th", {}, t(`result.${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`)))),
+        ...columns.map(([k]) => h("th", { "data-field": k }, resultWord(k, family)))),
       ...order.map((s, rank) => h("tr", { class: champions.includes(s) ? "champion" : "" }, h("td", {}, rank + 1),
         h("td", {}, names[s]), ...columns.map(([, v]) => h("td", {}, String(v[s] ?? 0)))))),
-    again ? h("button", { class: "act again", onclick: again }, t("result.again")) : null);
+    facts.length ? h("p", { class: "result-facts" },
+      facts.map(([k, v]) => t("result.fact", { name: resultWord(k, family), n: v })).join(" · ")) : null,
+    h("p", { class: "result-actions" },
+      again ? h("button", { class: "act again", onclick: again }, t("result.again")) : null, " ",
+      h("a", { class: "button replay", href: `#/replay/${encodeURIComponent(info.tableId)}` }, t("result.replay"))));
 }
 
 export async function tableScreen(main, tableId, { title, join, playAgain }) {
@@ -76,7 +96,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const token = mine?.token || "";
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
-                  hand: 0, events: [], hold: null, picked: new Set(), hints: null, barKey: "" };
+                  hand: 0, events: [], hold: null, picked: new Set(), hints: null, barKey: "", review: null,
+                  reviewed: new Set(), reviewless: false };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -120,6 +141,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     },
     act: (move) => act(move).catch(() => null),
     hints: state.hints, view: state.view, card: cardElement,
+    review: state.review,
   });
 
   const refresh = async () => {
@@ -170,6 +192,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       state.hold = { view: shown, until: status(info) === "finished" ? Infinity : performance.now() + SHOWDOWN_MS };
       if (state.hold.until !== Infinity) setTimeout(() => { state.hold = null; draw(); }, SHOWDOWN_MS + 50);
     }
+    if (state.view && mySeat !== null && (hand > state.hand || status(info) === "finished")) review(state.hand);
     if (hand > state.hand) state.events = state.events.filter((e) => Number(e.hand || 0) >= hand);
     Object.assign(state, { family, view, hand, space: answer.space || { moves: [] }, legal: answer.legal || [],
                            seq: Number(answer.seq || 0), deadline: answer.deadlineSeconds || 0, at: performance.now() });
@@ -241,6 +264,21 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   };
   composer.addEventListener("keydown", (e) => e.key === "Enter" && composer.value.trim() && act({ action: composer.value.trim() }).catch(() => null));
 
+  // The seat's finished hand looked at again (ReviewHand: the best moves it had, and the one it played), asked once
+  // a hand; kept until the next hand's, for the board to draw (ctx.review). A hand with nothing to review
+  // (failed_precondition) shows nothing; a server without the call (any other refusal) is not asked again here.
+  const review = async (hand) => {
+    if (!hand || state.reviewed.has(hand) || state.reviewless) return;
+    state.reviewed.add(hand);
+    const answer = await call("TableService", "ReviewHand", { tableId, hand }, token).catch((e) => {
+      state.reviewless = e.code !== "failed_precondition";
+      return null;
+    });
+    if (!answer || abort.signal.aborted) return;
+    state.review = { hand, ...answer };
+    draw();
+  };
+
   const showHints = async () => {
     state.hints = await call("TableService", "GetHints", { tableId }, token).catch((e) => (toast(e.message), null));
     draw();
@@ -283,7 +321,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
           const event = message.event;
           after = Number(event.seq);
           state.events.push(event);
-          feed.append(h("li", { "data-seq": event.seq }, eventLine(event, seatNames(state.info), mySeat)));
+          feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
           while (feed.childElementCount > FEED_KEPT) feed.firstElementChild.remove();
           refresh();
         }

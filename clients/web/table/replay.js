@@ -1,0 +1,220 @@
+// A finished game played again step by step: the board at each event of its log (GetView's at_seq: the view as
+// the table stood once that event's action was applied, for this browser's seat if it held one, else a
+// spectator's), drawn by the family's board module (board.js), with the event said in words (events.js), first /
+// previous / next / last buttons, a slider, play and pause, and the arrow keys. At the end of a hand the board
+// holds the hand's end as the table screen does (the module's showdown), with this seat's review (ReviewHand).
+//
+// Events come from each hand's history (GetHandHistory), found by halves; those before the first hand (the
+// lexicon, the cut for the deal) from the head of the table's log (WatchTable, left once the first hand begins):
+// both typed and redacted for this seat, as the table screen got them.
+
+import { call, stream } from "../rpc.js";
+import { cardElement } from "../cards.js";
+import { h, seats, toast } from "../dom.js";
+import { lang, t } from "../i18n.js";
+import { eventText } from "./events.js";
+import { boardFor, seatNames, status } from "./screen.js";
+
+export const STRINGS = {
+  fr: {
+    "rp.title": "Revoir la partie", "rp.first": "Début", "rp.previous": "Précédent", "rp.next": "Suivant",
+    "rp.last": "Fin", "rp.play": "Lecture", "rp.pause": "Pause", "rp.step": "Étape {n} sur {of}",
+    "rp.hand": "donne {n}", "rp.setup": "mise en place", "rp.as": "vue par {name}", "rp.spectator": "vue par un spectateur",
+    "rp.not.over": "Une partie se revoit une fois finie.", "rp.table": "Retour à la table", "rp.slider": "étape",
+    "rp.move": "coup : {action}",
+  },
+  en: {
+    "rp.title": "Replay", "rp.first": "Start", "rp.previous": "Previous", "rp.next": "Next", "rp.last": "End",
+    "rp.play": "Play", "rp.pause": "Pause", "rp.step": "Step {n} of {of}", "rp.hand": "hand {n}",
+    "rp.setup": "set-up", "rp.as": "as {name} saw it", "rp.spectator": "as a spectator saw it",
+    "rp.not.over": "A game is replayed once it is over.", "rp.table": "Back to the table", "rp.slider": "step",
+    "rp.move": "move: {action}",
+  },
+};
+const say = (key, vars) => t(key, vars, STRINGS);
+const PLAY_MS = 1200; // each step's time on screen while playing
+const VIEWS_KEPT = 300; // views read back kept for going back and forth (a long game has tens of thousands)
+// GetViewResponse's own fields: the one object field left is the family's typed view (a replay has no space).
+const RESPONSE_FIELDS = new Set(["seq", "seat", "view", "legal", "deadlineSeconds", "space"]);
+
+/** The family of a GetView answer: its typed view's field (pokerChamp, alphapoker, chinese...). */
+const familyOf = (answer) => Object.keys(answer).find((k) => !RESPONSE_FIELDS.has(k) && typeof answer[k] === "object");
+
+export async function replayScreen(main, tableId, { title }) {
+  const mine = seats()[tableId];
+  let token = mine?.token || "";
+  let mySeat = mine ? mine.seat : null;
+  const info = (await call("TableService", "GetTable", { tableId }).catch((e) => (toast(e.message), null)))?.table;
+  if (!info) return () => {};
+  const names = seatNames(info);
+  const name = info.name && info.name !== tableId ? info.name : title(info.variant);
+  const head = h("div", { class: "table-head" }, h("h2", {}, `${say("rp.title")} · ${name}`),
+    h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
+      h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, say("rp.table"))));
+  const section = h("section", { id: "replay", "data-table": tableId, class: "table-screen replay" }, head);
+  main.append(section);
+  if (status(info) !== "finished") {
+    section.append(h("p", { class: "quiet" }, say("rp.not.over")));
+    return () => {};
+  }
+  const last = Number(info.seq || 0);
+  const hands = Number(info.hand || 0);
+  const histories = new Map(); // hand -> its events, as this seat may see them
+  const views = new Map(); // at_seq -> GetView's answer
+  const reviews = new Map(); // hand -> ReviewHand's answer (null: none)
+  /** A call as this browser's seat (its token), or as a spectator once the server no longer knows that token. */
+  const ask = (method, request) => call("TableService", method, request, token).catch((e) => {
+    if (e.code !== "unauthenticated" || !token) throw e;
+    [token, mySeat] = ["", null];
+    histories.clear(); // what the seat saw: a spectator sees less
+    views.clear();
+    setup = null;
+    return call("TableService", method, request);
+  });
+  const history = async (hand) => {
+    if (!histories.has(hand)) histories.set(hand, (await ask("GetHandHistory", { tableId, hand })).events || []);
+    return histories.get(hand);
+  };
+  /** The hand event ``seq`` belongs to (0: before the first), by halves over the hands' histories. */
+  const handOf = async (seq) => {
+    let [low, high] = [1, hands];
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const events = await history(mid);
+      if (!events.length || seq < Number(events[0].seq)) high = mid - 1;
+      else if (seq > Number(events[events.length - 1].seq)) low = mid + 1;
+      else return mid;
+    }
+    return 0;
+  };
+  /** The events before the first hand: the log's head, read until a hand begins. */
+  let setup = null;
+  const setupEvents = async () => {
+    if (setup) return setup;
+    const head = [];
+    const abort = new AbortController();
+    try {
+      for await (const message of stream("TableService", "WatchTable", { tableId, afterSeq: "0" }, token, abort.signal)) {
+        if (Number(message.event.hand || 0) > 0) break;
+        head.push(message.event);
+      }
+    } finally {
+      abort.abort(); // the rest of a long game's log is not wanted
+    }
+    return (setup = head);
+  };
+  const viewAt = async (seq) => {
+    if (!views.has(seq)) {
+      views.set(seq, await ask("GetView", { tableId, atSeq: String(seq) }));
+      if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value);
+    }
+    return views.get(seq);
+  };
+  const reviewOf = async (hand) => {
+    if (mySeat === null || !hand) return null;
+    if (!reviews.has(hand)) {
+      reviews.set(hand, await call("TableService", "ReviewHand", { tableId, hand }, token).catch(() => null));
+    }
+    const answer = reviews.get(hand);
+    return answer ? { hand, ...answer } : null;
+  };
+
+  const slider = h("input", { type: "range", min: 1, max: Math.max(1, last), value: 1, "aria-label": say("rp.slider"),
+                              css: { flex: "1 1 12rem" } });
+  const label = h("span", { class: "replay-step" });
+  const playButton = h("button", { class: "act replay-play", type: "button" }, say("rp.play"));
+  const button = (key, onclick) => h("button", { class: `quiet replay-${key}`, type: "button", onclick }, say(`rp.${key}`));
+  const controls = h("div", { class: "replay-controls", css: { display: "flex", gap: ".5rem", "align-items": "center",
+                                                               "flex-wrap": "wrap", margin: ".5rem 0" } },
+    button("first", () => go(1)), button("previous", () => go(step - 1)), playButton,
+    button("next", () => go(step + 1)), button("last", () => go(last)), slider, label);
+  const eventNode = h("p", { class: "replay-event", "aria-live": "polite" });
+  const boardNode = h("div", { class: "board", id: "board" });
+  const audience = h("p", { class: "quiet replay-audience" });
+  section.append(audience, controls, eventNode, boardNode);
+
+  let step = 0;
+  let drawing = 0; // the latest step asked for: an older answer arriving late draws nothing
+  let playing = null;
+  const go = async (target) => {
+    step = Math.min(Math.max(1, Number(target) || 1), last);
+    slider.value = String(step);
+    label.textContent = say("rp.step", { n: step, of: last });
+    if (step === last) pause();
+    const asked = ++drawing;
+    try {
+      await draw(step, asked);
+    } catch (e) {
+      if (asked === drawing) toast(e.message);
+    }
+  };
+
+  const draw = async (seq, asked) => {
+    const hand = await handOf(seq);
+    const events = hand ? await history(hand) : await setupEvents();
+    const event = events.find((e) => Number(e.seq) === seq) || { seq };
+    const answer = await viewAt(seq);
+    const family = familyOf(answer);
+    const board = family ? await boardFor(family) : null; // the screen's loader, each module once
+    let view = family ? answer[family] : null;
+    let review = null;
+    // The action that made this event ended its hand (the view is the next deal's, or the game's end): the hand's
+    // end held on the board, as the table screen holds it, up to this event.
+    const ended = hand && (Number(answer.seq) > Number(events[events.length - 1].seq) || Number(answer.seq) === last);
+    if (ended && board?.showdown) {
+      const start = await viewAt(Number(events[0].seq)); // the view right after this hand's deal
+      view = board.showdown(start[family], events.filter((e) => Number(e.seq) <= seq));
+      review = await reviewOf(hand);
+    }
+    if (asked !== drawing) return;
+    audience.textContent = mySeat === null ? say("rp.spectator") : say("rp.as", { name: names[mySeat] });
+    const c = ctx(board, family, view, review);
+    const where = h("small", { class: "quiet" }, hand ? say("rp.hand", { n: hand }) : say("rp.setup"), " · ");
+    const move = event.action ? h("small", { class: "quiet" }, ` (${say("rp.move", { action: event.action })})`) : "";
+    eventNode.replaceChildren(where, eventText(event, c), move);
+    boardNode.classList.toggle("showdown", Boolean(ended && board?.showdown));
+    const node = h("div", { class: `board-inner ${family || ""}` });
+    if (view && board?.drawBoard) {
+      try {
+        board.drawBoard(node, view, c);
+      } catch (e) {
+        console.error("the board", e);
+      }
+    }
+    boardNode.replaceChildren(node);
+  };
+
+  /** What a board is given (board.js's ctx), for a board that plays nothing: no clock, no picking, no move. */
+  const ctx = (board, family, view, review) => ({
+    seat: mySeat, names, lang, family, t: (key, vars) => t(key, vars, board?.STRINGS), view, review,
+    pending: new Set((view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
+    clock: null, picked: new Set(), act: async () => null, hints: null, card: cardElement,
+  });
+
+  const pause = () => {
+    clearInterval(playing);
+    playing = null;
+    playButton.textContent = say("rp.play");
+  };
+  playButton.addEventListener("click", () => {
+    if (playing) return pause();
+    if (step >= last) go(1);
+    playButton.textContent = say("rp.pause");
+    playing = setInterval(() => go(step + 1), PLAY_MS);
+  });
+  slider.addEventListener("input", () => go(slider.value));
+  const keys = (e) => {
+    if (e.target instanceof HTMLInputElement) return; // the slider moves itself with the arrows; a field types them
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 1, End: last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  };
+  document.addEventListener("keydown", keys);
+  if (last) await go(1);
+  return () => {
+    pause();
+    drawing = -1;
+    document.removeEventListener("keydown", keys);
+  };
+}
