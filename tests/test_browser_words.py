@@ -15,6 +15,7 @@ from typing import Any, Callable
 import pytest
 
 import test_browser
+from conftest import post
 from test_browser import MOVES, create_table, decide, wait
 from selenium.webdriver.common.by import By  # after test_browser, which skips the module without selenium
 
@@ -200,3 +201,18 @@ def test_every_kind_of_event_is_a_sentence_in_either_language(site: str, browser
             assert "robot 2" in line or not named, (text, line)  # the seat by name
             if language == "fr":
                 assert not ENGLISH.search(line), (text, line)
+
+
+def test_a_practice_table_s_hints_are_moves_drawn_with_their_cards(site: str, browsers: Callable[..., Any]) -> None:
+    """At a practice table the hint button answers (never a stray "null" beside it) with buttons naming the move
+    and drawing its cards as cards, not the move's text: Chinese poker's solver's set, 13 cards to place."""
+    status, made = post(site + "brelan.api.v1.TableService/CreateTable",
+                        {"variant": "chinese", "botSeats": [1], "hints": True, "options": {"players": "2"}})
+    assert status == 200, made
+    driver = browsers("fr-FR")
+    driver.get(f"{site}#/table/{made['table']['tableId']}")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".table-head button:not(.quiet)")).click()  # take the seat
+    wait(driver, lambda d: d.find_element(By.ID, "hint")).click()
+    hint = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#actions .hints button.hint-move"))
+    assert "null" not in driver.find_element(By.ID, "actions").text
+    assert hint.text.startswith("Placer") and len(hint.find_elements(By.CSS_SELECTOR, "[data-card]")) == 13, hint.text

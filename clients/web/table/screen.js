@@ -51,7 +51,7 @@ function resultColumns(family, result, count) {
     if (v.length === count) return [[k, v]];
     const team = TEAM_COLUMNS[family]?.[k];
     return team && v.length && count % v.length === 0 ? [[team, Array.from({ length: count }, (_, s) => v[s % v.length])]] : [];
-  });
+  }).filter(([, v]) => new Set(v.map(String)).size > 1); // a column the same for all (DAKER round's chips) tells nothing
 }
 
 /** A result field's name in the page's language: "teamPoints" is t("result.team_points"), unless the family names
@@ -71,8 +71,11 @@ function resultPanel(info, names, again) {
   const columns = resultColumns(family, result, count);
   const facts = Object.entries(result).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && Number(v));
   const champions = (result.champions || []).map(Number);
-  const order = [...names.keys()].sort((a, b) => (champions.includes(b) - champions.includes(a))
-    || (columns.length ? Number(columns[0][1][b]) - Number(columns[0][1][a]) : a - b));
+  // Champions first, then by the first column; seats nothing tells apart share their rank.
+  const ahead = (a, b) => (champions.includes(b) - champions.includes(a))
+    || (columns.length ? Number(columns[0][1][b]) - Number(columns[0][1][a]) : 0);
+  const order = [...names.keys()].sort((a, b) => ahead(a, b) || a - b);
+  const rankOf = (s) => 1 + order.filter((o) => ahead(o, s) < 0).length;
   const legacy = info.result ? JSON.parse(info.result) : {};
   return h("div", { class: "result-panel" },
     h("h3", {}, champions.length ? t("result.title", { names: champions.map((s) => names[s]).join(", ") }) : t("result.none")),
@@ -82,7 +85,7 @@ function resultPanel(info, names, again) {
     h("table", { class: "list ranking" },
       h("tr", {}, h("th", {}, t("result.rank")), h("th", {}, t("result.player")),
         ...columns.map(([k]) => h("th", { "data-field": k }, resultWord(k, family)))),
-      ...order.map((s, rank) => h("tr", { class: champions.includes(s) ? "champion" : "" }, h("td", {}, rank + 1),
+      ...order.map((s) => h("tr", { class: champions.includes(s) ? "champion" : "" }, h("td", {}, rankOf(s)),
         h("td", {}, names[s]), ...columns.map(([, v]) => h("td", {}, String(v[s] ?? 0)))))),
     facts.length ? h("p", { class: "result-facts" },
       facts.map(([k, v]) => t("result.fact", { name: resultWord(k, family), n: v })).join(" · ")) : null,
@@ -244,18 +247,25 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     }
     const moves = state.space?.moves || [];
     const pending = c.pending.has(mySeat);
-    bar.append(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
-      h("span", { class: "clock", id: "clock" })));
+    if (!held) { // while the hand's end is held, the next decision's clock would count under a "continue" button
+      bar.append(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
+        h("span", { class: "clock", id: "clock" })));
+    }
     if (!held) bar.append(h("div", { class: "legal" }, ...controls(state.space, state.board, c)));
     else if (state.hold.until !== Infinity) { // the hand's end on the table: the next decision waits for a click or a moment
       bar.append(h("button", { class: "act continue", onclick: () => { state.hold = null; draw(); } },
         `${t("showdown")} · ${t("continue")}`));
     }
     if (state.info.hints && moves.length) {
-      bar.append(h("button", { class: "quiet", id: "hint", onclick: showHints }, t("hint")),
-        state.hints ? h("ul", { class: "hints" }, ...(state.hints.hints || []).map((x) => h("li", {},
-          h("button", { class: "quiet", onclick: () => act(x.action ? { action: x.action } : {}) }, x.action))),
-          (state.hints.hints || []).length ? null : h("li", {}, t("hints.none"))) : null);
+      bar.append(h("button", { class: "quiet", id: "hint", onclick: showHints }, t("hint")));
+      if (state.hints) { // each hint a button: its move's name, then its cards drawn as cards (words as words)
+        const hints = state.hints.hints || [];
+        bar.append(h("ul", { class: "hints" }, ...hints.map((x) => {
+          const [verb, ...rest] = x.action.split(" ");
+          return h("li", {}, h("button", { class: "quiet hint-move", onclick: () => act({ action: x.action }).catch(() => null) },
+            c.t(`act.${verb}`, { n: "" }).trim(), " ", ...rest.map(cardElement)));
+        }), hints.length ? null : h("li", {}, t("hints.none"))));
+      }
     }
     bar.append(h("details", { class: "composer" }, h("summary", {}, t("type.move")), composer,
       h("button", { class: "send", onclick: () => composer.value.trim() && act({ action: composer.value.trim() }).catch(() => null) },
