@@ -130,7 +130,9 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
     text = "\n".join(lines)
     assert all(word in text for word in said), text
     assert "anne" in text and "robot 2" in text
-    assert not driver.find_elements(By.CSS_SELECTOR, "#toast.show.error"), "a call failed (ReviewHand must stay quiet)"
+    # Any refusal but a click the table outran (a bot's move came first: the page says to look again)
+    failed = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "#toast.show.error") if "avancé" not in t.text]
+    assert not failed, f"a call failed (ReviewHand must stay quiet): {failed}"
     if not headers:
         return
     titles = [th.text for th in wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result .ranking th"), 60)]
