@@ -8,10 +8,20 @@
 const PREFIX = "/brelan.api.v1.";
 
 export class RpcError extends Error {
-  constructor(code, message) {
+  constructor(code, message, details = []) {
     super(message);
     this.code = code; // "invalid_argument", "failed_precondition", ...
+    this.reason = reasonOf(details); // the server's ErrorInfo reason ("NO_REVIEW"...), "" without one
   }
+}
+
+/** The reason of a google.rpc.ErrorInfo among Connect's error details: its field 1, a string, first in the
+ *  message's bytes (base64 in the JSON). */
+function reasonOf(details) {
+  const info = (details || []).find((d) => d.type === "google.rpc.ErrorInfo");
+  if (!info) return "";
+  const bytes = Uint8Array.from(atob(info.value.padEnd(Math.ceil(info.value.length / 4) * 4, "=")), (c) => c.charCodeAt(0));
+  return bytes[0] === 0x0a && bytes[1] < 0x80 ? new TextDecoder().decode(bytes.subarray(2, 2 + bytes[1])) : "";
 }
 
 function headers(contentType, token) {
@@ -28,7 +38,7 @@ export async function call(service, method, request = {}, token = "") {
     body: JSON.stringify(request),
   });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new RpcError(body.code || "unavailable", body.message || response.statusText);
+  if (!response.ok) throw new RpcError(body.code || "unavailable", body.message || response.statusText, body.details);
   return body;
 }
 

@@ -276,12 +276,13 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
 
   // The seat's finished hand looked at again (ReviewHand: the best moves it had, and the one it played), asked once
   // a hand; kept until the next hand's, for the board to draw (ctx.review). A hand with nothing to review
-  // (failed_precondition) shows nothing; a server without the call (any other refusal) is not asked again here.
+  // (failed_precondition) shows nothing; a game without reviews (NO_REVIEW) or a server without the call (any
+  // other refusal) is not asked again here.
   const review = async (hand) => {
     if (!hand || state.reviewed.has(hand) || state.reviewless) return;
     state.reviewed.add(hand);
     const answer = await call("TableService", "ReviewHand", { tableId, hand }, token).catch((e) => {
-      state.reviewless = e.code !== "failed_precondition";
+      state.reviewless = e.code !== "failed_precondition" || e.reason === "NO_REVIEW"; // this game has none
       return null;
     });
     if (!answer || abort.signal.aborted) return;
