@@ -167,6 +167,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     do {
       again = false;
       state.readAt = performance.now();
+      // The view first, then the table: the table's hand is then never older than the view's, so a view already of
+      // the next hand is never held on the table as the end of the last one (DAKER's draw showed hand 2 so).
+      const answer = await call("TableService", "GetView", { tableId }, token).catch((e) => {
+        if (e.code === "unauthenticated" && token) forget(tableId); // the seat's token is gone (ended, revoked)
+        return null;
+      });
       let info;
       try {
         info = (await call("TableService", "GetTable", { tableId })).table;
@@ -174,10 +180,6 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
         toast(e.message);
         return;
       }
-      const answer = await call("TableService", "GetView", { tableId }, token).catch((e) => {
-        if (e.code === "unauthenticated" && token) forget(tableId); // the seat's token is gone (ended, revoked)
-        return null;
-      });
       state.info = info;
       if (answer) see(answer, info);
       await draw();
