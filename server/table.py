@@ -132,6 +132,8 @@ class Table:
         self.failed: str | None = None
         self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
         self.start_count = 0
+        # A finished game's replay for step-by-step views (view_at): made on the first such view, kept with the table.
+        self.replay: Replay | None = None
         self._commands: deque[_Command] = deque()
         self._wake = asyncio.Event()  # set when there is something new to do: a command, a watcher gone, time moved
         self._task: asyncio.Task[None] | None = None
@@ -342,9 +344,6 @@ class Table:
             return await self._off_loop(lambda: reviewer(state, seen, seat))
 
         return await self.command(find)
-
-    # A finished game's replay for step-by-step views (view_at): made on the first such view, kept with the table.
-    replay: Replay | None = None
 
     async def view_at(self, at_seq: int, seat: int | None) -> tuple[int, Any]:
         """A finished game as ``seat`` (None: a spectator) saw it right after event ``at_seq``: the seq that

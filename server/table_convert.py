@@ -88,18 +88,26 @@ def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEv
 def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
     """A seat's view (None: a spectator's): the JSON of old, the typed view and the legal moves as a space."""
     view, (every, legal) = table.engine_view(seat), table.choices(seat)
-    texts = [str(a) for a in legal]
+    response = _view_message(table, table.seq, view, seat, [str(a) for a in legal])
+    response.deadline_seconds = table.deadline_left(seat)
+    family = family_of(table.row.variant)
+    if family is not None and view is not None:
+        response.space.CopyFrom(family.space(view, every))
+    return response
+
+
+def _view_message(table: Table, seq: int, view: Any, seat: int | None, legal: list[str]) -> pb.GetViewResponse:
+    """The view at ``seq`` for ``seat`` as JSON and typed, with ``legal`` the moves its player is told: the
+    engine's own list names its hints, so the JSON's is replaced."""
     data = jsonable(view) if view is not None else {}
     if "legal" in data:
-        data["legal"] = texts  # the engine's list names its hints: the player's is the table's
-    response = pb.GetViewResponse(seq=table.seq, view=as_json(data), legal=texts,
-                                  deadline_seconds=table.deadline_left(seat))  # fmt: skip
+        data["legal"] = legal
+    response = pb.GetViewResponse(seq=seq, view=as_json(data), legal=legal)
     if seat is not None:
         response.seat = seat
     family = family_of(table.row.variant)
     if family is not None and view is not None:
         getattr(response, family.field).CopyFrom(family.view(view))
-        response.space.CopyFrom(family.space(view, every))
     return response
 
 
@@ -125,16 +133,7 @@ def hints_response(table: Table, seq: int, hints: list[Any]) -> pb.GetHintsRespo
 def replay_view_response(table: Table, seq: int, view: Any, seat: int | None) -> pb.GetViewResponse:
     """A finished game's view as it stood at ``seq`` (GetView's at_seq), for ``seat`` (None: a spectator): the
     JSON of old and the typed view, with no legal move and no deadline (a replay plays nothing)."""
-    data = jsonable(view)
-    if "legal" in data:
-        data["legal"] = []  # the engine's list then, which names its hints
-    response = pb.GetViewResponse(seq=seq, view=as_json(data))
-    if seat is not None:
-        response.seat = seat
-    family = family_of(table.row.variant)
-    if family is not None:
-        getattr(response, family.field).CopyFrom(family.view(view))
-    return response
+    return _view_message(table, seq, view, seat, [])
 
 
 def review_response(table: Table, hand: int, seat: int, review: Review) -> pb.ReviewHandResponse:
