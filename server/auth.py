@@ -81,6 +81,9 @@ def _token(context: grpc.aio.ServicerContext) -> str | None:
 class Guard(grpc.aio.ServerInterceptor):
     def __init__(self, resolve: Callable[[str], Awaitable[Holder | None]]) -> None:
         self.resolve = resolve
+        # Each method's handler as wrapped here, made at its first call: grpc gives the same handler for a
+        # method every time, and wrapping it again for each call cost every call a few closures.
+        self._wrapped: dict[str, Any] = {}
 
     async def _admit(self, method: str, request: Any, context: grpc.aio.ServicerContext) -> None:
         if isinstance(request, _Junk):
@@ -99,11 +102,18 @@ class Guard(grpc.aio.ServerInterceptor):
         CALLER.set(holder)
 
     async def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
-        handler = await continuation(details)
+        wrapped = self._wrapped.get(details.method)
+        if wrapped is None:
+            wrapped = self._wrap(details.method, await continuation(details))
+            if wrapped is not None:
+                self._wrapped[details.method] = wrapped
+        return wrapped
+
+    def _wrap(self, method: str, handler: Any) -> Any:
+        """``handler`` with its requests decoded leniently and its calls admitted (:meth:`unary`, :meth:`stream`)."""
         if handler is None or handler.request_deserializer is None:
             return handler
         decode = handler.request_deserializer
-        method = details.method
 
         def lenient(data: bytes) -> Any:
             try:

@@ -91,11 +91,15 @@ class PostgresStore(SqlStore):
 
     async def _transaction(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]],
                            fenced: bool) -> list[tuple[Any, ...]]:  # fmt: skip
+        """In pipeline mode: the statements go without waiting for each answer, so a commit takes two round
+        trips (BEGIN and the first statement, whose rows the fence needs; then the rest and COMMIT), not one a
+        statement (issue #27: a table's action is three statements and a COMMIT)."""
         first: list[tuple[Any, ...]] | None = None
-        async with self.pool.connection() as conn, conn.transaction():
+        async with self.pool.connection() as conn, conn.pipeline() as pipeline, conn.transaction():
             for sql, params in statements:
                 cursor = await conn.execute(self._sql(sql), params)
                 if first is None:
+                    await pipeline.sync()  # its answer, before anything else is sent
                     first = await cursor.fetchall() if cursor.description else []
                     if fenced and cursor.rowcount == 0:
                         raise LeaseLost("this node no longer holds the table")  # rolls the transaction back

@@ -134,6 +134,9 @@ class Table:
         self.start_count = 0
         # A finished game's replay for step-by-step views (view_at): made on the first such view, kept with the table.
         self.replay: Replay | None = None
+        # The last events as messages, by (seq, audience): an event is redacted and encoded once for every
+        # receiver of the same audience (table_convert.table_event), not once per stream.
+        self.encoded: dict[tuple[int, int | str | None], Any] = {}
         self._commands: deque[_Command] = deque()
         self._wake = asyncio.Event()  # set when there is something new to do: a command, a watcher gone, time moved
         self._task: asyncio.Task[None] | None = None

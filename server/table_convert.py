@@ -13,6 +13,7 @@ from .log_store import Listed, TableRow
 from .table import Table, TableEvent
 from .typed.registry import family_of
 
+ENCODED_KEPT = 64  # events kept encoded per table: a watcher further behind has its own encoded again
 STATUS = {"waiting": pb.TABLE_STATUS_WAITING, "playing": pb.TABLE_STATUS_PLAYING, "finished": pb.TABLE_STATUS_FINISHED}
 
 
@@ -73,7 +74,23 @@ def variant_info(variant: Variant) -> pb.VariantInfo:
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
-    """An event as ``seat`` may see it, as text and as its family's typed message (one redaction for both)."""
+    """An event as ``seat`` may see it, as text and as its family's typed message (one redaction for both).
+
+    Encoded once for each audience (each seat, the spectators; one for all when the action revealed nothing)
+    while it is among the table's last events: the answer to its action, the watchers' streams and the
+    hand histories share it. The message is shared: a caller copies it (into its response), never changes it.
+    """
+    audience = "all" if event.action_public else seat
+    message = table.encoded.get((event.seq, audience))
+    if message is None:
+        message = _event_message(table, event, None if audience == "all" else seat)  # "all": as anyone sees it
+        if len(table.encoded) >= ENCODED_KEPT:
+            table.encoded.clear()  # the live events are a few: those still asked are encoded again
+        table.encoded[(event.seq, audience)] = message
+    return message
+
+
+def _event_message(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
     record, action = table.seen(event, seat)
     message = pb.TableEvent(seq=event.seq, hand=event.hand, text=str(record), action=action,
                             final=event.final, pending=event.pending)  # fmt: skip

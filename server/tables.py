@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 MAX_NAME = 64
 MAX_ID = 64  # a table id longer than this names nothing: not worth a query
-FINISHED_KEPT = 32  # finished tables read back from the store, kept for the next reader
+FINISHED_KEPT = 32  # finished tables (just over, or read back from the store), kept for the next reader
 MAX_SECRET = 64
 MIN_JOIN_ID = 16
 RECOVER_FIRST, RECOVER_MOST = 0.2, 5.0  # seconds between tries to replay a table let go, doubling
@@ -140,10 +140,12 @@ class Tables:
         await self.log.set_aside(table_id, why)
 
     def _finished(self, table_id: str, result: dict[str, Any]) -> None:
-        """A game is over: its table leaves memory (the store keeps it; :meth:`find` reads it back)."""
+        """A game is over: its table leaves the tables played here for the finished ones kept (its players
+        read its end at once: replaying it from the store for them would cost the whole game again)."""
         table = self.tables.pop(table_id, None)
         if table is not None:
             self._forget_tokens(table)
+            self._keep_finished(table)
         self._bugs.pop(table_id, None)
         for listener in self.listeners:  # each in a task of its own: the finished table's task is done with it
             self._spawn(listener(table_id, result))
@@ -236,10 +238,15 @@ class Tables:
         """A finished table replayed from its log, kept among the last FINISHED_KEPT read."""
         table = self._table(row)
         await table.restore()
-        self.finished[row.table_id] = table
+        self._keep_finished(table)
+        return table
+
+    def _keep_finished(self, table: Table) -> None:
+        """Keep a finished table among the last FINISHED_KEPT (what :meth:`find` gives before the store)."""
+        self.finished[table.table_id] = table
+        self.finished.move_to_end(table.table_id)
         while len(self.finished) > FINISHED_KEPT:
             self.finished.popitem(last=False)
-        return table
 
     async def close(self) -> None:
         if self._recovery is not None:

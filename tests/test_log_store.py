@@ -7,14 +7,18 @@ import sqlite3
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import psycopg
 import pytest
 
 from brelan.clients.client import BrelanClient, view_dict
 from brelan.server.clock import ManualClock
-from brelan.server.log_store import MIGRATIONS, SCHEMA_VERSION, StoreError, open_store
+from brelan.server.games.registry import get_variant
+from brelan.server.log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, LoggedAction, LoggedEvent, StoreError,
+                                     open_store)  # fmt: skip
 from brelan.server.main import ServerThread
+from brelan.server.table import Table
 from conftest import STORES, Postgres, advance, database_for, error_of
 
 
@@ -115,3 +119,43 @@ def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_no
             assert error_of(seats[False].hints).reason == "NO_HINTS"
     finally:
         again.stop()
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_writes_made_at_once_are_each_committed_or_refused_alone(tmp_path: Path, store: str,
+                                                                request: pytest.FixtureRequest) -> None:  # fmt: skip
+    """Many tables commit at once (SQLite commits them as one group, in savepoints): each write is in the log
+    once acknowledged, and one refused (a fence lost, a seq logged already) takes nothing of the others with it."""
+    database = database_for(store, request)
+    variant = get_variant("poker-champ")
+
+    async def run() -> None:
+        log = await open_store(database, tmp_path)
+        try:
+            ids = [f"t-group{n}" for n in range(40)]
+            for table_id in ids:
+                row = Table.new_row(table_id, variant, variant.make_options({}), "", 0.0, ())
+                assert await log.create(row, "node-a", 60.0)
+
+            def append(table_id: str, seq: int, fence: tuple[str, int] = ("node-a", 1), deadline: float = 1.5) -> Any:
+                action = LoggedAction(0, f"bet {seq}", f"id{seq}", seq)
+                return log.append(table_id, action, [LoggedEvent(seq, 1, 0, f"bet {seq}", f"p0 bets {seq}")],
+                                  {0: deadline}, fence=fence)  # fmt: skip
+
+            await append(ids[1], 1)
+            outcomes = await asyncio.gather(
+                *(append(table_id, 1) for table_id in ids[2:]), append(ids[0], 1, ("node-b", 1)), append(ids[1], 1, deadline=9.0),
+                return_exceptions=True)  # fmt: skip
+            assert all(o is None for o in outcomes[:-2]), outcomes
+            assert isinstance(outcomes[-2], LeaseLost)  # another node's table: refused, nothing of it written
+            assert isinstance(outcomes[-1], Exception) and not isinstance(outcomes[-1], LeaseLost)  # seq 1 again
+            for table_id in ids[1:]:
+                assert [e.text for e in await log.events(table_id)] == ["p0 bets 1"]
+                assert [a.action for a in await log.actions(table_id)] == ["bet 1"]
+            assert await log.events(ids[0]) == [] and await log.actions(ids[0]) == []
+            for table_id in ids[1:3]:  # the refused write's first statement (its deadlines) was undone with it
+                assert (await log.table(table_id)).deadlines == {0: 1.5}  # type: ignore[union-attr]
+        finally:
+            await log.close()
+
+    asyncio.run(run())

@@ -38,6 +38,7 @@ M = TypeVar("M", bound=Message)
 T = TypeVar("T")
 
 
+@functools.lru_cache(maxsize=None)  # once a class: every event and action of a game asks it
 def snake(name: str) -> str:
     """A record class's name as its oneof field: ``DuelTie`` -> ``duel_tie``."""
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
