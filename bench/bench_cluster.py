@@ -18,8 +18,10 @@
   at most 20 MB more over 10,000.
 - Health checks: p99 of a health check alone (baseline), then while 17-card Chinese
   solves run on the same node, while best-word searches run, while classic Chinese
-  bot tables play (each bot move runs the solver) and while AlphaPoker bataille bot
-  tables play (each deal's table-word search). Target: at most 20 ms.
+  bot tables play (each bot move runs the solver), while AlphaPoker bataille bot
+  tables play (each deal's table-word search), during a burst of table creations
+  (bot tables that play at once) and with 3,000 watch streams open on 20 bot tables
+  (every event sent to 150 spectators). Target: at most 20 ms.
 
 Needs Debian's postgresql (initdb, pg_ctl): it starts a server of its own.
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
 import statistics
@@ -37,7 +40,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -57,6 +60,7 @@ from brelan.server.games.registry import get_variant  # noqa: E402
 GAME = get_variant("poker-champ")
 OPTIONS = options_dict(GAME.make_options({"players": "3"}))
 LEASE = "2"
+STREAMS, STREAM_TABLES, STREAM_PACE = 3000, 20, "0.5"  # the health figure's streams, the tables they watch, bot pace
 
 
 def cpu_seconds(pid: int) -> float:
@@ -281,7 +285,18 @@ def bench_health(root: Path) -> None:
                 time.sleep(0.005)
             return sorted(out)
 
+        def during_once(work: Callable[[], object], stop: Callable[[], object] = lambda: None) -> list[float]:
+            """Health checks while ``work`` runs in another thread (``stop`` ends it once they are done)."""
+            worker = threading.Thread(target=work, daemon=True)
+            worker.start()
+            try:
+                return checks(300)
+            finally:
+                stop()
+                worker.join()
+
         def during(work: Callable[[BrelanClient], object]) -> list[float]:
+            """Health checks while ``work`` is done again and again."""
             done = threading.Event()
 
             def loop() -> None:
@@ -289,13 +304,7 @@ def bench_health(root: Path) -> None:
                     while not done.is_set():
                         work(api)
 
-            worker = threading.Thread(target=loop, daemon=True)
-            worker.start()
-            try:
-                return checks(300)
-            finally:
-                done.set()
-                worker.join()
+            return during_once(loop, done.set)
 
         p99 = lambda xs: xs[int(0.99 * (len(xs) - 1))]  # noqa: E731
         checks(20)  # the channel connected, the server's first calls made
@@ -326,9 +335,68 @@ def bench_health(root: Path) -> None:
             finished = sum(api.get_table(t).status == 3 for t in ids)
             show_p99(f"while 4 AlphaPoker bataille bot tables play (table-word searches; {finished} done)",
                      playing)  # fmt: skip
+            show_p99("during a burst of 60 table creations, each a POKER CHAMP bot table that plays at once",
+                     during_once(lambda: [api.create_table("poker-champ", {"players": "3"}, bot_seats=[0, 1, 2])
+                                          for _ in range(60)]))  # fmt: skip
         channel.close()
     finally:
         stop(process)
+    # Streams to many spectators, on a node whose bots play at a pace people watch (bots at once would take
+    # every cycle whatever the streams cost): what a node's loop spends sending each event to each stream.
+    process, target = spawn(root / "streams", 0, None, "--bot-pace", STREAM_PACE)
+    try:
+        channel = grpc.insecure_channel(target)
+        health = health_pb2_grpc.HealthStub(channel)
+        checks(20)
+        with BrelanClient(target) as api:
+            ids = [api.create_table("poker-champ", {"players": "3"}, bot_seats=[0, 1, 2]).table_id
+                   for _ in range(STREAM_TABLES)]  # fmt: skip
+        with open_streams(target, ids, STREAMS // STREAM_TABLES) as streamed:
+            began, before = time.perf_counter(), streamed[0]
+            playing = checks(600)
+            rate = (streamed[0] - before) / (time.perf_counter() - began)
+        show_p99(f"with {STREAMS:,} watch streams open on {STREAM_TABLES} POKER CHAMP bot tables (a move every "
+                 f"{STREAM_PACE} s; {rate:,.0f} events sent a second)", playing)  # fmt: skip
+        channel.close()
+    finally:
+        stop(process)
+
+
+@contextlib.contextmanager
+def open_streams(target: str, table_ids: list[str], each: int, grouped: bool = True) -> Iterator[list[int]]:
+    """``each`` spectators' WatchTable streams on every table, open (from a thread of their own) while the
+    block runs, each action's events in one message (``grouped``, as brelan's clients ask) or one a message;
+    yields the count of events they received, growing."""
+    from brelan.api.v1 import table_pb2 as tpb
+    from brelan.api.v1 import table_pb2_grpc as tpb_grpc
+
+    received, opened, done = [0], threading.Event(), threading.Event()
+
+    async def watch_all() -> None:
+        async with grpc.aio.insecure_channel(target) as channel:
+            stub = tpb_grpc.TableServiceStub(channel)
+
+            async def watch(table_id: str) -> None:
+                async for message in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, grouped=grouped)):
+                    received[0] += len(message.events) if grouped else 1
+
+            tasks = [asyncio.ensure_future(watch(t)) for t in table_ids for _ in range(each)]
+            await asyncio.sleep(1.0)  # the streams opened
+            opened.set()
+            while not done.is_set():
+                await asyncio.sleep(0.05)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    thread = threading.Thread(target=lambda: asyncio.run(watch_all()), daemon=True)
+    thread.start()
+    opened.wait()
+    try:
+        yield received
+    finally:
+        done.set()
+        thread.join()
 
 
 def main() -> None:

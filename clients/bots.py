@@ -69,6 +69,7 @@ class Summary:
 def run_local(variant: Variant, options: Any, tables: int, games: int, seed: str, progress: Progress) -> Summary:
     """Every game in this process, straight on the engine."""
     summary = Summary()
+    variant.warm()  # its lookup tables, outside the games' time (as run_remote)
     start = time.perf_counter()
     for t in range(tables):
         for g in range(games):
@@ -168,8 +169,8 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 
     async def watch() -> None:
         nonlocal seen, final
-        async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen)):
-            event = response.event
+        async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen, grouped=True)):
+            event = response.events[-1]  # an action's last event: the decisions it leaves open
             seen = event.seq
             for me in seats:
                 if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
@@ -217,6 +218,9 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
                      progress: Progress, credentials: grpc.ChannelCredentials | None = None) -> Summary:  # fmt: skip
     """``tables`` tables at once on the server, each playing ``games`` games one after the other (TLS: ``credentials``)."""
     summary = Summary()
+    # The engine's lookup tables (the poker evaluator's, half a second) built now, not in the first bot's
+    # decision, which would hold every table's bots (and their timings) up.
+    variant.warm()
     start = time.perf_counter()
     # Reconnect soon after a restart rather than on grpc's default backoff (up to two minutes).
     backoff = [("grpc.max_reconnect_backoff_ms", 1000)]

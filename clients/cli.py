@@ -31,7 +31,7 @@ from brelan.server.errors import ServiceError
 from brelan.server.log_store import StoreError
 
 from . import cli_chinese, cli_tables, cli_tournament
-from .console import CliError, connect, credentials_of, emit, err, fail, out, positive
+from .console import CliError, connect, credentials_of, emit, err, fail, out, positive, seconds
 from .client import LexiconCalls
 
 WEB_PORT = 8080  # brelan serve's port for browsers
@@ -338,7 +338,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     with progress_bar(sys.stderr.isatty()) as progress:
         try:
             asyncio.run(serve(args.host, args.port, args.data_dir, progress, ready, lexicons=not args.no_lexicon,
-                              rate=args.rate, database=args.database, advertise=args.advertise,
+                              rate=args.rate, bot_delay=args.bot_pace, database=args.database,
+                              advertise=args.advertise,
                               lease_seconds=args.lease_seconds, tls=tls, peers=peers,
                               web_port=None if args.no_web else args.web_port,
                               allowed_hosts=tuple(args.allowed_host)))  # fmt: skip
@@ -382,6 +383,9 @@ def build_parser() -> argparse.ArgumentParser:
                             "(a stranger's page that DNS rebinding points here cannot call); * allows any name")
     serve.add_argument("--rate", type=positive, default=50, metavar="N",
                        help="actions a second a seat may send, bursts of 2N (default 50)")
+    serve.add_argument("--bot-pace", type=seconds, default=0.0, metavar="S",
+                       help="seconds the bots of turn-based games take before each move (default 0: at once); 1 or 2 "
+                            "make a bots' table one can watch, and keep many of them from taking every CPU cycle")
     serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",
                        help="keep tables and tournaments in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by "
                             "every node pointed at it: several nodes make a cluster; default $BRELAN_DATABASE, else "

@@ -355,11 +355,11 @@ class BrelanClient(LexiconCalls):
 
     def watch(self, table_id: str, *, after_seq: int = 0, token: str | None = None) -> Iterator[tpb.TableEvent]:
         """The events after ``after_seq``, then live ones until the game ends."""
-        stream = self.table_stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq),
-                                            metadata=auth(token))  # fmt: skip
+        request = tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq, grouped=True)
+        stream = self.table_stub.WatchTable(request, metadata=auth(token))
         try:
             for response in stream:
-                yield response.event
+                yield from response.events
         except grpc.RpcError as e:
             raise ServiceError.from_rpc_error(e) from None
         finally:

@@ -38,6 +38,17 @@ def positive(text: str) -> int:
     return value
 
 
+def seconds(text: str) -> float:
+    """A duration for a flag: a number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{value:g} is not 0 seconds or more")
+    return value
+
+
 def credentials_of(args: argparse.Namespace) -> grpc.ChannelCredentials | None:
     """TLS credentials when ``--tls-ca`` or ``--tls`` was given; None: plaintext."""
     ca: Path | None = getattr(args, "tls_ca", None)

@@ -103,6 +103,8 @@ class ReplayError(Exception):
 
 
 END = None  # what a watcher's queue receives after the last event
+MAX_GROUPED = 100  # events logged before a watcher came, given to it this many at a time
+Watch = asyncio.Queue[list[TableEvent] | None]  # a watcher's queue: the events of each action, then END
 
 
 class Table:
@@ -127,7 +129,7 @@ class Table:
         self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
         # A real-time game's bots: seat -> when it next looks at the table and acts (or finds nothing to do).
         self.bot_due: dict[int, float] = {}
-        self.watchers: dict[asyncio.Queue[TableEvent | None], int | None] = {}
+        self.watchers: dict[Watch, int | None] = {}
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
         self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
@@ -150,10 +152,12 @@ class Table:
     # -- creating and restoring --------------------------------------------------------
     @classmethod
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
-                bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False) -> TableRow:  # fmt: skip
+                bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False,
+                place: dict[str, Any] | None = None) -> TableRow:  # fmt: skip
         seed = secrets.token_hex(16)
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
-                        decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints)  # fmt: skip
+                        decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints,
+                        place=place)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.
@@ -369,11 +373,12 @@ class Table:
             pass  # a long game's first replay, a slice at a time: the other tables' engine work comes between
         return await self.command(lambda: self._off_loop(lambda: replay.view(at_seq, seat)))
 
-    def subscribe(self, seat: int | None, after_seq: int) -> asyncio.Queue[TableEvent | None]:
-        """A queue holding the events after ``after_seq``, then every new one, then END."""
-        queue: asyncio.Queue[TableEvent | None] = asyncio.Queue()
-        for event in self.events_after(after_seq):
-            queue.put_nowait(event)
+    def subscribe(self, seat: int | None, after_seq: int) -> Watch:
+        """A queue holding the events after ``after_seq`` (MAX_GROUPED to an item), then each action's, then END."""
+        queue: Watch = asyncio.Queue()
+        logged = self.events_after(after_seq)
+        for at in range(0, len(logged), MAX_GROUPED):
+            queue.put_nowait(logged[at : at + MAX_GROUPED])
         if self.row.finished or self.failed:
             queue.put_nowait(END)
         else:
@@ -382,7 +387,7 @@ class Table:
                 self.seats[seat].watchers += 1
         return queue
 
-    def unsubscribe(self, queue: asyncio.Queue[TableEvent | None]) -> None:
+    def unsubscribe(self, queue: Watch) -> None:
         seat = self.watchers.pop(queue, None)
         if seat is not None:
             self.seats[seat].watchers -= 1
@@ -599,9 +604,9 @@ class Table:
         return acted
 
     async def _after(self, seat: int | None, added: list[TableEvent]) -> None:
-        for queue in self.watchers:
-            for event in added:
-                queue.put_nowait(event)
+        if added:
+            for queue in self.watchers:
+                queue.put_nowait(added)  # one item an action: a watcher's stream wakes once for all its events
         if self.row.finished:
             self._close_watchers()
             if self.on_finish:

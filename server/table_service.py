@@ -133,8 +133,12 @@ class TableServicer(pb_grpc.TableServiceServicer):
             raise invalid("after_seq", f"the table is at seq {table.seq}")
         queue = table.subscribe(seat, request.after_seq)
         try:
-            while (event := await queue.get()) is not END:
-                yield pb.WatchTableResponse(event=table_event(table, event, seat))
+            while (events := await queue.get()) is not END:
+                if request.grouped:  # one message for them all: the stream's cost is per message more than per event
+                    yield pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
+                else:
+                    for event in events:
+                        yield pb.WatchTableResponse(event=table_event(table, event, seat))
         finally:
             table.unsubscribe(queue)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 import hashlib
 import json
 import re
@@ -325,6 +326,31 @@ def test_watchers_see_backs_and_their_own_cards_and_can_resume(api: BrelanClient
     history = api.hand_history(info.table_id, 1)
     assert history[0].text == "deal 1" and all(e.hand == 1 for e in history)
     assert [e.text for e in history] == [e.text for e in spectator if e.hand == 1]
+
+
+def test_a_grouped_stream_gives_the_same_events_an_action_to_a_message(api: BrelanClient) -> None:
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
+    ann = api.join(info.table_id)
+
+    def messages(grouped: bool) -> list[list[tpb.TableEvent]]:
+        request = tpb.WatchTableRequest(table_id=info.table_id, after_seq=api.get_table(info.table_id).seq,
+                                        grouped=grouped)  # fmt: skip
+        return [list(r.events) if grouped else [r.event] for r in api.table_stub.WatchTable(request)]
+
+    with ThreadPoolExecutor(2) as pool:  # both streams follow the game live
+        grouped, single = pool.submit(messages, True), pool.submit(messages, False)
+        time.sleep(0.3)
+        play_out(api, ann)
+        live, one_each = grouped.result(timeout=30), single.result(timeout=30)
+    flat = [e for message in live for e in message]
+    assert [(e.seq, e.text) for e in flat][-5:] == [(e.seq, e.text) for [e] in one_each][-5:] and flat[-1].final
+    assert len(live) < len(flat)  # an action's events together: a stage's, a showdown's
+    for message in live[1:]:  # after what was logged when it opened, a message is one action's
+        assert len({(e.actor if e.HasField("actor") else None, e.action) for e in message}) == 1, message
+    logged = [list(r.events) for r in
+              api.table_stub.WatchTable(tpb.WatchTableRequest(table_id=info.table_id, grouped=True))]  # fmt: skip
+    assert [len(m) for m in logged[:-1]] == [100] * (len(logged) - 1) and 0 < len(logged[-1]) <= 100
+    assert [e.text for m in logged for e in m] == [e.text for e in api.watch(info.table_id)]
 
 
 def test_a_hand_in_progress_has_no_history_yet(api: BrelanClient) -> None:

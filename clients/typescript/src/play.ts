@@ -132,9 +132,10 @@ export async function play(brelan: Brelan, game: Game, seed: number): Promise<Pl
   let wake = () => {};
   let over = false;
   const watching = (async () => {
-    for await (const { event } of brelan.tables.watchTable({ tableId }, auth)) {
-      if (event) events.push(event);
-      over ||= event?.final ?? false;
+    // grouped: each action's events in one message (the server sends fewer messages for the same events)
+    for await (const message of brelan.tables.watchTable({ tableId, grouped: true }, auth)) {
+      events.push(...message.events);
+      over ||= message.events.some((event) => event.final);
       wake();
     }
     over = true;

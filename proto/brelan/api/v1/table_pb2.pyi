@@ -463,6 +463,7 @@ class TableInfo(_message.Message):
     ABANDONED_FIELD_NUMBER: _builtins.int
     ABSENT_FIELD_NUMBER: _builtins.int
     HINTS_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
@@ -541,6 +542,12 @@ class TableInfo(_message.Message):
     def absent(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """When abandoned: the seats whose players were gone."""
 
+    @_builtins.property
+    def tournament(self) -> Global___TournamentPlace:
+        """A tournament's game: where it stands in its tournament, for a client to
+        say in its own words (name holds the server's words, in English).
+        """
+
     def __init__(
         self,
         *,
@@ -568,16 +575,69 @@ class TableInfo(_message.Message):
         abandoned: _builtins.bool = ...,
         absent: _abc.Iterable[_builtins.int] | None = ...,
         hints: _builtins.bool = ...,
+        tournament: Global___TournamentPlace | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "tournament", b"tournament", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game_result) -> _WhichOneofReturnType_game_result | None: ...
 
 Global___TableInfo: _TypeAlias = TableInfo  # noqa: Y015
+
+@_typing.final
+class TournamentPlace(_message.Message):
+    """Where a tournament's game stands: its tournament, stage, round, match and
+    game ("Cup · quarter-final · match 1 · game 2", as a client words it).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TOURNAMENT_ID_FIELD_NUMBER: _builtins.int
+    TOURNAMENT_NAME_FIELD_NUMBER: _builtins.int
+    STAGE_FIELD_NUMBER: _builtins.int
+    ROUND_FIELD_NUMBER: _builtins.int
+    ROUND_MATCHES_FIELD_NUMBER: _builtins.int
+    MATCH_FIELD_NUMBER: _builtins.int
+    GAME_FIELD_NUMBER: _builtins.int
+    tournament_id: _builtins.str
+    """The tournament (TournamentInfo.tournament_id)."""
+    tournament_name: _builtins.str
+    """The tournament's name."""
+    stage: _builtins.str
+    """The match's stage: "preliminary", "knockout" or "round-robin"
+    (MatchInfo.stage).
+    """
+    round: _builtins.int
+    """The round within the stage, from 1."""
+    round_matches: _builtins.int
+    """The matches of that round: a knockout's round of 4 matches is its
+    quarter-finals, of 1 its final.
+    """
+    match: _builtins.int
+    """The match's number within its round, from 1."""
+    game: _builtins.int
+    """The game's number within its match, from 1."""
+    def __init__(
+        self,
+        *,
+        tournament_id: _builtins.str = ...,
+        tournament_name: _builtins.str = ...,
+        stage: _builtins.str = ...,
+        round: _builtins.int = ...,
+        round_matches: _builtins.int = ...,
+        match: _builtins.int = ...,
+        game: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "match", b"match", "round", b"round", "round_matches", b"round_matches", "stage", b"stage", "tournament_id", b"tournament_id", "tournament_name", b"tournament_name"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___TournamentPlace: _TypeAlias = TournamentPlace  # noqa: Y015
 
 @_typing.final
 class ListTablesRequest(_message.Message):
@@ -1297,21 +1357,30 @@ class WatchTableRequest(_message.Message):
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
+    GROUPED_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     after_seq: _builtins.int
     """Events after this seq come (0: from the first); a stream that broke
     resumes after the last seq it got.
     """
+    grouped: _builtins.bool
+    """The events come several to a message (WatchTableResponse.events): those
+    of one action together, those logged before the stream opened at most
+    100 to a message. Unset: one event a message (WatchTableResponse.event).
+    Each message costs the server about as much as its events do, so a
+    client that reads the list has the same events for a fraction of it.
+    """
     def __init__(
         self,
         *,
         table_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
+        grouped: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1426,18 +1495,26 @@ class WatchTableResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     EVENT_FIELD_NUMBER: _builtins.int
+    EVENTS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def event(self) -> Global___TableEvent:
-        """The event."""
+        """The event (a stream asked without grouped)."""
+
+    @_builtins.property
+    def events(self) -> _containers.RepeatedCompositeFieldContainer[Global___TableEvent]:
+        """The events, in order (a stream asked with grouped): one action's, or a
+        part of those logged before the stream opened.
+        """
 
     def __init__(
         self,
         *,
         event: Global___TableEvent | None = ...,
+        events: _abc.Iterable[Global___TableEvent] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "events", b"events"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -861,6 +861,7 @@ class YahtzeeHoldemResult(_message.Message):
     CHAMPIONS_FIELD_NUMBER: _builtins.int
     STACKS_FIELD_NUMBER: _builtins.int
     HANDS_FIELD_NUMBER: _builtins.int
+    OUT_HANDS_FIELD_NUMBER: _builtins.int
     hands: _builtins.int
     """The hands played."""
     @_builtins.property
@@ -871,16 +872,23 @@ class YahtzeeHoldemResult(_message.Message):
     def stacks(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The chips each seat ended with, in seat order."""
 
+    @_builtins.property
+    def out_hands(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """The hand each seat went out in (its chips gone), in seat order; 0 for
+        those still playing at the end: who went out later ranks higher.
+        """
+
     def __init__(
         self,
         *,
         champions: _abc.Iterable[_builtins.int] | None = ...,
         stacks: _abc.Iterable[_builtins.int] | None = ...,
         hands: _builtins.int = ...,
+        out_hands: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["champions", b"champions", "hands", b"hands", "stacks", b"stacks"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["champions", b"champions", "hands", b"hands", "out_hands", b"out_hands", "stacks", b"stacks"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
