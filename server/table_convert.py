@@ -56,6 +56,8 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
         info.absent.extend(row.result.get("absent") or ())
     if row.join_by is not None and status == "waiting":
         info.join_by = row.join_by
+    if row.place is not None:
+        info.tournament.CopyFrom(pb.TournamentPlace(**row.place))
     return info
 
 

@@ -257,12 +257,13 @@ class Tables:
 
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
-               join_seconds: float = 0.0, hints: bool = False) -> Table:  # fmt: skip
+               join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
         ``join_seconds``: how long it waits for its players (0: WAITING_SECONDS); then the absent forfeit.
         ``hints``: a practice table, whose players may ask for hints (never a tournament's: reserved seats).
+        ``place``: a tournament's game, where it stands in its tournament (TableInfo.tournament).
         """
         try:
             variant = get_variant(variant_name)
@@ -280,7 +281,7 @@ class Tables:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
-                            self.clock.now() + (join_seconds or WAITING_SECONDS), hints)  # fmt: skip
+                            self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place)  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

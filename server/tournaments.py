@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
 from .cluster import Cluster
@@ -41,6 +41,20 @@ def game_options(options: dict[str, str]) -> dict[str, str]:
     return {**options, "players": "2"}
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a game stands in its tournament (TableInfo.tournament), kept with its table's row: a client words it
+    in its own language."""
+
+    tournament_id: str
+    tournament_name: str
+    stage: str  # preliminary, knockout, round-robin
+    round: int
+    round_matches: int  # the matches of its round: a knockout's 4 are its quarter-finals
+    match: int
+    game: int  # within its match, from 1
+
+
 @dataclass
 class Running:
     row: TournamentRow
@@ -51,6 +65,13 @@ class Running:
     @property
     def count(self) -> int:
         return sum(len(t) for t in self.tables.values())
+
+    def place(self, match: int, table_id: str) -> Place:
+        """Where the game of ``match`` played on ``table_id`` stands."""
+        m = self.state.matches[match]
+        matches = sum(1 for x in self.state.matches if (x.stage, x.round) == (m.stage, m.round))
+        return Place(self.row.tournament_id, self.row.name, m.stage, m.round, matches, m.number,
+                     self.tables[match].index(table_id) + 1)  # fmt: skip
 
 
 class Tournaments:
@@ -112,14 +133,15 @@ class Tournaments:
     async def _make_game(self, run: Running, match: int, table_id: str) -> None:
         """Make the table of a game claimed in the store (nothing when it is made already)."""
         m = run.state.matches[match]
-        number = run.tables[match].index(table_id) + 1
-        name = f"{run.row.name}: {m.stage} round {m.round} match {m.number} game {number}"[:MAX_NAME]
+        place = run.place(match, table_id)
+        # The name is for the logs and the command line; a page says the place in its own words (TableInfo's).
+        name = f"{place.tournament_name}: {place.stage} round {place.round} match {place.match} game {place.game}"[:MAX_NAME]
         bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
         reserved = {seat: (run.row.players[p], run.row.secrets_sha256[p]) for seat, p in enumerate((m.a, m.b))
                     if p in run.row.secrets_sha256}  # fmt: skip
         try:
             await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
-                                     reserved, table_id, run.row.join_minutes * 60)  # fmt: skip
+                                     reserved, table_id, run.row.join_minutes * 60, place=asdict(place))  # fmt: skip
         except TableExists:
             return
         if self.cluster is not None:

@@ -65,7 +65,10 @@ UNREADABLE = re.compile(
     r"|\b[A-Z]+_[A-Z_]+\b"  # an enum's name (PHASE_EXCHANGE, STAGE_FLOP, LETTER_KIND_VOWEL)
     r"|\[\s*-?\d+(?:\s*,\s*-?\d+)*\s*\]"  # a raw array ([3, 1])
     r"|\bp\d\b"  # a seat as the engine names it (p0)
-    r"|\b(?:undefined|null|NaN)\b|\[object \w+\]|\{\"")  # a value missing, an object or JSON as text
+    r"|\b(?:undefined|null|NaN)\b|\[object \w+\]|\{\""  # a value missing, an object or JSON as text
+    r"|\bt-[0-9a-f]{8}\b"  # a table's id (a table's title is its name, its place in a tournament, or its game)
+    r"|\bfr-dela\b"  # a lexicon's key
+    r"|\b[A-Z]{2}(?:,[A-Z]{2}){3,}")  # a raw list of cards (DAKER's deck: AA,AK,AQ...)
 # The page's words in the other language: none may show (the board modules' own words, the bar's, the result's).
 FOREIGN = {
     "fr": re.compile(r"\b(?:Your move|You may act|The others are playing|The game is over|Fold|Call|Check|Raise|Bet|"
@@ -76,7 +79,7 @@ FOREIGN = {
                      r"\bcontinuer|\bspectateur|\bquitter|\bjetons)\b"),
 }
 # The result's title and the bar's last words, in each language.
-RESULT_SAID = {"fr": ("Victoire de ", "La partie est finie"), "en": (" won", "The game is over")}
+RESULT_SAID = {"fr": ("Victoire d", "La partie est finie"), "en": (" won", "The game is over")}  # de, d' (anne)
 
 
 @pytest.fixture(scope="module")
@@ -183,6 +186,15 @@ def table_info(site: str, table_id: str) -> dict[str, Any]:
     return body["table"]  # type: ignore[no-any-return]
 
 
+def same_hand(driver: Any) -> None:
+    """While a hand's end is held on the board, the header says that hand as the board does (not the next one)."""
+    head, board = driver.execute_script("return [document.querySelector('.table-head').innerText,"
+                                        " document.getElementById('board').innerText]")
+    said = [re.search(r"\b(?:donne|hand|main|deal) (\d+)", text, re.I) for text in (head, board)]
+    if all(said):
+        assert said[0].group(1) == said[1].group(1), f"the header says {said[0].group()}, the board {said[1].group()}"
+
+
 def others_hidden(driver: Any) -> None:
     """Every card this browser shows at a seat not its own is a back."""
     shown = {seat: cards for seat, cards in faces(driver, ".seat:not(.mine)").items() if cards}
@@ -261,7 +273,7 @@ def test_a_game_is_played_by_clicking(site: str, browsers: Callable[..., Any], g
     for _ in range(DECISIONS if short else 400):
         if driver.find_elements(By.CSS_SELECTOR, ".seat.mine " + FACE):
             saw_my_cards = True
-        if not decide(driver, lambda d: shown.append(faces(d, ".seat:not(.mine)"))):
+        if not decide(driver, lambda d: (same_hand(d), shown.append(faces(d, ".seat:not(.mine)")))):
             break
         if how_far != RESULT and (shown or int(table_info(site, table_id).get("hand", 0)) > first):
             break
@@ -338,18 +350,65 @@ def test_the_form_offers_what_the_game_has_and_counts_seats_as_people_do(site: s
     wrong = [f"the bots' pace shown: {paced}"] if paced != {"poker-champ": False, "alphapoker-belote": True} else []
     if re.search(r"\b0\b", seats[1]) and not re.search(r"\b0\b", seats[0]):
         wrong.append(f"the seats counted from 1 ({seats[0]!r}), but {seats[1]!r}")
+    # DAKER: only the options of the chosen mode (no blinds nor stacks for the chipless round), its deck as cards
+    select.select_by_value("daker")
+    offered = "return [...document.querySelectorAll('#create [data-option]:not([hidden])')].map((o) => o.dataset.option)"
+    mode = "const m = document.querySelector('#create [name=mode]'); m.value = arguments[0]; m.dispatchEvent(new Event('change', {bubbles: true}))"
+    for value, shown, hidden in (("round", {"wins", "deck"}, {"small_blind", "stack", "limit", "ante"}),
+                                 ("holdem", {"small_blind", "stack", "limit"}, {"wins", "ante"}),
+                                 ("draw", {"ante", "stack"}, {"wins"})):
+        driver.execute_script(mode, value)
+        options = set(driver.execute_script(offered))
+        if not shown <= options or hidden & options:
+            wrong.append(f"DAKER {value} offers {sorted(options)}")
+    deck = driver.find_element(By.CSS_SELECTOR, "#create [data-option=deck]")
+    driver.execute_script("document.querySelectorAll('#create details').forEach((d) => (d.open = true))")  # unfolded
+    counts = deck.find_elements(By.CSS_SELECTOR, "input.deck-count")
+    sent = "return document.querySelector('#create [name=deck]').value"
+    rulebook = driver.execute_script(sent)
+    counts[0].send_keys("\b2")  # two AA
+    changed = driver.execute_script(sent)
+    if len(counts) != 21 or not deck.find_elements(By.CSS_SELECTOR, ".card") or changed != "AA," + rulebook:
+        wrong.append(f"DAKER's deck: {len(counts)} counts, {rulebook!r} then {changed!r}")
+    if "22 cartes" not in deck.text and "22 cards" not in deck.text:
+        wrong.append(f"DAKER's deck says {deck.text!r}")
     assert not wrong, wrong
+
+
+def players_typed(form: Any, players: list[tuple[str, bool]]) -> None:
+    """The new tournament's players, as a person enters them: a row each (added or removed), its name, a bot or not."""
+    while len(form.find_elements(By.CSS_SELECTOR, ".tour-player-list li")) > len(players):
+        form.find_elements(By.CSS_SELECTOR, ".tour-player-list li button.remove")[-1].click()
+    while len(form.find_elements(By.CSS_SELECTOR, ".tour-player-list li")) < len(players):
+        form.find_element(By.CSS_SELECTOR, "button.add").click()
+    for row, (name, bot) in zip(form.find_elements(By.CSS_SELECTOR, ".tour-player-list li"), players):
+        field = row.find_element(By.CSS_SELECTOR, "input[type=text]")
+        field.clear()
+        field.send_keys(name)
+        box = row.find_element(By.CSS_SELECTOR, "input[type=checkbox]")
+        if box.is_selected() != bot:
+            box.click()
 
 
 def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, browsers: Callable[..., Any]) -> None:
     driver = browsers("fr-FR")
     driver.get(site + "#/tournaments")
     form = wait(driver, lambda d: d.find_element(By.ID, "create-tournament"))
-    for name, value in (("players", "ann, bob, cy, dee"), ("bots", "2, 3, 4")):  # a knockout of four: ann and bots
-        field = form.find_element(By.NAME, name)
-        field.clear()
-        field.send_keys(value)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    name = form.find_element(By.NAME, "name")
+    name.clear()
+    name.send_keys("Coupe")
+    # What a person may get wrong is said beside the form, in French, before anything is asked of the server.
+    submit = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+    for players, said in (([("ann", False), ("", True), ("cy", True), ("dee", True)], "joueur 2"),
+                          ([("ann", False), ("bob", True), ("ann", True), ("dee", True)], "Deux joueurs s'appellent ann"),
+                          ([("ann", False), ("bob", True), ("cy", True)], "4, 8, 16, 32 ou 64 joueurs")):
+        players_typed(form, players)
+        submit.click()
+        error = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#create-tournament .form-error:not([hidden])"))
+        assert said in error.text, error.text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#tournaments article")  # none was made
+    players_typed(form, [("ann", False), ("bob", True), ("cy", True), ("dee", True)])  # a knockout of four: ann and bots
+    submit.click()
     # Its card offers this browser's player (whose join secret it keeps) his match's seat, once the table is open.
     sit = "//section[@id='tournaments']//article//button[contains(., 'ann')]"
     wait(driver, lambda d: d.find_elements(By.XPATH, sit), 20, "no button to play as ann")
@@ -361,6 +420,9 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     click(driver, sit, By.XPATH)
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".seat.mine"))
     assert "ann" in driver.execute_script("return document.querySelector('.table-head .pill.you').textContent")
+    # The game's title is its place in the tournament, in French (the server names the table in English)
+    title = driver.find_element(By.CSS_SELECTOR, ".table-head h2").text
+    assert re.fullmatch(r"Coupe · demi-finale · match [12] · partie 1", title), title
     table_id = driver.find_element(By.ID, "table").get_attribute("data-table")
     seq = int(table_info(site, table_id).get("seq", 0))
     assert decide(driver)  # a move, taken by the table
@@ -369,13 +431,24 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
 
 
 def test_a_phone_holds_the_lobby_and_the_table_with_its_action_bar(site: str, browsers: Callable[..., Any]) -> None:
-    driver = browsers("en-US", (390, 844))
+    # A lobby of many tables, some with long names, some waiting for a player (a button more on their row)
+    for n, name in enumerate(["", "La table du dimanche soir entre amis de longue date", "x" * 60, "", "Belote", "",
+                              "Une autre table au nom interminable pour voir", ""]):
+        status, made = post(site + API + "CreateTable", {"variant": "poker-champ", "name": name,
+                                                         "botSeats": [1] if n % 2 else [], "options": {"players": "2"}})
+        assert status == 200, made
+    driver = browsers("fr-FR", (390, 844))
     width = "return [window.innerWidth, document.scrollingElement.scrollWidth]"
     create_table(driver, site, "chinese", {"players": "4", "rounds": "1"}, "ann", bots=[1, 2, 3])
     driver.back()  # the lobby, the new table listed
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#lobby tr[data-table]"))
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#lobby tr[data-table]")) >= 9)
     inner, scrolled = driver.execute_script(width)
     assert inner <= 390 and scrolled <= inner, f"the lobby scrolls sideways: {scrolled} px wide in {inner}"
+    outside = driver.execute_script(
+        "return [...document.querySelectorAll('#lobby button, #lobby a.button')].map((b) => [b.textContent,"
+        " b.getBoundingClientRect()]).filter(([, r]) => r.left < 0 || r.right > window.innerWidth).map(([t]) => t)")
+    assert not outside, f"buttons out of the screen: {outside}"
+    readable(driver, "the lobby on a phone")
     driver.forward()
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, MOVES), 30)
     inner, scrolled = driver.execute_script(width)
@@ -389,6 +462,51 @@ def test_a_phone_holds_the_lobby_and_the_table_with_its_action_bar(site: str, br
         top, bottom, height, _ = driver.execute_script(bar)
         assert 0 <= top < bottom <= height + 1 and (bottom > height - 1 or y > 0), (y, top, bottom, height)
     assert decide(driver)  # and a move made from it
+
+
+def test_a_redraw_with_nothing_new_keeps_what_is_pressed_and_surrender_asks_first(site: str,
+                                                                                 browsers: Callable[..., Any]) -> None:
+    """The table is read again every few seconds: a board drawn anew each time lost a card put on a row with a
+    click pressed across it (a person clicked Place twice). Chinese poker's surrender is a small button that asks."""
+    driver = browsers("fr-FR")
+    table_id = create_table(driver, site, "chinese", {"players": "2", "rounds": "1"}, "anne", bots=[1])
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cn-pick"), 30)
+    # the bot has set its hand: nothing happens now until this seat plays
+    wait(driver, lambda d: "a posé sa main" in d.find_element(By.ID, "feed").get_attribute("textContent"), 30)
+    driver.execute_script("window.marked = [document.querySelector('#board .board-inner'),"
+                          " document.querySelector('button.cn-send')]")
+    driver.execute_script("return new Promise((done) => setTimeout(done, 4000))")  # the screen reads the table again
+    kept = driver.execute_script("return window.marked.map((node) => document.contains(node))")
+    assert kept == [True, True], f"redrawn with nothing new (board, place button): {kept}"
+    surrender = driver.find_element(By.CSS_SELECTOR, "#actions button.cn-surrender")
+    assert "act" not in surrender.get_attribute("class").split(), "surrender is not the bar's big button"
+    seq = int(table_info(site, table_id).get("seq", 0))
+    driver.execute_script("window.confirm = () => false")  # asked, and refused: nothing sent
+    surrender.click()
+    driver.execute_script("return new Promise((done) => setTimeout(done, 1000))")
+    assert int(table_info(site, table_id).get("seq", 0)) == seq and driver.find_elements(By.CSS_SELECTOR, ".cn-pick")
+    driver.execute_script("window.confirm = () => true")
+    click(driver, "#actions button.cn-surrender")
+    wait(driver, lambda d: "abandonne" in d.find_element(By.ID, "feed").get_attribute("textContent"), 20)
+
+
+def test_a_finished_game_played_again_shows_the_new_table(site: str, browsers: Callable[..., Any]) -> None:
+    """"Rejouer" makes a table of the same game and opens it: the address and the screen are the new table's (its
+    title was the old table's id, as the new one was named after it)."""
+    driver = browsers("fr-FR")
+    old = create_table(driver, site, "poker-champ", {"players": "2", "awards_to_win": "1", "chips": "6"}, "anne")
+    for _ in range(300):
+        if not decide(driver):
+            break
+    note = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#result .result-note"), 60).text
+    assert "Un Award se gagne en donnant 6 jetons" in note and "Le premier à 1 Award gagne" in note, note
+    click(driver, "#result button.again")
+    shown = "return document.getElementById('table')?.dataset.table"  # read at once: the screen is being replaced
+    new = wait(driver, lambda d: (n := d.execute_script(shown)) != old and n, 20)
+    assert driver.execute_script("return location.hash") == f"#/table/{new}"
+    title = wait(driver, lambda d: d.execute_script("return document.querySelector('.table-head h2')?.textContent"))
+    assert old not in title and title.startswith("POKER CHAMP"), title
+    assert table_info(site, new)["name"] in ("", new)  # not named after the old table
 
 
 def test_a_finished_long_table_opens_on_its_result_with_the_feed_s_last_events(site: str,

@@ -26,7 +26,7 @@ browsers = test_browser.browsers
 # Words a French option or choice label may share with the English one: the rulebooks' own (ante, fantasyland)
 # and names. Any other label equal in both languages is a label the page lacks (its fallback is the key).
 SAME_OPTIONS = {"ante", "fantasyland", "interjections"}
-SAME_CHOICES = {"pineapple", "DAKER (hold'em)"}
+SAME_CHOICES = {"pineapple", "DAKER hold'em"}
 FRENCH_TITLES = {"chinese": "Poker chinois", "alphapoker-belote": "Belote AlphaPoker",
                  "alphapoker-belote-secrete": "Belote secrète AlphaPoker", "alphapoker-bataille": "Bataille AlphaPoker"}
 # The engines' English verbs and record names (their events' text forms: server/games/*.py's @record names), as
@@ -42,7 +42,7 @@ SEAT_CODE = re.compile(r"\bp\d+\b")
 def form_words(driver: Any) -> dict[str, Any]:
     """What the new table form shows of the chosen game: each option's label, help and choices, by key."""
     return driver.execute_script(  # type: ignore[no-any-return]
-        "return Object.fromEntries([...document.querySelectorAll('#create label[data-option]')].map((l) => [l.dataset.option,"
+        "return Object.fromEntries([...document.querySelectorAll('#create [data-option]')].map((l) => [l.dataset.option,"
         " {label: l.firstChild.textContent.trim(), help: l.title,"
         "  choices: Object.fromEntries([...l.querySelectorAll('option')].map((o) => [o.value, o.textContent]))}]));")
 
@@ -71,6 +71,13 @@ def test_the_form_names_every_option_and_choice_in_the_page_s_language(site: str
     for variant, title in FRENCH_TITLES.items():
         assert french[variant]["title"] == title, french[variant]
     assert english["chinese"]["title"] == "Chinese poker"
+    # DAKER's modes read as a player says them, in either language (not "Game Round DAKER" on an English page)
+    assert english["daker"]["options"]["mode"]["choices"]["round"] == "DAKER: chipless round"
+    assert french["daker"]["options"]["mode"]["choices"]["round"] == "DAKER : manche sans jetons"
+    assert "Game Round" not in repr([french, english])
+    # a lexicon by its name, never its key
+    assert french["alphapoker"]["options"]["lexicon"]["choices"]["fr-dela"] == "lexique français (DELA)"
+    assert english["alphapoker"]["options"]["lexicon"]["choices"]["fr-dela"] == "French lexicon (DELA)"
     for variant in french:
         fr, en = french[variant]["options"], english[variant]["options"]
         assert set(fr) == set(en) and fr, variant
@@ -141,6 +148,9 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
     assert "donnes jouées" in panel and not re.search(r"_|\[|\]", panel), panel
     replay = driver.find_element(By.CSS_SELECTOR, "#result a.replay")
     assert replay.text == "Revoir la partie" and replay.get_attribute("href").endswith(f"#/replay/{table_id}")
+    replay.click()  # its title is the game and its players, never the table's id
+    title = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay h2")).text
+    assert title.startswith("Revoir la partie · ") and "anne" in title and table_id not in title, title
 
 
 # A sample event of every kind of every family (the protos' TableEvent.game oneof, each family's kind oneof): its
@@ -218,3 +228,38 @@ def test_a_practice_table_s_hints_are_moves_drawn_with_their_cards(site: str, br
     hint = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#actions .hints button.hint-move"))
     assert "null" not in driver.find_element(By.ID, "actions").text
     assert hint.text.startswith("Placer") and len(hint.find_elements(By.CSS_SELECTOR, "[data-card]")) == 13, hint.text
+
+
+def test_the_words_agree_and_the_hands_are_named(site: str, browsers: Callable[..., Any]) -> None:
+    """French elides ("Victoire d'anne", a name as typed) and a count says its noun in the singular or the plural
+    ("1 carte"), in every text (one rule, i18n.js's); POKER CHAMP's showdown names the pair and the high card as
+    DAKER's does; Yahtzee's dice colours have their legend; DAKER's mode reads naturally on its table."""
+    driver = browsers("fr-FR")
+    driver.get(site)
+    wait(driver, lambda d: d.find_elements(By.ID, "variant"))
+    said = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "Promise.all([import('/i18n.js'), import('/table/events.js'), import('/table/poker.js')]).then(([i18n, ev, poker]) => {"
+        "  const ctx = {names: ['anne', 'robot 2'], seat: 0, family: '', pending: new Set(), lang: i18n.lang,"
+        "               t: (k, v) => i18n.t(k, v, poker.STRINGS)};"
+        "  const line = (e) => ev.eventText(e, ctx).textContent;"
+        "  const board = (family, view) => { const node = document.createElement('div');"
+        "    poker.drawBoard(node, view, {...ctx, family}); return node; };"
+        "  const showdown = {phase: 'PHASE_STAGE', deal: 3, board: ['2c', '7d', '9h', 'Js', '4c'], _showdown: true, seats: ["
+        "    {hole: ['Kh', 'Kd'], _hand: 'pair', inHand: true}, {hole: ['Ah', '3d'], _hand: 'high-card', inHand: true}]};"
+        "  const say = () => ({"
+        "    won: ['anne', 'Hugo', 'Yves', 'Yann', 'robot 2'].map((names) => i18n.t('result.title', {names})),"
+        "    cards: [0, 1, 2].map((n) => i18n.t('words.points', {n})),"
+        "    feed: [line({seq: 1, bataille: {pile: {seat: 0, cards: 1}}}), line({seq: 2, pokerChamp: {champions: {seats: [0]}}})],"
+        "    hands: [...board('pokerChamp', showdown).querySelectorAll('.pk-made')].map((n) => n.textContent),"
+        "    dice: board('yahtzeeHoldem', {hand: 1, seats: [{dice: ['1r', '2y']}, {}]}).querySelector('.pk-legend')?.textContent,"
+        "    mode: board('daker', {mode: 'MODE_ROUND', hand: 1, seats: [{}, {}]}).querySelector('.pk-info').textContent});"
+        "  const french = say(); i18n.setLang('en'); const english = say(); i18n.setLang('fr'); done([french, english]); });")
+    french, english = said
+    assert french["won"] == ["Victoire d'anne", "Victoire d'Hugo", "Victoire d'Yves", "Victoire de Yann", "Victoire de robot 2"]
+    assert english["won"][0] == "anne won"
+    assert french["cards"] == ["0 point", "1 point", "2 points"] and english["cards"] == ["0 points", "1 point", "2 points"]
+    assert french["feed"] == ["anne a 1 carte dans sa pile", "Victoire d'anne"], french["feed"]
+    assert french["hands"] == ["Paire de rois", "Hauteur as"] and english["hands"] == ["Pair of kings", "Ace high"]
+    assert "rouge" in french["dice"] and "jaune" in french["dice"] and "yellow" in english["dice"]
+    assert "DAKER : manche sans jetons" in french["mode"] and "DAKER: chipless round" in english["mode"]

@@ -152,3 +152,30 @@ def test_random_games_conserve_chips_and_cards_end_and_leak_nothing(seed: int, m
             view = jsonable(state.view(watcher))
             assert all(c == "??" for s, cards in enumerate(view["cards"]) if s != watcher for c in cards)
     assert state.is_over
+    result = state.result or {}
+    for seat, gone in enumerate(result["out_hands"]):  # the hand each went out in: what the ranking orders by
+        assert (gone > 0) == state.out[seat] and gone <= result["hands"]
+        assert not (gone and seat in state.champions)
+
+
+@pytest.mark.parametrize("mode", [dk.Mode.HOLDEM, dk.Mode.DRAW])
+def test_bots_do_not_re_raise_each_other_round_after_round(mode: dk.Mode) -> None:
+    """No-limit has no cap on raises: bots re-raising each other by the least went on a hundred times a betting
+    round. A bot with chips in the round raises again only with a full house or better, and then by the most."""
+    most = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = dk.new_game(dk.DakerOptions(mode=mode, players=4), random.Random(f"daker/{seed}"))
+        raises = 0
+        for _ in range(20000):
+            if state.is_over:
+                break
+            seat = state.pending()[0]
+            action = dk.bot(jsonable(state.view(seat)), [str(a) for a in state.legal_actions(seat)], rng)
+            for event in state.apply(seat, dk.parse_action(action)):
+                if isinstance(event, (dk.Hand, dk.Turned, dk.Discarded)):
+                    raises = 0  # a new betting round
+                raises += " raises " in str(event)
+                most = max(most, raises)
+        assert state.is_over
+    assert most <= 6, most  # four seats: each raises once, or goes all-in

@@ -79,6 +79,20 @@ def test_a_preliminary_then_its_knockout(api: BrelanClient) -> None:
     assert sum(s.match_points for s in final.standings) == 5 * len(final.matches)  # 4 + 1 or 3 + 2 a match
 
 
+def test_a_game_s_table_tells_its_place_in_its_tournament(api: BrelanClient) -> None:
+    """TableInfo.tournament: a page says "Coupe · demi-finale · match 2 · partie 1" in its own words, never the
+    server's English name; the lobby's listing tells it too, and a table of no tournament tells none."""
+    info = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, name="Coupe").tournament  # people: they wait
+    second = info.matches[1]
+    place = api.get_table(second.table_ids[0]).tournament
+    assert place == tpb.TournamentPlace(tournament_id=info.tournament_id, tournament_name="Coupe", stage="knockout",
+                                        round=1, round_matches=2, match=2, game=1)  # fmt: skip
+    listed = {t.table_id: t for t in api.list_tables()}
+    assert listed[second.table_ids[0]].tournament == place
+    alone = api.create_table("alphapoker", {"lexicon": "mini", "players": "2"})
+    assert not api.get_table(alone.table_id).HasField("tournament")
+
+
 def test_bad_tournaments_get_field_errors(api: BrelanClient) -> None:
     cases = [
         (dict(players=["a", "b", "c", "d", "e"]), "players"),
@@ -117,6 +131,7 @@ def test_a_tournament_is_kept_across_a_restart(tmp_path: Path, data_dir: Path, f
             assert set(first_secrets) == {"ann", "bob", "cy", "dee"}
             assert kept == info
             m = kept.matches[0]
+            assert api.get_table(m.table_ids[0]).tournament.tournament_name == "kept"  # kept with the table's row
             a = api.join(m.table_ids[0], secret=first_secrets[m.player_a])  # the secret's hash is kept too
             assert a.seat == 0 and a.view().seat == 0
             assert api.list_tournaments()[0].tournament_id == info.tournament_id

@@ -6,21 +6,36 @@
 import { call, RpcError } from "./rpc.js";
 import { cardElement } from "./cards.js";
 import { h, remember, seats, toast } from "./dom.js";
+import { deckField } from "./deck.js";
 import { lang, setLang, t } from "./i18n.js";
-import { choiceLabel, gameTitle, optionHelp, optionLabel } from "./options.js";
-import { seatNames, status, tableScreen } from "./table/screen.js";
+import { applies, choiceLabel, gameTitle, optionHelp, optionLabel } from "./options.js";
+import { givenName, seatNames, status, tableScreen, tableTitle, tournamentName } from "./table/screen.js";
 
 const main = document.getElementById("main");
 const NAME_KEY = "brelan.name";
 // A real-time game's bots wait this long before they claim or lay (their reaction option): a person can race them.
 const FIRST = ["players", "style", "mode"]; // the options a new table's form shows first
 const PACES = [["calm", "8"], ["normal", "5"], ["quick", "3"], ["expert", "1"]];
+const MAX_NAME = 64; // a player's name, at most (server/tables.py)
+// Each format's count of players (server/games/tournament.py's TournamentOptions): checked before it is asked.
+const FORMATS = {
+  knockout: (n) => [4, 8, 16, 32, 64].includes(n),
+  preliminary: (n) => n >= 4 && n % 2 === 0 && n <= 128,
+  "round-robin": (n) => n >= 2 && n <= 128,
+};
 
 
 let variants = null; // ListVariants, once
 async function variantList() {
   variants = variants || (await call("TableService", "ListVariants")).variants;
   return variants;
+}
+
+let lexicons = null; // ListLexicons' names, once: the form offers them by name, not by key
+async function lexiconNames() {
+  lexicons = lexicons
+    || (await call("LexiconService", "ListLexicons").catch(() => ({}))).lexicons?.map((l) => l.name) || [];
+  return lexicons;
 }
 
 async function guarded(work) {
@@ -128,7 +143,8 @@ function tableRow(info) {
     actions.append(" ", h("button", { onclick: () => join(info.tableId) }, t("join")));
   }
   return h("tr", { "data-table": info.tableId },
-    h("td", {}, info.name || info.tableId, info.hints ? h("small", {}, ` ${t("practice")}`) : null),
+    h("td", { class: "title", title: info.tableId }, tableTitle(info, title),
+      info.hints ? h("small", {}, ` ${t("practice")}`) : null),
     h("td", {}, title(info.variant)), h("td", {}, names), h("td", {}, t(`status.${status(info)}`)), actions);
 }
 
@@ -150,9 +166,10 @@ async function join(tableId, seat = undefined, secret = "") {
   else location.hash = `#/table/${tableId}`;
 }
 
-/** The same game again: a new table with the same rules, bots and time, you at your seat. */
+/** The same game again: a new table with the same rules, bots and time, you at your seat; the same name when it
+ *  was given one (not the old table's id, which would title the new one; not a tournament's game, which it is not). */
 async function playAgain(info, seat) {
-  const request = { variant: info.variant, options: info.options || {}, name: info.name,
+  const request = { variant: info.variant, options: info.options || {}, name: info.tournament ? "" : givenName(info),
                     botSeats: (info.seats || []).flatMap((s, i) => (s.bot ? [i] : [])), hints: Boolean(info.hints),
                     ...(info.decisionSeconds ? { decisionSeconds: info.decisionSeconds } : { untimed: true }) };
   const created = await guarded(() => call("TableService", "CreateTable", request));
@@ -165,6 +182,7 @@ function seatCount(variant, values) {
 
 async function createForm() {
   const all = await variantList();
+  const named = await lexiconNames();
   const select = h("select", { name: "variant", id: "variant" },
     ...all.map((v) => h("option", { value: v.name }, title(v.name))));
   const fields = h("div", { class: "options" });
@@ -174,10 +192,17 @@ async function createForm() {
     const variant = all.find((v) => v.name === select.value);
     // The choices that make the game (how many play, which style or mode) in sight; the other rules folded.
     const shown = (variant.options || []).filter((o) => o.name !== "reaction");
-    const field = (o) => optionField(o, variant.name);
+    const field = (o) => optionField(o, variant.name, named);
     first.replaceChildren(...shown.filter((o) => FIRST.includes(o.name)).map(field));
     fields.replaceChildren(...shown.filter((o) => !FIRST.includes(o.name)).map(field));
     drawBots();
+    fit();
+  };
+  // An option that does not apply with the others' values is hidden, and not sent (a chipless round's blinds).
+  const fit = () => {
+    const values = Object.fromEntries([...form.querySelectorAll("[data-option] [name]")]
+      .map((f) => [f.name, f.type === "checkbox" ? String(f.checked) : f.value]));
+    form.querySelectorAll("[data-option]").forEach((o) => (o.hidden = !applies(select.value, o.dataset.option, values)));
   };
   const drawBots = () => {
     const variant = all.find((v) => v.name === select.value);
@@ -190,6 +215,8 @@ async function createForm() {
   };
   select.addEventListener("change", draw);
   first.addEventListener("change", (e) => e.target.name === "players" && drawBots());
+  first.addEventListener("change", fit);
+  fields.addEventListener("change", fit);
   const sit = h("input", { type: "checkbox", name: "sit", checked: true });
   const paced = h("select", { name: "pace" }, ...PACES.map(([name, seconds]) =>
     h("option", { value: seconds, selected: name === "normal" }, t(`pace.${name}`))));
@@ -215,8 +242,8 @@ async function createForm() {
     const options = {};
     const variant = all.find((v) => v.name === select.value);
     for (const o of variant.options || []) {
-      const input = form.querySelector(`[name="${o.name}"]`);
-      if (!input) continue;
+      const input = form.querySelector(`[data-option="${o.name}"] [name="${o.name}"]`);
+      if (!input || input.closest("[data-option]").hidden) continue;
       const value = input.type === "checkbox" ? String(input.checked) : input.value;
       if (value !== (o.defaultValue || "")) options[o.name] = value;
     }
@@ -233,11 +260,18 @@ async function createForm() {
 }
 
 /** One option of the form: its label and help in the page's language (options.js), its key only as the field's
- *  name, each choice by its label. */
-function optionField(o, variant) {
+ *  name, each choice by its label; DAKER's deck as cards to count (deck.js), the lexicon chosen by its name among
+ *  the server's (``lexicons``), no list or key to type. */
+function optionField(o, variant, lexicons = []) {
   const value = o.defaultValue || "";
+  const range = o.least || o.most ? `(${o.least || 0} – ${o.most})` : "";
+  const help = [optionHelp(o.name, variant), range].filter(Boolean).join(" ");
+  if (o.name === "deck" && o.kind === "OPTION_KIND_LIST") return deckField(o, optionLabel(o.name, variant), help);
   let input;
-  if (o.kind === "OPTION_KIND_BOOLEAN") {
+  if (o.name === "lexicon" && lexicons.includes(value)) {
+    input = h("select", { name: o.name }, ...lexicons.map((name) =>
+      h("option", { value: name, selected: name === value }, choiceLabel(o.name, name))));
+  } else if (o.kind === "OPTION_KIND_BOOLEAN") {
     input = h("input", { type: "checkbox", name: o.name, checked: value === "true" });
   } else if (o.kind === "OPTION_KIND_CHOICE") {
     input = h("select", { name: o.name }, ...(o.choices || []).map((c) =>
@@ -248,8 +282,6 @@ function optionField(o, variant) {
   } else {
     input = h("input", { type: "text", name: o.name, value });
   }
-  const range = o.least || o.most ? `(${o.least || 0} – ${o.most})` : "";
-  const help = [optionHelp(o.name, variant), range].filter(Boolean).join(" ");
   return h("label", { title: help || null, "data-option": o.name }, `${optionLabel(o.name, variant)} `, input);
 }
 
@@ -273,18 +305,34 @@ async function tournamentsScreen() {
     box.replaceChildren(...(list.length ? list.map(tournamentCard) : [h("p", {}, t("tour.none"))]));
   };
   all.addEventListener("change", refresh);
-  const players = h("input", { type: "text", name: "players", value: "ann, bob, cy, dee", size: 40 });
-  const bots = h("input", { type: "text", name: "bots", value: "2, 3, 4", size: 12 });
-  const format = h("select", { name: "format" }, ...["knockout", "preliminary", "round-robin"].map((f) =>
+  const players = playerRows([["ann", false], ["bob", true], ["cy", true], ["dee", true]]);
+  const format = h("select", { name: "format" }, ...Object.keys(FORMATS).map((f) =>
     h("option", { value: f }, t(`tour.format.${f}`))));
-  const form = h("form", { id: "create-tournament" }, h("h2", {}, t("tour.new")),
-    h("label", {}, t("tour.players"), " ", players), h("label", {}, t("tour.bots"), " ", bots),
-    h("label", {}, t("tour.format"), " ", format), h("button", { type: "submit" }, t("tour.start")));
+  const today = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long" }).format(new Date());
+  const name = h("input", { type: "text", name: "name", maxlength: MAX_NAME, size: 24,
+                            value: t("tour.name.default", { date: today }) });
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
+    h("label", {}, t("tour.name"), " ", name),
+    h("fieldset", { class: "tour-players" }, h("legend", {}, t("tour.players")), players.node),
+    h("label", {}, t("tour.format"), " ", format), error, h("button", { type: "submit" }, t("tour.start")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const request = { players: players.value.split(",").map((p) => p.trim()).filter(Boolean), format: format.value,
-                      bots: bots.value.split(",").map((b) => b.trim()).filter(Boolean).map((n) => Number(n) - 1) };
-    const created = await guarded(() => call("TournamentService", "CreateTournament", request));
+    const entries = players.read();
+    const wrong = entryError(entries, format.value);
+    error.hidden = !wrong;
+    error.textContent = wrong ? wrong.text : "";
+    entries.forEach((p) => p.field.toggleAttribute("aria-invalid", wrong?.field === p.field));
+    if (wrong) {
+      wrong.field?.focus();
+      return;
+    }
+    const request = { name: name.value.trim(), players: entries.map((p) => p.name), format: format.value,
+                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])) };
+    const created = await call("TournamentService", "CreateTournament", request).catch((e) => {
+      [error.hidden, error.textContent] = [false, e.message]; // the server's reason, beside the form
+      return null;
+    });
     if (!created) return;
     // Each person's secret is kept here: his game's seat is taken from the tournament's card, in this browser.
     localStorage.setItem(SECRETS_KEY, JSON.stringify({ ...secrets(), [created.tournament.tournamentId]: created.joinSecrets || {} }));
@@ -295,6 +343,43 @@ async function tournamentsScreen() {
   await refresh();
   const timer = setInterval(refresh, 3000);
   leaving = () => clearInterval(timer);
+}
+
+/** The new tournament's players: a row each (his name, a bot or not, a way to remove him), and one more on a click.
+ *  ``initial``: [name, bot] rows. read(): [{name, bot, field}] in order. */
+function playerRows(initial) {
+  const list = h("ol", { class: "tour-player-list" });
+  const number = () => list.querySelectorAll("li").forEach((li, i) =>
+    li.querySelector("input[type=text]").setAttribute("aria-label", t("tour.player.name", { n: i + 1 })));
+  const add = (name = "", bot = false) => {
+    const row = h("li", {}, h("input", { type: "text", name: "player", value: name, maxlength: MAX_NAME, size: 14 }), " ",
+      h("label", { class: "inline" }, h("input", { type: "checkbox", name: "bot", checked: bot }), " ", t("tour.player.bot")),
+      h("button", { type: "button", class: "quiet small remove", title: t("tour.player.remove"),
+                    "aria-label": t("tour.player.remove"), onclick: () => { row.remove(); number(); } }, "✕"));
+    list.append(row);
+    number();
+    return row;
+  };
+  initial.forEach(([name, bot]) => add(name, bot));
+  const more = h("button", { type: "button", class: "quiet small add",
+                             onclick: () => add().querySelector("input").focus() }, `+ ${t("tour.player.add")}`);
+  const read = () => [...list.querySelectorAll("li")].map((li) => {
+    const field = li.querySelector("input[type=text]");
+    return { name: field.value.trim(), bot: li.querySelector("input[type=checkbox]").checked, field };
+  });
+  return { node: h("div", {}, list, more), read };
+}
+
+/** What is wrong with the players for ``format``, as {text, field} (the field to fix, if one), or null; a name's
+ *  length is held by its field (maxlength). */
+function entryError(entries, format) {
+  const empty = entries.findIndex((p) => !p.name);
+  if (empty >= 0) return { text: t("tour.error.empty", { n: empty + 1 }), field: entries[empty].field };
+  const twice = entries.findIndex((p, i) => entries.findIndex((q) => q.name === p.name) < i);
+  if (twice >= 0) return { text: t("tour.error.twice", { name: entries[twice].name }), field: entries[twice].field };
+  if (entries.length < 2) return { text: t("tour.error.few", { n: 2 }), field: null };
+  if (!FORMATS[format](entries.length)) return { text: t(`tour.error.${format}`, { n: entries.length }), field: null };
+  return null;
 }
 
 function tournamentCard(tour) {
@@ -313,7 +398,7 @@ function tournamentCard(tour) {
         join(table, undefined, held[p]);
       } }, t("tour.sit", { name: p }))) : []));
   }));
-  return h("article", { class: "tournament" }, h("h3", {}, tour.name || tour.tournamentId),
+  return h("article", { class: "tournament" }, h("h3", { title: tour.tournamentId }, tournamentName(tour.name)),
     h("p", {}, tour.finished ? t("tour.won", { name: tour.champion }) : t("tour.round", { n: tour.round || 1 })), standings, matches);
 }
 

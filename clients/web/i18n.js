@@ -1,5 +1,7 @@
 // The page's words in French and English: the browser's language unless the player chose one (the switch in
-// the header), <html lang> set to it. A text may hold {name} slots: t("call", {n: 3}) is "Suivre 3".
+// the header), <html lang> set to it. A text may hold {name} slots: t("call", {n: 3}) is "Suivre 3"; and a word
+// for a count, {n:carte|cartes} ("1 carte", "0 carte", "2 cartes": Intl.PluralRules says which). French "de" and
+// "que" elide before a slot read with a vowel ("Victoire d'anne"): one rule for every text, see pieces().
 // Each board module brings its own words (its STRINGS), looked up first: see table/board.js.
 
 const KEY = "brelan.lang";
@@ -38,7 +40,7 @@ const WORDS = {
     "replay.missing": "Revoir une partie n'est pas encore possible sur cette page.",
     "type.move": "écrire un coup", "type.placeholder": "un coup, par ex. « pay »", "type.send": "jouer",
     "practice": "entraînement", "hint": "conseil", "hints.none": "pas de conseil pour cette décision",
-    "pick.cards": "choisissez {sizes} carte(s) dans votre jeu", "amount": "montant",
+    "pick.cards": "choisissez {sizes} {n:carte|cartes} dans votre jeu", "amount": "montant",
     "act.bet": "Miser {n}", "act.call": "Suivre {n}", "act.call.all": "Suivre", "act.check": "Parole",
     "act.fold": "Se coucher", "act.raise": "Relancer à {n}", "act.voir": "Voir à {n}", "act.stop": "Stop",
     "act.exchange": "Échanger {n}", "act.exchange.none": "Garder mon jeu", "act.discard": "Écarter {n}",
@@ -48,16 +50,29 @@ const WORDS = {
     "tournaments.title": "Tournois", "words.title": "Mots",
     "words.check": "vérifier", "words.explain": "expliquer", "words.score": "compter", "words.best": "meilleurs mots",
     "words.anagrams": "anagrammes", "words.pattern": "motif", "words.none": "aucun", "words.admitted": "admis :",
-    "words.refused": "refusé :", "words.points": "{n} points", "words.breakdown": "longueur {length} + lettres {letters}",
+    "words.refused": "refusé :", "words.points": "{n} {n:point|points}", "words.breakdown": "longueur {length} + lettres {letters}",
     "words.doubled": "doublé : une seule couleur",
     "tour.none": "Aucun tournoi en cours.", "tour.new": "Nouveau tournoi", "tour.players": "joueurs",
-    "tour.bots": "robots (numéros des joueurs)", "tour.format": "formule", "tour.start": "lancer",
+    "tour.format": "formule", "tour.name": "nom", "tour.name.default": "Tournoi du {date}", "tour.unnamed": "Tournoi", "tour.start": "lancer",
     "tour.format.knockout": "élimination directe", "tour.format.preliminary": "poules puis élimination",
     "tour.format.round-robin": "toutes rondes", "tour.won": "vainqueur : {name}", "tour.round": "tour {n} en cours",
     "tour.sit": "jouer pour {name}", "tour.col.#": "#", "tour.col.player": "joueur", "tour.col.points": "points",
     "tour.col.tiebreak": "départage", "tour.col.played": "joués", "tour.col.won": "gagnés", "tour.col.lost": "perdus",
     "tour.col.forfeited": "forfaits",
     "error.aborted": "la table a avancé avant votre coup : regardez à nouveau",
+    // a table's title (table/screen.js's tableTitle): never its id
+    "title.players": "{game} · {names}", "title.numbered": "{game} · table n° {n}",
+    "title.place": "{tournament} · {stage} · match {match} · partie {game}",
+    "stage.final": "finale", "stage.semi": "demi-finale", "stage.quarter": "quart de finale",
+    "stage.knockout": "1/{n} de finale", "stage.preliminary": "tour préliminaire {n}", "stage.round-robin": "ronde {n}",
+    // the new tournament's players: a name each, a bot or a person
+    "tour.player.name": "nom du joueur {n}", "tour.player.bot": "robot", "tour.player.add": "ajouter un joueur",
+    "tour.player.remove": "retirer", "tour.error.empty": "Chaque joueur a besoin d'un nom (joueur {n}).",
+    "tour.error.twice": "Deux joueurs s'appellent {name} : chacun a besoin d'un nom à lui.",
+    "tour.error.few": "Il faut au moins {n} joueurs.",
+    "tour.error.knockout": "Une élimination directe se joue à 4, 8, 16, 32 ou 64 joueurs, pas {n} : sinon, choisissez les poules puis l'élimination.",
+    "tour.error.preliminary": "Des poules se jouent à un nombre pair de joueurs, 4 au moins (128 au plus), pas {n}.",
+    "tour.error.round-robin": "Toutes rondes : 2 à 128 joueurs, pas {n}.",
   },
   en: {
     "nav.tables": "Tables", "nav.tournaments": "Tournaments", "nav.words": "Words", "you.are": "you are",
@@ -90,7 +105,7 @@ const WORDS = {
     "replay.missing": "Replaying a game is not available on this page.",
     "type.move": "type a move", "type.placeholder": "a move, e.g. \"pay\"", "type.send": "play",
     "practice": "practice", "hint": "hint", "hints.none": "no hint for this decision",
-    "pick.cards": "pick {sizes} card(s) from your hand", "amount": "amount",
+    "pick.cards": "pick {sizes} {n:card|cards} from your hand", "amount": "amount",
     "act.bet": "Bet {n}", "act.call": "Call {n}", "act.call.all": "Call", "act.check": "Check",
     "act.fold": "Fold", "act.raise": "Raise to {n}", "act.voir": "See at {n}", "act.stop": "Stop",
     "act.exchange": "Exchange {n}", "act.exchange.none": "Keep my hand", "act.discard": "Discard {n}",
@@ -100,16 +115,27 @@ const WORDS = {
     "tournaments.title": "Tournaments", "words.title": "Words",
     "words.check": "check", "words.explain": "explain", "words.score": "score", "words.best": "best words",
     "words.anagrams": "anagrams", "words.pattern": "pattern", "words.none": "none", "words.admitted": "admitted:",
-    "words.refused": "refused:", "words.points": "{n} points", "words.breakdown": "length {length} + letters {letters}",
+    "words.refused": "refused:", "words.points": "{n} {n:point|points}", "words.breakdown": "length {length} + letters {letters}",
     "words.doubled": "doubled: one colour",
     "tour.none": "No tournament being played.", "tour.new": "New tournament", "tour.players": "players",
-    "tour.bots": "bots (players' numbers)", "tour.format": "format", "tour.start": "start",
+    "tour.format": "format", "tour.name": "name", "tour.name.default": "Tournament of {date}", "tour.unnamed": "Tournament", "tour.start": "start",
     "tour.format.knockout": "knockout", "tour.format.preliminary": "groups then knockout",
     "tour.format.round-robin": "round robin", "tour.won": "won by {name}", "tour.round": "round {n} being played",
     "tour.sit": "play as {name}", "tour.col.#": "#", "tour.col.player": "player", "tour.col.points": "points",
     "tour.col.tiebreak": "tie-break", "tour.col.played": "played", "tour.col.won": "won", "tour.col.lost": "lost",
     "tour.col.forfeited": "forfeited",
     "error.aborted": "the table moved on before your move: look again",
+    "title.players": "{game} · {names}", "title.numbered": "{game} · table no. {n}",
+    "title.place": "{tournament} · {stage} · match {match} · game {game}",
+    "stage.final": "final", "stage.semi": "semi-final", "stage.quarter": "quarter-final",
+    "stage.knockout": "round of {players}", "stage.preliminary": "preliminary round {n}", "stage.round-robin": "round {n}",
+    "tour.player.name": "player {n}'s name", "tour.player.bot": "bot", "tour.player.add": "add a player",
+    "tour.player.remove": "remove", "tour.error.empty": "Every player needs a name (player {n}).",
+    "tour.error.twice": "Two players are called {name}: each needs a name of his own.",
+    "tour.error.few": "At least {n} players are needed.",
+    "tour.error.knockout": "A knockout takes 4, 8, 16, 32 or 64 players, not {n}: otherwise choose groups then knockout.",
+    "tour.error.preliminary": "Groups take an even number of players, at least 4 (at most 128), not {n}.",
+    "tour.error.round-robin": "A round robin takes 2 to 128 players, not {n}.",
   },
 };
 
@@ -130,8 +156,45 @@ export function setLang(next) {
   document.documentElement.lang = lang;
 }
 
+/** The form of a word for a count, in the page's language: counted(1, "carte", "cartes") is "carte" (0 too, in
+ *  French; "0 cards" in English). */
+export function counted(n, one, other) {
+  return new Intl.PluralRules(lang).select(Number(n)) === "one" ? one : other;
+}
+
+// A word read with a vowel first: a vowel, a mute h ("Hugo"), a y before a consonant ("Yves", not "Yann"); a
+// number is not (de huit, de onze).
+const VOWEL_SOUND = /^(?:[aeiouœæàâäéèêëîïôöùûü]|h|y[^aeiouyàâéèêëîïôöùû])/iu;
+
+/** ``before`` as it reads in front of ``word``: French "de" and "que" that end it elide before a vowel sound
+ *  ("Victoire de " and "anne": "Victoire d'"); the word itself is left as typed (a name keeps its case). */
+export function elide(before, word) {
+  if (lang !== "fr" || !VOWEL_SOUND.test(String(word).trim())) return before;
+  return before.replace(/(?<!\p{L})(d|qu)e $/u, "$1'");
+}
+
+const COUNTED = /\{(\w+):([^|{}]*)\|([^{}]*)\}/g;
+const textOf = (value) => [value].flat().map((v) => (v instanceof Node ? v.textContent : String(v ?? ""))).join("");
+
+/** A text's pieces, its slots filled from ``vars`` (each value as given: a text, a number, an element or a list of
+ *  them, for a sentence of elements: table/events.js): each count's word chosen, "de" and "que" elided before the
+ *  slot that follows them. A slot ``vars`` lacks stays as written. */
+export function pieces(text, vars = {}) {
+  const out = [];
+  const words = text.replace(COUNTED, (all, name, one, other) =>
+    (name in vars ? counted(textOf(vars[name]), one, other) : all));
+  for (const piece of words.split(/(\{\w+\})/)) {
+    const slot = piece.match(/^\{(\w+)\}$/)?.[1];
+    if (slot && slot in vars) {
+      if (typeof out[out.length - 1] === "string") out[out.length - 1] = elide(out[out.length - 1], textOf(vars[slot]));
+      out.push(vars[slot]);
+    } else if (piece) out.push(piece);
+  }
+  return out;
+}
+
 function fill(text, vars) {
-  return text.replace(/\{(\w+)\}/g, (all, name) => (vars && name in vars ? String(vars[name]) : all));
+  return vars ? pieces(text, vars).map(textOf).join("") : text;
 }
 
 /** The text of ``key`` in the page's language: ``extra`` (a board's STRINGS) first, then the page's own. */

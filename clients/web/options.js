@@ -23,8 +23,8 @@ const GAMES = [
 // French help, English help. Meanings from the options' dataclasses (server/games/*.py) and RULINGS.md.
 const OPTIONS = [
   ["players", "joueurs", "players", "Le nombre de joueurs à la table", "How many play at the table"],
-  ["lexicon", "lexique", "lexicon", "Le lexique qui juge les mots (fr-dela par défaut)",
-    "The lexicon that judges the words (fr-dela by default)"],
+  ["lexicon", "lexique", "lexicon", "Le lexique qui juge les mots (le lexique français du DELA par défaut)",
+    "The lexicon that judges the words (the French DELA lexicon by default)"],
   ["conjugated", "formes conjuguées", "conjugated forms",
     "Admettre les verbes conjugués : le livret n'admet que l'infinitif et les participes",
     "Admit conjugated verbs: the rulebook admits only the infinitive and the participles"],
@@ -111,11 +111,11 @@ const OPTIONS = [
   ["unit", "unité de mise", "betting unit", "Toute mise est un multiple de l'unité", "Every bet is a multiple of the unit"],
   ["mode", "formule", "mode", "La formule de DAKER", "Which DAKER is played"],
   ["deck", "jeu de cartes", "deck",
-    "Les cartes DAKER, chacune de deux valeurs parmi A K Q J R (rouge) N (noir), séparées par des virgules",
-    "The DAKER cards, each two values of A K Q J R (red) N (black), separated by commas"],
+    "Les cartes DAKER, chacune de deux valeurs parmi A K Q J R (10 rouge) N (9 noir) : combien de chacune",
+    "The DAKER cards, each two values of A K Q J R (red 10) N (black 9): how many of each"],
   ["small_blind", "petite blinde", "small blind", "La grosse blinde vaut le double", "The big blind is twice this"],
-  ["wins", "main gagnante", "winning hand", "Game Round : la meilleure main gagne, ou la plus faible",
-    "Game Round: the best hand wins, or the worst"],
+  ["wins", "main gagnante", "winning hand", "La manche sans jetons : la meilleure main gagne, ou la plus faible",
+    "The chipless round: the best hand wins, or the worst"],
   ["style", "variante", "style", "Classique : 13 cartes posées d'un coup ; ouvert, pineapple : cartes posées face visible",
     "Classic: 13 cards set at once; open-face, pineapple: cards placed face up"],
   ["scoop_bonus", "bonus de scoop", "scoop bonus", "Les unités de plus pour qui gagne les trois rangées contre un adversaire",
@@ -140,9 +140,9 @@ const CHOICES = [
   ["style", "ofc", "ouvert (OFC)", "open-face (OFC)"],
   ["style", "pineapple", "pineapple", "pineapple"],
   ["style", "progressive", "pineapple progressif", "progressive pineapple"],
-  ["mode", "holdem", "DAKER (hold'em)", "DAKER (hold'em)"],
-  ["mode", "draw", "5 cartes avec défausse", "five-card draw"],
-  ["mode", "round", "Game Round (sans jetons)", "Game Round (no chips)"],
+  ["mode", "holdem", "DAKER hold'em", "DAKER hold'em"],
+  ["mode", "draw", "DAKER : cinq cartes et défausse", "DAKER: five-card draw"],
+  ["mode", "round", "DAKER : manche sans jetons", "DAKER: chipless round"],
   ["limit", "fixed", "limite fixe", "fixed limit"],
   ["limit", "spread", "limite étalée", "spread limit"],
   ["limit", "pot", "pot-limit", "pot limit"],
@@ -157,7 +157,28 @@ const CHOICES = [
   ["royalties", "none", "aucune", "none"],
 ];
 
+// A lexicon's name for a player (the form's choice, the events' and the boards' "judged by"): its key, "fr-dela",
+// is the server's. name, French, English; one the table lacks is named by its key, quoted.
+const LEXICONS = [["fr-dela", "lexique français (DELA)", "French lexicon (DELA)"]];
+
+// Options that apply only with some values of another (a chipless DAKER round has no blinds): the form hides them
+// otherwise (server/games/*.py's options say which). variant, option, the option it depends on, those values.
+const ONLY_WITH = [
+  ["daker", "stack", "mode", ["holdem", "draw"]],
+  ["daker", "small_blind", "mode", ["holdem", "draw"]], // draw's bets are the big blind's size
+  ["daker", "limit", "mode", ["holdem", "draw"]],
+  ["daker", "ante", "mode", ["draw"]],
+  ["daker", "wins", "mode", ["round"]],
+  ["chinese", "naturals", "style", ["classic"]],
+  ["chinese", "surrender", "style", ["classic"]],
+  ["chinese", "fantasyland", "style", ["ofc", "pineapple", "progressive"]],
+  ["poker-champ", "awards_to_win", "length", ["awards"]],
+  ["poker-champ", "chrono_minutes", "length", ["chrono"]],
+];
+
 const byKey = new Map(OPTIONS.map(([key, ...words]) => [key, words]));
+const lexicons = new Map(LEXICONS.map(([name, ...words]) => [name, words]));
+const conditions = new Map(ONLY_WITH.map(([variant, key, on, values]) => [`${variant}:${key}`, [on, values]]));
 const games = new Map(GAMES.map(([variant, ...names]) => [variant, names]));
 const choices = new Map(CHOICES.map(([key, value, ...words]) => [`${key}=${value}`, words]));
 const side = () => (lang === "fr" ? 0 : 1);
@@ -183,7 +204,19 @@ export function optionHelp(key, variant = "") {
 
 /** A choice's label: "no-limit" of "limit" is "no-limit (jusqu'au tapis)" in French, "no limit" in English. */
 export function choiceLabel(key, value) {
+  if (key === "lexicon") return lexiconLabel(value);
   return choices.get(`${key}=${value}`)?.[side()] ?? humane(value);
+}
+
+/** A lexicon's name: "fr-dela" is "lexique français (DELA)"; one the table lacks, its key quoted. */
+export function lexiconLabel(name) {
+  return lexicons.get(name)?.[side()] ?? (side() ? `“${name}” lexicon` : `lexique « ${name} »`);
+}
+
+/** Whether an option of ``variant`` applies with the form's other values (``values``: option -> value). */
+export function applies(variant, key, values) {
+  const [on, allowed] = conditions.get(`${variant}:${key}`) || [];
+  return !on || !(on in values) || allowed.includes(values[on]);
 }
 
 /** A game's name in the page's language; ``listed`` (ListVariants' title) for a game the table lacks. */

@@ -421,11 +421,12 @@ class Betting:
 class ButtonGame(EngineState):
     """What the button-and-stacks games share: seats from the dealer's left, busting out, the result.
 
-    A subclass has ``stacks``, ``out``, ``button`` and ``hand``.
+    A subclass has ``stacks``, ``out``, ``out_hands``, ``button`` and ``hand``.
     """
 
     stacks: list[int]
     out: list[bool]
+    out_hands: dict[int, int]  # seat -> the hand it went out in: who went out later ranks higher
     button: int
     hand: int
 
@@ -437,7 +438,8 @@ class ButtonGame(EngineState):
     def result(self) -> dict[str, Any] | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand}
+        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand,
+                "out_hands": [self.out_hands.get(s, 0) for s in range(self.players)]}
 
     def _seats_from(self, first: int, among: Sequence[int] | None = None) -> list[int]:
         """Seats still playing (or those of ``among``), clockwise from ``first``."""
@@ -460,5 +462,6 @@ class ButtonGame(EngineState):
         for s in self._seats_from(self.button + 1):
             if self.stacks[s] == 0:
                 self.out[s] = True
+                self.out_hands[s] = self.hand
                 events.append(Out(Seat(s)))
         return events, [s for s in range(self.players) if not self.out[s]]

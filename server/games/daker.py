@@ -30,7 +30,7 @@ from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options,
                    parse_record, record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, ButtonGame, Limit, Rules
 from .daker_cards import (
-    PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
+    FULL_HOUSE, PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
 )  # fmt: skip
 
 
@@ -196,6 +196,7 @@ class DakerState(ButtonGame):
     rng: random.Random
     stacks: list[int]
     out: list[bool]
+    out_hands: dict[int, int] = field(default_factory=dict)
     deck: list[DakerCard] = field(default_factory=list)
     stock: list[DakerCard] = field(default_factory=list)  # the top is the end
     discards: list[DakerCard] = field(default_factory=list)
@@ -467,14 +468,23 @@ def _known(view: dict[str, Any]) -> tuple[list[DakerCard], list[DakerCard]]:
 
 
 def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
-    """Bet or raise two pairs and better, see a pair, otherwise check or fold; discard the cards that help least."""
+    """Bet or raise two pairs and better once a round, see a pair, otherwise check or fold; discard the cards
+    that help least.
+
+    A seat with chips in the round already (a blind, its bet, a call) raises again only with a full house or
+    better, and then by the most it may: two bots re-raising each other by the least went on a hundred times
+    a round (no-limit has no cap on raises), where two strong hands now go all-in in a few raises.
+    """
     mine, board = _known(view)
     if legal and legal[0].startswith("discard"):
         return _discard_choice(mine, legal)
     take = 2 if view["mode"] == "holdem" and len(board) >= 2 else 0
     value = best_hand(mine, board, community_take=take)
     aggressive = [a for a in legal if a.startswith(("bet", "raise"))]
-    if value[0] >= TWO_PAIRS and aggressive and rng.random() < 0.7:
+    if aggressive and view["bets"][view["seat"]] > 0:
+        if value[0] >= FULL_HOUSE:
+            return aggressive[-1]
+    elif value[0] >= TWO_PAIRS and aggressive and rng.random() < 0.7:
         return aggressive[0]
     if value[0] >= PAIR or rng.random() < 0.15:
         return "check" if "check" in legal else "call" if "call" in legal else legal[0]

@@ -128,6 +128,7 @@ class YahtzeeState(ButtonGame):
     rng: random.Random
     stacks: list[int]
     out: list[bool]
+    out_hands: dict[int, int] = field(default_factory=dict)
     button: int = -1
     hand: int = 0
     street: int = 0

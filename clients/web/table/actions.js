@@ -60,7 +60,7 @@ function cardsControl(move, ctx) {
   return h("div", { class: "cards-move" },
     h("button", { class: "act", "data-kind": move.kind, "data-action": action, disabled: !allowed,
                   onclick: () => ctx.act({ action }) }, text),
-    h("small", {}, ctx.t("pick.cards", { sizes: sizes.filter((n) => n > 0).join(", ") || "0" })));
+    h("small", {}, ctx.t("pick.cards", { sizes: sizes.filter((n) => n > 0).join(", ") || "0", n: Math.max(0, ...sizes) })));
 }
 
 /** A button a listed move (no parameter, or few enough to list: a card to lay, a limit's amounts). */

@@ -4,6 +4,7 @@
 // The contract every board follows is in board.js; the view is GetViewResponse.alphapoker (alphapoker.proto).
 
 import { h } from "../dom.js";
+import { lexiconLabel } from "../options.js";
 import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, drafts,
          refocus, LETTER_VALUES } from "./tiles.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
@@ -11,19 +12,19 @@ import { clockElement, nameOf, num, seatsOf } from "./board.js";
 export const STRINGS = {
   fr: {
     "ap.deal": "Donne {n} sur {of}", "ap.deal.extra": "Donne {n}", "ap.tiebreak": "départage",
-    "ap.phase.exchange": "Tour de change {n} sur {of}", "ap.phase.exchange.cap": "chacun change jusqu'à {n} cartes",
+    "ap.phase.exchange": "Tour de change {n} sur {of}", "ap.phase.exchange.cap": "chacun change jusqu'à {n} {n:carte|cartes}",
     "ap.phase.bet": "Mises", "ap.phase.bet.opener": "{name} ouvre", "ap.phase.reveal": "Les mots sont dévoilés",
     "ap.phase.over": "Partie terminée", "ap.voir": "Relance pour voir : qui suit dévoile son mot",
     "ap.pot": "Pot", "ap.pm": "{n} PM", "ap.cap": "mise plafonnée à {n} PM", "ap.stock": "pioche {n}",
-    "ap.discards": "écart {n}", "ap.carried": "dont {n} reportés", "ap.dealer": "donneur", "ap.dealer.mark": "D",
+    "ap.discards": "écart {n}", "ap.carried": "dont {n} {n:reporté|reportés}", "ap.dealer": "donneur", "ap.dealer.mark": "D",
     "ap.bet": "mise {n}", "ap.folded": "couché", "ap.out": "éliminé", "ap.to.act": "à jouer", "ap.you": "vous",
     "ap.exchange.help": "Touchez les lettres à changer (jusqu'à {n}), puis validez.",
-    "ap.exchange.full": "{n} cartes au plus par tour de change",
+    "ap.exchange.full": "{n} {n:carte|cartes} au plus par tour de change",
     "ap.your.hand": "Votre jeu", "ap.laying": "pose son mot…", "ap.no.word": "pas de mot", "ap.refused": "refusé",
     "ap.points": "{n} pts", "ap.parts": "{count} lettres → {len} + valeurs {letters}", "ap.parts.letters": "valeurs {letters}",
-    "ap.doubled": "× 2 une seule couleur", "ap.wins": "remporte {n} PM", "ap.remains": "{n} PM restent au pot",
+    "ap.doubled": "× 2 une seule couleur", "ap.wins": "remporte {n} PM", "ap.remains": "{n} PM {n:reste|restent} au pot",
     "ap.previous": "Donne précédente", "ap.champions": "Victoire : {names}", "ap.winner": "vainqueur",
-    "ap.judged": "mots jugés par le lexique {name} · {policy}", "ap.simplified": "comptage simplifié",
+    "ap.judged": "mots jugés par le {name} · {policy}", "ap.simplified": "comptage simplifié",
     "ap.policy.rulebook": "règles du livret", "ap.policy.conjugated": "formes conjuguées admises",
     "ap.policy.proper": "noms propres admis", "ap.policy.compound": "mots composés admis",
     "ap.policy.pronoun": "pronoms admis", "ap.policy.interjection": "interjections admises",
@@ -40,19 +41,19 @@ export const STRINGS = {
   },
   en: {
     "ap.deal": "Deal {n} of {of}", "ap.deal.extra": "Deal {n}", "ap.tiebreak": "tie-break",
-    "ap.phase.exchange": "Exchange {n} of {of}", "ap.phase.exchange.cap": "each may change up to {n} cards",
+    "ap.phase.exchange": "Exchange {n} of {of}", "ap.phase.exchange.cap": "each may change up to {n} {n:card|cards}",
     "ap.phase.bet": "Betting", "ap.phase.bet.opener": "{name} opens", "ap.phase.reveal": "Showdown: the words",
     "ap.phase.over": "Game over", "ap.voir": "Raised to see: whoever calls shows a word",
-    "ap.pot": "Pot", "ap.pm": "{n} chips", "ap.cap": "bets capped at {n}", "ap.stock": "stock {n}",
+    "ap.pot": "Pot", "ap.pm": "{n} {n:chip|chips}", "ap.cap": "bets capped at {n}", "ap.stock": "stock {n}",
     "ap.discards": "discards {n}", "ap.carried": "{n} carried over", "ap.dealer": "dealer", "ap.dealer.mark": "D",
     "ap.bet": "bet {n}", "ap.folded": "folded", "ap.out": "out", "ap.to.act": "to act", "ap.you": "you",
     "ap.exchange.help": "Tap the letters to exchange (up to {n}), then confirm.",
-    "ap.exchange.full": "at most {n} cards an exchange",
+    "ap.exchange.full": "at most {n} {n:card|cards} an exchange",
     "ap.your.hand": "Your hand", "ap.laying": "laying a word…", "ap.no.word": "no word", "ap.refused": "refused",
     "ap.points": "{n} pts", "ap.parts": "{count} letters → {len} + values {letters}", "ap.parts.letters": "values {letters}",
-    "ap.doubled": "× 2 one colour", "ap.wins": "wins {n} chips", "ap.remains": "{n} chips stay in the pot",
+    "ap.doubled": "× 2 one colour", "ap.wins": "wins {n} {n:chip|chips}", "ap.remains": "{n} {n:chip stays|chips stay} in the pot",
     "ap.previous": "Last deal", "ap.champions": "Won by {names}", "ap.winner": "winner",
-    "ap.judged": "words judged by the {name} lexicon · {policy}", "ap.simplified": "simplified scoring",
+    "ap.judged": "words judged by the {name} · {policy}", "ap.simplified": "simplified scoring",
     "ap.policy.rulebook": "rulebook words", "ap.policy.conjugated": "conjugated forms allowed",
     "ap.policy.proper": "proper nouns allowed", "ap.policy.compound": "compound words allowed",
     "ap.policy.pronoun": "pronouns allowed", "ap.policy.interjection": "interjections allowed",
@@ -259,7 +260,7 @@ export function drawBoard(node, view, ctx) {
     me === null ? null : mySeat(seats[me], view, ctx));
   const foot = h("div", { class: "ap-foot" },
     previousDeal(view, ctx),
-    view.lexicon ? h("small", { class: "ap-judged" }, ctx.t("ap.judged", { name: view.lexicon, policy: policyText(view.policy, ctx.t) }),
+    view.lexicon ? h("small", { class: "ap-judged" }, ctx.t("ap.judged", { name: lexiconLabel(view.lexicon), policy: policyText(view.policy, ctx.t) }),
       view.simplified ? ` · ${ctx.t("ap.simplified")}` : "") : null);
   node.replaceChildren(h("div", { class: `lw ap${view._showdown ? " showdown" : ""}`, "data-phase": view.phase || "" }, felt, foot));
 }

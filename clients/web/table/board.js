@@ -21,6 +21,10 @@
 //       cards | word | rows, actions}); null leaves it to the screen's generic controls (buttons, an amount
 //       slider, picking cards).
 //
+//   resultNote(info, ctx) -> HTMLElement | null              (optional)
+//       a word under the final ranking on what the game counted (POKER CHAMP: what an Award is earned for, and how
+//       many win): `info` is the finished table's TableInfo JSON (its options, defaults included).
+//
 //   showdown(view, events) -> view                           (optional)
 //       the view as the hand ended: `events` are the typed events (TableEvent JSON) from the last view the
 //       screen drew up to the next deal; it puts what they revealed (cards shown, words laid, who won what)

@@ -4,47 +4,38 @@
 // bottom. input() arranges the viewer's cards on its own rows before sending them; showdown() keeps the end of a
 // hand on the table with every board shown and each row's result against each opponent.
 //
-// The rows' hands are named by a small evaluator of ours (on the server's scale: a top row is high card, pair or
-// trips, compared with the 5-card rows' hands), which also finds a foul and a row's royalty.
+// The rows' hands are found and named by hands.js (on the server's scale: a top row is high card, pair or trips,
+// compared with the 5-card rows' hands); here, a foul and a row's royalty.
 
 import { cardElement } from "../cards.js";
 import { h } from "../dom.js";
 import { clockElement, nameOf } from "./board.js";
+import { FLUSH, FULL, HIGH, PAIR, QUADS, RANKS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, handName, handOf,
+         parseCard } from "./hands.js";
 
 const ROWS = ["top", "middle", "bottom"]; // as drawn: the top row first
 const SIZE = { top: 3, middle: 5, bottom: 5 };
 const PLACES = ["bottom", "middle", "top", "discard"]; // a placement's fields
-const RANKS = "23456789TJQKA";
-const HIGH = 0, PAIR = 1, TWO_PAIR = 2, TRIPS = 3, STRAIGHT = 4, FLUSH = 5, FULL = 6, QUADS = 7, STRAIGHT_FLUSH = 8;
-const ACE = 12, QUEEN = 10;
+const QUEEN = 10;
 const STREETS = { STYLE_OFC: 9, STYLE_PINEAPPLE: 5, STYLE_PROGRESSIVE: 5 }; // open-face: 5 cards, then 8 × 1 or 4 × 3
 const BOTTOM_ROYALTY = { [STRAIGHT]: 2, [FLUSH]: 4, [FULL]: 6, [QUADS]: 10, [STRAIGHT_FLUSH]: 15 };
 const MIDDLE_ROYALTY = { [TRIPS]: 2, [STRAIGHT]: 4, [FLUSH]: 8, [FULL]: 12, [QUADS]: 20, [STRAIGHT_FLUSH]: 30 };
 const DEFAULT_RULES = { foul: 6, scoop: 3 }; // the table's defaults: a row's royalty is paid to its winner
 
-// The ranks' words: French ones with their article ("de rois", "d'as", "au roi", "à la dame", "à l'as").
-const FR_ONE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "valet", "dame", "roi", "as"];
-const FR_MANY = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "valets", "dames", "rois", "as"];
-const FR_DE = FR_MANY.map((w) => (w === "as" ? "d'as" : `de ${w}`));
-const FR_AU = FR_ONE.map((w) => (w === "as" ? "à l'as" : w === "dame" ? "à la dame" : `au ${w}`));
-const EN_ONE = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace"];
-const EN_MANY = ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces"];
-const ranked = (prefix, words) => Object.fromEntries(words.map((w, r) => [`${prefix}.${r}`, w]));
-
 export const STRINGS = {
   fr: {
     "cn.style.STYLE_CLASSIC": "Poker chinois classique", "cn.style.STYLE_OFC": "Poker chinois ouvert (OFC)",
     "cn.style.STYLE_PINEAPPLE": "Pineapple", "cn.style.STYLE_PROGRESSIVE": "Pineapple progressif",
-    "cn.hand": "donne {n} sur {of}", "cn.street": "tour {n} sur {of}", "cn.stock": "{n} cartes au talon",
+    "cn.hand": "donne {n} sur {of}", "cn.street": "tour {n} sur {of}", "cn.stock": "{n} {n:carte|cartes} au talon",
     "cn.set.phase": "chacun pose sa main en secret", "cn.over": "Partie terminée", "cn.champions": "victoire : {names}",
     "cn.seat": "place {n}",
     "cn.row.top": "Haut", "cn.row.middle": "Milieu", "cn.row.bottom": "Bas",
     "cn.row.long.top": "rangée du haut", "cn.row.long.middle": "rangée du milieu", "cn.row.long.bottom": "rangée du bas",
     "cn.slot": "place libre", "cn.button": "donneur (bouton)",
     "cn.pending": "à son tour", "cn.pending.me": "à vous", "cn.waiting.set": "pose sa main",
-    "cn.fantasy": "fantasyland · {n} cartes", "cn.set": "main posée", "cn.surrendered": "abandon",
+    "cn.fantasy": "fantasyland · {n} {n:carte|cartes}", "cn.set": "main posée", "cn.surrendered": "abandon",
     "cn.total": "total {n}", "cn.last": "dernière donne {n}", "cn.units": "cette donne {n}",
-    "cn.held": "{n} cartes en main", "cn.held.mine": "en main", "cn.discards": "défausse", "cn.reserve": "{n} cartes réservées pour la donne suivante",
+    "cn.held": "{n} {n:carte|cartes} en main", "cn.held.mine": "en main", "cn.discards": "défausse", "cn.reserve": "{n} {n:carte réservée|cartes réservées} pour la donne suivante",
     "cn.foul": "faute", "cn.foul.middle": "Faute : la rangée du milieu bat celle du bas",
     "cn.foul.top": "Faute : la rangée du haut bat celle du milieu",
     "cn.foul.topbottom": "Faute : la rangée du haut bat celle du bas", "cn.fouled": "Faute : cette main paie chaque adversaire",
@@ -53,31 +44,27 @@ export const STRINGS = {
     "cn.vs": "contre {name} {n}", "cn.vs.foul": "faute",
     "cn.natural": "main naturelle : {name}", "cn.natural.dragon": "dragon", "cn.natural.three-straights": "trois quintes",
     "cn.natural.three-flushes": "trois couleurs", "cn.natural.no-face": "sans figure", "cn.natural.six-pairs": "six paires",
-    "cn.fantasy.next": "fantasyland à la donne suivante ({n} cartes)", "cn.fantasy.reach": "fantasyland en vue",
+    "cn.fantasy.next": "fantasyland à la donne suivante ({n} {n:carte|cartes})", "cn.fantasy.reach": "fantasyland en vue",
     "cn.game": "Poker chinois", "cn.natural.any": "main spéciale", "cn.prev": "Donne précédente", "cn.showdown": "Abattage", "cn.rowhand": "{row} : {hand}",
     "cn.pick": "Choisissez une carte, puis une rangée (ou glissez-la)", "cn.left": "{n} à placer", "cn.ready": "Tout est placé",
     "cn.discard.slot": "défausse", "cn.discard.left": "défaussez-en {n}", "cn.reset": "Recommencer", "cn.place": "Placer",
     "cn.suggest": "Suggestion", "cn.sending": "envoi…", "cn.back": "reprendre cette carte",
+    "cn.surrender.confirm": "Abandonner cette main ? Vous payez le prix de l'abandon à chaque adversaire.",
     "cn.review": "Le solveur aurait posé", "cn.review.same": "Le solveur aurait posé la même main",
-    "cn.h.0": "Hauteur {r}", "cn.h.1": "Paire {de}", "cn.h.2": "Double paire, {p} et {p2}", "cn.h.3": "Brelan {de}",
-    "cn.h.4": "Quinte {au}", "cn.h.5": "Couleur {au}", "cn.h.6": "Full aux {p} par les {p2}", "cn.h.7": "Carré {de}",
-    "cn.h.8": "Quinte flush {au}", "cn.h.royal": "Quinte flush royale",
-    ...ranked("cn.r", FR_ONE), ...ranked("cn.R", FR_ONE), ...ranked("cn.p", FR_MANY), ...ranked("cn.de", FR_DE),
-    ...ranked("cn.au", FR_AU),
   },
   en: {
     "cn.style.STYLE_CLASSIC": "Classic Chinese poker", "cn.style.STYLE_OFC": "Open-face Chinese poker (OFC)",
     "cn.style.STYLE_PINEAPPLE": "Pineapple", "cn.style.STYLE_PROGRESSIVE": "Progressive pineapple",
-    "cn.hand": "hand {n} of {of}", "cn.street": "street {n} of {of}", "cn.stock": "{n} cards in the stock",
+    "cn.hand": "hand {n} of {of}", "cn.street": "street {n} of {of}", "cn.stock": "{n} {n:card|cards} in the stock",
     "cn.set.phase": "everyone sets a hand in secret", "cn.over": "Game over", "cn.champions": "won by {names}",
     "cn.seat": "seat {n}",
     "cn.row.top": "Top", "cn.row.middle": "Middle", "cn.row.bottom": "Bottom",
     "cn.row.long.top": "top row", "cn.row.long.middle": "middle row", "cn.row.long.bottom": "bottom row",
     "cn.slot": "free place", "cn.button": "button",
     "cn.pending": "to play", "cn.pending.me": "your turn", "cn.waiting.set": "setting a hand",
-    "cn.fantasy": "fantasyland · {n} cards", "cn.set": "hand set", "cn.surrendered": "surrendered",
+    "cn.fantasy": "fantasyland · {n} {n:card|cards}", "cn.set": "hand set", "cn.surrendered": "surrendered",
     "cn.total": "total {n}", "cn.last": "last hand {n}", "cn.units": "this hand {n}",
-    "cn.held": "{n} cards in hand", "cn.held.mine": "in hand", "cn.discards": "discards", "cn.reserve": "{n} cards kept for the next hand",
+    "cn.held": "{n} {n:card|cards} in hand", "cn.held.mine": "in hand", "cn.discards": "discards", "cn.reserve": "{n} {n:card|cards} kept for the next hand",
     "cn.foul": "foul", "cn.foul.middle": "Foul: the middle row beats the bottom row",
     "cn.foul.top": "Foul: the top row beats the middle row",
     "cn.foul.topbottom": "Foul: the top row beats the bottom row", "cn.fouled": "Foul: this hand pays every opponent",
@@ -86,59 +73,21 @@ export const STRINGS = {
     "cn.vs": "vs {name} {n}", "cn.vs.foul": "foul",
     "cn.natural": "natural: {name}", "cn.natural.dragon": "dragon", "cn.natural.three-straights": "three straights",
     "cn.natural.three-flushes": "three flushes", "cn.natural.no-face": "no face card", "cn.natural.six-pairs": "six pairs",
-    "cn.fantasy.next": "fantasyland next hand ({n} cards)", "cn.fantasy.reach": "fantasyland in reach",
+    "cn.fantasy.next": "fantasyland next hand ({n} {n:card|cards})", "cn.fantasy.reach": "fantasyland in reach",
     "cn.game": "Chinese poker", "cn.natural.any": "special hand", "cn.prev": "Previous hand", "cn.showdown": "Showdown", "cn.rowhand": "{row}: {hand}",
     "cn.pick": "Pick a card, then a row (or drag it)", "cn.left": "{n} to place", "cn.ready": "Everything is placed",
     "cn.discard.slot": "discard", "cn.discard.left": "discard {n}", "cn.reset": "Reset", "cn.place": "Place",
     "cn.suggest": "Suggest", "cn.sending": "sending…", "cn.back": "take this card back",
+    "cn.surrender.confirm": "Surrender this hand? You pay the surrender price to each opponent.",
     "cn.review": "The solver's set", "cn.review.same": "The solver would have set the same hand",
-    "cn.h.0": "{R} high", "cn.h.1": "Pair of {p}", "cn.h.2": "Two pair, {p} and {p2}", "cn.h.3": "Three of a kind, {p}",
-    "cn.h.4": "Straight, {r} high", "cn.h.5": "Flush, {r} high", "cn.h.6": "Full house, {p} over {p2}",
-    "cn.h.7": "Four of a kind, {p}", "cn.h.8": "Straight flush, {r} high", "cn.h.royal": "Royal flush",
-    ...ranked("cn.r", EN_ONE), ...ranked("cn.R", EN_ONE.map((w) => w[0].toUpperCase() + w.slice(1))),
-    ...ranked("cn.p", EN_MANY), ...ranked("cn.de", EN_MANY), ...ranked("cn.au", EN_ONE),
   },
 };
 
 // -- the evaluator -------------------------------------------------------------------------------------------
 
-function parseCard(text) {
-  const m = /^([2-9TJQKA])([cdhs])$/.exec(text || "");
-  return m ? { r: RANKS.indexOf(m[1]), s: m[2] } : null;
-}
-
-/** A row's hand from its known cards: {cat, ranks, value, complete}, or null when none is known. The value ranks
- *  hands of every row on one scale (category, then up to five ranks); a top row has no straight nor flush. */
+/** A row's hand from its known cards (hands.js): a top row is three cards, with no straight nor flush. */
 export function rowHand(cards, row) {
-  const known = (cards || []).map(parseCard).filter(Boolean);
-  if (!known.length) return null;
-  const counts = new Map();
-  for (const c of known) counts.set(c.r, (counts.get(c.r) || 0) + 1);
-  const groups = [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]); // [rank, count]: most, then highest
-  const desc = known.map((c) => c.r).sort((a, b) => b - a);
-  const five = row !== "top" && known.length === 5;
-  const flush = five && known.every((c) => c.s === known[0].s);
-  let straight = -1;
-  if (five && groups.length === 5) {
-    if (desc[0] - desc[4] === 4) straight = desc[0];
-    else if (desc.join() === "12,3,2,1,0") straight = 3; // the wheel: to the five
-  }
-  const [n0, n1] = [groups[0][1], groups[1]?.[1] || 0];
-  let cat;
-  let ranks = groups.map(([r]) => r);
-  if (straight >= 0 && flush) [cat, ranks] = [STRAIGHT_FLUSH, [straight]];
-  else if (n0 === 4) cat = QUADS;
-  else if (n0 === 3 && n1 >= 2) cat = FULL;
-  else if (flush) [cat, ranks] = [FLUSH, desc];
-  else if (straight >= 0) [cat, ranks] = [STRAIGHT, [straight]];
-  else if (n0 === 3) cat = TRIPS;
-  else if (n0 === 2 && n1 === 2) cat = TWO_PAIR;
-  else if (n0 === 2) cat = PAIR;
-  else [cat, ranks] = [HIGH, desc];
-  let value = cat;
-  for (let i = 0; i < 5; i++) value = value * 16 + (ranks[i] ?? 0);
-  const complete = known.length === SIZE[row] && (cards || []).length === SIZE[row];
-  return { cat, ranks, value, complete, royal: cat === STRAIGHT_FLUSH && ranks[0] === ACE };
+  return handOf(cards, SIZE[row]);
 }
 
 /** The royalty of a complete row's hand (open-face's table, paid to a row's winner). */
@@ -151,14 +100,6 @@ export function royalty(row, hand) {
   }
   if (hand.royal) return row === "bottom" ? 25 : 50;
   return (row === "bottom" ? BOTTOM_ROYALTY : MIDDLE_ROYALTY)[hand.cat] || 0;
-}
-
-/** A hand's name in the page's language: "Paire de rois", "Full house, kings over 8s", "Quinte flush royale". */
-function handName(hand, t) {
-  if (hand.royal) return t("cn.h.royal");
-  const [a, b] = hand.ranks;
-  return t(`cn.h.${hand.cat}`, { r: t(`cn.r.${a}`), R: t(`cn.R.${a}`), p: t(`cn.p.${a}`), de: t(`cn.de.${a}`),
-                                  au: t(`cn.au.${a}`), p2: t(`cn.p.${b}`) });
 }
 
 /** Every row's hand of a board {top, middle, bottom}. */
@@ -286,7 +227,7 @@ function rowNode(row, seat, ctx, s, hands, fouled) {
   for (let k = cards.length + extra.length; k < SIZE[row]; k++) places.append(h("span", { class: "cn-slot", title: ctx.t("cn.slot") }));
   const info = h("div", { class: "cn-info" });
   if (hand && (hand.complete || hand.cat > HIGH)) {
-    info.append(h("span", { class: `cn-name${hand.complete ? "" : " partial"}` }, handName(hand, ctx.t)));
+    info.append(h("span", { class: `cn-name${hand.complete ? "" : " partial"}` }, handName(hand)));
   }
   const prime = fouled || seat.cnNatural ? 0 : royalty(row, hand);
   if (prime) info.append(h("span", { class: "cn-prime" }, ctx.t("cn.royalty", { n: prime })));
@@ -506,7 +447,7 @@ function renderBar(s, node, ctx) {
     if (primes) status.append(h("span", { class: "cn-prime" }, t("cn.royalties", { n: primes })), " ");
   }
   const parts = ROWS.filter((row) => s.placed[row].length && hands[row] && (hands[row].complete || hands[row].cat > HIGH))
-    .map((row) => t("cn.rowhand", { row: t(`cn.row.${row}`), hand: handName(hands[row], t) }));
+    .map((row) => t("cn.rowhand", { row: t(`cn.row.${row}`), hand: handName(hands[row]) }));
   status.append(h("small", {}, left.length ? `${t("cn.pick")} · ${t("cn.left", { n: left.length })}`
     : s.placed.discard.length < s.discard ? t("cn.discard.left", { n: s.discard - s.placed.discard.length }) : parts.join(" · ")));
   node.replaceChildren(h("div", { class: "cn-hand" }, tray, discard), h("div", { class: "cn-buttons" }, controls, place, reset, suggest), status);
@@ -532,7 +473,17 @@ async function send(s, ctx) {
   }
 }
 
+/** Surrender: a small button beside the arrangement's, not the bar's big yellow one, asking first (a hand given up
+ *  pays each opponent the surrender's price). */
+function surrenderButton(move, ctx) {
+  const action = move.actions?.[0] || "surrender";
+  return h("button", { class: "quiet small cn-surrender", "data-action": action,
+                       onclick: () => window.confirm(ctx.t("cn.surrender.confirm")) && ctx.act({ action }) },
+    ctx.t("act.surrender"));
+}
+
 export function input(move, view, ctx) {
+  if (move?.kind === "surrender") return surrenderButton(move, ctx);
   if (move?.kind !== "place" || !move.rows || ctx.seat === null || ctx.seat === undefined) return null;
   const cards = move.rows.cards || [];
   if (!cards.length || !cards.every(parseCard)) return null;

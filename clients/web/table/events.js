@@ -8,9 +8,10 @@
 
 import { cardElement, isHidden, kindOf } from "../cards.js";
 import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
-import { optionLabel } from "../options.js";
+import { lang, pieces, t } from "../i18n.js";
+import { lexiconLabel, optionLabel } from "../options.js";
 import { nameOf, num } from "./board.js";
+import { dakerHand } from "./poker.js";
 import { laidText, reasonText } from "./tiles.js";
 
 const WORDS = {
@@ -18,10 +19,10 @@ const WORDS = {
     "ev.hand": "Donne {n} : {who} distribue", "ev.dealt": "{who} reçoit {cards}", "ev.folded": "{who} se couche",
     "ev.won": "{who} remporte {n}", "ev.won.side": "{who} remporte {n} ({pot})", "ev.pot.side": "pot parallèle {n}",
     "ev.out": "{who} est éliminé", "ev.champions": "Victoire de {names}", "ev.and": "{a} et {b}",
-    "ev.judged": "Mots jugés par le lexique {name} ({policy})", "ev.policy.rulebook": "règles du livret",
+    "ev.judged": "Mots jugés par le {name} ({policy})", "ev.policy.rulebook": "règles du livret",
     "ev.policy.min": "{n} lettres au moins", "ev.shows": "{who} montre {cards}", "ev.shows.hand": "{who} montre {cards} : {hand}",
     "ev.passed": "{who} passe", "ev.takes": "{who} prend {cards}", "ev.admitted": "{word} est admis : {who} prend les cartes",
-    "ev.refused": "{word} de {who} est refusé : {reason}", "ev.reshuffled": "Pioche épuisée : {n} cartes défaussées sont remélangées",
+    "ev.refused": "{word} de {who} est refusé : {reason}", "ev.reshuffled": "Pioche épuisée : {n} {n:carte défaussée est remélangée|cartes défaussées sont remélangées}",
     // betting (DAKER, Yahtzee Texas Hold'em, AlphaPoker)
     "ev.anted": "{who} paie l'ante : {n}", "ev.blinded": "{who} paie la blinde : {n}", "ev.checked": "{who} passe (parole)",
     "ev.called": "{who} suit ({n})", "ev.bet": "{who} mise {n}", "ev.raised": "{who} relance à {n}",
@@ -30,28 +31,28 @@ const WORDS = {
     "ev.pc.deal": "Donne {n}", "ev.pc.stage": "Étape {n} : mise de {stake}", "ev.pc.paid": "{who} paie {n}",
     "ev.pc.burn": "Une carte est brûlée", "ev.pc.board": "Tableau : {cards}",
     "ev.pc.duel": "Duel pour l'Award : {names}", "ev.pc.duelTie": "Duel à égalité : il est redonné",
-    "ev.pc.awarded": "{who} donne {n} jetons à {to} et gagne un Award", "ev.pc.timeIsUp": "Le temps est écoulé : dernière donne",
+    "ev.pc.awarded": "{who} donne {n} {n:jeton|jetons} à {to} et gagne un Award", "ev.pc.timeIsUp": "Le temps est écoulé : dernière donne",
     // AlphaPoker
     "ev.ap.cut": "{who} tire {card} pour désigner le donneur", "ev.ap.phase.exchange": "Échange {n}",
     "ev.ap.phase.bet": "Enchères", "ev.ap.phase.reveal": "Abattage : chacun pose son mot", "ev.ap.phase": "Phase {n}",
     "ev.ap.discarded": "{who} échange {cards}", "ev.kept": "{who} garde son jeu", "ev.ap.received": "{who} reçoit {cards}",
     "ev.ap.raisedToSee": "{who} relance pour voir à {n}", "ev.ap.stopped": "{who} dit stop",
     "ev.ap.wordLaid": "{who} pose {cards}", "ev.ap.noWord": "{who} ne pose pas de mot",
-    "ev.ap.scored": "{who} marque {n} points avec {word}", "ev.ap.refused.none": "{who} : pas de mot, 0 point",
-    "ev.ap.remains": "{n} restent au pot pour la donne suivante",
+    "ev.ap.scored": "{who} marque {n} {n:point|points} avec {word}", "ev.ap.refused.none": "{who} : pas de mot, 0 point",
+    "ev.ap.remains": "{n} {n:reste|restent} au pot pour la donne suivante",
     "ev.ap.tieBreak": "Égalité : {names} jouent une donne de plus",
     // bataille, belote
-    "ev.wd.pile": "{who} a {n} cartes dans sa pile", "ev.wd.played": "{who} pose {card}", "ev.wd.claimed": "{who} annonce {word}",
+    "ev.wd.pile": "{who} a {n} {n:carte|cartes} dans sa pile", "ev.wd.played": "{who} pose {card}", "ev.wd.claimed": "{who} annonce {word}",
     "ev.wd.claimed.none": "{who} tape sans mot", "ev.wd.refused.none": "{who} n'avait pas de mot : pénalité",
-    "ev.wd.gives": "{who} donne {card} en pénalité", "ev.wd.replays": "{who} reprend ses {n} cartes gagnées",
+    "ev.wd.gives": "{who} donne {card} en pénalité", "ev.wd.replays": "{who} reprend {n} {n:carte gagnée|cartes gagnées}",
     "ev.wd.lastCall": "Dernier appel : chacun annonce un mot ou passe", "ev.wd.timeUp": "Le temps est écoulé",
-    "ev.wd.points": "{who} : {n} points", "ev.wd.proposed": "{who} propose {word}", "ev.wd.revealed": "La pile est retournée : {cards}",
+    "ev.wd.points": "{who} : {n} {n:point|points}", "ev.wd.proposed": "{who} propose {word}", "ev.wd.revealed": "La pile est retournée : {cards}",
     "ev.wd.takes.team": "{who} prend {cards} pour son équipe",
     "ev.wd.lastWords": "Derniers mots : chacun peut proposer un dernier mot",
-    "ev.wd.dealPoints": "{team} : {points} points, total {total}",
-    "ev.wd.dealPoints.bonus": "{team} : {points} points et {bonus} de bonus, total {total}",
+    "ev.wd.dealPoints": "{team} : {points} {points:point|points}, total {total}",
+    "ev.wd.dealPoints.bonus": "{team} : {points} {points:point|points} et {bonus} de bonus, total {total}",
     // DAKER
-    "ev.dk.community": "{n} cartes communes face cachée", "ev.dk.turned": "Une carte commune est retournée : {card}",
+    "ev.dk.community": "{n} {n:carte commune|cartes communes} face cachée", "ev.dk.turned": "Une carte commune est retournée : {card}",
     "ev.dk.discarded": "{who} écarte {cards}", "ev.dk.drew": "{who} tire {cards}", "ev.dk.drew.none": "{who} ne tire rien",
     "ev.dk.replay": "Égalité : {names} rejouent",
     // Yahtzee Texas Hold'em
@@ -65,7 +66,7 @@ const WORDS = {
     "ev.cn.naturalShown": "{who} montre une main naturelle : {name}",
     "ev.cn.versus.won": "{who} gagne {n} contre {to}", "ev.cn.versus.lost": "{who} paie {n} à {to}", "ev.cn.versus.tie": "{who} et {to} : égalité",
     "ev.cn.scored": "{who} : {n} cette donne, total {total}",
-    "ev.cn.fantasyland": "{who} entre en fantasyland : {n} cartes à la donne suivante",
+    "ev.cn.fantasyland": "{who} entre en fantasyland : {n} {n:carte|cartes} à la donne suivante",
     "ev.cn.row.bottom": "en bas", "ev.cn.row.middle": "au milieu", "ev.cn.row.top": "en haut", "ev.cn.row.discard": "défausse",
     "ev.cn.natural.dragon": "dragon", "ev.cn.natural.three-straights": "trois quintes", "ev.cn.natural.three-flushes": "trois couleurs",
     "ev.cn.natural.no-face": "sans figure", "ev.cn.natural.six-pairs": "six paires",
@@ -74,35 +75,35 @@ const WORDS = {
     "ev.hand": "Hand {n}: {who} deals", "ev.dealt": "{who} is dealt {cards}", "ev.folded": "{who} folds",
     "ev.won": "{who} wins {n}", "ev.won.side": "{who} wins {n} ({pot})", "ev.pot.side": "side pot {n}",
     "ev.out": "{who} is out", "ev.champions": "{names} won", "ev.and": "{a} and {b}",
-    "ev.judged": "Words judged by the {name} lexicon ({policy})", "ev.policy.rulebook": "the rulebook's rules",
+    "ev.judged": "Words judged by the {name} ({policy})", "ev.policy.rulebook": "the rulebook's rules",
     "ev.policy.min": "{n} letters at least", "ev.shows": "{who} shows {cards}", "ev.shows.hand": "{who} shows {cards}: {hand}",
     "ev.passed": "{who} passes", "ev.takes": "{who} takes {cards}", "ev.admitted": "{word} is admitted: {who} takes the cards",
-    "ev.refused": "{who}'s {word} is refused: {reason}", "ev.reshuffled": "The stock ran out: {n} discards are shuffled into a new one",
+    "ev.refused": "{who}'s {word} is refused: {reason}", "ev.reshuffled": "The stock ran out: {n} {n:discard is|discards are} shuffled into a new one",
     "ev.anted": "{who} antes {n}", "ev.blinded": "{who} posts a blind of {n}", "ev.checked": "{who} checks",
     "ev.called": "{who} calls {n}", "ev.bet": "{who} bets {n}", "ev.raised": "{who} raises to {n}",
     "ev.allIn": "{who} is all-in", "ev.returned": "{who} takes back {n}: an uncalled bet",
     "ev.pc.deal": "Deal {n}", "ev.pc.stage": "Stage {n}: stake {stake}", "ev.pc.paid": "{who} pays {n}",
     "ev.pc.burn": "A card is burnt", "ev.pc.board": "Board: {cards}",
     "ev.pc.duel": "Duel for the Award: {names}", "ev.pc.duelTie": "The duel is a tie: it is dealt again",
-    "ev.pc.awarded": "{who} gives {n} chips to {to} and earns an Award", "ev.pc.timeIsUp": "Time is up: last deal",
+    "ev.pc.awarded": "{who} gives {n} {n:chip|chips} to {to} and earns an Award", "ev.pc.timeIsUp": "Time is up: last deal",
     "ev.ap.cut": "{who} draws {card} for the first dealer", "ev.ap.phase.exchange": "Exchange {n}",
     "ev.ap.phase.bet": "Betting", "ev.ap.phase.reveal": "Reveal: each lays a word", "ev.ap.phase": "Phase {n}",
     "ev.ap.discarded": "{who} exchanges {cards}", "ev.kept": "{who} keeps the hand", "ev.ap.received": "{who} draws {cards}",
     "ev.ap.raisedToSee": "{who} raises to {n} to see", "ev.ap.stopped": "{who} stops",
     "ev.ap.wordLaid": "{who} lays {cards}", "ev.ap.noWord": "{who} lays no word",
     "ev.ap.scored": "{who} scores {n} with {word}", "ev.ap.refused.none": "{who}: no word, 0 points",
-    "ev.ap.remains": "{n} stay in the pot for the next deal",
+    "ev.ap.remains": "{n} {n:stays|stay} in the pot for the next deal",
     "ev.ap.tieBreak": "A tie: {names} play one more deal",
-    "ev.wd.pile": "{who} has {n} cards in the pile", "ev.wd.played": "{who} lays {card}", "ev.wd.claimed": "{who} claims {word}",
+    "ev.wd.pile": "{who} has {n} {n:card|cards} in the pile", "ev.wd.played": "{who} lays {card}", "ev.wd.claimed": "{who} claims {word}",
     "ev.wd.claimed.none": "{who} claims with no word", "ev.wd.refused.none": "{who} had no word: a penalty",
-    "ev.wd.gives": "{who} gives {card} as a penalty", "ev.wd.replays": "{who} picks up {n} won cards as the pile",
+    "ev.wd.gives": "{who} gives {card} as a penalty", "ev.wd.replays": "{who} picks up {n} won {n:card|cards} as the pile",
     "ev.wd.lastCall": "Last call: each claims a word or passes", "ev.wd.timeUp": "Time is up",
-    "ev.wd.points": "{who}: {n} points", "ev.wd.proposed": "{who} proposes {word}", "ev.wd.revealed": "The stack is turned up: {cards}",
+    "ev.wd.points": "{who}: {n} {n:point|points}", "ev.wd.proposed": "{who} proposes {word}", "ev.wd.revealed": "The stack is turned up: {cards}",
     "ev.wd.takes.team": "{who} takes {cards} for the team",
     "ev.wd.lastWords": "Last words: each may propose one last word",
-    "ev.wd.dealPoints": "{team}: {points} points, total {total}",
-    "ev.wd.dealPoints.bonus": "{team}: {points} points and a bonus of {bonus}, total {total}",
-    "ev.dk.community": "{n} community cards face down", "ev.dk.turned": "A community card is turned: {card}",
+    "ev.wd.dealPoints": "{team}: {points} {points:point|points}, total {total}",
+    "ev.wd.dealPoints.bonus": "{team}: {points} {points:point|points} and a bonus of {bonus}, total {total}",
+    "ev.dk.community": "{n} community {n:card|cards} face down", "ev.dk.turned": "A community card is turned: {card}",
     "ev.dk.discarded": "{who} discards {cards}", "ev.dk.drew": "{who} draws {cards}", "ev.dk.drew.none": "{who} draws nothing",
     "ev.dk.replay": "A tie: {names} play again",
     "ev.yh.dealt": "{who} is dealt {cards}", "ev.yh.rolled.flop": "Flop: {cards}", "ev.yh.rolled.reroll": "The flop is rolled again: {cards}",
@@ -114,7 +115,7 @@ const WORDS = {
     "ev.cn.naturalShown": "{who} shows a natural: {name}",
     "ev.cn.versus.won": "{who} wins {n} from {to}", "ev.cn.versus.lost": "{who} pays {n} to {to}", "ev.cn.versus.tie": "{who} and {to} tie",
     "ev.cn.scored": "{who}: {n} this hand, total {total}",
-    "ev.cn.fantasyland": "{who} goes to fantasyland: {n} cards next hand",
+    "ev.cn.fantasyland": "{who} goes to fantasyland: {n} {n:card|cards} next hand",
     "ev.cn.row.bottom": "bottom", "ev.cn.row.middle": "middle", "ev.cn.row.top": "top", "ev.cn.row.discard": "discard",
     "ev.cn.natural.dragon": "dragon", "ev.cn.natural.three-straights": "three straights", "ev.cn.natural.three-flushes": "three flushes",
     "ev.cn.natural.no-face": "no face card", "ev.cn.natural.six-pairs": "six pairs",
@@ -128,15 +129,10 @@ const FOLDED = 4; // a list of more backs than this says how many instead of dra
 /** The text of one of this file's keys, its slots left for sentence() (or filled from ``vars``). */
 const say = (key, vars = undefined) => t(key, vars, WORDS);
 
-/** A sentence: the text of ``key`` with each {slot} replaced by ``parts[slot]`` (a node, a text, or a list). */
+/** A sentence: the text of ``key`` with each {slot} replaced by ``parts[slot]`` (a node, a text, or a list), its
+ *  counted words and elisions as i18n.js's pieces() makes them. */
 function sentence(key, parts = {}) {
-  const line = h("span", { class: "event" });
-  for (const piece of say(key).split(/(\{\w+\})/)) {
-    const slot = piece.match(/^\{(\w+)\}$/)?.[1];
-    if (slot && slot in parts) line.append(...[parts[slot]].flat().filter((x) => x !== null && x !== undefined));
-    else if (piece) line.append(piece);
-  }
-  return line;
+  return h("span", { class: "event" }, pieces(say(key), parts).flat().filter((x) => x !== null && x !== undefined));
 }
 
 /** What every family's sentences are made of, for one event seen by one seat. */
@@ -149,7 +145,7 @@ function parts(ctx) {
     return join(list.map(cardElement), " ");
   };
   return {
-    who, cards, card: (text) => cardElement(text || "??"),
+    who, cards, card: (text) => cardElement(text || "??"), t: ctx.t,
     names: (seats = []) => join(seats.map((s) => who(num(s)))),
     word: (text) => h("b", { class: "word" }, ...String(text || "").split(/(\?[A-Z])/).filter(Boolean)
       .map((bit) => (bit.startsWith("?") ? h("i", { title: "joker" }, bit.slice(1)) : bit))),
@@ -192,7 +188,7 @@ function policy(text) {
   }).join(", ");
 }
 
-const judged = (e) => ["ev.judged", { name: e.name || "", policy: policy(e.policy) }];
+const judged = (e) => ["ev.judged", { name: lexiconLabel(e.name || ""), policy: policy(e.policy) }];
 
 /** A word's node with the lexicon's reading of it as its title (the reading is long, and in the lexicon's words). */
 function withReason(node, reason) {
@@ -212,18 +208,9 @@ const BETTING = {
   returned: (e, p) => ["ev.returned", { who: p.who(seatOf(e)), n: num(e.amount) }],
 };
 
-/** A DAKER hand ("full-house-K-Q": its category, then its deciding values) by poker.js's words ("dk.hand.*"). */
-function dakerHand(slug, p) {
-  const category = ["nothing", "pair", "two-pairs", "three", "full-house", "four", "repoker"]
-    .filter((c) => slug === c || slug.startsWith(`${c}-`)).pop();
-  if (!category) return slug.replace(/-/g, " ");
-  const [a = "", b = ""] = slug.slice(category.length).split("-").filter(Boolean);
-  return p.hand("dk.hand", category, { a, b });
-}
-
 const shown = (prefix, cardsOf) => (e, p) => {
   const slug = e.hand && e.hand !== "-" ? e.hand : "";
-  const named = !slug ? "" : prefix === "dk.hand" ? dakerHand(slug, p) : p.hand(prefix, slug);
+  const named = !slug ? "" : prefix === "dk.hand" ? dakerHand(slug, p.t) : p.hand(prefix, slug);
   return [named ? "ev.shows.hand" : "ev.shows", { who: p.who(seatOf(e)), cards: p.cards(cardsOf(e)), hand: named }];
 };
 

@@ -8,12 +8,14 @@
 // hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()).
 
 import { cardElement, isHidden, kindOf } from "../cards.js";
+import { choiceLabel } from "../options.js";
 import { clockElement, nameOf, num } from "./board.js";
+import { SLUGS, bestHand, handName } from "./hands.js";
 
 export const STRINGS = {
   fr: {
     "pk.seat": "place {n}", "pk.dealer": "donneur", "pk.dealer.mark": "D",
-    "pk.pot": "Pot", "pk.chips": "{n} jetons", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
+    "pk.pot": "Pot", "pk.chips": "{n} {n:jeton|jetons}", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
     "pk.folded": "couché", "pk.out": "éliminé", "pk.allin": "tapis", "pk.your.turn": "à vous",
     "pk.thinking": "réfléchit…", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
     "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Main {n}",
@@ -22,13 +24,17 @@ export const STRINGS = {
     // POKER CHAMP
     "pc.stage.1": "Étape 1 · observation", "pc.stage.2": "Étape 2 · le flop", "pc.stage.3": "Étape 3 · le turn",
     "pc.stage.4": "Étape 4 · la rivière", "pc.stage.n": "Étape {n}", "pc.stake": "mise de l'étape : {n}",
-    "pc.awards.left": "Awards restants : {n}", "pc.awards": "{n} Award(s) POKER CHAMP", "pc.timeup": "temps écoulé : dernière donne",
+    "pc.awards.left": "Awards restants : {n}", "pc.awards": "{n} {n:Award|Awards} POKER CHAMP", "pc.timeup": "temps écoulé : dernière donne",
     "pc.showdown": "Abattage", "pc.champions": "Champion du jour : {names}",
     "pc.legend.title": "Dos marqués :", "pc.legend.L": "forte : 10 à roi",
     "pc.legend.M": "moyenne : 6 à 9", "pc.legend.S": "faible : 2 à 5", "pc.legend.A": "un as, sans couleur",
     "pc.legend.suit": "suivie de la couleur ♠ ♥ ♦ ♣",
     "pc.duel": "Duel pour l'Award : {names}", "pc.duel.tie": "égalité : le duel est redonné ({n})",
-    "pc.duel.won": "{name} gagne le duel", "pc.award": "{giver} donne {n} jetons à {to} et gagne un Award",
+    "pc.duel.won": "{name} gagne le duel", "pc.award": "{giver} donne {n} {n:jeton|jetons} à {to} et gagne un Award",
+    "pc.award.rule": "Un Award se gagne en donnant {n} {n:jeton|jetons} à un joueur qui n'en a plus : c'est le plus riche qui donne (entre plus riches à égalité, un duel désigne qui).",
+    "pc.end.awards": "Le premier à {n} {n:Award|Awards} gagne la partie.",
+    "pc.end.chrono": "Au bout de {n} min, qui a le plus d'Awards gagne.",
+    "pc.end.long": "La partie joue ses {n} Awards : qui en a le plus gagne.",
     "pc.hand.high-card": "Hauteur", "pc.hand.pair": "Paire", "pc.hand.two-pair": "Double paire",
     "pc.hand.trips": "Brelan", "pc.hand.straight": "Quinte", "pc.hand.flush": "Couleur", "pc.hand.full-house": "Full",
     "pc.hand.quads": "Carré", "pc.hand.straight-flush": "Quinte flush", "pc.hand.royal-flush": "Quinte flush royale",
@@ -39,8 +45,10 @@ export const STRINGS = {
     "yh.hand.trips": "Brelan", "yh.hand.full-house": "Full", "yh.hand.straight": "Quinte", "yh.hand.four": "Carré",
     "yh.hand.flush": "Couleur", "yh.hand.yahtzee": "Yahtzee", "yh.hand.straight-flush": "Quinte flush",
     "yh.hand.flush-yahtzee": "Flush Yahtzee",
+    "yh.legend.title": "Dés :", "yh.legend.colours": "quatre couleurs, cinq dés de chacune dans le sac",
+    "yh.legend.r": "rouge", "yh.legend.b": "noir", "yh.legend.w": "blanc", "yh.legend.y": "jaune",
+    "yh.legend.hands": "cinq dés d'une couleur font une couleur ; cinq faces égales, un Yahtzee ; les deux, un Flush Yahtzee, qui gagne la partie",
     // DAKER
-    "dk.mode.holdem": "DAKER", "dk.mode.draw": "DAKER 5 cartes avec défausse", "dk.mode.round": "Game Round DAKER",
     "dk.bet": "Tour de mises", "dk.bet.n": "Tour de mises {n}/4", "dk.discard": "Défausse : 0 à 2 cartes",
     "dk.showdown": "Abattage", "dk.stock": "cartes en pioche : {n}",
     "dk.replay": "Égalité : {names} rejouent",
@@ -52,7 +60,7 @@ export const STRINGS = {
   },
   en: {
     "pk.seat": "seat {n}", "pk.dealer": "dealer", "pk.dealer.mark": "D",
-    "pk.pot": "Pot", "pk.chips": "{n} chips", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
+    "pk.pot": "Pot", "pk.chips": "{n} {n:chip|chips}", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
     "pk.folded": "folded", "pk.out": "out", "pk.allin": "all-in", "pk.your.turn": "your turn",
     "pk.thinking": "thinking…", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
     "pk.champion": "champion", "pk.champions": "{names} won", "pk.over": "Game over", "pk.hand.n": "Hand {n}",
@@ -61,13 +69,17 @@ export const STRINGS = {
     // POKER CHAMP
     "pc.stage.1": "Stage 1 · hole cards", "pc.stage.2": "Stage 2 · the flop", "pc.stage.3": "Stage 3 · the turn",
     "pc.stage.4": "Stage 4 · the river", "pc.stage.n": "Stage {n}", "pc.stake": "stake this stage: {n}",
-    "pc.awards.left": "Awards left: {n}", "pc.awards": "{n} POKER CHAMP Award(s)", "pc.timeup": "time's up: last deal",
+    "pc.awards.left": "Awards left: {n}", "pc.awards": "{n} POKER CHAMP {n:Award|Awards}", "pc.timeup": "time's up: last deal",
     "pc.showdown": "Showdown", "pc.champions": "Champion of the day: {names}",
     "pc.legend.title": "Marked backs:", "pc.legend.L": "large: 10 to king",
     "pc.legend.M": "medium: 6 to 9", "pc.legend.S": "small: 2 to 5", "pc.legend.A": "an ace, no suit",
     "pc.legend.suit": "then the suit ♠ ♥ ♦ ♣",
     "pc.duel": "Duel for the Award: {names}", "pc.duel.tie": "a tie: the duel is dealt again ({n})",
-    "pc.duel.won": "{name} wins the duel", "pc.award": "{giver} gives {n} chips to {to} and earns an Award",
+    "pc.duel.won": "{name} wins the duel", "pc.award": "{giver} gives {n} {n:chip|chips} to {to} and earns an Award",
+    "pc.award.rule": "An Award is earned by giving {n} {n:chip|chips} to a player left with none: the richest gives (a duel decides between the richest when they are equal).",
+    "pc.end.awards": "The first to {n} {n:Award|Awards} wins the game.",
+    "pc.end.chrono": "After {n} min, whoever has the most Awards wins.",
+    "pc.end.long": "The game plays all its {n} Awards: whoever has the most wins.",
     "pc.hand.high-card": "High card", "pc.hand.pair": "Pair", "pc.hand.two-pair": "Two pair",
     "pc.hand.trips": "Three of a kind", "pc.hand.straight": "Straight", "pc.hand.flush": "Flush",
     "pc.hand.full-house": "Full house", "pc.hand.quads": "Four of a kind", "pc.hand.straight-flush": "Straight flush",
@@ -79,8 +91,10 @@ export const STRINGS = {
     "yh.hand.trips": "Three of a kind", "yh.hand.full-house": "Full house", "yh.hand.straight": "Straight",
     "yh.hand.four": "Four of a kind", "yh.hand.flush": "Flush", "yh.hand.yahtzee": "Yahtzee",
     "yh.hand.straight-flush": "Straight flush", "yh.hand.flush-yahtzee": "Flush Yahtzee",
+    "yh.legend.title": "Dice:", "yh.legend.colours": "four colours, five dice of each in the bag",
+    "yh.legend.r": "red", "yh.legend.b": "black", "yh.legend.w": "white", "yh.legend.y": "yellow",
+    "yh.legend.hands": "five dice of one colour make a flush; five equal faces, a Yahtzee; both, a Flush Yahtzee, which wins the game",
     // DAKER
-    "dk.mode.holdem": "DAKER", "dk.mode.draw": "DAKER five-card draw", "dk.mode.round": "DAKER Game Round",
     "dk.bet": "Betting round", "dk.bet.n": "Betting round {n} of 4", "dk.discard": "Discard: 0 to 2 cards",
     "dk.showdown": "Showdown", "dk.stock": "cards in the stock: {n}",
     "dk.replay": "A tie: {names} play again",
@@ -324,13 +338,16 @@ function drawTable(node, model, ctx) {
 // POKER CHAMP
 
 /** A hand's name from its slug ("two-pair"); one these strings lack shows as its words. */
-function handName(prefix, slug, t, vars) {
+function slugName(prefix, slug, t, vars) {
   if (!slug || slug === "-") return "";
   return STRINGS.en[`${prefix}.${slug}`] ? t(`${prefix}.${slug}`, vars) : slug.replace(/-/g, " ");
 }
 
-function pcHand(slug, t) {
-  return handName("pc.hand", slug, t);
+/** A POKER CHAMP hand's name: the engine's category ("pair") named with its ranks from the cards that made it,
+ *  the seat's two and the board ("Paire de rois", "Hauteur as"); the category alone when they do not make it. */
+function pcHand(slug, cards, t) {
+  const hand = bestHand(cards);
+  return hand?.complete && SLUGS[hand.cat] === slug ? handName(hand) : slugName("pc.hand", slug, t);
 }
 
 function pcLegend(t) {
@@ -355,7 +372,7 @@ export function drawPokerChamp(node, view, ctx) {
       seat: s, cards: seat.hole || [], chips: num(seat.chips), bet: num(seat.paid), inHand, out: false,
       pending: !over && pending.has(s), allIn: inHand && !over && num(seat.chips) === 0 && num(view.pot) > 0,
       decided: inHand && !over && !showdown && !pending.has(s) && num(seat.chips) > 0,
-      awards: num(seat.awards), hand: showdown ? pcHand(seat._hand, t) : "",
+      awards: num(seat.awards), hand: showdown ? pcHand(seat._hand, [...(seat.hole || []), ...(view.board || [])], t) : "",
       won: winners.has(s) ? winners.get(s) : undefined, champion: champions.includes(s),
     };
   });
@@ -373,7 +390,7 @@ export function drawPokerChamp(node, view, ctx) {
     const rows = (duel.seats || []).map((s) => {
       const shown = duel.shown?.[s];
       return el("li", duel.winner === s ? "won" : "", el("b", "", nameOf(ctx, s)), " ",
-        ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.hand, t) : "");
+        ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.hand, [...(shown.cards || []), ...(duel.board || [])], t) : "");
     });
     panels.push(el("div", "pk-panel pk-duel", el("b", "", t("pc.duel", { names: names(duel.seats || []) })),
       el("div", "pk-duel-board", ...(duel.board || []).map((c) => piece(c))), el("ul", "", ...rows),
@@ -398,6 +415,13 @@ export function drawPokerChamp(node, view, ctx) {
 
 const STREETS = { STREET_OPENING: "opening", STREET_FLOP: "flop", STREET_TURN: "turn", STREET_RIVER: "river" };
 
+/** What the dice's colours are: a die of each, named, and the hands the colours make. */
+function yhLegend(t) {
+  const die = (text, colour) => el("li", "", piece(text, "dice legend"), " ", t(`yh.legend.${colour}`));
+  return el("div", "pk-legend", el("b", "", t("yh.legend.title")), " ", el("span", "", t("yh.legend.colours")),
+    el("ul", "", die("1r", "r"), die("2b", "b"), die("3w", "w"), die("4y", "y")), el("small", "", t("yh.legend.hands")));
+}
+
 export function drawYahtzee(node, view, ctx) {
   const { t } = ctx;
   const over = Boolean(view.over);
@@ -413,7 +437,7 @@ export function drawYahtzee(node, view, ctx) {
     return {
       seat: s, cards: seat.out && !seat._hand ? [] : seat.dice || [], chips: num(seat.stack), bet: num(seat.bet), inHand, out: Boolean(seat.out),
       pending: !over && pending.has(s), allIn: inHand && !over && num(seat.stack) === 0,
-      hand: showdown ? handName("yh.hand", seat._hand, t) : "",
+      hand: showdown ? slugName("yh.hand", seat._hand, t) : "",
       won: winners.has(s) ? winners.get(s) : undefined, pots: pots.get(s), champion: champions.includes(s),
     };
   });
@@ -427,6 +451,7 @@ export function drawYahtzee(node, view, ctx) {
     family: "yahtzeeHoldem", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
     info, showdown, over, dice: true, board: { cards: view.board || [], slots: 5, dice: true },
     note: over && champions.length ? t("pk.champions", { names: champions.map((s) => nameOf(ctx, s)).join(", ") }) : null,
+    legend: yhLegend(t),
   }, ctx);
 }
 
@@ -435,13 +460,15 @@ export function drawYahtzee(node, view, ctx) {
 
 const MODES = { MODE_HOLDEM: "holdem", MODE_DRAW: "draw", MODE_ROUND: "round" };
 
-function dkHand(slug, t) {
-  if (!slug) return "";
+/** A DAKER hand's name from the engine's slug ("full-house-K-Q": its category, then its deciding values), by this
+ *  board's words ("dk.hand.*"); the feed's events name it so too (events.js). */
+export function dakerHand(slug, t) {
+  if (!slug || slug === "-") return "";
   const category = ["nothing", "pair", "two-pairs", "three", "full-house", "four", "repoker"]
     .filter((c) => slug === c || slug.startsWith(`${c}-`)).pop();
   if (!category) return slug.replace(/-/g, " ");
   const values = slug.slice(category.length).split("-").filter(Boolean);
-  return handName("dk.hand", category, t, { a: values[0] || "", b: values[1] || "" });
+  return slugName("dk.hand", category, t, { a: values[0] || "", b: values[1] || "" });
 }
 
 function dkLegend(t) {
@@ -473,7 +500,7 @@ export function drawDaker(node, view, ctx) {
     return {
       seat: s, cards: seat.out && !seat._hand ? [] : seat.cards || [], chips: num(seat.stack), bet: num(seat.bet), inHand, out: Boolean(seat.out),
       pending: !over && pending.has(s), allIn: !chipless && inHand && !over && num(seat.stack) === 0,
-      hand: showdown ? dkHand(seat._hand, t) : "",
+      hand: showdown ? dakerHand(seat._hand, t) : "",
       won: winners.has(s) ? winners.get(s) : undefined, pots: pots.get(s), champion: champions.includes(s),
     };
   });
@@ -483,7 +510,7 @@ export function drawDaker(node, view, ctx) {
   else if (over) phase = t("pk.over");
   else if (view.phase === "PHASE_DISCARD") phase = t("dk.discard");
   else phase = mode === "holdem" ? t("dk.bet.n", { n: Math.min(4, turned + 1) }) : t("dk.bet");
-  const info = [t("pk.hand.n", { n: num(view.hand) }), t(`dk.mode.${mode}`), phase];
+  const info = [t("pk.hand.n", { n: num(view.hand) }), choiceLabel("mode", mode), phase];
   const names = (list) => list.map((s) => nameOf(ctx, s)).join(", ");
   let note = null;
   if (over && champions.length) note = t("pk.champions", { names: names(champions) });
@@ -509,6 +536,16 @@ export function drawBoard(node, view, ctx) {
 /** The screen makes the bet and raise slider and the buttons. */
 export function input() {
   return null;
+}
+
+/** Under the final ranking, what POKER CHAMP's Awards are: what one is earned for, and how many win the game
+ *  (the table's options: info.options holds them all, defaults too). */
+export function resultNote(info, ctx) {
+  if (!info.pokerChamp) return null;
+  const o = info.options || {};
+  const end = { chrono: ["pc.end.chrono", o.chrono_minutes], long: ["pc.end.long", o.awards_total] }[o.length]
+    || ["pc.end.awards", o.awards_to_win];
+  return el("p", "result-note", ctx.t("pc.award.rule", { n: o.gift }), " ", ctx.t(end[0], { n: end[1] }));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { cardElement } from "../cards.js";
 import { h, seats, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { eventText } from "./events.js";
-import { boardFor, seatNames, status } from "./screen.js";
+import { boardFor, seatNames, status, tableTitle } from "./screen.js";
 
 export const STRINGS = {
   fr: {
@@ -47,8 +47,7 @@ export async function replayScreen(main, tableId, { title }) {
   const info = (await call("TableService", "GetTable", { tableId }).catch((e) => (toast(e.message), null)))?.table;
   if (!info) return () => {};
   const names = seatNames(info);
-  const name = info.name && info.name !== tableId ? info.name : title(info.variant);
-  const head = h("div", { class: "table-head" }, h("h2", {}, `${say("rp.title")} · ${name}`),
+  const head = h("div", { class: "table-head" }, h("h2", { title: tableId }, `${say("rp.title")} · ${tableTitle(info, title)}`),
     h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
       h("a", { href: `#/table/${encodeURIComponent(tableId)}` }, say("rp.table"))));
   const section = h("section", { id: "replay", "data-table": tableId, class: "table-screen replay" }, head);
@@ -94,9 +93,12 @@ export async function replayScreen(main, tableId, { title }) {
     const head = [];
     const abort = new AbortController();
     try {
-      for await (const message of stream("TableService", "WatchTable", { tableId, afterSeq: "0" }, token, abort.signal)) {
-        if (Number(message.event.hand || 0) > 0) break;
-        head.push(message.event);
+      const request = { tableId, afterSeq: "0", grouped: true };
+      for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
+        const events = message.events || [];
+        const first = events.findIndex((event) => Number(event.hand || 0) > 0);
+        head.push(...(first < 0 ? events : events.slice(0, first)));
+        if (first >= 0) break;
       }
     } finally {
       abort.abort(); // the rest of a long game's log is not wanted

@@ -31,6 +31,56 @@ export function seatNames(info) {
   return (info?.seats || []).map((s, i) => s.player || (s.bot ? t("bot", { n: i + 1 }) : t("seat", { n: i + 1 })));
 }
 
+/** A table's title as a player reads it: its place in its tournament ("Coupe · demi-finale · match 1 · partie 2"),
+ *  else the name it was given, else its game and who sits at it ("DAKER · anne, robot 2") or, nobody seated yet,
+ *  its number; never its id as its title (the address and a tooltip keep that). ``title`` names a game in the
+ *  page's language (app.js's). */
+export function tableTitle(info, title) {
+  if (info.tournament) return placeTitle(info.tournament);
+  if (givenName(info)) return givenName(info);
+  const game = title(info.variant);
+  const seated = seatNames(info).filter((_, i) => info.seats[i].taken || info.seats[i].bot);
+  return seated.length ? t("title.players", { game, names: seated.join(", ") })
+    : t("title.numbered", { game, n: String(info.tableId).replace(/^t-/, "") });
+}
+
+/** The name a table was given, or "": one given none is named after its id, and a table played again was once
+ *  named after the id of the table before it. An id is no name. */
+export function givenName(info) {
+  const name = info.name || "";
+  return name === info.tableId || /^t-[0-9a-f]{6,}$/.test(name) ? "" : name;
+}
+
+/** A tournament's name; the server's for one made without ("tournament") in the page's language. */
+export function tournamentName(name) {
+  return !name || name === "tournament" ? t("tour.unnamed") : name;
+}
+
+/** A tournament game's place (TableInfo.tournament) in the page's words: a knockout's round by what is left of it
+ *  (final, semi-final, quarter-final, round of 16...), the other stages' by their number. */
+function placeTitle(place) {
+  const matches = Number(place.roundMatches || 1);
+  const round = Number(place.round || 1);
+  const KNOCKOUT = { 1: "stage.final", 2: "stage.semi", 4: "stage.quarter" };
+  const stage = place.stage === "knockout" ? t(KNOCKOUT[matches] || "stage.knockout", { n: matches, players: 2 * matches })
+    : ["preliminary", "round-robin"].includes(place.stage) ? t(`stage.${place.stage}`, { n: round }) : `${place.stage} ${round}`;
+  return t("title.place", { tournament: tournamentName(place.tournamentName), stage, match: Number(place.match || 1),
+                            game: Number(place.game || 1) });
+}
+
+// What each part of the screen was last drawn from (table/screen.js's refill).
+const drawnFrom = new WeakMap();
+
+/** Fill ``node`` with what ``make`` builds, unless ``key`` is what it was last built from: a redraw with nothing new
+ *  (the table is read again every few seconds, and at every event) leaves the part as it is, its buttons where the
+ *  pointer is: a click pressed across a redraw was lost (a card put on Chinese poker's row, "play again"), and a
+ *  field typed in was emptied. */
+export function refill(node, key, make) {
+  if (drawnFrom.get(node) === key) return;
+  drawnFrom.set(node, key);
+  node.replaceChildren(...[make()].flat().filter((x) => x !== null && x !== undefined));
+}
+
 /** A board for a family whose module is missing: each seat's cards, nothing guessed beyond them. */
 function plainBoard(node, view, ctx) {
   node.classList.add("board-plain");
@@ -64,7 +114,7 @@ function resultWord(field, family) {
 
 /** The final ranking: the champions first, then by the result's first per-seat amount; what the whole game counted
  *  (deals played...) under it; a way to play it again, and to watch it again move by move. */
-function resultPanel(info, names, again) {
+function resultPanel(info, names, again, board, ctx) {
   const family = Object.keys(BOARDS).find((f) => info[f]);
   const result = family ? info[family] : {};
   const count = names.length;
@@ -89,6 +139,7 @@ function resultPanel(info, names, again) {
         h("td", {}, names[s]), ...columns.map(([, v]) => h("td", {}, String(v[s] ?? 0)))))),
     facts.length ? h("p", { class: "result-facts" },
       facts.map(([k, v]) => t("result.fact", { name: resultWord(k, family), n: v })).join(" · ")) : null,
+    board?.resultNote ? board.resultNote(info, ctx) : null, // what the game counted, in words (POKER CHAMP's Awards)
     h("p", { class: "result-actions" },
       again ? h("button", { class: "act again", onclick: again }, t("result.again")) : null, " ",
       h("a", { class: "button replay", href: `#/replay/${encodeURIComponent(info.tableId)}` }, t("result.replay"))));
@@ -99,7 +150,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const token = mine?.token || "";
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
-                  hand: 0, events: [], hold: null, picked: new Set(), hints: null, barKey: "", review: null,
+                  hand: 0, events: [], hold: null, picked: new Set(), hints: null, review: null,
                   reviewed: new Set(), reviewless: false };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
@@ -194,7 +245,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       // The hand just ended: what it revealed stays on the table a moment (or, at the end, for good).
       const ended = state.events.filter((e) => Number(e.hand || 0) === state.hand);
       const shown = state.board.showdown(status(info) === "finished" ? view || state.view : state.view, ended);
-      state.hold = { view: shown, until: status(info) === "finished" ? Infinity : performance.now() + SHOWDOWN_MS };
+      state.hold = { view: shown, hand: state.hand, until: status(info) === "finished" ? Infinity : performance.now() + SHOWDOWN_MS };
       if (state.hold.until !== Infinity) setTimeout(() => { state.hold = null; draw(); }, SHOWDOWN_MS + 50);
     }
     if (state.view && mySeat !== null && (hand > state.hand || status(info) === "finished")) review(state.hand);
@@ -209,70 +260,78 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     if (state.family && !state.board) state.board = await boardFor(state.family);
     const names = seatNames(info);
     const over = status(info) === "finished";
-    head.replaceChildren(
-      h("h2", {}, info.name && info.name !== tableId ? info.name : title(info.variant)),
+    const held = state.hold && state.hold.until > performance.now() ? state.hold.view : null;
+    // While the last hand's end is held on the board, the header says that hand, as the board does.
+    const hand = held ? state.hold.hand : info.hand;
+    const seated = (info.seats || []).map((s) => [Boolean(s.taken), Boolean(s.reserved)]);
+    const headKey = [tableTitle(info, title), info.variant, status(info), hand, info.hints, names, seated, lang];
+    refill(head, JSON.stringify(headKey), () => [
+      h("h2", { title: tableId }, tableTitle(info, title)),
       h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
         h("span", { class: `pill ${status(info)}` }, t(`status.${status(info)}`)),
-        info.hand ? ` ${t("table.hand", { n: info.hand })}` : "",
+        hand ? ` ${t("table.hand", { n: hand })}` : "",
         info.hints ? h("span", { class: "pill practice" }, t("practice")) : null,
         mySeat !== null ? h("span", { class: "pill you" }, t("table.you", { name: names[mySeat] })) : ` ${t("table.watching")}`,
         !over && mySeat === null && (info.seats || []).some((s) => !s.taken && !s.reserved)
           ? h("button", { onclick: () => join(tableId) }, t("table.take")) : null,
         !over && mySeat === null && (info.seats || []).some((s) => s.reserved) ? secretBox() : null,
-        mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null));
+        mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null)]);
     const c = ctx();
-    const held = state.hold && state.hold.until > performance.now() ? state.hold.view : null;
     if (held || state.view) {
       boardNode.classList.toggle("showdown", Boolean(held));
-      const node = h("div", { class: `board-inner ${state.family}` });
-      try {
-        (state.board?.drawBoard || plainBoard)(node, held || state.view, c);
-      } catch (e) { // a board that cannot draw this view: its seats plainly, and the game goes on
-        console.error("the board", e);
-        plainBoard(node, held || state.view, c);
-      }
-      boardNode.replaceChildren(node);
+      const drawn = [state.family, Boolean(held), held || state.view, [...state.picked], [...c.pending], state.hints,
+                     state.review, names, lang];
+      refill(boardNode, JSON.stringify(drawn), () => {
+        const node = h("div", { class: `board-inner ${state.family}` });
+        try {
+          (state.board?.drawBoard || plainBoard)(node, held || state.view, c);
+        } catch (e) { // a board that cannot draw this view: its seats plainly, and the game goes on
+          console.error("the board", e);
+          plainBoard(node, held || state.view, c);
+        }
+        return node;
+      });
     }
     drawBar(c, over, held);
-    result.replaceChildren(over ? resultPanel(info, names, mySeat !== null ? () => playAgain(info, mySeat) : null) : "");
+    refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, names,
+      mySeat !== null ? () => playAgain(info, mySeat) : null, state.board, c) : ""));
   };
 
   const drawBar = (c, over, held) => {
+    // the same decision: the bar (and what is typed in it, and its focus) stays
     const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints)]);
-    if (key === state.barKey) return; // the same decision: the bar (and what is typed in it, and its focus) stays
-    state.barKey = key;
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
-    bar.replaceChildren();
-    if (mySeat === null || over) {
-      bar.append(h("p", { class: "quiet" }, over ? t("turn.over") : t("turn.watching")));
-      return;
-    }
+    refill(bar, key, () => barParts(c, over, held));
+    if (focused && !bar.contains(document.activeElement)) document.getElementById(focused)?.focus();
+  };
+  const barParts = (c, over, held) => {
+    if (mySeat === null || over) return h("p", { class: "quiet" }, over ? t("turn.over") : t("turn.watching"));
+    const parts = [];
     const moves = state.space?.moves || [];
     const pending = c.pending.has(mySeat);
     if (!held) { // while the hand's end is held, the next decision's clock would count under a "continue" button
-      bar.append(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
+      parts.push(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
         h("span", { class: "clock", id: "clock" })));
-    }
-    if (!held) bar.append(h("div", { class: "legal" }, ...controls(state.space, state.board, c)));
-    else if (state.hold.until !== Infinity) { // the hand's end on the table: the next decision waits for a click or a moment
-      bar.append(h("button", { class: "act continue", onclick: () => { state.hold = null; draw(); } },
+      parts.push(h("div", { class: "legal" }, ...controls(state.space, state.board, c)));
+    } else if (state.hold.until !== Infinity) { // the hand's end on the table: the next decision waits for a click or a moment
+      parts.push(h("button", { class: "act continue", onclick: () => { state.hold = null; draw(); } },
         `${t("showdown")} · ${t("continue")}`));
     }
     if (state.info.hints && moves.length) {
-      bar.append(h("button", { class: "quiet", id: "hint", onclick: showHints }, t("hint")));
+      parts.push(h("button", { class: "quiet", id: "hint", onclick: showHints }, t("hint")));
       if (state.hints) { // each hint a button: its move's name, then its cards drawn as cards (words as words)
         const hints = state.hints.hints || [];
-        bar.append(h("ul", { class: "hints" }, ...hints.map((x) => {
+        parts.push(h("ul", { class: "hints" }, ...hints.map((x) => {
           const [verb, ...rest] = x.action.split(" ");
           return h("li", {}, h("button", { class: "quiet hint-move", onclick: () => act({ action: x.action }).catch(() => null) },
             c.t(`act.${verb}`, { n: "" }).trim(), " ", ...rest.map(cardElement)));
         }), hints.length ? null : h("li", {}, t("hints.none"))));
       }
     }
-    bar.append(h("details", { class: "composer" }, h("summary", {}, t("type.move")), composer,
+    parts.push(h("details", { class: "composer" }, h("summary", {}, t("type.move")), composer,
       h("button", { class: "send", onclick: () => composer.value.trim() && act({ action: composer.value.trim() }).catch(() => null) },
         t("type.send"))));
-    if (focused) document.getElementById(focused)?.focus();
+    return parts;
   };
   composer.addEventListener("keydown", (e) => e.key === "Enter" && composer.value.trim() && act({ action: composer.value.trim() }).catch(() => null));
 
@@ -330,11 +389,14 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     let after = Math.max(0, Number(state.info?.seq || 0) - FEED_KEPT);
     while (!abort.signal.aborted) {
       try {
-        for await (const message of stream("TableService", "WatchTable", { tableId, afterSeq: String(after) }, token, abort.signal)) {
-          const event = message.event;
-          after = Number(event.seq);
-          state.events.push(event);
-          feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
+        // grouped: an action's events come in one message, and the table is drawn once for them
+        const request = { tableId, afterSeq: String(after), grouped: true };
+        for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
+          for (const event of message.events || []) {
+            after = Number(event.seq);
+            state.events.push(event);
+            feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
+          }
           while (feed.childElementCount > FEED_KEPT) feed.firstElementChild.remove();
           refresh();
         }

@@ -6,6 +6,7 @@
 // The contract every board follows is in board.js; the views are GetViewResponse.bataille and .belote.
 
 import { h } from "../dom.js";
+import { lexiconLabel } from "../options.js";
 import { tile, tileRow, backs, parseCard, foldLetters, reasonText, drafts, refocus, VOWELS,
          LETTER_VALUES } from "./tiles.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
@@ -13,7 +14,7 @@ import { clockElement, nameOf, num, seatsOf } from "./board.js";
 export const STRINGS = {
   fr: {
     "wd.you": "vous", "wd.dealer": "donneur", "wd.dealer.mark": "D", "wd.points": "{n} pts", "wd.to.act": "à jouer",
-    "wd.table": "La table", "wd.table.count": "{n} cartes", "wd.table.one": "1 carte", "wd.table.empty": "La table est vide",
+    "wd.table": "La table", "wd.table.count": "{n} {n:carte|cartes}", "wd.table.empty": "La table est vide",
     "wd.champions": "Victoire : {names}", "wd.over": "Partie terminée",
     // bataille
     "wd.bat.lay": "Chacun pose à son tour", "wd.bat.lay.you": "À vous de poser une carte",
@@ -24,15 +25,15 @@ export const STRINGS = {
     "wd.bat.may": "peut taper", "wd.bat.lays": "pose", "wd.bat.passed": "a passé", "wd.bat.clock": "partie chronométrée",
     "wd.bat.claims": "annonces : {n}",
     // belote
-    "wd.bel.deal": "Donne {n}", "wd.bel.target": "objectif {n}", "wd.bel.this.deal": "cette donne : {n} pts · {c} cartes",
+    "wd.bel.deal": "Donne {n}", "wd.bel.target": "objectif {n}", "wd.bel.this.deal": "cette donne : {n} pts · {c} {c:carte|cartes}",
     "wd.bel.lay": "{name} pose une carte", "wd.bel.lay.you": "À vous de poser une carte",
     "wd.bel.propose": "{name} peut proposer un mot ou passer",
     "wd.bel.propose.you": "Proposez un mot de {n} lettres au moins, ou passez",
     "wd.bel.last": "Derniers mots : {name} peut en proposer un", "wd.bel.last.you": "Derniers mots : proposez-en un, ou passez",
     "wd.bel.vowel": "Prochaine carte : une voyelle (ou le Y)", "wd.bel.consonant": "Prochaine carte : une consonne (ou le Y)",
-    "wd.bel.any": "Prochaine carte : au choix", "wd.bel.cards": "{n} cartes", "wd.bel.partner": "partenaire",
+    "wd.bel.any": "Prochaine carte : au choix", "wd.bel.cards": "{n} {n:carte|cartes}", "wd.bel.partner": "partenaire",
     "wd.bel.tap": "Touchez une lettre pour la poser", "wd.bel.hand": "Votre jeu",
-    "wd.bel.stack": "pile de {n} cartes : seule celle du dessus se voit", "wd.bel.revealed": "la pile dévoilée",
+    "wd.bel.stack": "pile de {n} {n:carte|cartes} : seule celle du dessus se voit", "wd.bel.revealed": "la pile dévoilée",
     "wd.bel.end": "Fin de la donne", "wd.bel.end.points": "Fin de la donne : {n} pts", "wd.winner": "vainqueur", "wd.bel.bonus": "+ {n} de prime", "wd.bel.total": "total {n}",
     "wd.bel.secret": "belote secrète",
     // the last word
@@ -53,7 +54,7 @@ export const STRINGS = {
   },
   en: {
     "wd.you": "you", "wd.dealer": "dealer", "wd.dealer.mark": "D", "wd.points": "{n} pts", "wd.to.act": "to act",
-    "wd.table": "The table", "wd.table.count": "{n} cards", "wd.table.one": "1 card", "wd.table.empty": "The table is empty",
+    "wd.table": "The table", "wd.table.count": "{n} {n:card|cards}", "wd.table.empty": "The table is empty",
     "wd.champions": "Won by {names}", "wd.over": "Game over",
     "wd.bat.lay": "Players lay in turn", "wd.bat.lay.you": "Your card to lay",
     "wd.bat.lay.other": "{name} lays a card", "wd.bat.last": "Last call: claim a word or pass",
@@ -62,13 +63,13 @@ export const STRINGS = {
     "wd.bat.red": "plays red", "wd.bat.black": "plays black", "wd.bat.pile": "pile", "wd.bat.won": "won",
     "wd.bat.may": "may claim", "wd.bat.lays": "lays", "wd.bat.passed": "passed", "wd.bat.clock": "timed game",
     "wd.bat.claims": "claims: {n}",
-    "wd.bel.deal": "Deal {n}", "wd.bel.target": "target {n}", "wd.bel.this.deal": "this deal: {n} pts · {c} cards",
+    "wd.bel.deal": "Deal {n}", "wd.bel.target": "target {n}", "wd.bel.this.deal": "this deal: {n} pts · {c} {c:card|cards}",
     "wd.bel.lay": "{name} lays a card", "wd.bel.lay.you": "Your card to lay",
     "wd.bel.propose": "{name} may propose a word or pass",
     "wd.bel.propose.you": "Propose a word of at least {n} letters, or pass",
     "wd.bel.last": "Last words: {name} may propose one", "wd.bel.last.you": "Last words: propose one, or pass",
     "wd.bel.vowel": "Next card: a vowel (or the Y)", "wd.bel.consonant": "Next card: a consonant (or the Y)",
-    "wd.bel.any": "Next card: any letter", "wd.bel.cards": "{n} cards", "wd.bel.partner": "partner",
+    "wd.bel.any": "Next card: any letter", "wd.bel.cards": "{n} {n:card|cards}", "wd.bel.partner": "partner",
     "wd.bel.tap": "Tap a letter to lay it", "wd.bel.hand": "Your hand",
     "wd.bel.stack": "a stack of {n}: only the top card shows", "wd.bel.revealed": "the stack shown",
     "wd.bel.end": "End of the deal", "wd.bel.end.points": "End of the deal: {n} pts", "wd.winner": "winner", "wd.bel.bonus": "+ {n} bonus", "wd.bel.total": "total {n}",
@@ -188,7 +189,7 @@ function tableTiles(view, ctx, { secret = false } = {}) {
     row.append(node);
   });
   if (!table.length) row.append(h("span", { class: "wd-empty" }, ctx.t("wd.table.empty")));
-  const count = table.length === 1 ? ctx.t("wd.table.one") : ctx.t("wd.table.count", { n: table.length });
+  const count = ctx.t("wd.table.count", { n: table.length });
   const box = h("div", { class: "wd-table" },
     h("div", { class: "wd-table-head" }, h("b", {}, ctx.t("wd.table")), h("small", {}, secret && table.length
       ? ctx.t("wd.bel.stack", { n: table.length }) : count)), row);
@@ -286,7 +287,7 @@ export function drawBataille(node, view, ctx) {
     tableTiles(view, ctx),
     lastWord(view._last || view.previous, view, ctx, "bataille"),
     seats[me] ? batPlayer(seats[me], view, ctx, pending) : null,
-    view.lexicon ? h("small", { class: "wd-judged" }, view.lexicon) : null));
+    view.lexicon ? h("small", { class: "wd-judged" }, lexiconLabel(view.lexicon)) : null));
 }
 
 // -- belote ---------------------------------------------------------------------------------------------
@@ -405,7 +406,7 @@ export function drawBelote(node, view, ctx) {
     ring,
     lastWord(view._last || view.previous, view, ctx, "belote"),
     me === null ? null : belHand(seats[me], view, ctx),
-    view.lexicon ? h("small", { class: "wd-judged" }, view.lexicon) : null));
+    view.lexicon ? h("small", { class: "wd-judged" }, lexiconLabel(view.lexicon)) : null));
 }
 
 /** Draws either family's view: ctx.family is "bataille" or "belote". */
