@@ -261,24 +261,90 @@ def deadlines_of(text: str) -> dict[int | None, float]:
 
 
 Statement = tuple[str, Sequence[Any]]
+Many = Sequence[tuple[str, list[Sequence[Any]]]]  # (sql, rows): one statement for many rows
+GROUP_MOST = 256  # writes committed together at most (a group's transaction stays short)
+
+
+@dataclass
+class Write:
+    """A write waiting for the next group commit: its statements, and its caller's answer."""
+
+    statements: Sequence[Statement]
+    many: Many
+    fenced: bool
+    done: asyncio.Future[list[tuple[Any, ...]]] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+Outcome = list[tuple[Any, ...]] | Exception  # a write's first statement's rows, or why it alone was not written
 
 
 class SqlStore:
-    """Every query of the log; a subclass runs them (:meth:`_write`, :meth:`_read`) on its database."""
+    """Every query of the log; a subclass runs them (:meth:`_write`, :meth:`_read`) on its database.
+
+    Writes are committed in groups: those that come while a group is being committed go together in the next
+    one, one transaction (SQLite: one trip to its writer's thread; PostgreSQL: one pipeline, one round trip),
+    and each caller is answered once its group is committed. A commit's cost is mostly its own (a thread woken,
+    a round trip, the driver's work), not its rows', so many tables acting at once share it (issue #27).
+    """
 
     name = "store"
     NOW = ""  # SQL for the database's clock, in seconds since the epoch: leases are judged by one clock
     retry_seconds = RETRY_SECONDS
 
+    def __init__(self) -> None:
+        self._queued: list[Write] = []  # the writes for the next group commit
+        self._committing: asyncio.Task[None] | None = None  # commits groups while there are writes
+
     async def _write_once(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
                           *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
-        """Run ``statements``, then each (sql, rows) of ``many``, in one transaction; the first statement's rows.
+        """Run ``statements``, then each (sql, rows) of ``many``, in one transaction (with the other writes of
+        its group); the first statement's rows.
 
-        ``fenced``: the first statement must change a row, else nothing is written (:class:`LeaseLost`).
+        ``fenced``: the first statement must change a row, else nothing is written (:class:`LeaseLost`): the
+        statements after it write only while it holds (:meth:`append`'s fence is in each of them).
         :class:`StoreUnavailable`: a transient fault, nothing written (or, a connection lost at the commit,
         perhaps written: a retry of an insert then fails on its key, and the table replays its log).
         """
+        write = Write(list(statements), list(many), fenced)
+        self._queued.append(write)
+        if self._committing is None or self._committing.done():
+            self._committing = asyncio.get_running_loop().create_task(self._commit_groups())
+        return await write.done
+
+    async def _commit_groups(self) -> None:
+        """Commit the writes queued, a group at a time, until none is left; answer each write's caller."""
+        while self._queued:
+            group, self._queued = self._queued[:GROUP_MOST], self._queued[GROUP_MOST:]
+            try:
+                outcomes: list[Outcome] = await self._commit_group(group)
+            except StoreUnavailable as e:  # nothing of the group was written: each caller tries again
+                outcomes = [StoreUnavailable(str(e)) for _ in group]
+            except Exception as e:  # not the database (this store closed under its server): each caller is told
+                outcomes = [e for _ in group]
+            except BaseException as e:  # stopped (a shutdown): whether the group was written is not known here
+                for write in group + self._queued:
+                    if not write.done.done():
+                        write.done.set_exception(StoreUnavailable(f"{self.name}: the commit stopped ({e!r})"))
+                self._queued = []
+                raise
+            for write, outcome in zip(group, outcomes):
+                if write.done.done():
+                    continue  # its caller went away: the write stands (or not) all the same
+                if isinstance(outcome, Exception):
+                    write.done.set_exception(outcome)
+                else:
+                    write.done.set_result(outcome)
+
+    async def _commit_group(self, group: list[Write]) -> list[Outcome]:
+        """One transaction for ``group``: each write's outcome, one refused (a lost fence, a row logged already)
+        leaving the others written. :class:`StoreUnavailable`: a transient fault, nothing of the group written."""
         raise NotImplementedError
+
+    async def _committed(self) -> None:
+        """Once the writes queued are committed (a store closing)."""
+        if self._committing is not None:
+            await asyncio.wait([self._committing])
 
     async def _read_once(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         raise NotImplementedError

@@ -2,13 +2,11 @@
 
 Its work leaves the event loop: writes run on one thread of their own (SQLite
 has one writer at a time), reads on another with a second connection (WAL lets
-them go on while a write, or a foreign lock, holds the database). Writes are
-committed in groups: those that come while the writer is busy go together, in
-one transaction and one trip to its thread, each in a savepoint of its own so
-that one refused (a fence lost) leaves the others written; each caller is
-answered once the group is committed. A trip to a thread costs about as much
-CPU as the commit itself (the loop and the writer wake each other), so many
-tables acting at once share it (issue #27). A table awaits
+them go on while a write, or a foreign lock, holds the database). A group of
+writes (:class:`SqlStore`) is one transaction and one trip to the writer's
+thread, each write in a savepoint of its own so that one refused (a fence lost)
+leaves the others written: a trip to a thread costs about as much CPU as the
+commit itself (the loop and the writer wake each other). A table awaits
 its commit before it does anything else, so nothing runs between a table's state
 change and its commit; meanwhile the loop serves every other call. A lock held by
 another process is waited for ``BUSY_SECONDS`` at a time, and that, an I/O error
@@ -22,28 +20,14 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
-from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, SqlStore, Statement, StoreError, StoreUnavailable,
-                        newer_schema)  # fmt: skip
+from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, Outcome, SqlStore, StoreError, StoreUnavailable,
+                        Write, newer_schema)  # fmt: skip
 
 BUSY_SECONDS = 1.0  # how long one attempt waits for another process's lock (then it is tried again)
-GROUP_MOST = 256  # writes committed together at most (a group's transaction stays short)
 T = TypeVar("T")
-Many = Sequence[tuple[str, list[Sequence[Any]]]]
-
-
-@dataclass
-class _Write:
-    """A write waiting for the next group commit: its statements, and its caller's answer."""
-
-    statements: Sequence[Statement]
-    many: Many
-    fenced: bool
-    done: asyncio.Future[list[tuple[Any, ...]]] = field(
-        default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
 class SqliteStore(SqlStore):
@@ -51,6 +35,7 @@ class SqliteStore(SqlStore):
     NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, path: Path) -> None:
+        super().__init__()
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         try:
@@ -63,8 +48,6 @@ class SqliteStore(SqlStore):
         # One thread each: a connection is used by one thread at a time, and commits keep their order.
         self._writing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-write")
         self._reading = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-read")
-        self._queued: list[_Write] = []  # the writes for the next group commit
-        self._committing: asyncio.Task[None] | None = None  # the task committing groups while there are writes
         self._closed = False
 
     def _connect(self) -> sqlite3.Connection:
@@ -98,44 +81,14 @@ class SqliteStore(SqlStore):
             self.db.execute("DELETE FROM schema_version")
             self.db.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
 
-    async def _write_once(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
-                          *, fenced: bool = False) -> list[tuple[Any, ...]]:  # fmt: skip
-        """Queue the write for the next group commit, and wait for it (see the module's docstring)."""
-        write = _Write(list(statements), list(many), fenced)
-        self._queued.append(write)
-        if self._committing is None or self._committing.done():
-            self._committing = asyncio.get_running_loop().create_task(self._commit_groups())
-        return await write.done
+    async def _commit_group(self, group: list[Write]) -> list[Outcome]:
+        return await self._off_loop(self._writing, lambda: self._group(group))
 
-    async def _commit_groups(self) -> None:
-        """Commit the writes queued, a group at a time, until none is left; answer each write's caller."""
-        while self._queued:
-            group, self._queued = self._queued[:GROUP_MOST], self._queued[GROUP_MOST:]
-            try:
-                outcomes = await self._off_loop(self._writing, lambda: self._group(group))
-            except StoreUnavailable as e:  # nothing of the group was written: each caller tries again
-                outcomes = [StoreUnavailable(str(e)) for _ in group]
-            except Exception as e:  # not the database (this store closed under its server): each caller is told
-                outcomes = [e for _ in group]
-            except BaseException as e:  # stopped (a shutdown): whether the group was written is not known here
-                for write in group + self._queued:
-                    if not write.done.done():
-                        write.done.set_exception(StoreUnavailable(f"{self.path.name}: the commit stopped ({e!r})"))
-                self._queued = []
-                raise
-            for write, outcome in zip(group, outcomes):
-                if write.done.done():
-                    continue  # its caller went away: the write stands (or not) all the same
-                if isinstance(outcome, BaseException):
-                    write.done.set_exception(outcome)
-                else:
-                    write.done.set_result(outcome)
-
-    def _group(self, group: list[_Write]) -> list[list[tuple[Any, ...]] | Exception]:
+    def _group(self, group: list[Write]) -> list[Outcome]:
         """One transaction for ``group``, each write in a savepoint: its first statement's rows, or why it alone
         was not written (a lost fence, a refused row). A fault of the database (locked, full, I/O) raises, and
         nothing is written."""
-        outcomes: list[list[tuple[Any, ...]] | Exception] = []
+        outcomes: list[Outcome] = []
         with self.db:
             self.db.execute("BEGIN")
             for write in group:
@@ -148,7 +101,7 @@ class SqliteStore(SqlStore):
                 self.db.execute("RELEASE write")
         return outcomes
 
-    def _statements(self, write: _Write) -> list[tuple[Any, ...]]:
+    def _statements(self, write: Write) -> list[tuple[Any, ...]]:
         first: list[tuple[Any, ...]] | None = None
         for sql, params in write.statements:
             cursor = self.db.execute(sql, params)
@@ -167,8 +120,7 @@ class SqliteStore(SqlStore):
         if self._closed:
             return
         self._closed = True
-        if self._committing is not None:
-            await asyncio.wait([self._committing])  # the writes already queued are committed first
+        await self._committed()  # the writes already queued first
         for pool, db in ((self._writing, self.db), (self._reading, self.reader)):
             await asyncio.get_running_loop().run_in_executor(pool, db.close)
             pool.shutdown()
