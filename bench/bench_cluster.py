@@ -12,6 +12,10 @@
   issue #27's measure (657/s) at act p99 <= 20 ms; PostgreSQL at least 0.8x SQLite;
   two nodes at least 1.6x one (on a machine with a core for each node and for the
   clients: the ratio and the CPU figures say what each process took).
+- Capacity: 25, 50 and 100 POKER CHAMP bot tables whose bots take half a second a
+  move (a quick person's pace) on one node: actions/s, act p50/p99 and the share of
+  a core the node used (README: how many tables a node holds at what p99). A peer
+  may make 100 tables at once (then 5 a second), which bounds the count here.
 - Failover: kill -9 of the node playing a table, to the first action the other
   node serves for it; p50 over several kills. Target: at most 5 s.
 - Memory: the RSS of a node before and after N finished bots-only games. Target:
@@ -60,6 +64,7 @@ from brelan.server.games.registry import get_variant  # noqa: E402
 GAME = get_variant("poker-champ")
 OPTIONS = options_dict(GAME.make_options({"players": "3"}))
 LEASE = "2"
+PACE, PACED_WARM, PACED_SECONDS, CAPACITY_TABLES = 0.5, 8.0, 20.0, (25, 50, 100)  # the capacity figure's
 STREAMS, STREAM_TABLES, STREAM_PACE = 3000, 20, "0.5"  # the health figure's streams, the tables they watch, bot pace
 
 
@@ -192,6 +197,41 @@ def bench_throughput(database: str, tables: int, games: int, root: Path) -> None
             stop(b)
     finally:
         stop(a)
+
+
+def paced(target: str, tables: int, pace: float, seconds: float, server: int) -> dict[str, float]:
+    """``tables`` bot tables whose bots take ``pace`` seconds a move, as people would, for ``seconds`` once all are
+    dealt: actions/s, act p50 and p99, and the share of a core the node used."""
+    summary = Summary()
+
+    async def run() -> tuple[int, float, float]:
+        playing = asyncio.ensure_future(run_remote(target, GAME, OPTIONS, tables, 1, "paced", lambda n: None,
+                                                   pace=pace, summary=summary))  # fmt: skip
+        await asyncio.sleep(PACED_WARM)  # every table made and dealt
+        counted, cpu, began = len(summary.latencies), cpu_seconds(server), time.perf_counter()
+        await asyncio.sleep(seconds)
+        figures = (counted, cpu_seconds(server) - cpu, time.perf_counter() - began)
+        playing.cancel()
+        await asyncio.gather(playing, return_exceptions=True)
+        return figures
+
+    counted, cpu, elapsed = asyncio.run(run())
+    latencies = sorted(summary.latencies[counted:])
+    return {"actions_per_second": len(latencies) / elapsed, "p50_ms": 1000 * statistics.median(latencies),
+            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))], "core": cpu / elapsed}  # fmt: skip
+
+
+def bench_capacity(root: Path) -> None:
+    print(f"capacity: POKER CHAMP bot tables (3 bots each, over gRPC) whose bots take {PACE} s a move, as a quick "
+          f"person would; {PACED_SECONDS:g} s each, one node on SQLite")
+    for tables in CAPACITY_TABLES:
+        process, target = spawn(root / f"capacity-{tables}")
+        try:
+            figures = paced(target, tables, PACE, PACED_SECONDS, process.pid)
+        finally:
+            stop(process)
+        print(f"  {tables} tables: {figures['actions_per_second']:.0f} actions/s, act p50 {figures['p50_ms']:.1f} ms, "
+              f"p99 {figures['p99_ms']:.1f} ms, the node at {100 * figures['core']:.0f}% of a core")
 
 
 def bench_failover(database: str, kills: int, root: Path) -> None:
@@ -405,7 +445,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games a table (default 2)")
     parser.add_argument("--kills", type=int, default=5)
     parser.add_argument("--rss-games", type=int, default=2000, help="finished games for the memory figure")
-    parser.add_argument("--only", choices=["throughput", "failover", "memory", "health"], help="run one part")
+    parser.add_argument("--only", choices=["throughput", "capacity", "failover", "memory", "health"],
+                        help="run one part")
     parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)  # the baseline's server
     args = parser.parse_args()
     if args.serve_bare:
@@ -416,6 +457,7 @@ def main() -> None:
         root = Path(tmp)
         parts = {
             "throughput": lambda: bench_throughput(postgres.database(), args.tables, args.games, root),
+            "capacity": lambda: bench_capacity(root),
             "failover": lambda: bench_failover(postgres.database(), args.kills, root),
             "memory": lambda: bench_memory(args.rss_games, root),
             "health": lambda: bench_health(root),

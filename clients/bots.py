@@ -115,13 +115,15 @@ async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE
 
 
 async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
-                over: asyncio.Event) -> None:  # fmt: skip
-    """Decide each time the table says this seat's decision is open."""
+                over: asyncio.Event, pace: float) -> None:  # fmt: skip
+    """Decide each time the table says this seat's decision is open (after ``pace`` seconds, as a person would)."""
     while True:
         await me.wake.wait()
         me.wake.clear()
         if over.is_set():
             return
+        if pace:
+            await asyncio.sleep(pace)
         response = await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token)))
         view = view_dict(response)
         if not variant.conserved(view):
@@ -190,7 +192,7 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 
 
 async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
-                 summary: Summary) -> None:  # fmt: skip
+                 summary: Summary, pace: float) -> None:  # fmt: skip
     # A practice table: a bot plays by the legal list's hints (the best words, the solver's set), as the server's do.
     create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}", hints=True)
     info = (await patiently(lambda: stub.CreateTable(create))).table
@@ -201,7 +203,7 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
     seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
     over = asyncio.Event()
     follower = asyncio.create_task(_follow(stub, info.table_id, seats, over, variant.realtime))
-    await asyncio.gather(*(_seat(stub, variant, info.table_id, me, summary, over) for me in seats))
+    await asyncio.gather(*(_seat(stub, variant, info.table_id, me, summary, over, pace) for me in seats))
     await follower
     final_view = view_dict(await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=info.table_id))))
     summary.conserved = summary.conserved and variant.conserved(final_view)
@@ -215,9 +217,14 @@ async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dic
 
 
 async def run_remote(target: str, variant: Variant, options: dict[str, str], tables: int, games: int, seed: str,
-                     progress: Progress, credentials: grpc.ChannelCredentials | None = None) -> Summary:  # fmt: skip
-    """``tables`` tables at once on the server, each playing ``games`` games one after the other (TLS: ``credentials``)."""
-    summary = Summary()
+                     progress: Progress, credentials: grpc.ChannelCredentials | None = None, *, pace: float = 0.0,
+                     summary: Summary | None = None) -> Summary:  # fmt: skip
+    """``tables`` tables at once on the server, each playing ``games`` games one after the other (TLS: ``credentials``).
+
+    ``pace``: the seconds each bot takes before each move (0: at once). ``summary``: the one to fill, as it goes
+    (a caller that stops the run early reads what it holds).
+    """
+    summary = Summary() if summary is None else summary
     # The engine's lookup tables (the poker evaluator's, half a second) built now, not in the first bot's
     # decision, which would hold every table's bots (and their timings) up.
     variant.warm()
@@ -235,7 +242,7 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
         async def lane(t: int) -> None:
             for g in range(games):
                 try:
-                    await _table(stub, variant, options, f"{seed}/{t}/{g}", summary)
+                    await _table(stub, variant, options, f"{seed}/{t}/{g}", summary, pace)
                 except grpc.aio.AioRpcError as e:
                     summary.errors += 1
                     summary.messages.append(f"table {t} game {g}: {e.code().name}: {e.details()}")
