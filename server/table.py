@@ -139,6 +139,9 @@ class Table:
         # The last events as messages, by (seq, audience): an event is redacted and encoded once for every
         # receiver of the same audience (table_convert.table_event), not once per stream.
         self.encoded: dict[tuple[int, int | str | None], Any] = {}
+        # The views of the state as it stands, by seat (None: the spectators'), as messages (table_convert.
+        # view_response): built once for all the readers of one audience until the state changes (a commit).
+        self.viewed: dict[int | None, Any] = {}
         self._commands: deque[_Command] = deque()
         self._wake = asyncio.Event()  # set when there is something new to do: a command, a watcher gone, time moved
         self._task: asyncio.Task[None] | None = None
@@ -582,6 +585,7 @@ class Table:
                                reason="STORE_UNAVAILABLE") from e  # fmt: skip
         finally:
             self._idle.set()
+        self.viewed.clear()  # the state changed: its views are made again when asked
         self.events += added
         if result is not None:
             self.row = replace(self.row, finished=True, result=result)

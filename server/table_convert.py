@@ -105,13 +105,24 @@ def _event_message(table: Table, event: TableEvent, seat: int | None) -> pb.Tabl
 
 
 def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
-    """A seat's view (None: a spectator's): the JSON of old, the typed view and the legal moves as a space."""
-    view, (every, legal) = table.engine_view(seat), table.choices(seat)
-    response = _view_message(table, table.seq, view, seat, [str(a) for a in legal])
-    response.deadline_seconds = table.deadline_left(seat)
-    family = family_of(table.row.variant)
-    if family is not None and view is not None:
-        response.space.CopyFrom(family.space(view, every))
+    """A seat's view (None: a spectator's): the JSON of old, the typed view and the legal moves as a space.
+
+    Built once for every reader of the same audience while the state stands (:attr:`Table.viewed`: a table's
+    spectators each read it at every event); each reader's own copy carries the time left to decide.
+    """
+    built = table.viewed.get(seat)
+    if built is None:
+        view, (every, legal) = table.engine_view(seat), table.choices(seat)
+        built = table.viewed[seat] = _view_message(table, table.seq, view, seat, [str(a) for a in legal])
+        family = family_of(table.row.variant)
+        if family is not None and view is not None:
+            built.space.CopyFrom(family.space(view, every))
+    deadline = table.deadline_left(seat)
+    if not deadline:
+        return built  # shared: nobody changes a response once built
+    response = pb.GetViewResponse()
+    response.CopyFrom(built)
+    response.deadline_seconds = deadline
     return response
 
 
