@@ -104,6 +104,7 @@ class ReplayError(Exception):
 
 END = None  # what a watcher's queue receives after the last event
 MAX_GROUPED = 100  # events logged before a watcher came, given to it this many at a time
+FANOUT = 16  # watchers woken for an action in one turn of the event loop (the others in the next turns)
 Watch = asyncio.Queue[list[TableEvent] | None]  # a watcher's queue: the events of each action, then END
 
 
@@ -609,8 +610,12 @@ class Table:
 
     async def _after(self, seat: int | None, added: list[TableEvent]) -> None:
         if added:
-            for queue in self.watchers:
+            for n, queue in enumerate(list(self.watchers), 1):
                 queue.put_nowait(added)  # one item an action: a watcher's stream wakes once for all its events
+                if n % FANOUT == 0:
+                    # Each stream woken sends in the loop's next turn: thousands at once (tables watched by
+                    # hundreds, moving together) would hold every other call for a tenth of a second.
+                    await asyncio.sleep(0)
         if self.row.finished:
             self._close_watchers()
             if self.on_finish:
@@ -821,8 +826,10 @@ class Table:
         if self.variant.realtime:
             worked = await self._play_due_bot() or worked
         elif not worked and (bot := self._bot_seat()) is not None:
-            if self.bot_delay:
-                await self._wait(self.bot_delay)  # let the others speak first: there is no turn order
+            if self.bot_delay:  # let the others speak first: there is no turn order
+                # Half to one and a half times the pace, as a person's time varies: bot tables made together
+                # do not move in step (their events all sent in the same moment, to all their watchers).
+                await self._wait(self.bot_delay * random.uniform(0.5, 1.5))
             if not self._commands and self._bot_seat() == bot:
                 await self._bot_move(bot)
             worked = True
