@@ -104,9 +104,11 @@ def test_an_uncalled_bet_wins_without_showing() -> None:
 def test_draw_mode_discards_and_draws_in_order() -> None:
     state = dk.new_game(dk.DakerOptions(mode=dk.Mode.DRAW, players=2), random.Random(4))
     assert [str(e) for e in state.start_events][1:3] == ["p0 antes 10", "p1 antes 10"]
-    state.apply(0, dk.parse_action("check"))
-    state.apply(1, dk.parse_action("check"))
+    state.apply(0, dk.parse_action("bet 20"))
+    state.apply(1, dk.parse_action("call"))
     assert state.phase == "discard" and state.pending() == [0]
+    view = jsonable(state.view(None))  # the round's bets went to the pot: none left in front of the seats
+    assert view["bets"] == [0, 0] and view["pot"] == 60, view
     with pytest.raises(GameError) as e:
         state.apply(0, dk.parse_action("check"))
     assert e.value.reason == "NOT_BETTING"

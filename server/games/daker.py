@@ -360,6 +360,8 @@ class DakerState(ButtonGame):
 
     def _open_discard(self) -> None:
         self.phase = "discard"
+        if self.betting:  # the round's bets are in the pot: a view shows none in front of the seats while they draw
+            self.betting.street = [0] * len(self.betting.street)
         live = [s for s in self.hands if not (self.betting and self.betting.folded[s])]
         self.to_discard = self._seats_from(self.button + 1, live)
 
