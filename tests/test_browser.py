@@ -551,6 +551,8 @@ def test_a_refused_action_shows_its_reason(site: str, browsers: Callable[..., An
     driver = browsers()
     create_table(driver, site, "poker-champ", {"players": "2"}, "ann")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "button.act"))
+    # the box to type a move in is there for a move the bar has no control for: none here, it is shown for the test
+    driver.execute_script("document.querySelector('#actions details.composer').hidden = false")
     click(driver, "#actions details.composer summary")  # a move typed as text, for those who know them
     composer = driver.find_element(By.ID, "composer")
     composer.send_keys("raise 1000\n")
@@ -571,3 +573,251 @@ def test_the_page_speaks_the_browser_s_language_and_switches(site: str, browsers
     assert driver.execute_script("return document.documentElement.lang") == "en"
     driver.refresh()
     wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == "en")
+
+
+class Seats:
+    """The seats a test plays itself through the API (Connect's JSON, as the page calls it), beside the browser's."""
+
+    def __init__(self, site: str, table_id: str, tokens: dict[int, str]) -> None:
+        self.site, self.table_id, self.tokens = site, table_id, tokens
+
+    def view(self, seat: int) -> dict[str, Any]:
+        status, answer = post(self.site + API + "GetView", {"tableId": self.table_id}, self.tokens[seat])
+        assert status == 200, answer
+        return answer
+
+    def act(self, seat: int, view: dict[str, Any], action: str) -> None:
+        import uuid
+
+        post(self.site + API + "Act", {"tableId": self.table_id, "seat": seat, "expectedSeq": view.get("seq", "0"),
+                                       "actionId": uuid.uuid4().hex, "action": action}, self.tokens[seat])  # fmt: skip
+
+
+def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers: Callable[..., Any]) -> None:
+    """DAKER draw at three: anne (this browser) goes all-in with a hand worse than bob's and is out; bob and cy (the
+    test's seats) then play on fast, hands ending within a fraction of a second. The hand that put her out is held on
+    the board like any hand's end (the next ends replaced it within 0.4 s); then the bar says she is out and her
+    place, with the way to the result; the result ranks her last, after cy who went out later (not tied at 0)."""
+    from brelan.server.games.daker_cards import DakerCard, best_hand
+
+    driver = browsers("fr-FR")
+    table_id = create_table(driver, site, "daker", {"mode": "draw", "players": "3", "stack": "300"}, "anne", bots=[])
+    tokens = {0: driver.execute_script("return JSON.parse(localStorage.getItem('brelan.seats'))[arguments[0]].token",
+                                       table_id)}
+    for seat, name in ((1, "bob"), (2, "cy")):
+        status, joined = post(site + API + "JoinTable", {"tableId": table_id, "player": name, "seat": seat})
+        assert status == 200, joined
+        tokens[seat] = joined["token"]
+    seats = Seats(site, table_id, tokens)
+    value = lambda view, s: best_hand([DakerCard.parse(c) for c in view["daker"]["seats"][s].get("cards", [])])  # noqa: E731
+
+    def browser_moves(kind: str) -> None:
+        """anne's move in the browser, past a hand's end held on the board: all-in, fold or keep her cards."""
+        button = "#actions .amount-move button.act" if kind == "all-in" else f"#actions .legal button.act[data-kind={kind}]"
+        for _ in range(100):  # the browser sees the decision once it reads the table again
+            if driver.find_elements(By.CSS_SELECTOR, "#actions button.continue"):
+                click(driver, "#actions button.continue")
+            if driver.find_elements(By.CSS_SELECTOR, button):
+                break
+            driver.execute_script("return new Promise((done) => setTimeout(done, 100))")
+        if kind == "all-in":
+            click(driver, "#actions .amount-move button[data-amount]:last-of-type")  # "tapis", the range's most
+        click(driver, button)
+
+    out_in = 0
+    for _ in range(400):  # anne folds each hand until bob's beats hers, then goes all-in: bob calls, and cy if covered
+        views = {s: seats.view(s) for s in range(3)}
+        daker = views[0]["daker"]
+        if daker["seats"][0].get("out"):
+            break
+        mine, bob = (views[s]["daker"]["seats"][s].get("cards") for s in (0, 1))
+        behind = bool(mine and bob) and value(views[0], 0) < value(views[1], 1)
+        pending = [s for s in range(3) if views[s]["daker"]["seats"][s].get("pending")]
+        if not pending:
+            continue
+        s, legal = pending[0], views[pending[0]].get("legal", [])
+        if daker.get("phase") == "PHASE_DISCARD":
+            if s == 0:
+                browser_moves("discard")
+            else:
+                seats.act(s, views[s], "discard")  # every seat keeps its cards: the hands are the dealt ones
+        elif s == 0:
+            browser_moves("all-in" if behind else "fold")
+            out_in = int(daker.get("hand", 0)) if behind else 0
+        elif "call" in legal:  # anne's all-in: bob calls it; cy too when both have more than she bet (a side pot after)
+            chips = [int(x.get("stack", 0)) + int(x.get("bet", 0)) for x in views[s]["daker"]["seats"]]
+            seats.act(s, views[s], "call" if s == 1 or min(chips[1], chips[2]) > chips[0] else "fold")
+        else:
+            seats.act(s, views[s], "bet 10" if s == 1 and "bet 10" in legal and out_in else "check")
+    assert out_in, "anne never went out"
+    # bob and cy play on at once: one folds each hand, the hands end one after another
+    for _ in range(60):
+        if int(table_info(site, table_id).get("hand", 0)) >= out_in + 4:
+            break
+        for s in (1, 2):
+            view = seats.view(s)
+            if view["daker"]["seats"][s].get("pending"):
+                seats.act(s, view, "discard" if view["daker"].get("phase") == "PHASE_DISCARD" else "fold")
+    assert int(table_info(site, table_id).get("hand", 0)) >= out_in + 4, "bob and cy did not play on"
+    said = (f"Donne {out_in}", f"donne {out_in}")
+    board, head = "return document.getElementById('board').innerText", "return document.querySelector('.table-head').innerText"
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board.showdown") and said[0] in d.execute_script(board), 5,
+         "the hand that put anne out was not held on the board")
+    driver.execute_script("return new Promise((done) => setTimeout(done, 2000))")  # later hands ended meanwhile
+    assert driver.find_elements(By.CSS_SELECTOR, "#board.showdown") and said[0] in driver.execute_script(board)
+    assert said[1] in driver.execute_script(head) and "éliminé" in driver.execute_script(board)
+    notice = wait(driver, lambda d: d.find_element(By.ID, "out"), 10, "anne was not told she is out")
+    assert "Vous êtes éliminé : 3e sur 3" in notice.text, notice.text
+    click(driver, "#out button")  # to the result: the hands' ends are no longer held
+    for _ in range(200):  # bob and cy end the game: all-in and called
+        if table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED":
+            break
+        for s in (1, 2):
+            view = seats.view(s)
+            legal = view.get("legal", [])
+            if view["daker"]["seats"][s].get("pending"):
+                all_in = [a for a in legal if a.startswith(("bet", "raise"))]
+                seats.act(s, view, "call" if "call" in legal else all_in[-1] if all_in else legal[0])
+    rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result .ranking tr"), 20)
+    ranked = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows[1:]]
+    assert [row[:2] for row in ranked][2] == ["3", "anne"] and ranked[1][0] == "2", ranked
+    assert ranked[2][-1] == str(out_in), ranked  # the hand she went out in, in its column
+    readable(driver, "the result")
+    # DAKER reviews no hand: the page never asked (each refusal was a "400" in the console)
+    asked = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter((e) => /ReviewHand/.test(e.name)).length")
+    assert not asked, f"ReviewHand asked {asked} times of a game without reviews"
+
+
+@pytest.mark.parametrize(("game", "options", "size"), [
+    ("daker", {"mode": "draw", "players": "3"}, (1280, 757)),
+    ("alphapoker-belote", QUICK, (1280, 757)),
+    ("chinese", {"style": "pineapple", "players": "3"}, (1280, 757)),
+    ("daker", {"players": "3"}, (390, 844)),
+    ("alphapoker-belote-secrete", QUICK, (390, 844)),
+], ids=["daker-draw-desktop", "belote-desktop", "pineapple-desktop", "daker-phone", "secret-belote-phone"])
+def test_the_seat_s_own_hand_shows_above_the_action_bar(site: str, browsers: Callable[..., Any], game: str,
+                                                        options: dict[str, str], size: tuple[int, int]) -> None:
+    """The action bar sticks to the screen's bottom: when a decision opens, the seat's own cards, letters or rows are
+    above it, not under it until one scrolls (a desktop's 757 px as a phone's). The header counts the hands as the
+    board does ("donne 1" both, not "Main 1"), and the bar offers every move with no box to type one in."""
+    driver = browsers("fr-FR", size)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": size[0], "height": size[1],
+                                                                  "deviceScaleFactor": 1, "mobile": size[0] < 500})
+    create_table(driver, site, game, options, "anne")
+    decision = "#actions .legal button.act:not([disabled]), #actions .cn-pick, #board .plays"
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, decision), 60, "no decision came")
+    sight = ("const own = document.querySelector('#board .seat.mine').getBoundingClientRect();"
+             " const bar = document.getElementById('actions').getBoundingClientRect(); return [own.top, own.bottom, bar.top]")
+    top, bottom, bar = wait(driver, lambda d: (r := d.execute_script(sight)) and r[1] <= r[2] + 1 and r, 5,
+                            f"the seat's own hand is under the action bar: {driver.execute_script(sight)}")
+    assert top >= 0, f"the seat's own hand starts above the screen: {top}"
+    head, board = driver.execute_script("return [document.querySelector('.table-head').innerText,"
+                                        " document.getElementById('board').innerText]")
+    assert not re.search(r"\bMain \d", board), board
+    if game == "daker":
+        assert re.search(r"\bdonne 1(?!\d)", head) and re.search(r"\bDonne 1(?!\d)", board), (head, board)
+    assert not driver.find_element(By.CSS_SELECTOR, "#actions details.composer").is_displayed()
+
+
+def test_bataille_counts_no_hands_and_the_form_says_durations_in_words(site: str, browsers: Callable[..., Any]) -> None:
+    """Bataille is one long deal: its header counts none. The form's durations are words and French numbers
+    ("aucune", "10 min"), never "0.0"."""
+    driver = browsers("fr-FR")
+    driver.get(site)
+    select = Select(wait(driver, lambda d: d.find_element(By.ID, "variant")))
+    select.select_by_value("alphapoker-bataille")
+    driver.execute_script("document.querySelectorAll('#create details').forEach((d) => (d.open = true))")
+    clock = Select(driver.find_element(By.CSS_SELECTOR, "#create [data-option=minutes] select"))
+    offered = [o.text.replace("\xa0", " ") for o in clock.options]
+    assert clock.first_selected_option.text == "aucune" and "10 min" in offered, offered
+    select.select_by_value("poker-champ")
+    chrono = Select(driver.find_element(By.CSS_SELECTOR, "#create [data-option=chrono_minutes] select"))
+    assert chrono.first_selected_option.get_attribute("textContent").replace("\xa0", " ") == "30 min"  # folded
+    assert not re.search(r"\d\.\d", driver.find_element(By.ID, "create").text)
+    create_table(driver, site, "alphapoker-bataille", QUICK, "anne")
+    head = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".table-head p")).text
+    assert "en jeu" in head or "en attente" in head, head
+    assert not re.search(r"\bdonne\b", head), head
+
+
+def test_a_finished_game_s_result_shows_its_score_on_a_phone(site: str, browsers: Callable[..., Any]) -> None:
+    """Progressive pineapple's result on a 390 px phone: the units column shows (a rule for the lobby hid every
+    list's third column), and the ranking fits the screen."""
+    status, made = post(site + API + "CreateTable", {"variant": "chinese", "botSeats": [0, 1],
+                                                     "options": {"players": "2", "style": "progressive", "rounds": "1"}})
+    assert status == 200, made
+    table_id = made["table"]["tableId"]
+    wait(None, lambda _: table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED", 120)
+    driver = browsers("fr-FR", (390, 844))
+    driver.get(f"{site}#/table/{table_id}")
+    header = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#result .ranking th[data-field=totals]"), 30)
+    assert header.is_displayed() and header.text == "unités", header.text
+    cells = driver.execute_script("return [...document.querySelectorAll('#result .ranking tr')].slice(1)"
+                                  ".map((r) => r.lastElementChild.getBoundingClientRect().right)")
+    assert cells and max(cells) <= 390, cells
+
+
+def test_a_phone_s_tray_holds_a_whole_hand_to_place(site: str, browsers: Callable[..., Any]) -> None:
+    """Chinese poker's cards to place on a 390 px phone: a classic hand's 13 (fantasyland's 14) wrap on the bar's
+    rows, every card in sight, none scrolled sideways out of it."""
+    driver = browsers("fr-FR", (390, 844))
+    create_table(driver, site, "chinese", {"players": "2", "rounds": "1"}, "anne", bots=[1])
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#actions .cn-pick")) == 13, 30)
+    scroll, width, outside = driver.execute_script(
+        "const tray = document.querySelector('#actions .cn-tray');"
+        "return [tray.scrollWidth, tray.clientWidth, [...tray.querySelectorAll('.cn-pick')].filter((c) => {"
+        "  const r = c.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; }).length];")
+    assert scroll <= width and not outside, f"the tray scrolls sideways: {scroll} px in {width}, {outside} cards out"
+    assert decide(driver)  # and the hand placed from it
+
+
+def test_a_replay_shows_the_seat_s_own_cards_and_says_each_step_in_words(site: str,
+                                                                         browsers: Callable[..., Any]) -> None:
+    """A player replaying his own table sees his cards as he saw them (a hand to place is drawn on his seat: the
+    replay has no action bar to hold it), and each step says its event as the feed does: never the move's text
+    ("(coup : place bottom Th...)"), nor the move again on the next step."""
+    driver = browsers("fr-FR")
+    table_id = create_table(driver, site, "chinese", {"players": "2", "rounds": "1"}, "anne", bots=[1])
+    for _ in range(300):
+        if not decide(driver):
+            break
+    driver.get(f"{site}#/replay/{table_id}")
+    last = int(table_info(site, table_id)["seq"])
+    said = []
+    for step in range(1, last + 1):
+        if step > 1:
+            click(driver, "#replay .replay-next")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay .replay-step").text == f"Étape {step} sur {last}")
+        line = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay .replay-event").text)
+        said.append(line)
+        mine = faces(driver, "#replay .seat.mine")
+        if step == 1:  # the first hand's deal: this seat's 13 cards to place, on its seat
+            wait(driver, lambda d: len(faces(d, "#replay .seat.mine").get("0", [])) == 13, 10,
+                 f"the replay's first step shows anne's cards as {mine}")
+        readable(driver, f"the replay's step {step}")
+    moves = [line for line in said if re.search(r"\((?:coup|move)\b|:\s*(?:place|lay|claim|set)\b", line)]
+    assert not moves, f"the replay shows moves' texts: {moves[:3]}"
+    assert any("anne pose" in line for line in said), said  # the seat's own set, said as the feed says it
+
+
+def test_a_bataille_replay_ends_on_the_game_s_end(site: str, browsers: Callable[..., Any]) -> None:
+    """Bataille is one hand: the replay's last step holds the game's end from its final view (piles played out,
+    the cards won), not the piles as they were dealt."""
+    status, created = post(site + API + "CreateTable", {"variant": "alphapoker-bataille", "botSeats": [0, 1],
+                                                        "options": {"reaction": "0"}})
+    assert status == 200, created
+    table_id = created["table"]["tableId"]
+    wait(None, lambda _: table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED", 120)
+    status, final = post(site + API + "GetView", {"tableId": table_id})
+    assert status == 200, final
+    expected = {str(n): [int(seat.get("pile", 0)), int(seat.get("won", 0))] for n, seat in enumerate(final["bataille"]["seats"])}
+    driver = browsers("fr-FR")
+    driver.get(f"{site}#/replay/{table_id}")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay .wd-player"), 20)
+    click(driver, "#replay .replay-last")
+    piles = ("return Object.fromEntries([...document.querySelectorAll('#replay .wd-player')].map((s) => [s.dataset.seat,"
+             " [...s.querySelectorAll('.wd-fact b')].slice(0, 2).map((b) => Number(b.textContent))]))")
+    wait(driver, lambda d: "Victoire" in d.find_element(By.CSS_SELECTOR, "#replay .replay-event").text, 20)
+    shown = driver.execute_script(piles)
+    assert shown == expected, f"the last step shows {shown}, the game ended on {expected}"

@@ -7,8 +7,8 @@ import { call, RpcError } from "./rpc.js";
 import { cardElement } from "./cards.js";
 import { h, remember, seats, toast } from "./dom.js";
 import { deckField } from "./deck.js";
-import { lang, setLang, t } from "./i18n.js";
-import { applies, choiceLabel, gameTitle, optionHelp, optionLabel } from "./options.js";
+import { duration, lang, setLang, t } from "./i18n.js";
+import { applies, choiceLabel, durationChoices, gameTitle, optionHelp, optionLabel } from "./options.js";
 import { givenName, seatNames, status, tableScreen, tableTitle, tournamentName } from "./table/screen.js";
 
 const main = document.getElementById("main");
@@ -225,7 +225,7 @@ async function createForm() {
   const hints = h("input", { type: "checkbox", name: "hints" });
   // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
   const clock = h("select", { name: "decision" },
-    ...[["0", t("form.time.default")], ["20", "20 s"], ["30", "30 s"], ["120", "2 min"], ["300", "5 min"],
+    ...[["0", t("form.time.default")], ...[20, 30, 120, 300].map((n) => [String(n), duration(n)]),
       ["untimed", t("form.time.none")]]
       .map(([value, label]) => h("option", { value }, label)));
   const form = h("form", { id: "create" },
@@ -260,15 +260,18 @@ async function createForm() {
 }
 
 /** One option of the form: its label and help in the page's language (options.js), its key only as the field's
- *  name, each choice by its label; DAKER's deck as cards to count (deck.js), the lexicon chosen by its name among
- *  the server's (``lexicons``), no list or key to type. */
+ *  name, each choice by its label; a duration as a few in words ("aucune", "10 min"); DAKER's deck as cards to count
+ *  (deck.js), the lexicon chosen by its name among the server's (``lexicons``), no list or key to type. */
 function optionField(o, variant, lexicons = []) {
   const value = o.defaultValue || "";
-  const range = o.least || o.most ? `(${o.least || 0} – ${o.most})` : "";
+  const durations = durationChoices(o);
+  const range = (o.least || o.most) && !durations ? `(${o.least || 0} – ${o.most})` : "";
   const help = [optionHelp(o.name, variant), range].filter(Boolean).join(" ");
   if (o.name === "deck" && o.kind === "OPTION_KIND_LIST") return deckField(o, optionLabel(o.name, variant), help);
   let input;
-  if (o.name === "lexicon" && lexicons.includes(value)) {
+  if (durations) {
+    input = h("select", { name: o.name }, ...durations.map(([v, words]) => h("option", { value: v, selected: v === value }, words)));
+  } else if (o.name === "lexicon" && lexicons.includes(value)) {
     input = h("select", { name: o.name }, ...lexicons.map((name) =>
       h("option", { value: name, selected: name === value }, choiceLabel(o.name, name))));
   } else if (o.kind === "OPTION_KIND_BOOLEAN") {

@@ -5,6 +5,9 @@
 //   AK, QR, NN      a DAKER card: two poker-dice values (R the red 10, N the black 9)
 //   4y, 1r          a die: its face and its colour (red, black, white, yellow)
 //   ??              a card face down; [Ld] a POKER CHAMP back: its mark (L/M/S and suit, or A)
+//
+// Each one's title (its tooltip) names it in the page's language, as a player says it: "roi de trèfle", "king of
+// clubs", "E rouge", "dé jaune : 4"; never its code.
 
 export const LETTER_VALUES = {
   A: 1, B: 2, C: 2, D: 2, E: 1, F: 3, G: 2, H: 3, I: 1, J: 4, K: 5, L: 1, M: 2,
@@ -12,6 +15,28 @@ export const LETTER_VALUES = {
 };
 const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 const DICE = { r: "red", b: "black", w: "white", y: "yellow" };
+// Names for the titles. The ranks as "2"... "9", T a 10; DAKER's R and N are its red 10 and black 9.
+const NAMES = {
+  fr: {
+    rank: { T: "10", J: "valet", Q: "dame", K: "roi", A: "as" }, suit: { c: "trèfle", d: "carreau", h: "cœur", s: "pique" },
+    card: (rank, suit) => `${rank} de ${suit}`, colour: { r: "rouge", b: "noir", w: "blanc", y: "jaune" },
+    letter: (l, c) => `${l} ${c === "r" ? "rouge" : "noire"}`, joker: (c) => `joker ${c === "r" ? "rouge" : "noir"}`,
+    jokerAs: (c, l) => `joker ${c === "r" ? "rouge" : "noir"} pour ${l}`, die: (face, colour) => `dé ${colour} : ${face}`,
+    dk: { A: "as", K: "roi", Q: "dame", J: "valet", R: "10 rouge", N: "9 noir" }, daker: (a, b) => `${a} et ${b}`,
+    back: "carte cachée", marked: (mark) => `dos marqué ${mark}`,
+  },
+  en: {
+    rank: { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" }, suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
+    card: (rank, suit) => `${rank} of ${suit}`, colour: DICE,
+    letter: (l, c) => `${c === "r" ? "red" : "black"} ${l}`, joker: (c) => `${c === "r" ? "red" : "black"} joker`,
+    jokerAs: (c, l) => `${c === "r" ? "red" : "black"} joker as ${l}`, die: (face, colour) => `${colour} die: ${face}`,
+    dk: { A: "ace", K: "king", Q: "queen", J: "jack", R: "red 10", N: "black 9" }, daker: (a, b) => `${a} and ${b}`,
+    back: "a card face down", marked: (mark) => `a back marked ${mark}`,
+  },
+};
+
+/** The names of the page's language (<html lang>, which i18n.js sets). */
+const names = () => NAMES[(document.documentElement.lang || "").slice(0, 2)] || NAMES.en;
 const PATTERNS = [
   ["letter", /^([A-Z])([rb])$/],
   ["joker", /^\?([rb])(?:=([A-Z]))?$/],
@@ -46,7 +71,7 @@ export function cardElement(text) {
   const [kind, m] = found;
   const card = el("span", `card ${kind}`);
   card.dataset.card = text;
-  card.title = text;
+  card.title = cardName(text);
   if (kind === "letter") {
     card.classList.add(m[2] === "r" ? "red" : "black");
     card.append(el("b", "face", m[1]), el("small", "value", String(LETTER_VALUES[m[1]])));
@@ -61,12 +86,28 @@ export function cardElement(text) {
   } else if (kind === "die") {
     card.classList.add(`die-${DICE[m[2]]}`);
     card.append(el("b", "face", m[1]));
-    card.title = `${m[1]} ${DICE[m[2]]}`;
   } else if (kind === "marked") {
-    card.append(el("small", "mark", (m[1] || "") + (SUITS[m[2]] || m[2] || "")));
-    card.title = `a back marked ${text}`;
+    card.append(el("small", "mark", markOf(m)));
   }
   return card;
+}
+
+/** A marked back's mark as drawn: its size letter and suit symbol ("L♦"), or "A". */
+const markOf = (m) => (m[1] || "") + (SUITS[m[2]] || m[2] || "");
+
+/** A card's (die's, back's) name in the page's language: "roi de trèfle", "king of clubs"; other text as it is. */
+export function cardName(text) {
+  const found = kindOf(text);
+  if (!found) return String(text);
+  const [kind, m] = found;
+  const say = names();
+  if (kind === "standard") return say.card(say.rank[m[1]] || m[1], say.suit[m[2]]);
+  if (kind === "letter") return say.letter(m[1], m[2]);
+  if (kind === "joker") return m[2] ? say.jokerAs(m[1], m[2]) : say.joker(m[1]);
+  if (kind === "daker") return say.daker(say.dk[m[1]], say.dk[m[2]]);
+  if (kind === "die") return say.die(m[1], say.colour[m[2]]);
+  if (kind === "marked") return say.marked(markOf(m));
+  return say.back;
 }
 
 /** Whether a text hides something (a back): what a seat must see for every card but its own. */

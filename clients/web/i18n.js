@@ -19,8 +19,9 @@ const WORDS = {
     "form.time.default": "60 s (par défaut)", "form.time.none": "sans limite", "form.sit": "je prends la place 1",
     "form.practice": "entraînement : montrer les meilleurs mots et mains", "form.pace": "rythme des robots",
     "pace.calm": "posé (8 s)", "pace.normal": "normal (5 s)", "pace.quick": "vif (3 s)", "pace.expert": "expert (1 s)",
-    "form.create": "créer", "form.options": "règles de la table",
-    "table.you": "vous : {name}", "table.watching": "spectateur", "table.hand": "donne {n}", "table.leave": "quitter",
+    "form.create": "créer", "form.options": "règles de la table", "form.duration.none": "aucune",
+    "table.you": "vous : {name}", "table.watching": "spectateur", "table.hand": "donne {n}", "table.deal": "donne {n}",
+    "table.leave": "quitter",
     "table.leave.confirm": "Quitter la table ? Votre place vous est gardée le temps de la partie.",
     "table.take": "prendre une place", "table.secret": "code de place", "table.secret.join": "reprendre ma place",
     "table.kept": "Votre place vous est gardée : reprenez-la avec le code {secret}",
@@ -28,6 +29,9 @@ const WORDS = {
     "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
     "clock": "{n} s", "continue": "continuer", "showdown": "Fin de la donne",
+    // a seat out of the game while the others play on
+    "out.you": "Vous êtes éliminé : {place} sur {n}. La table continue sans vous.", "out.skip": "voir le résultat",
+    "out.watch": "regarder la suite", "out.skipping": "Le résultat s'affichera dès la fin de la partie.",
     "result.title": "Victoire de {names}", "result.none": "La partie est finie", "result.again": "rejouer",
     "result.forfeited": "Forfait (absents) : {names}", "result.abandoned": "Partie abandonnée : personne n'est revenu",
     "result.rank": "rang", "result.player": "joueur",
@@ -36,11 +40,12 @@ const WORDS = {
     "result.points": "points", "result.totals": "total", "result.scores": "points", "result.hands": "donnes jouées",
     "result.rounds": "donnes jouées", "result.cards": "cartes", "result.team_points": "points de l'équipe",
     "result.pot": "reste au pot", "result.alphapoker.stacks": "PM", "result.chinese.totals": "unités",
+    "result.out_hands": "éliminé à la donne", "result.never": "—",
     "result.fact": "{name} : {n}", "result.replay": "Revoir la partie",
     "replay.missing": "Revoir une partie n'est pas encore possible sur cette page.",
-    "type.move": "écrire un coup", "type.placeholder": "un coup, par ex. « pay »", "type.send": "jouer",
+    "type.move": "écrire un coup", "type.placeholder": "un coup", "type.send": "jouer",
     "practice": "entraînement", "hint": "conseil", "hints.none": "pas de conseil pour cette décision",
-    "pick.cards": "choisissez {sizes} {n:carte|cartes} dans votre jeu", "amount": "montant",
+    "pick.cards": "choisissez {sizes} {n:carte|cartes} dans votre jeu", "pick.range": "{a} à {b}", "amount": "montant",
     "act.bet": "Miser {n}", "act.call": "Suivre {n}", "act.call.all": "Suivre", "act.check": "Parole",
     "act.fold": "Se coucher", "act.raise": "Relancer à {n}", "act.voir": "Voir à {n}", "act.stop": "Stop",
     "act.exchange": "Échanger {n}", "act.exchange.none": "Garder mon jeu", "act.discard": "Écarter {n}",
@@ -85,8 +90,9 @@ const WORDS = {
     "form.time.default": "60 s (default)", "form.time.none": "no limit", "form.sit": "I take seat 1",
     "form.practice": "practice: show the best words and hands", "form.pace": "bots' pace",
     "pace.calm": "relaxed (8 s)", "pace.normal": "normal (5 s)", "pace.quick": "quick (3 s)", "pace.expert": "expert (1 s)",
-    "form.create": "create", "form.options": "table rules",
-    "table.you": "you: {name}", "table.watching": "watching", "table.hand": "hand {n}", "table.leave": "leave",
+    "form.create": "create", "form.options": "table rules", "form.duration.none": "none",
+    "table.you": "you: {name}", "table.watching": "watching", "table.hand": "hand {n}", "table.deal": "deal {n}",
+    "table.leave": "leave",
     "table.leave.confirm": "Leave the table? Your seat is kept for you while the game goes on.",
     "table.take": "take a seat", "table.secret": "seat secret", "table.secret.join": "take my seat back",
     "table.kept": "Your seat is kept for you: take it back with the secret {secret}",
@@ -94,6 +100,8 @@ const WORDS = {
     "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
     "clock": "{n} s", "continue": "continue", "showdown": "End of the hand",
+    "out.you": "You are out: {place} of {n}. The table plays on without you.", "out.skip": "see the result",
+    "out.watch": "keep watching", "out.skipping": "The result shows as soon as the game ends.",
     "result.title": "{names} won", "result.none": "The game is over", "result.again": "play again",
     "result.forfeited": "Forfeited (absent): {names}", "result.abandoned": "Abandoned: nobody came back",
     "result.rank": "rank", "result.player": "player",
@@ -101,11 +109,12 @@ const WORDS = {
     "result.points": "points", "result.totals": "total", "result.scores": "points", "result.hands": "hands played",
     "result.rounds": "deals played", "result.cards": "cards", "result.team_points": "team points",
     "result.pot": "left in the pot", "result.alphapoker.stacks": "PM", "result.chinese.totals": "units",
+    "result.out_hands": "out in hand", "result.never": "—",
     "result.fact": "{name}: {n}", "result.replay": "Replay the game",
     "replay.missing": "Replaying a game is not available on this page.",
-    "type.move": "type a move", "type.placeholder": "a move, e.g. \"pay\"", "type.send": "play",
+    "type.move": "type a move", "type.placeholder": "a move", "type.send": "play",
     "practice": "practice", "hint": "hint", "hints.none": "no hint for this decision",
-    "pick.cards": "pick {sizes} {n:card|cards} from your hand", "amount": "amount",
+    "pick.cards": "pick {sizes} {n:card|cards} from your hand", "pick.range": "{a} to {b}", "amount": "amount",
     "act.bet": "Bet {n}", "act.call": "Call {n}", "act.call.all": "Call", "act.check": "Check",
     "act.fold": "Fold", "act.raise": "Raise to {n}", "act.voir": "See at {n}", "act.stop": "Stop",
     "act.exchange": "Exchange {n}", "act.exchange.none": "Keep my hand", "act.discard": "Discard {n}",
@@ -154,6 +163,47 @@ export function setLang(next) {
   lang = LANGS.includes(next) ? next : lang;
   localStorage.setItem(KEY, lang);
   document.documentElement.lang = lang;
+}
+
+/** One of ``items`` in words: either([1, 2]) is "1 ou 2" ("1, 2 ou 3"; "1 or 2" in English). */
+export function either(items) {
+  return new Intl.ListFormat(lang, { type: "disjunction" }).format(items.map(String));
+}
+
+/** ``items`` (names, or elements) as the page's language lists them: "anne, bob et robot 3", "anne and bot 3": a
+ *  list of the items and the words between them (listed(): as a text). */
+export function listOf(items) {
+  const parts = new Intl.ListFormat(lang, { type: "conjunction" }).formatToParts(items.map((_, i) => String(i)));
+  return parts.map((part) => (part.type === "element" ? items[Number(part.value)] : part.value));
+}
+
+/** A number in the page's language ("1 250", "1,250"), its minus sign the true one (U+2212), never a hyphen. */
+export function number(n) {
+  return new Intl.NumberFormat(lang).format(Number(n || 0)).replace("-", "\u2212");
+}
+
+/** A change of a score, its sign always said ("+6", "−6", "0"), as number() writes it. */
+export function signed(n) {
+  return new Intl.NumberFormat(lang, { signDisplay: "exceptZero" }).format(Number(n || 0)).replace("-", "\u2212");
+}
+
+/** Names as one text in the page's language: listed(["anne", "bob", "robot 3"]) is "anne, bob et robot 3". */
+export function listed(items) {
+  return listOf(items).join("");
+}
+
+/** A place in a ranking: "1er", "3e" in French, "1st", "3rd" in English. */
+export function ordinal(n) {
+  if (lang === "fr") return `${n}${Number(n) === 1 ? "er" : "e"}`;
+  const suffix = { one: "st", two: "nd", few: "rd", other: "th" };
+  return `${n}${suffix[new Intl.PluralRules("en", { type: "ordinal" }).select(Number(n))]}`;
+}
+
+/** A duration of ``seconds`` in the page's numbers, with the symbols both languages read (the browsers' own units
+ *  say "sec" and "hr" in English): "30 s", "1,5 min" in French, "2 h". */
+export function duration(seconds) {
+  const [unit, size] = seconds >= 3600 && seconds % 3600 === 0 ? ["h", 3600] : seconds >= 60 ? ["min", 60] : ["s", 1];
+  return `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(seconds / size)}\u00a0${unit}`;
 }
 
 /** The form of a word for a count, in the page's language: counted(1, "carte", "cartes") is "carte" (0 too, in

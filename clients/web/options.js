@@ -5,7 +5,7 @@
 // The words are tables of rows rather than objects keyed by option, because one key is "style" and the page's
 // policy test refuses anything that reads like an inline style (test_web.py).
 
-import { lang } from "./i18n.js";
+import { duration, lang, t } from "./i18n.js";
 
 // variant: French name, English name (ListVariants' titles are English: "Chinese poker").
 const GAMES = [
@@ -64,19 +64,19 @@ const OPTIONS = [
   ["alternate", "mises après chaque échange", "bet after each exchange",
     "Un tour de mises après chaque tour d'échange ; « pour voir » seulement au dernier",
     "A betting round after each exchange round; \"pour voir\" only in the last"],
-  ["exchange_seconds", "temps pour échanger (s)", "time to exchange (s)",
+  ["exchange_seconds", "temps pour échanger", "time to exchange",
     "Les secondes de chaque échange ; 0 : sans limite", "Seconds for each exchange; 0: no limit"],
-  ["bet_seconds", "temps pour miser (s)", "time to bet (s)",
+  ["bet_seconds", "temps pour miser", "time to bet",
     "Les secondes de chaque décision de mise ; 0 : sans limite. Qui laisse passer le temps se couche.",
     "Seconds for each betting decision; 0: no limit. Whoever lets it run out folds."],
-  ["card_seconds", "temps par carte (s)", "time per card (s)", "Les secondes pour poser sa carte (3 à 10 selon le livret)",
+  ["card_seconds", "temps par carte", "time per card", "Les secondes pour poser sa carte (3 à 10 selon le livret)",
     "Seconds to lay one's card (3 to 10 in the rulebook)"],
   ["courtesy", "courtoisie", "courtesy", "Seul l'adversaire de celui qui vient de poser peut annoncer un mot",
     "Only the opponent of the player who just laid may claim a word"],
-  ["minutes", "horloge de partie (min)", "game clock (min)",
+  ["minutes", "horloge de partie", "game clock",
     "Les cartes gagnées sont rejouées jusqu'à la fin du temps ; 0 : un seul passage des piles",
     "Won cards are played again until the time is up; 0: one pass of the piles"],
-  ["reaction", "réaction des robots (s)", "bots' reaction (s)", "Les secondes qu'un robot attend avant de poser ou d'annoncer",
+  ["reaction", "réaction des robots", "bots' reaction", "Les secondes qu'un robot attend avant de poser ou d'annoncer",
     "Seconds a bot waits before it lays or claims"],
   ["target", "points à atteindre", "target", "La première équipe à ce total gagne (1000 selon le livret)",
     "The first team to this total wins (1000 in the rulebook)"],
@@ -92,7 +92,7 @@ const OPTIONS = [
     "The first to this many Awards wins the game"],
   ["awards_total", "Awards en jeu", "Awards in play", "Les Awards de la partie : la fin longue les joue tous",
     "The game's Awards: the long game plays them all"],
-  ["chrono_minutes", "durée du chrono (min)", "chrono length (min)",
+  ["chrono_minutes", "durée du chrono", "chrono length",
     "Fin au chrono : la partie s'arrête au bout de ces minutes, le plus d'Awards gagne",
     "Chrono end: the game stops after these minutes, most Awards wins"],
   ["yahtzee-holdem:stack", "tapis de départ", "starting stack",
@@ -132,6 +132,18 @@ const OPTIONS = [
   ["foul", "prix d'une faute", "foul price",
     "Les unités payées à chaque joueur sans faute par une main aux rangées dans le désordre",
     "The units paid to each player who did not foul by a hand whose rows are out of order"],
+];
+
+// Options that are durations: the form offers a few, each in words ("aucune", "30 s", "10 min"), not a number to
+// type in a unit its label names ("horloge de partie (min) 0.0"). option key, its unit in seconds, the durations
+// offered (those in the option's range, and its default), what 0 says when it means none.
+const DURATIONS = [
+  ["exchange_seconds", 1, [0, 10, 15, 20, 30, 45, 60, 90, 120, 300], "form.time.none"],
+  ["bet_seconds", 1, [0, 10, 15, 20, 30, 45, 60, 90, 120, 300], "form.time.none"],
+  ["card_seconds", 1, [3, 4, 5, 6, 7, 8, 10], ""],
+  ["reaction", 1, [0, 1, 2, 3, 5, 8], ""],
+  ["minutes", 60, [0, 5, 10, 15, 20, 30, 45, 60], "form.duration.none"],
+  ["chrono_minutes", 60, [5, 10, 15, 20, 30, 45, 60, 90, 120], ""],
 ];
 
 // option key, choice value, French label, English label.
@@ -177,6 +189,7 @@ const ONLY_WITH = [
 ];
 
 const byKey = new Map(OPTIONS.map(([key, ...words]) => [key, words]));
+const timed = new Map(DURATIONS.map(([key, ...rest]) => [key, rest]));
 const lexicons = new Map(LEXICONS.map(([name, ...words]) => [name, words]));
 const conditions = new Map(ONLY_WITH.map(([variant, key, on, values]) => [`${variant}:${key}`, [on, values]]));
 const games = new Map(GAMES.map(([variant, ...names]) => [variant, names]));
@@ -222,4 +235,14 @@ export function applies(variant, key, values) {
 /** A game's name in the page's language; ``listed`` (ListVariants' title) for a game the table lacks. */
 export function gameTitle(variant, listed = "") {
   return games.get(variant)?.[side()] || listed || humane(variant);
+}
+
+/** A duration option's choices, [value, words] ("0", "aucune"; "10", "10 min"), in its range with its default (whose
+ *  text, "0.0", is kept: the form sends only what differs from it); null for an option that is no duration. */
+export function durationChoices(option) {
+  const [unit, offered, zero] = timed.get(option.name) || [];
+  if (!unit) return null;
+  const [least, most, initial] = [Number(option.least || 0), Number(option.most || Infinity), Number(option.defaultValue || 0)];
+  const values = [...new Set([...offered.filter((v) => v >= least && v <= most), initial])].sort((a, b) => a - b);
+  return values.map((v) => [v === initial ? option.defaultValue || "0" : String(v), v === 0 && zero ? t(zero) : duration(v * unit)]);
 }

@@ -4,6 +4,7 @@
 // space, cards picked on the board.
 
 import { h } from "../dom.js";
+import { either } from "../i18n.js";
 
 /** What the seat owes to call: the highest bet on the table less its own (views with per-seat bets). */
 function toCall(view, seat) {
@@ -21,16 +22,22 @@ function label(t, kind, amount, view, seat) {
   return t(`act.${kind}`, { n: "" }).trim();
 }
 
-/** An amount: a slider and a box bounded by the range (by its step), quick amounts, and the move's button. */
+/** The bounds of a move's amount: {min, max, step}. */
+function bounds(move) {
+  return Object.fromEntries(["min", "max", "step"].map((k) => [k, Number(move.amount[k] || 0)]));
+}
+
+/** An amount: a slider and a box bounded by the range (by its step), quick amounts, and the move's button; the button
+ *  alone when the range holds one amount. */
 function amountControl(move, ctx) {
-  const { min, max, step } = Object.fromEntries(["min", "max", "step"].map((k) => [k, Number(move.amount[k] || 0)]));
+  const { min, max, step } = bounds(move);
   const by = step > 1 ? step : 1;
   const slider = h("input", { type: "range", min, max, step: by, value: min, "aria-label": ctx.t("amount") });
   const box = h("input", { type: "number", min, max, step: by, value: min, class: "amount", "aria-label": ctx.t("amount") });
   const button = h("button", { class: "act", "data-kind": move.kind });
   const fit = (value) => { // into the range, on the step (max itself, an all-in, may be off it)
     const n = Math.min(max, Math.max(min, Math.round(Number(value) || min)));
-    return n === max ? n : min + Math.round((n - min) / by) * by;
+    return n === max ? n : Math.min(max, min + Math.round((n - min) / by) * by);
   };
   const set = (value) => {
     const n = fit(value);
@@ -42,11 +49,21 @@ function amountControl(move, ctx) {
   box.addEventListener("change", () => set(box.value));
   button.addEventListener("click", () => ctx.act({ action: button.dataset.action }));
   set(min);
+  if (max <= min) return h("div", { class: "amount-move" }, button);
   const pot = Number(ctx.view?.pot || 0);
+  // each quick amount on the range's step, once (half the pot may be the least: then it is "min")
   const quick = [[ctx.t("min"), min], ...(pot ? [[ctx.t("half.pot"), Math.floor(pot / 2)], [ctx.t("pot"), pot]] : []),
-    [ctx.t("max"), max]].filter(([, n], i, all) => n >= min && n <= max && all.findIndex(([, m]) => m === n) === i);
+    [ctx.t("max"), max]].filter(([, n]) => n >= min && n <= max).map(([name, n]) => [name, fit(n)])
+    .filter(([, n], i, all) => all.findIndex(([, m]) => m === n) === i);
   return h("div", { class: "amount-move" }, button, slider, box,
-    ...quick.map(([name, n]) => h("button", { class: "quiet small", onclick: () => set(n) }, name)));
+    ...quick.map(([name, n]) => h("button", { class: "quiet small", "data-amount": n, onclick: () => set(n) }, name)));
+}
+
+/** How many cards a move takes, in words: "1 ou 2", "1 à 4" (a run of more), none said when it takes none. */
+function sizesSaid(sizes, ctx) {
+  const some = [...new Set(sizes.filter((n) => n > 0))].sort((a, b) => a - b);
+  const run = some.length > 2 && some[some.length - 1] - some[0] === some.length - 1;
+  return run ? ctx.t("pick.range", { a: some[0], b: some[some.length - 1] }) : either(some) || "0";
 }
 
 /** Cards picked on the board: the move's button names how many, enabled when that many is allowed. */
@@ -60,7 +77,7 @@ function cardsControl(move, ctx) {
   return h("div", { class: "cards-move" },
     h("button", { class: "act", "data-kind": move.kind, "data-action": action, disabled: !allowed,
                   onclick: () => ctx.act({ action }) }, text),
-    h("small", {}, ctx.t("pick.cards", { sizes: sizes.filter((n) => n > 0).join(", ") || "0", n: Math.max(0, ...sizes) })));
+    h("small", {}, ctx.t("pick.cards", { sizes: sizesSaid(sizes, ctx), n: Math.max(0, ...sizes) })));
 }
 
 /** A button a listed move (no parameter, or few enough to list: a card to lay, a limit's amounts). */
@@ -76,15 +93,20 @@ function listed(move, ctx) {
   });
 }
 
-/** The controls of every legal move, in the space's order. */
+/** The controls of every legal move, in the space's order: {parts, bare}, bare the moves none fits (a kind this page
+ *  does not know yet: the screen then offers to type them). An amount with a range is one control, never a button
+ *  an amount (a spread limit listed eleven raises). */
 export function controls(space, board, ctx) {
   const parts = [];
+  const bare = [];
   for (const move of space?.moves || []) {
     const own = board?.input?.(move, ctx.view, ctx);
+    const listing = (move.actions || []).length > 0;
     if (own) parts.push(h("div", { class: "move own", "data-kind": move.kind }, own));
-    else if (move.amount && !(move.actions || []).length) parts.push(amountControl(move, ctx));
-    else if (move.cards && !((move.cards.sizes || []).length === 1 && (move.actions || []).length)) parts.push(cardsControl(move, ctx));
-    else if ((move.actions || []).length) parts.push(...listed(move, ctx));
+    else if (move.amount && (!listing || bounds(move).max > bounds(move).min)) parts.push(amountControl(move, ctx));
+    else if (move.cards && !((move.cards.sizes || []).length === 1 && listing)) parts.push(cardsControl(move, ctx));
+    else if (listing) parts.push(...listed(move, ctx));
+    else bare.push(move);
   }
-  return parts;
+  return { parts, bare };
 }

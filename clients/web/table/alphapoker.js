@@ -8,6 +8,7 @@ import { lexiconLabel } from "../options.js";
 import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, drafts,
          refocus, LETTER_VALUES } from "./tiles.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
+import { listOf } from "../i18n.js";
 
 export const STRINGS = {
   fr: {
@@ -167,7 +168,7 @@ function centre(view, ctx) {
     phase = t("ap.phase.reveal");
   } else if (view.phase === "PHASE_OVER") {
     phase = t("ap.phase.over");
-    detail = (view.champions || []).length ? t("ap.champions", { names: view.champions.map((s) => nameOf(ctx, s)).join(", ") }) : "";
+    detail = (view.champions || []).length ? t("ap.champions", { names: listOf(view.champions.map((s) => nameOf(ctx, s))).join("") }) : "";
   }
   const winners = seatsOf(view).filter((s) => s._won);
   return h("div", { class: "ap-centre" },

@@ -10,6 +10,7 @@
 import { cardElement } from "../cards.js";
 import { h } from "../dom.js";
 import { clockElement, nameOf } from "./board.js";
+import { listOf, number, signed } from "../i18n.js";
 import { FLUSH, FULL, HIGH, PAIR, QUADS, RANKS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, handName, handOf,
          parseCard } from "./hands.js";
 
@@ -40,8 +41,10 @@ export const STRINGS = {
     "cn.foul.top": "Faute : la rangée du haut bat celle du milieu",
     "cn.foul.topbottom": "Faute : la rangée du haut bat celle du bas", "cn.fouled": "Faute : cette main paie chaque adversaire",
     "cn.royalty": "prime {n}", "cn.royalties": "primes {n}", "cn.scoop": "scoop",
-    "cn.won": "gagnée contre {name}", "cn.lost": "perdue contre {name}", "cn.tie": "égalité avec {name}",
-    "cn.vs": "contre {name} {n}", "cn.vs.foul": "faute",
+    // a row's result and a seat's units against one opponent, said from the seat whose row it is: "bat Sam"
+    "cn.res.won": "bat {name}", "cn.res.lost": "perd contre {name}", "cn.res.tie": "égalité avec {name}",
+    "cn.vs.won": "gagne {n} contre {name}", "cn.vs.lost": "perd {n} contre {name}", "cn.vs.tie": "égalité avec {name}",
+    "cn.vs.foul": "faute",
     "cn.natural": "main naturelle : {name}", "cn.natural.dragon": "dragon", "cn.natural.three-straights": "trois quintes",
     "cn.natural.three-flushes": "trois couleurs", "cn.natural.no-face": "sans figure", "cn.natural.six-pairs": "six paires",
     "cn.fantasy.next": "fantasyland à la donne suivante ({n} {n:carte|cartes})", "cn.fantasy.reach": "fantasyland en vue",
@@ -69,8 +72,9 @@ export const STRINGS = {
     "cn.foul.top": "Foul: the top row beats the middle row",
     "cn.foul.topbottom": "Foul: the top row beats the bottom row", "cn.fouled": "Foul: this hand pays every opponent",
     "cn.royalty": "royalty {n}", "cn.royalties": "royalties {n}", "cn.scoop": "scoop",
-    "cn.won": "won against {name}", "cn.lost": "lost against {name}", "cn.tie": "tied with {name}",
-    "cn.vs": "vs {name} {n}", "cn.vs.foul": "foul",
+    "cn.res.won": "beats {name}", "cn.res.lost": "loses to {name}", "cn.res.tie": "ties with {name}",
+    "cn.vs.won": "wins {n} from {name}", "cn.vs.lost": "loses {n} to {name}", "cn.vs.tie": "ties with {name}",
+    "cn.vs.foul": "foul",
     "cn.natural": "natural: {name}", "cn.natural.dragon": "dragon", "cn.natural.three-straights": "three straights",
     "cn.natural.three-flushes": "three flushes", "cn.natural.no-face": "no face card", "cn.natural.six-pairs": "six pairs",
     "cn.fantasy.next": "fantasyland next hand ({n} {n:card|cards})", "cn.fantasy.reach": "fantasyland in reach",
@@ -117,9 +121,9 @@ function foulOf(hands) {
 
 const complete = (hands) => ROWS.every((row) => hands[row]?.complete);
 const reachesFantasy = (top) => top?.complete && (top.cat === TRIPS || (top.cat === PAIR && top.ranks[0] >= QUEEN));
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const rowsOf = (board) => Object.fromEntries(ROWS.map((row) => [row, [...(board?.[row] || [])]]));
 const hasCards = (board) => ROWS.some((row) => (board?.[row] || []).length);
+const outcome = (units) => (units > 0 ? "won" : units < 0 ? "lost" : "tie");
 
 // -- the arrangement being made (input's state, kept across redraws of the same decision) ----------------------
 
@@ -233,11 +237,10 @@ function rowNode(row, seat, ctx, s, hands, fouled) {
   if (prime) info.append(h("span", { class: "cn-prime" }, ctx.t("cn.royalty", { n: prime })));
   for (const r of seat.cnRows?.[row] || []) {
     const name = nameOf(ctx, r.other);
-    const points = r.points === null || r.outcome === "tie" ? "" : signed(r.points);
-    const why = r.foul ? ctx.t("cn.foul") : points;
-    const text = ctx.t(`cn.${r.outcome}`, { name }) + (why ? ` (${why})` : "");
-    info.append(h("span", { class: `cn-res ${r.outcome}`, title: text, "aria-label": text },
-      r.outcome === "won" ? "✓ " : r.outcome === "lost" ? "✗ " : "= ", name, points ? ` ${points}` : ""));
+    const points = r.points === null || r.outcome === "tie" ? "" : ` ${signed(r.points)}`;
+    const said = ctx.t(`cn.res.${r.outcome}`, { name });
+    info.append(h("span", { class: `cn-res ${r.outcome}`, title: r.foul ? `${said} (${ctx.t("cn.foul")})` : said + points },
+      said, points));
   }
   const node = h("div", { class: `cn-row cn-${row}`, "data-row": row, "aria-label": ctx.t(`cn.row.long.${row}`) },
     h("span", { class: "cn-label" }, ctx.t(`cn.row.${row}`)), places, info);
@@ -298,8 +301,8 @@ function seatNode(view, i, ctx, { me, s, compact }) {
   const review = me && view.cnShowdown ? reviewNode(view, board, ctx) : null;
   if (review) notes.push(review);
   if (view.cnShowdown && seat.cnVs?.length) {
-    notes.push(h("p", { class: "cn-vs" }, ...seat.cnVs.map((v) => h("span", { class: `cn-res ${v.units > 0 ? "won" : v.units < 0 ? "lost" : "tie"}` },
-      ctx.t("cn.vs", { name: nameOf(ctx, v.other), n: signed(v.units) }),
+    notes.push(h("p", { class: "cn-vs" }, ...seat.cnVs.map((v) => h("span", { class: `cn-res ${outcome(v.units)}` },
+      ctx.t(`cn.vs.${outcome(v.units)}`, { name: nameOf(ctx, v.other), n: number(Math.abs(v.units)) }),
       v.scoop ? ` · ${ctx.t(v.foul ? "cn.vs.foul" : "cn.scoop")}` : ""))));
   }
   const extras = [];
@@ -357,7 +360,9 @@ export function drawBoard(node, view, ctx) {
   if (view.phase === "PHASE_OVER" && !view.cnShowdown && !view.seats.some((s) => hasCards(s.board))) view = showdown(view, []);
   const me = ctx.seat !== null && ctx.seat !== undefined && view.seats[ctx.seat] ? ctx.seat : null;
   let s = null;
-  if (me !== null && !view.cnShowdown) {
+  // The cards to place are arranged on the board and the bar (input) where the viewer may play them; a board that
+  // plays nothing (the replay: no ctx.act) shows them in the seat's hand.
+  if (me !== null && !view.cnShowdown && typeof ctx.act === "function") {
     const held = view.seats[me].held || [];
     if (held.length && held.every(parseCard) && (ctx.pending?.has(me) || view.seats[me].pending)) {
       s = liveFor(view, held);
@@ -377,7 +382,7 @@ export function drawBoard(node, view, ctx) {
   if (view.phase === "PHASE_OVER") {
     head.append(h("b", { class: "cn-over" }, t("cn.over")));
     if ((view.champions || []).length) {
-      head.append(h("b", {}, t("cn.champions", { names: view.champions.map((c) => nameOf(ctx, Number(c))).join(", ") })));
+      head.append(h("b", {}, t("cn.champions", { names: listOf(view.champions.map((c) => nameOf(ctx, Number(c)))).join("") })));
     }
   }
   const n = view.seats.length;

@@ -1,24 +1,25 @@
 // The table's events in words: each family's typed event (TableEvent's pokerChamp, alphapoker, bataille, belote,
 // chinese, daker or yahtzeeHoldem field, as Connect's JSON gives it) said as a short sentence in the page's
-// language, seats by name, cards drawn by cards.js (a card this seat may not see, "??" or a marked back, draws
-// as a back). The engine's text ("p1 lays Er") is English and made for logs: it shows only for an event this
+// language, seats by name, cards drawn by cards.js and letter cards as the boards' tiles (tiles.js); a card this
+// seat may not see ("??") is said as a count ("écarte 2 cartes", "pose une lettre"), a POKER CHAMP back drawn with
+// its mark. The engine's text ("p1 lays Er") is English and made for logs: it shows only for an event this
 // file does not know (a kind added since), its seats named.
 //
 // A sentence is a text with slots ("{who} relance à {n}"), filled with elements: a name in <b>, cards, a word.
 
-import { cardElement, isHidden, kindOf } from "../cards.js";
+import { cardElement, kindOf } from "../cards.js";
 import { h } from "../dom.js";
-import { lang, pieces, t } from "../i18n.js";
+import { lang, listOf, number, pieces, signed, t } from "../i18n.js";
 import { lexiconLabel, optionLabel } from "../options.js";
 import { nameOf, num } from "./board.js";
 import { dakerHand } from "./poker.js";
-import { laidText, reasonText } from "./tiles.js";
+import { laidText, reasonText, tile } from "./tiles.js";
 
 const WORDS = {
   fr: {
     "ev.hand": "Donne {n} : {who} distribue", "ev.dealt": "{who} reçoit {cards}", "ev.folded": "{who} se couche",
     "ev.won": "{who} remporte {n}", "ev.won.side": "{who} remporte {n} ({pot})", "ev.pot.side": "pot parallèle {n}",
-    "ev.out": "{who} est éliminé", "ev.champions": "Victoire de {names}", "ev.and": "{a} et {b}",
+    "ev.out": "{who} est éliminé", "ev.champions": "Victoire de {names}",
     "ev.judged": "Mots jugés par le {name} ({policy})", "ev.policy.rulebook": "règles du livret",
     "ev.policy.min": "{n} lettres au moins", "ev.shows": "{who} montre {cards}", "ev.shows.hand": "{who} montre {cards} : {hand}",
     "ev.passed": "{who} passe", "ev.takes": "{who} prend {cards}", "ev.admitted": "{word} est admis : {who} prend les cartes",
@@ -50,7 +51,7 @@ const WORDS = {
     "ev.wd.takes.team": "{who} prend {cards} pour son équipe",
     "ev.wd.lastWords": "Derniers mots : chacun peut proposer un dernier mot",
     "ev.wd.dealPoints": "{team} : {points} {points:point|points}, total {total}",
-    "ev.wd.dealPoints.bonus": "{team} : {points} {points:point|points} et {bonus} de bonus, total {total}",
+    "ev.wd.dealPoints.bonus": "{team} : {points} {points:point|points} et {bonus} de prime, total {total}",
     // DAKER
     "ev.dk.community": "{n} {n:carte commune|cartes communes} face cachée", "ev.dk.turned": "Une carte commune est retournée : {card}",
     "ev.dk.discarded": "{who} écarte {cards}", "ev.dk.drew": "{who} tire {cards}", "ev.dk.drew.none": "{who} ne tire rien",
@@ -70,11 +71,15 @@ const WORDS = {
     "ev.cn.row.bottom": "en bas", "ev.cn.row.middle": "au milieu", "ev.cn.row.top": "en haut", "ev.cn.row.discard": "défausse",
     "ev.cn.natural.dragon": "dragon", "ev.cn.natural.three-straights": "trois quintes", "ev.cn.natural.three-flushes": "trois couleurs",
     "ev.cn.natural.no-face": "sans figure", "ev.cn.natural.six-pairs": "six paires",
+    // what a seat may not see, said as a count: a card, a letter card, a die
+    "ev.hidden.card.one": "une carte", "ev.hidden.card": "{n} {n:carte|cartes}",
+    "ev.hidden.letter.one": "une lettre", "ev.hidden.letter": "{n} {n:lettre|lettres}",
+    "ev.hidden.die.one": "un dé", "ev.hidden.die": "{n} {n:dé|dés}", "ev.hidden.with": "{shown} et {hidden} face cachée",
   },
   en: {
     "ev.hand": "Hand {n}: {who} deals", "ev.dealt": "{who} is dealt {cards}", "ev.folded": "{who} folds",
     "ev.won": "{who} wins {n}", "ev.won.side": "{who} wins {n} ({pot})", "ev.pot.side": "side pot {n}",
-    "ev.out": "{who} is out", "ev.champions": "{names} won", "ev.and": "{a} and {b}",
+    "ev.out": "{who} is out", "ev.champions": "{names} won",
     "ev.judged": "Words judged by the {name} ({policy})", "ev.policy.rulebook": "the rulebook's rules",
     "ev.policy.min": "{n} letters at least", "ev.shows": "{who} shows {cards}", "ev.shows.hand": "{who} shows {cards}: {hand}",
     "ev.passed": "{who} passes", "ev.takes": "{who} takes {cards}", "ev.admitted": "{word} is admitted: {who} takes the cards",
@@ -119,12 +124,16 @@ const WORDS = {
     "ev.cn.row.bottom": "bottom", "ev.cn.row.middle": "middle", "ev.cn.row.top": "top", "ev.cn.row.discard": "discard",
     "ev.cn.natural.dragon": "dragon", "ev.cn.natural.three-straights": "three straights", "ev.cn.natural.three-flushes": "three flushes",
     "ev.cn.natural.no-face": "no face card", "ev.cn.natural.six-pairs": "six pairs",
+    "ev.hidden.card.one": "a card", "ev.hidden.card": "{n} {n:card|cards}",
+    "ev.hidden.letter.one": "a letter", "ev.hidden.letter": "{n} {n:letter|letters}",
+    "ev.hidden.die.one": "a die", "ev.hidden.die": "{n} {n:die|dice}", "ev.hidden.with": "{shown} and {hidden} face down",
   },
 };
 
 const FAMILIES = ["pokerChamp", "alphapoker", "bataille", "belote", "chinese", "daker", "yahtzeeHoldem"];
 const ROWS = ["bottom", "middle", "top", "discard"]; // a placement's fields, in the order a hand is built
-const FOLDED = 4; // a list of more backs than this says how many instead of drawing each
+// What a family's hidden things are called when counted: AlphaPoker's cards are letters to its players.
+const NOUNS = { alphapoker: "letter", bataille: "letter", belote: "letter", yahtzeeHoldem: "die" };
 
 /** The text of one of this file's keys, its slots left for sentence() (or filled from ``vars``). */
 const say = (key, vars = undefined) => t(key, vars, WORDS);
@@ -135,18 +144,31 @@ function sentence(key, parts = {}) {
   return h("span", { class: "event" }, pieces(say(key), parts).flat().filter((x) => x !== null && x !== undefined));
 }
 
-/** What every family's sentences are made of, for one event seen by one seat. */
-function parts(ctx) {
+
+
+
+/** A card's element in the feed: a letter card as the boards' tile, any other as cards.js draws it. */
+function face(card) {
+  const kind = kindOf(card)?.[0];
+  return kind === "letter" || kind === "joker" ? tile(card, { inline: true, lang }) : cardElement(card);
+}
+
+/** What every family's sentences are made of, for one event of ``family`` seen by one seat. */
+function parts(ctx, family) {
   const who = (seat) => h("b", { class: seat === ctx.seat ? "me" : "" }, nameOf(ctx, seat));
   const join = (nodes, between = ", ") => nodes.flatMap((node, i) => (i ? [between, node] : [node]));
+  const noun = NOUNS[family] || "card";
   const cards = (list = []) => {
-    // another seat's hand of backs says how many rather than drawing a row of them
-    if (list.length > FOLDED && list.every(isHidden)) return [cardElement(list[0]), ` ×${list.length}`];
-    return join(list.map(cardElement), " ");
+    // a card this seat may not see is counted, not drawn as an empty back: "reçoit 16 lettres", "pose une lettre"
+    const hidden = list.filter((card) => kindOf(card)?.[0] === "back").length;
+    const shown = join(list.filter((card) => kindOf(card)?.[0] !== "back").map(face), " ");
+    if (!hidden) return shown;
+    const count = say(hidden === 1 ? `ev.hidden.${noun}.one` : `ev.hidden.${noun}`, { n: hidden });
+    return shown.length ? pieces(say("ev.hidden.with"), { shown, hidden: count }).flat() : count;
   };
   return {
-    who, cards, card: (text) => cardElement(text || "??"), t: ctx.t,
-    names: (seats = []) => join(seats.map((s) => who(num(s)))),
+    who, cards, card: (text) => cards([text || "??"]), t: ctx.t,
+    names: (seats = []) => listOf(seats.map((s) => who(num(s)))),
     word: (text) => h("b", { class: "word" }, ...String(text || "").split(/(\?[A-Z])/).filter(Boolean)
       .map((bit) => (bit.startsWith("?") ? h("i", { title: "joker" }, bit.slice(1)) : bit))),
     tableWord: (word) => h("b", { class: "word" }, ...[...(word?.letters || "")].map((letter, i) =>
@@ -158,14 +180,13 @@ function parts(ctx) {
       return text === key ? slug.replace(/-/g, " ") : text;
     },
     rows: (placement = {}) => join(ROWS.filter((row) => (placement[row] || []).length)
-      .map((row) => h("span", { class: "rows" }, `${say(`ev.cn.row.${row}`)} `, ...cards(placement[row])))),
+      .map((row) => h("span", { class: "rows" }, `${say(`ev.cn.row.${row}`)} `, cards(placement[row])))),
   };
 }
 
 // -- each family's events, by their oneof field: (fields, parts) -> [key, slots] ------------------------------------
 
 const seatOf = (e) => num(e.seat);
-const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
 const won = (e, p) => (e.pot && e.pot !== "main"
   ? ["ev.won.side", { who: p.who(seatOf(e)), n: num(e.amount), pot: say("ev.pot.side", { n: e.pot.replace(/^side/, "") }) }]
   : ["ev.won", { who: p.who(seatOf(e)), n: num(e.amount) }]);
@@ -268,7 +289,7 @@ const PHRASES = {
     lastWords: () => ["ev.wd.lastWords", {}],
     // a team is its two seats, opposite (0 and 2, 1 and 3)
     dealPoints: (e, p) => [num(e.bonus) ? "ev.wd.dealPoints.bonus" : "ev.wd.dealPoints",
-      { team: sentence("ev.and", { a: p.who(num(e.team)), b: p.who(num(e.team) + 2) }), points: num(e.points), bonus: num(e.bonus), total: num(e.total) }],
+      { team: listOf([p.who(num(e.team)), p.who(num(e.team) + 2)]), points: num(e.points), bonus: num(e.bonus), total: num(e.total) }],
   },
   daker: {
     ...BETTING,
@@ -304,7 +325,7 @@ const PHRASES = {
       return [units > 0 ? "ev.cn.versus.won" : units < 0 ? "ev.cn.versus.lost" : "ev.cn.versus.tie",
         { who: p.who(seatOf(e)), to: p.who(num(e.other)), n: Math.abs(units) }];
     },
-    scored: (e, p) => ["ev.cn.scored", { who: p.who(seatOf(e)), n: signed(num(e.units)), total: num(e.total) }],
+    scored: (e, p) => ["ev.cn.scored", { who: p.who(seatOf(e)), n: signed(e.units), total: signed(e.total) }],
     fantasyland: (e, p) => ["ev.cn.fantasyland", { who: p.who(seatOf(e)), n: num(e.cards) }],
   },
 };
@@ -332,7 +353,7 @@ export function eventText(event, ctx) {
   const kind = typed ? Object.keys(typed).find((k) => PHRASES[family][k]) : undefined;
   if (kind) {
     try {
-      const [key, slots] = PHRASES[family][kind](typed[kind] || {}, parts(ctx));
+      const [key, slots] = PHRASES[family][kind](typed[kind] || {}, parts(ctx, family));
       return sentence(key, slots);
     } catch (e) { // a field of an unexpected shape: the engine's text says it still
       console.error("the event", event, e);

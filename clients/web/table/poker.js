@@ -8,6 +8,7 @@
 // hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()).
 
 import { cardElement, isHidden, kindOf } from "../cards.js";
+import { listed } from "../i18n.js";
 import { choiceLabel } from "../options.js";
 import { clockElement, nameOf, num } from "./board.js";
 import { SLUGS, bestHand, handName } from "./hands.js";
@@ -18,7 +19,7 @@ export const STRINGS = {
     "pk.pot": "Pot", "pk.chips": "{n} {n:jeton|jetons}", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
     "pk.folded": "couché", "pk.out": "éliminé", "pk.allin": "tapis", "pk.your.turn": "à vous",
     "pk.thinking": "réfléchit…", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
-    "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Main {n}",
+    "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Donne {n}",
     "pk.deal.n": "Donne {n}", "pk.board": "tableau",
     "pk.side.pot": "pot parallèle",
     // POKER CHAMP
@@ -54,9 +55,12 @@ export const STRINGS = {
     "dk.replay": "Égalité : {names} rejouent",
     "dk.legend.title": "Cartes DAKER :", "dk.legend.two": "deux valeurs de dés de poker par carte, une seule compte dans une main",
     "dk.legend.R": "le 10 rouge", "dk.legend.N": "le 9 noir", "dk.legend.order": "de la plus forte à la plus faible",
-    "dk.hand.nothing": "Rien", "dk.hand.pair": "Paire de {a}", "dk.hand.two-pairs": "Double paire {a} et {b}",
-    "dk.hand.three": "Brelan de {a}", "dk.hand.full-house": "Full {a} par {b}", "dk.hand.four": "Carré de {a}, {b}",
-    "dk.hand.repoker": "Repoker de {a}",
+    "dk.hand.nothing": "Rien", "dk.hand.pair": "Paire de {a}", "dk.hand.two-pairs": "Deux paires, {a} et {b}",
+    "dk.hand.three": "Brelan de {a}", "dk.hand.full-house": "Full aux {a} par les {b}",
+    "dk.hand.four": "Carré de {a}, kicker {b1}", "dk.hand.repoker": "Repoker de {a}",
+    // the values a hand is made of, several ("Brelan d'as") and one (a four's kicker); R, N: DAKER's red 10, black 9
+    "dk.v.A": "as", "dk.v.K": "rois", "dk.v.Q": "dames", "dk.v.J": "valets", "dk.v.R": "10 rouges", "dk.v.N": "9 noirs",
+    "dk.v1.A": "as", "dk.v1.K": "roi", "dk.v1.Q": "dame", "dk.v1.J": "valet", "dk.v1.R": "10 rouge", "dk.v1.N": "9 noir",
   },
   en: {
     "pk.seat": "seat {n}", "pk.dealer": "dealer", "pk.dealer.mark": "D",
@@ -100,9 +104,11 @@ export const STRINGS = {
     "dk.replay": "A tie: {names} play again",
     "dk.legend.title": "DAKER cards:", "dk.legend.two": "two poker-dice values on each card, a hand uses only one of them",
     "dk.legend.R": "the red 10", "dk.legend.N": "the black 9", "dk.legend.order": "from the highest to the lowest",
-    "dk.hand.nothing": "Nothing", "dk.hand.pair": "Pair of {a}", "dk.hand.two-pairs": "Two pairs, {a} and {b}",
-    "dk.hand.three": "Three {a}", "dk.hand.full-house": "Full house, {a} over {b}", "dk.hand.four": "Four {a}, {b} kicker",
+    "dk.hand.nothing": "Nothing", "dk.hand.pair": "Pair of {a}", "dk.hand.two-pairs": "Two pair, {a} and {b}",
+    "dk.hand.three": "Three {a}", "dk.hand.full-house": "Full house, {a} over {b}", "dk.hand.four": "Four {a}, {b1} kicker",
     "dk.hand.repoker": "Five {a} (repoker)",
+    "dk.v.A": "aces", "dk.v.K": "kings", "dk.v.Q": "queens", "dk.v.J": "jacks", "dk.v.R": "red 10s", "dk.v.N": "black 9s",
+    "dk.v1.A": "ace", "dk.v1.K": "king", "dk.v1.Q": "queen", "dk.v1.J": "jack", "dk.v1.R": "red 10", "dk.v1.N": "black 9",
   },
 };
 
@@ -377,7 +383,7 @@ export function drawPokerChamp(node, view, ctx) {
     };
   });
   const stage = num(view.stage);
-  const names = (list) => list.map((s) => nameOf(ctx, s)).join(", ");
+  const names = (list) => listed(list.map((s) => nameOf(ctx, s)));
   const info = [
     t("pk.deal.n", { n: num(view.deal) }),
     over ? t("pk.over") : showdown ? t("pc.showdown") : STRINGS.fr[`pc.stage.${stage}`] ? t(`pc.stage.${stage}`) : t("pc.stage.n", { n: stage }),
@@ -450,7 +456,7 @@ export function drawYahtzee(node, view, ctx) {
   drawTable(node, {
     family: "yahtzeeHoldem", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
     info, showdown, over, dice: true, board: { cards: view.board || [], slots: 5, dice: true },
-    note: over && champions.length ? t("pk.champions", { names: champions.map((s) => nameOf(ctx, s)).join(", ") }) : null,
+    note: over && champions.length ? t("pk.champions", { names: listed(champions.map((s) => nameOf(ctx, s))) }) : null,
     legend: yhLegend(t),
   }, ctx);
 }
@@ -460,15 +466,17 @@ export function drawYahtzee(node, view, ctx) {
 
 const MODES = { MODE_HOLDEM: "holdem", MODE_DRAW: "draw", MODE_ROUND: "round" };
 
-/** A DAKER hand's name from the engine's slug ("full-house-K-Q": its category, then its deciding values), by this
- *  board's words ("dk.hand.*"); the feed's events name it so too (events.js). */
+/** A DAKER hand's name from the engine's slug ("full-house-Q-K": its category, then its deciding values), by this
+ *  board's words ("dk.hand.*", its values in words: "Full aux dames par les rois", "Three aces"); the feed's events
+ *  name it so too (events.js). */
 export function dakerHand(slug, t) {
   if (!slug || slug === "-") return "";
   const category = ["nothing", "pair", "two-pairs", "three", "full-house", "four", "repoker"]
     .filter((c) => slug === c || slug.startsWith(`${c}-`)).pop();
   if (!category) return slug.replace(/-/g, " ");
-  const values = slug.slice(category.length).split("-").filter(Boolean);
-  return slugName("dk.hand", category, t, { a: values[0] || "", b: values[1] || "" });
+  const [a = "", b = ""] = slug.slice(category.length).split("-").filter(Boolean);
+  const word = (key, v) => (STRINGS.en[`${key}.${v}`] ? t(`${key}.${v}`) : v); // a value these words lack: as sent
+  return slugName("dk.hand", category, t, { a: word("dk.v", a), b: word("dk.v", b), b1: word("dk.v1", b) });
 }
 
 function dkLegend(t) {
@@ -511,7 +519,7 @@ export function drawDaker(node, view, ctx) {
   else if (view.phase === "PHASE_DISCARD") phase = t("dk.discard");
   else phase = mode === "holdem" ? t("dk.bet.n", { n: Math.min(4, turned + 1) }) : t("dk.bet");
   const info = [t("pk.hand.n", { n: num(view.hand) }), choiceLabel("mode", mode), phase];
-  const names = (list) => list.map((s) => nameOf(ctx, s)).join(", ");
+  const names = (list) => listed(list.map((s) => nameOf(ctx, s)));
   let note = null;
   if (over && champions.length) note = t("pk.champions", { names: names(champions) });
   else if ((view._replay || []).length) note = t("dk.replay", { names: names(view._replay.map(Number)) });

@@ -3,6 +3,8 @@
 // spectator's), drawn by the family's board module (board.js), with the event said in words (events.js), first /
 // previous / next / last buttons, a slider, play and pause, and the arrow keys. At the end of a hand the board
 // holds the hand's end as the table screen does (the module's showdown), with this seat's review (ReviewHand).
+// Each step says its event as the feed does: the move that made it is that sentence, never the move's text.
+// A browser that held a seat at the table replays it with that seat's token: its own cards as it saw them.
 //
 // Events come from each hand's history (GetHandHistory), found by halves; those before the first hand (the
 // lexicon, the cut for the deal) from the head of the table's log (WatchTable, left once the first hand begins):
@@ -21,14 +23,12 @@ export const STRINGS = {
     "rp.last": "Fin", "rp.play": "Lecture", "rp.pause": "Pause", "rp.step": "Étape {n} sur {of}",
     "rp.hand": "donne {n}", "rp.setup": "mise en place", "rp.as": "vue par {name}", "rp.spectator": "vue par un spectateur",
     "rp.not.over": "Une partie se revoit une fois finie.", "rp.table": "Retour à la table", "rp.slider": "étape",
-    "rp.move": "coup : {action}",
   },
   en: {
     "rp.title": "Replay", "rp.first": "Start", "rp.previous": "Previous", "rp.next": "Next", "rp.last": "End",
     "rp.play": "Play", "rp.pause": "Pause", "rp.step": "Step {n} of {of}", "rp.hand": "hand {n}",
     "rp.setup": "set-up", "rp.as": "as {name} saw it", "rp.spectator": "as a spectator saw it",
     "rp.not.over": "A game is replayed once it is over.", "rp.table": "Back to the table", "rp.slider": "step",
-    "rp.move": "move: {action}",
   },
 };
 const say = (key, vars) => t(key, vars, STRINGS);
@@ -164,16 +164,18 @@ export async function replayScreen(main, tableId, { title }) {
     // end held on the board, as the table screen holds it, up to this event.
     const ended = hand && (Number(answer.seq) > Number(events[events.length - 1].seq) || Number(answer.seq) === last);
     if (ended && board?.showdown) {
-      const start = await viewAt(Number(events[0].seq)); // the view right after this hand's deal
-      view = board.showdown(start[family], events.filter((e) => Number(e.seq) <= seq));
+      // A hand ended mid-game: its end is laid again from the view right after its deal, the view at this step
+      // being the next deal's. The game's end: from its final view, as the table screen holds it (a bataille is one
+      // hand: the view after its deal has full piles).
+      const base = Number(answer.seq) === last ? answer : await viewAt(Number(events[0].seq));
+      view = board.showdown(base[family], events.filter((e) => Number(e.seq) <= seq));
       review = await reviewOf(hand);
     }
     if (asked !== drawing) return;
     audience.textContent = mySeat === null ? say("rp.spectator") : say("rp.as", { name: names[mySeat] });
     const c = ctx(board, family, view, review);
     const where = h("small", { class: "quiet" }, hand ? say("rp.hand", { n: hand }) : say("rp.setup"), " · ");
-    const move = event.action ? h("small", { class: "quiet" }, ` (${say("rp.move", { action: event.action })})`) : "";
-    eventNode.replaceChildren(where, eventText(event, c), move);
+    eventNode.replaceChildren(where, eventText(event, c));
     boardNode.classList.toggle("showdown", Boolean(ended && board?.showdown));
     const node = h("div", { class: `board-inner ${family || ""}` });
     if (view && board?.drawBoard) {
@@ -186,11 +188,12 @@ export async function replayScreen(main, tableId, { title }) {
     boardNode.replaceChildren(node);
   };
 
-  /** What a board is given (board.js's ctx), for a board that plays nothing: no clock, no picking, no move. */
+  /** What a board is given (board.js's ctx), for a board that plays nothing: no clock, no picking, no move (act
+   *  null: a seat's cards to place are drawn on its board, not left for an action bar the replay has not). */
   const ctx = (board, family, view, review) => ({
     seat: mySeat, names, lang, family, t: (key, vars) => t(key, vars, board?.STRINGS), view, review,
     pending: new Set((view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
-    clock: null, picked: new Set(), act: async () => null, hints: null, card: cardElement,
+    clock: null, picked: new Set(), act: null, hints: null, card: cardElement,
   });
 
   const pause = () => {

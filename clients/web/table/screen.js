@@ -6,13 +6,20 @@
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
-import { lang, t } from "../i18n.js";
+import { lang, listed, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { eventText } from "./events.js";
 
 // Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
                  alphapoker: "./alphapoker.js", bataille: "./words.js", belote: "./words.js", chinese: "./chinese.js" };
+// The word the header counts a family's hands with, as its board does ("donne 3", "deal 3": POKER CHAMP's and
+// AlphaPoker's deals; "hand 3" otherwise); none for bataille, one long deal.
+const COUNTERS = { pokerChamp: "table.deal", alphapoker: "table.deal", belote: "table.deal", bataille: null };
+// The families whose hands are puzzles to look at again (server/games' Variant.review: AlphaPoker's best words,
+// Chinese poker's solver's set): ReviewHand is asked for theirs alone; a bataille's or a belote's refusal was a
+// "400" in the console at every table.
+const REVIEWED = ["alphapoker", "chinese"];
 const SHOWDOWN_MS = 5000; // how long the end of a hand stays on the table (a click goes on at once)
 const STALE_MS = 3000; // a table not read for this long is read again, events or not
 const FEED_KEPT = 150; // events in "what happened": a finished table of 600 hands does not freeze the page
@@ -40,7 +47,7 @@ export function tableTitle(info, title) {
   if (givenName(info)) return givenName(info);
   const game = title(info.variant);
   const seated = seatNames(info).filter((_, i) => info.seats[i].taken || info.seats[i].bot);
-  return seated.length ? t("title.players", { game, names: seated.join(", ") })
+  return seated.length ? t("title.players", { game, names: listed(seated) })
     : t("title.numbered", { game, n: String(info.tableId).replace(/^t-/, "") });
 }
 
@@ -112,8 +119,17 @@ function resultWord(field, family) {
   return own !== `result.${family}.${field}` ? own : t(key);
 }
 
-/** The final ranking: the champions first, then by the result's first per-seat amount; what the whole game counted
- *  (deals played...) under it; a way to play it again, and to watch it again move by move. */
+/** How late a seat went out, from the hand it went out in (0: never, the latest of all): who went out later
+ *  ranks higher. */
+const lateness = (hand) => (Number(hand || 0) ? Number(hand) : Infinity);
+
+/** A result column's cell: a hand a seat never went out in is a dash, not "0". */
+const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t("result.never") : String(value ?? 0));
+
+/** The final ranking: the champions first, then who went out later (the results of games that knock seats out say
+ *  the hand each went out in: two seats left with no chips are not equal), then by the result's first per-seat
+ *  amount; what the whole game counted (deals played...) under it; a way to play it again, and to watch it again
+ *  move by move. */
 function resultPanel(info, names, again, board, ctx) {
   const family = Object.keys(BOARDS).find((f) => info[f]);
   const result = family ? info[family] : {};
@@ -121,22 +137,24 @@ function resultPanel(info, names, again, board, ctx) {
   const columns = resultColumns(family, result, count);
   const facts = Object.entries(result).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && Number(v));
   const champions = (result.champions || []).map(Number);
-  // Champions first, then by the first column; seats nothing tells apart share their rank.
+  const outs = result.outHands || [];
+  const amounts = columns.find(([k]) => k !== "outHands")?.[1];
+  // Champions first, then the later out, then by the first amount; seats nothing tells apart share their rank.
   const ahead = (a, b) => (champions.includes(b) - champions.includes(a))
-    || (columns.length ? Number(columns[0][1][b]) - Number(columns[0][1][a]) : 0);
+    || (lateness(outs[b]) - lateness(outs[a]) || 0) || (amounts ? Number(amounts[b] || 0) - Number(amounts[a] || 0) : 0);
   const order = [...names.keys()].sort((a, b) => ahead(a, b) || a - b);
   const rankOf = (s) => 1 + order.filter((o) => ahead(o, s) < 0).length;
   const legacy = info.result ? JSON.parse(info.result) : {};
   return h("div", { class: "result-panel" },
-    h("h3", {}, champions.length ? t("result.title", { names: champions.map((s) => names[s]).join(", ") }) : t("result.none")),
+    h("h3", {}, champions.length ? t("result.title", { names: listed(champions.map((s) => names[s])) }) : t("result.none")),
     info.abandoned ? h("p", {}, t("result.abandoned")) : null,
     (info.forfeited || legacy.forfeited || []).length
-      ? h("p", {}, t("result.forfeited", { names: (info.forfeited || legacy.forfeited).map((s) => names[s]).join(", ") })) : null,
+      ? h("p", {}, t("result.forfeited", { names: listed((info.forfeited || legacy.forfeited).map((s) => names[s])) })) : null,
     h("table", { class: "list ranking" },
       h("tr", {}, h("th", {}, t("result.rank")), h("th", {}, t("result.player")),
         ...columns.map(([k]) => h("th", { "data-field": k }, resultWord(k, family)))),
       ...order.map((s) => h("tr", { class: champions.includes(s) ? "champion" : "" }, h("td", {}, rankOf(s)),
-        h("td", {}, names[s]), ...columns.map(([, v]) => h("td", {}, String(v[s] ?? 0)))))),
+        h("td", {}, names[s]), ...columns.map(([k, v]) => h("td", {}, cell(k, v[s])))))),
     facts.length ? h("p", { class: "result-facts" },
       facts.map(([k, v]) => t("result.fact", { name: resultWord(k, family), n: v })).join(" · ")) : null,
     board?.resultNote ? board.resultNote(info, ctx) : null, // what the game counted, in words (POKER CHAMP's Awards)
@@ -151,7 +169,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
                   hand: 0, events: [], hold: null, picked: new Set(), hints: null, review: null,
-                  reviewed: new Set(), reviewless: false };
+                  reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "" };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -237,19 +255,40 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     } while (again);
   };
 
+  // A hand's end held on the board: {view, hand, until}, the view as the hand stood when last read, drawn with the
+  // hand's events (those that come after it too: see heldView); until Infinity for the game's end.
+  const holding = () => Boolean(state.hold && state.hold.until > performance.now());
+  const heldView = () => (holding()
+    ? state.board.showdown(state.hold.view, state.events.filter((e) => Number(e.hand || 0) === state.hold.hand)) : null);
+  // Its end goes on as a click does: read again, for what came meanwhile (the game's end is held in its turn).
+  const release = (hold) => {
+    if (state.hold !== hold) return; // a later hold's, not this one's to end
+    state.hold = null;
+    draw();
+    refresh();
+  };
+
   const see = (answer, info) => {
     const family = Object.keys(BOARDS).find((f) => answer[f]) || state.family;
     const view = answer[family] || null;
     const hand = Number(info.hand || 0);
-    if (state.view && state.board?.showdown && (hand > state.hand || status(info) === "finished")) {
-      // The hand just ended: what it revealed stays on the table a moment (or, at the end, for good).
-      const ended = state.events.filter((e) => Number(e.hand || 0) === state.hand);
-      const shown = state.board.showdown(status(info) === "finished" ? view || state.view : state.view, ended);
-      state.hold = { view: shown, hand: state.hand, until: status(info) === "finished" ? Infinity : performance.now() + SHOWDOWN_MS };
-      if (state.hold.until !== Infinity) setTimeout(() => { state.hold = null; draw(); }, SHOWDOWN_MS + 50);
+    const over = status(info) === "finished";
+    // The hand just ended: what it revealed stays on the table a moment (or, at the end, for good). A hand's end
+    // held is not replaced by a later one's while it lasts: with the others playing on fast (a seat out, a
+    // spectator), each hand's end replaced the last within a second, and the hand that put a seat out was never
+    // seen; the hands in between go by. A seat out that asked for the result skips them (state.skipping).
+    const ended = hand > state.hand || (over && state.hold?.until !== Infinity);
+    if (state.view && state.board?.showdown && ended && !holding() && (over || !state.skipping)) {
+      const hold = { view: over ? view || state.view : state.view, hand: over ? hand : state.hand,
+                     until: over ? Infinity : performance.now() + SHOWDOWN_MS };
+      state.hold = hold;
+      if (!over) setTimeout(() => release(hold), SHOWDOWN_MS + 50);
     }
-    if (state.view && mySeat !== null && (hand > state.hand || status(info) === "finished")) review(state.hand);
-    if (hand > state.hand) state.events = state.events.filter((e) => Number(e.hand || 0) >= hand);
+    if (state.view && mySeat !== null && (hand > state.hand || over)) review(state.hand);
+    // the events of the hands gone by are let go, but for the hand held (its end may come after its view)
+    if (hand > state.hand) {
+      state.events = state.events.filter((e) => Number(e.hand || 0) >= hand || Number(e.hand || 0) === state.hold?.hand);
+    }
     Object.assign(state, { family, view, hand, space: answer.space || { moves: [] }, legal: answer.legal || [],
                            seq: Number(answer.seq || 0), deadline: answer.deadlineSeconds || 0, at: performance.now() });
   };
@@ -260,16 +299,16 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     if (state.family && !state.board) state.board = await boardFor(state.family);
     const names = seatNames(info);
     const over = status(info) === "finished";
-    const held = state.hold && state.hold.until > performance.now() ? state.hold.view : null;
+    const held = heldView();
     // While the last hand's end is held on the board, the header says that hand, as the board does.
     const hand = held ? state.hold.hand : info.hand;
     const seated = (info.seats || []).map((s) => [Boolean(s.taken), Boolean(s.reserved)]);
-    const headKey = [tableTitle(info, title), info.variant, status(info), hand, info.hints, names, seated, lang];
+    const headKey = [tableTitle(info, title), info.variant, status(info), hand, info.hints, names, seated, lang, state.family];
     refill(head, JSON.stringify(headKey), () => [
       h("h2", { title: tableId }, tableTitle(info, title)),
       h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
         h("span", { class: `pill ${status(info)}` }, t(`status.${status(info)}`)),
-        hand ? ` ${t("table.hand", { n: hand })}` : "",
+        hand && COUNTERS[state.family] !== null ? ` ${t(COUNTERS[state.family] || "table.hand", { n: hand })}` : "",
         info.hints ? h("span", { class: "pill practice" }, t("practice")) : null,
         mySeat !== null ? h("span", { class: "pill you" }, t("table.you", { name: names[mySeat] })) : ` ${t("table.watching")}`,
         !over && mySeat === null && (info.seats || []).some((s) => !s.taken && !s.reserved)
@@ -295,11 +334,54 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     drawBar(c, over, held);
     refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, names,
       mySeat !== null ? () => playAgain(info, mySeat) : null, state.board, c) : ""));
+    if (over && state.skipping) { // the result asked for: in sight once it is there
+      state.skipping = false;
+      result.scrollIntoView({ block: "start" });
+    }
+    // once a decision: each of the seat's turns, or once while a real-time game offers moves all along
+    const open = !held && !over && (state.space?.moves || []).length > 0;
+    const decision = open ? (c.pending.has(mySeat) ? `turn ${state.seq}` : "open") : "";
+    if (decision && decision !== state.sighted) keepInSight();
+    state.sighted = decision;
+  };
+
+  // A decision opens: the seat's own part of the board (its cards, letters, rows) in sight above the action bar,
+  // which sticks to the screen's bottom and hid it on a desktop's screen as on a phone's.
+  const keepInSight = () => {
+    const own = boardNode.querySelector(".seat.mine");
+    if (!own) return;
+    const mine = own.getBoundingClientRect();
+    const room = bar.getBoundingClientRect().top - 8; // where the bar starts, a little air above it
+    if (mine.bottom <= room) return;
+    // as far as its bottom needs, never past its top (a tall hand shows from its top)
+    window.scrollBy({ top: Math.min(mine.bottom - room, mine.top - 8), behavior: "instant" });
+  };
+
+  // This seat is out of the game (its chips gone), the others may play on.
+  const isOut = () => mySeat !== null && Boolean(state.view?.seats?.[mySeat]?.out);
+  /** The place of this seat out of the game while the others play on: after the seats still playing, and those
+   *  that went out in a later hand (the events say when each went out; the result, once there, says it all). */
+  const place = () => {
+    const seats = state.view?.seats || [];
+    const mine = state.outAt[mySeat] || 0;
+    return 1 + seats.filter((x, s) => s !== mySeat && (!x.out || (mine && (state.outAt[s] || 0) > mine))).length;
+  };
+  const outNotice = () => {
+    const toggle = () => {
+      state.skipping = !state.skipping;
+      if (state.skipping) state.hold = null;
+      draw();
+    };
+    return h("div", { class: "out-notice", id: "out" },
+      h("p", { class: "turn" }, t("out.you", { place: ordinal(place()), n: (state.view?.seats || []).length })),
+      state.skipping ? h("small", {}, t("out.skipping"), " ") : null,
+      h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")));
   };
 
   const drawBar = (c, over, held) => {
     // the same decision: the bar (and what is typed in it, and its focus) stays
-    const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints)]);
+    const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints),
+                                isOut() && [place(), state.skipping]]);
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
     refill(bar, key, () => barParts(c, over, held));
     if (focused && !bar.contains(document.activeElement)) document.getElementById(focused)?.focus();
@@ -309,13 +391,16 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     const parts = [];
     const moves = state.space?.moves || [];
     const pending = c.pending.has(mySeat);
-    if (!held) { // while the hand's end is held, the next decision's clock would count under a "continue" button
+    const { parts: offered, bare } = held || isOut() ? { parts: [], bare: [] } : controls(state.space, state.board, c);
+    if (held) { // the hand's end on the table: the next decision (its clock too) waits for a click or a moment
+      const hold = state.hold;
+      parts.push(h("button", { class: "act continue", onclick: () => release(hold) }, `${t("showdown")} · ${t("continue")}`));
+    } else if (isOut()) { // out of the game, and said so once its last hand was seen
+      parts.push(outNotice());
+    } else {
       parts.push(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
         h("span", { class: "clock", id: "clock" })));
-      parts.push(h("div", { class: "legal" }, ...controls(state.space, state.board, c)));
-    } else if (state.hold.until !== Infinity) { // the hand's end on the table: the next decision waits for a click or a moment
-      parts.push(h("button", { class: "act continue", onclick: () => { state.hold = null; draw(); } },
-        `${t("showdown")} · ${t("continue")}`));
+      parts.push(h("div", { class: "legal" }, ...offered));
     }
     if (state.info.hints && moves.length) {
       parts.push(h("button", { class: "quiet", id: "hint", onclick: showHints }, t("hint")));
@@ -328,7 +413,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
         }), hints.length ? null : h("li", {}, t("hints.none"))));
       }
     }
-    parts.push(h("details", { class: "composer" }, h("summary", {}, t("type.move")), composer,
+    // a move typed as text, only for a move the bar has no control for (the engine's words are no player's)
+    parts.push(h("details", { class: "composer", hidden: !bare.length }, h("summary", {}, t("type.move")), composer,
       h("button", { class: "send", onclick: () => composer.value.trim() && act({ action: composer.value.trim() }).catch(() => null) },
         t("type.send"))));
     return parts;
@@ -340,7 +426,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   // (failed_precondition) shows nothing; a game without reviews (NO_REVIEW) or a server without the call (any
   // other refusal) is not asked again here.
   const review = async (hand) => {
-    if (!hand || state.reviewed.has(hand) || state.reviewless) return;
+    if (!REVIEWED.includes(state.family) || !hand || state.reviewed.has(hand) || state.reviewless) return;
     state.reviewed.add(hand);
     const answer = await call("TableService", "ReviewHand", { tableId, hand }, token).catch((e) => {
       state.reviewless = e.code !== "failed_precondition" || e.reason === "NO_REVIEW"; // this game has none
@@ -396,6 +482,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
             after = Number(event.seq);
             state.events.push(event);
             feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
+            const out = Object.keys(BOARDS).map((f) => event[f]?.out).find(Boolean); // a seat out of the game
+            if (out) state.outAt[Number(out.seat || 0)] = Number(event.hand || 0);
           }
           while (feed.childElementCount > FEED_KEPT) feed.firstElementChild.remove();
           refresh();

@@ -55,7 +55,8 @@ export function laidText(laid) {
  * A letter tile for a card's text.
  * opts: picked (raised: chosen for a move), lit (glowing: spelt by the word being typed), small, big,
  *       dim (not playable now), maybe (a face-down tile that may give a letter: opts.letter), missing (a letter the
- *       table lacks: opts.letter), newest (the card just laid), onclick, title, lang.
+ *       table lacks: opts.letter), newest (the card just laid), inline (in a line of text, the event feed's: its value
+ *       drawn by the style sheet, so that the line reads "prend B A B", not "B2 A1 B2"), onclick, title, lang.
  */
 export function tile(cardText, opts = {}) {
   const lang = WORDS[opts.lang] ? opts.lang : pageLang();
@@ -66,6 +67,11 @@ export function tile(cardText, opts = {}) {
     node.addEventListener("click", opts.onclick);
   }
   node.dataset.card = cardText;
+  const value = (n) => { // the value beside the letter: an element of its own, or inline drawn by letters.css
+    if (!opts.inline) return [el("small", "lt-value", n)];
+    node.dataset.value = String(n);
+    return [];
+  };
   let title = "";
   if (opts.missing) {
     node.classList.add("lt-missing");
@@ -73,14 +79,14 @@ export function tile(cardText, opts = {}) {
     title = say("missing", { l: opts.letter || "?" }, lang);
   } else if (card.kind === "letter") {
     node.classList.add(card.colour === "r" ? "lt-red" : "lt-black");
-    node.append(el("b", "lt-letter", card.letter), el("small", "lt-value", card.value));
+    node.append(el("b", "lt-letter", card.letter), ...value(card.value));
     title = say(card.value > 1 ? "letters" : "letter", { l: card.letter, c: WORDS[lang][card.colour === "r" ? "red" : "black"], v: card.value }, lang);
   } else if (card.kind === "joker") {
     node.classList.add(card.colour === "r" ? "lt-red" : "lt-black", "lt-joker");
     const colour = WORDS[lang][card.colour === "r" ? "red" : "black"];
     if (card.letter) {
       node.classList.add("lt-as");
-      node.append(el("b", "lt-letter", card.letter), el("small", "lt-value", card.value), el("i", "lt-star", "★"));
+      node.append(el("b", "lt-letter", card.letter), ...value(card.value), ...(opts.inline ? [] : [el("i", "lt-star", "★")]));
       title = say("jokerAs", { c: colour, l: card.letter }, lang);
     } else {
       node.append(el("b", "lt-letter", "★"));
@@ -97,7 +103,7 @@ export function tile(cardText, opts = {}) {
     node.classList.add("lt-unknown");
     node.append(el("b", "lt-letter", String(cardText)));
   }
-  for (const flag of ["picked", "lit", "small", "big", "dim", "newest", "tiny"]) {
+  for (const flag of ["picked", "lit", "small", "big", "dim", "newest", "tiny", "inline"]) {
     if (opts[flag]) node.classList.add(`lt-${flag}`);
   }
   node.title = opts.title || title;

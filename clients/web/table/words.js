@@ -10,6 +10,7 @@ import { lexiconLabel } from "../options.js";
 import { tile, tileRow, backs, parseCard, foldLetters, reasonText, drafts, refocus, VOWELS,
          LETTER_VALUES } from "./tiles.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
+import { listOf } from "../i18n.js";
 
 export const STRINGS = {
   fr: {
@@ -39,7 +40,7 @@ export const STRINGS = {
     // the last word
     "wd.last.claim": "Dernière annonce", "wd.last.proposal": "Dernière proposition",
     "wd.claims": "{name} annonce", "wd.claims.none": "{name} tape sans mot", "wd.proposes": "{name} propose",
-    "wd.passes": "{name} passe", "wd.admitted": "admis", "wd.refused": "refusé", "wd.takes": "{name} prend",
+    "wd.passes": "{name} passe", "wd.passes.many": "{n} passes : {names}", "wd.admitted": "admis", "wd.refused": "refusé", "wd.takes": "{name} prend",
     "wd.gives": "{name} donne une carte en pénalité",
     // the word box
     "wd.box.claim": "Votre mot", "wd.box.placeholder": "Tapez un mot…", "wd.box.send.claim": "Annoncer {word}",
@@ -76,7 +77,7 @@ export const STRINGS = {
     "wd.bel.secret": "secret belote",
     "wd.last.claim": "Last claim", "wd.last.proposal": "Last proposal",
     "wd.claims": "{name} claims", "wd.claims.none": "{name} claimed with no word", "wd.proposes": "{name} proposes",
-    "wd.passes": "{name} passes", "wd.admitted": "admitted", "wd.refused": "refused", "wd.takes": "{name} takes",
+    "wd.passes": "{name} passes", "wd.passes.many": "{n} passes: {names}", "wd.admitted": "admitted", "wd.refused": "refused", "wd.takes": "{name} takes",
     "wd.gives": "{name} gives a penalty card",
     "wd.box.claim": "Your word", "wd.box.placeholder": "Type a word…", "wd.box.send.claim": "Claim {word}",
     "wd.box.send.propose": "Propose {word}", "wd.box.claim.empty": "Claim", "wd.box.propose.empty": "Propose",
@@ -167,6 +168,9 @@ function lightTable(text, family) {
 
 // -- shared pieces ------------------------------------------------------------------------------------
 
+/** Seats' names as the page's language lists them: "Léa et robot 3", "Léa and bot 3". */
+const namesOf = (ctx, seats) => listOf(seats.map((s) => nameOf(ctx, s))).join("");
+
 function turnMark(ctx, seat) {
   if (ctx.clock?.seat === seat) return h("span", { class: "wd-turn" }, clockElement(ctx.clock, ctx.t, "lw-clock"));
   return h("span", { class: "wd-turn" }, ctx.t("wd.to.act"));
@@ -181,9 +185,9 @@ function pendingOf(view, ctx) {
 /** The table's tiles, face up (bataille, belote) or a stack with its top alone showing (secret belote). */
 function tableTiles(view, ctx, { secret = false } = {}) {
   const table = view.table || [];
+  const over = view.phase === "PHASE_OVER" || view.stage === "STAGE_OVER";
   const row = h("div", { class: `wd-table-tiles${secret ? " stack" : ""}`, css: { "--backs": Math.max(1, table.length - 1) } });
   table.forEach((card, i) => {
-    const over = view.phase === "PHASE_OVER" || view.stage === "STAGE_OVER";
     const node = tile(card, { big: true, lang: ctx.lang, newest: i === table.length - 1 && !view._showdown && !over });
     node.dataset.idx = String(i);
     row.append(node);
@@ -193,17 +197,36 @@ function tableTiles(view, ctx, { secret = false } = {}) {
   const box = h("div", { class: "wd-table" },
     h("div", { class: "wd-table-head" }, h("b", {}, ctx.t("wd.table")), h("small", {}, secret && table.length
       ? ctx.t("wd.bel.stack", { n: table.length }) : count)), row);
+  // The word being typed lights its tiles while a word may still be said: not on the game's or a hand's end,
+  // where the tiles left would glow as if chosen.
   const draft = drafts.get(DRAFT);
-  if (draft?.text) requestAnimationFrame(() => lightTable(draft.text, draft.family));
+  if (over || view._showdown) drafts.delete(DRAFT);
+  else if (draft?.text) requestAnimationFrame(() => lightTable(draft.text, draft.family));
   return box;
 }
 
-/** How the last word went: who claimed (proposed) what, the verdict and its reason, who took what. */
+/** The events with each run of passes made one, {passes: [seat, ...]}: a belote's round of passes is a line. */
+function passesGrouped(events) {
+  const out = [];
+  for (const e of events) {
+    if (e.passed && out.at(-1)?.passes) out.at(-1).passes.push(num(e.passed.seat));
+    else out.push(e.passed ? { passes: [num(e.passed.seat)] } : e);
+  }
+  return out;
+}
+
+/** A run of passes: "robot 2 passe"; several, how many and who ("19 passes : Léa, robot 2 et robot 3"). */
+function passLine(seats, ctx) {
+  if (seats.length === 1) return h("div", { class: "wd-pass" }, ctx.t("wd.passes", { name: nameOf(ctx, seats[0]) }));
+  return h("div", { class: "wd-pass" }, ctx.t("wd.passes.many", { n: seats.length, names: namesOf(ctx, [...new Set(seats)]) }));
+}
+
+/** How the last word went: who claimed (proposed) what, the verdict and its reason, who took what, who passed. */
 function lastWord(events, view, ctx, family) {
   if (!events?.length) return null;
   const lines = [];
   let stack = null;
-  for (const e of events) {
+  for (const e of passesGrouped(events)) {
     const claim = e.claimed || e.proposed;
     if (claim) {
       const word = claim.word?.letters ? wordText({ letters: [...claim.word.letters], jokers: new Set(claim.word.jokers || []) }) : "";
@@ -225,8 +248,8 @@ function lastWord(events, view, ctx, family) {
     } else if (e.gives) {
       lines.push(h("div", { class: "wd-takes" }, h("span", {}, ctx.t("wd.gives", { name: nameOf(ctx, e.gives.seat || 0) })), " ",
         tileRow([e.gives.card], { small: true, lang: ctx.lang })));
-    } else if (e.passed) {
-      lines.push(h("div", { class: "wd-pass" }, ctx.t("wd.passes", { name: nameOf(ctx, e.passed.seat || 0) })));
+    } else if (e.passes) {
+      lines.push(passLine(e.passes, ctx));
     }
   }
   if (!lines.length) return null;
@@ -271,7 +294,7 @@ export function drawBataille(node, view, ctx) {
   const t = ctx.t;
   let phase;
   if (view.phase === "PHASE_OVER") {
-    phase = (view.champions || []).length ? t("wd.champions", { names: view.champions.map((s) => nameOf(ctx, s)).join(" & ") }) : t("wd.over");
+    phase = (view.champions || []).length ? t("wd.champions", { names: namesOf(ctx, view.champions) }) : t("wd.over");
   } else if (view.phase === "PHASE_LAST") {
     phase = t("wd.bat.last");
   } else if (view.turn !== undefined) {
@@ -295,7 +318,7 @@ export function drawBataille(node, view, ctx) {
 const teamOf = (seat) => seat % 2;
 
 function teamName(view, ctx, team) {
-  return seatsOf(view).filter((s) => teamOf(s.seat) === team).map((s) => nameOf(ctx, s.seat)).join(" & ");
+  return namesOf(ctx, seatsOf(view).filter((s) => teamOf(s.seat) === team).map((s) => s.seat));
 }
 
 function teamsBar(view, ctx) {
@@ -376,7 +399,7 @@ export function drawBelote(node, view, ctx) {
   const you = actor !== undefined && actor === me;
   let stage = "";
   if (view.stage === "STAGE_OVER") {
-    stage = (view.champions || []).length ? t("wd.champions", { names: view.champions.map((s) => nameOf(ctx, s)).join(" & ") }) : t("wd.over");
+    stage = (view.champions || []).length ? t("wd.champions", { names: namesOf(ctx, view.champions) }) : t("wd.over");
   } else if (view._showdown && view._deal) {
     stage = t("wd.bel.end");
   } else if (view.stage === "STAGE_LAY") {
@@ -581,13 +604,13 @@ export function showdown(view, events) {
     began = true;
     copy.table = copy.table || [];
     if (e.played) {
+      last = null; // a card laid since: the last word is the one before (the view's), not this one and its passes
       if (!moving) continue;
       if (copy.secret) { // the stack: only its top shows, the more so once a shown stack is squared again
         copy.table = copy.table.map(() => "??");
         delete copy._revealed;
       }
       copy.table.push(e.played.card);
-      last = null;
     } else if (e.claimed || e.proposed) {
       last = [e];
     } else if (e.revealed) {
