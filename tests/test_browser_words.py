@@ -39,6 +39,14 @@ ENGLISH = re.compile(r"\b(pays|folds|wins|shows|lays|claims|takes|gives|passes|b
 SEAT_CODE = re.compile(r"\bp\d+\b")
 
 
+def lobby(browsers: Callable[..., Any], site: str) -> Any:
+    """A French browser on the lobby, its modules loaded: where a test imports the page's modules to try them."""
+    driver = browsers("fr-FR")
+    driver.get(site)
+    wait(driver, lambda d: d.find_elements(By.ID, "variant"))
+    return driver
+
+
 def form_words(driver: Any) -> dict[str, Any]:
     """What the new table form shows of the chosen game: each option's label, help and choices, by key."""
     return driver.execute_script(  # type: ignore[no-any-return]
@@ -197,9 +205,7 @@ def every_kind_of_event() -> list[tuple[dict[str, Any], bool]]:
 def test_every_kind_of_event_is_a_sentence_in_either_language(site: str, browsers: Callable[..., Any]) -> None:
     events, seated = zip(*every_kind_of_event())
     assert len(events) > 90  # every family's kinds
-    driver = browsers("fr-FR")
-    driver.get(site)
-    wait(driver, lambda d: d.find_elements(By.ID, "variant"))
+    driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const [events, done] = arguments;"
         "Promise.all([import('/table/events.js'), import('/i18n.js'), import('/table/poker.js')]).then(([ev, i18n, poker]) => {"
@@ -234,9 +240,7 @@ def test_the_words_agree_and_the_hands_are_named(site: str, browsers: Callable[.
     """French elides ("Victoire d'anne", a name as typed) and a count says its noun in the singular or the plural
     ("1 carte"), in every text (one rule, i18n.js's); POKER CHAMP's showdown names the pair and the high card as
     DAKER's does; Yahtzee's dice colours have their legend; DAKER's mode reads naturally on its table."""
-    driver = browsers("fr-FR")
-    driver.get(site)
-    wait(driver, lambda d: d.find_elements(By.ID, "variant"))
+    driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "Promise.all([import('/i18n.js'), import('/table/events.js'), import('/table/poker.js')]).then(([i18n, ev, poker]) => {"
@@ -272,9 +276,7 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
     robot 3"); the belote's bonus is the board's "prime"; one minus sign (U+2212); Chinese poker's row results said
     from the row's seat ("bat Sam", not "✓ Sam"), cards named in tooltips ("roi de trèfle"); bataille's tiles left at
     the end do not glow for a word typed before; a round of belote passes is one line."""
-    driver = browsers("fr-FR")
-    driver.get(site)
-    wait(driver, lambda d: d.find_elements(By.ID, "variant"))
+    driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "Promise.all([import('/i18n.js'), import('/table/events.js'), import('/table/words.js'), import('/table/chinese.js'),"
