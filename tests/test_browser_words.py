@@ -386,3 +386,26 @@ def test_an_amount_is_one_control_and_daker_s_hands_are_words_within_their_seats
                                                           "Three aces"], said["english"]
         outside = [name for name, inside in said["french"] + said["english"] if not inside]
         assert not outside, f"at {width} px, hand names stick out of their seat: {outside}"
+
+
+def test_an_amount_typed_is_the_amount_played(site: str, browsers: Callable[..., Any]) -> None:
+    """A person clicks the amount box and types: the typing replaces the amount shown (not "1047" from "10" and
+    "47": an all-in), and the button says and plays it at each key, before the box is left."""
+    driver = lobby(browsers, site)
+    driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/actions.js'), import('/table/poker.js')]).then(([i18n, actions, poker]) => {"
+        "  const ctx = {seat: 0, family: 'daker', pending: new Set(), picked: new Set(), view: {pot: '40'},"
+        "               t: (k, v) => i18n.t(k, v, poker.STRINGS), act: (move) => { window.played = move.action; }};"
+        "  const bet = {kind: 'bet', amount: {min: '10', max: '990', step: '10'}};"
+        "  const bar = document.createElement('div'); bar.id = 'amount-bar';"
+        "  bar.append(...actions.controls({moves: [bet]}, poker, ctx).parts);"
+        "  document.getElementById('main').replaceChildren(bar); done(); });")
+    box = driver.find_element(By.CSS_SELECTOR, "#amount-bar input.amount")
+    button = driver.find_element(By.CSS_SELECTOR, "#amount-bar button.act")
+    box.click()
+    box.send_keys("47")
+    assert button.text == "Miser 50" and button.get_attribute("data-action") == "bet 50"  # on the step, not 1047
+    button.click()
+    assert driver.execute_script("return window.played") == "bet 50"
+    assert box.get_attribute("value") == "50"  # left: put on the range

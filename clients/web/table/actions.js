@@ -39,14 +39,21 @@ function amountControl(move, ctx) {
     const n = Math.min(max, Math.max(min, Math.round(Number(value) || min)));
     return n === max ? n : Math.min(max, min + Math.round((n - min) / by) * by);
   };
-  const set = (value) => {
-    const n = fit(value);
-    slider.value = box.value = String(n);
+  const show = (n) => { // the button says, and plays, the amount
     button.textContent = label(ctx.t, move.kind, n, ctx.view, ctx.seat);
     button.dataset.action = `${move.kind} ${n}`;
   };
+  const set = (value) => {
+    const n = fit(value);
+    slider.value = box.value = String(n);
+    show(n);
+  };
   slider.addEventListener("input", () => set(slider.value));
+  // The button follows each key typed (a click straight after typing plays what was typed), the box is put on the
+  // range once left; focused, its amount is selected, so typing replaces it ("47", not "1047": an all-in).
+  box.addEventListener("input", () => { const n = fit(box.value); slider.value = String(n); show(n); });
   box.addEventListener("change", () => set(box.value));
+  box.addEventListener("focus", () => box.select());
   button.addEventListener("click", () => ctx.act({ action: button.dataset.action }));
   set(min);
   if (max <= min) return h("div", { class: "amount-move" }, button);
