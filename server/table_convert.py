@@ -142,11 +142,11 @@ def _view_message(table: Table, seq: int, view: Any, seat: int | None, legal: li
 
 
 def legal_response(table: Table, seat: int | None) -> pb.LegalActionsResponse:
-    every, legal = table.choices(seat)
-    response = pb.LegalActionsResponse(seq=table.seq, actions=[str(a) for a in legal])
-    family = family_of(table.row.variant)
-    if family is not None and every:
-        response.space.CopyFrom(family.space(table.engine_view(seat), every))
+    """The seat's legal moves, as its view gives them (built once for both while the state stands)."""
+    view = view_response(table, seat)
+    response = pb.LegalActionsResponse(seq=view.seq, actions=view.legal)
+    if view.space.moves:  # no move, no space (as when no move is legal)
+        response.space.CopyFrom(view.space)
     return response
 
 
