@@ -6,7 +6,7 @@
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
-import { lang, listed, ordinal, t } from "../i18n.js";
+import { lang, listed, number, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { eventText } from "./events.js";
 
@@ -124,7 +124,7 @@ function resultWord(field, family) {
 const lateness = (hand) => (Number(hand || 0) ? Number(hand) : Infinity);
 
 /** A result column's cell: a hand a seat never went out in is a dash, not "0". */
-const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t("result.never") : String(value ?? 0));
+const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t("result.never") : number(value));
 
 /** The final ranking: the champions first, then who went out later (the results of games that knock seats out say
  *  the hand each went out in: two seats left with no chips are not equal), then by the result's first per-seat
@@ -310,7 +310,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
         h("span", { class: `pill ${status(info)}` }, t(`status.${status(info)}`)),
         hand && COUNTERS[state.family] !== null ? ` ${t(COUNTERS[state.family] || "table.hand", { n: hand })}` : "",
         info.hints ? h("span", { class: "pill practice" }, t("practice")) : null,
-        mySeat !== null ? h("span", { class: "pill you" }, t("table.you", { name: names[mySeat] })) : ` ${t("table.watching")}`,
+        h("span", { class: mySeat !== null ? "pill you" : "pill" },
+          mySeat !== null ? t("table.you", { name: names[mySeat] }) : t("table.watching")),
         !over && mySeat === null && (info.seats || []).some((s) => !s.taken && !s.reserved)
           ? h("button", { onclick: () => join(tableId) }, t("table.take")) : null,
         !over && mySeat === null && (info.seats || []).some((s) => s.reserved) ? secretBox() : null,
