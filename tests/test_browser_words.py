@@ -409,3 +409,18 @@ def test_an_amount_typed_is_the_amount_played(site: str, browsers: Callable[...,
     button.click()
     assert driver.execute_script("return window.played") == "bet 50"
     assert box.get_attribute("value") == "50"  # left: put on the range
+
+
+def test_a_result_keeps_the_amount_the_winners_tied_on(site: str, browsers: Callable[..., Any]) -> None:
+    """A result's column the same for every seat tells nothing and is left out (DAKER round's chips, all 0), unless
+    the win is shared: a drawn Chinese poker game shows its 0 units each, what the two winners tied on."""
+    driver = lobby(browsers, site)
+    said = driver.execute_async_script(
+        "const done = arguments[0];"
+        "import('/table/screen.js').then((screen) => done({"
+        "  drawn: screen.resultColumns('chinese', {champions: [0, 1], totals: ['0', '0'], hands: 2}, 2),"
+        "  won: screen.resultColumns('chinese', {champions: [1], totals: ['-3', '3'], hands: 2}, 2),"
+        "  round: screen.resultColumns('daker', {champions: [2], stacks: ['0', '0', '0'], outHands: [0, 0, 0]}, 3)}));")
+    assert said["drawn"] == [["totals", ["0", "0"]]], said
+    assert said["won"] == [["totals", ["-3", "3"]]], said
+    assert said["round"] == [], said

@@ -101,14 +101,18 @@ function plainBoard(node, view, ctx) {
 const TEAM_COLUMNS = { belote: { totals: "teamPoints" } };
 
 /** The result's per-seat columns, [name, value of each seat]: a per-team list given to each seat of the team (seat
- *  s plays in team s % teams); champions, scalars and a list of another length are not columns. */
-function resultColumns(family, result, count) {
-  return Object.entries(result).flatMap(([k, v]) => {
+ *  s plays in team s % teams); champions, scalars and a list of another length are not columns. A column the same
+ *  for all tells nothing (DAKER round's chips, all 0) and is left out, unless the win is shared: then the first
+ *  amount is what the winners tied on (a drawn Chinese poker game, 0 units each) and stays. */
+export function resultColumns(family, result, count) {
+  const columns = Object.entries(result).flatMap(([k, v]) => {
     if (!Array.isArray(v) || k === "champions") return [];
     if (v.length === count) return [[k, v]];
     const team = TEAM_COLUMNS[family]?.[k];
     return team && v.length && count % v.length === 0 ? [[team, Array.from({ length: count }, (_, s) => v[s % v.length])]] : [];
-  }).filter(([, v]) => new Set(v.map(String)).size > 1); // a column the same for all (DAKER round's chips) tells nothing
+  });
+  const tiedOn = (result.champions || []).length > 1 ? columns.find(([k]) => k !== "outHands") : null;
+  return columns.filter((column) => column === tiedOn || new Set(column[1].map(String)).size > 1);
 }
 
 /** A result field's name in the page's language: "teamPoints" is t("result.team_points"), unless the family names
