@@ -28,7 +28,7 @@ import grpc
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
-from brelan.server.errors import ServiceError
+from brelan.server.errors import ServiceError, went_away
 from brelan.server.games.base import Variant
 from brelan.server.games.selfplay import play
 
@@ -108,7 +108,7 @@ async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE
         try:
             return await call()
         except grpc.aio.AioRpcError as e:
-            if e.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > give_up:
+            if not went_away(e) or time.monotonic() > give_up:
                 raise
         await asyncio.sleep(pause)
         pause = min(pause * 2, 1.0)
@@ -182,13 +182,15 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
             info = await stub.GetTable(tpb.GetTableRequest(table_id=table_id))
             final = info.table.status == tpb.TABLE_STATUS_FINISHED
 
-    while not final:
-        await patiently(watch)
-        if not final:
-            await asyncio.sleep(0.2)
-    over.set()
-    for me in seats:
-        me.wake.set()
+    try:
+        while not final:
+            await patiently(watch)
+            if not final:
+                await asyncio.sleep(0.2)
+    finally:  # the game over, or the stream failed for good (the error is the table's): no seat waits on
+        over.set()
+        for me in seats:
+            me.wake.set()
 
 
 async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,

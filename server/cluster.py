@@ -40,7 +40,7 @@ import grpc
 from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
-from .errors import ServiceError
+from .errors import ServiceError, went_away
 from .table import ReplayError, Table
 from .tables import Tables
 
@@ -259,7 +259,7 @@ async def relayed_abort(cluster: Cluster, address: str, error: grpc.aio.AioRpcEr
                         context: grpc.aio.ServicerContext) -> None:  # fmt: skip
     """Answer with the status the other node gave; when it does not answer, say when to call again."""
     silent = error.code() == grpc.StatusCode.DEADLINE_EXCEEDED and (context.time_remaining() or 1) > 0
-    if silent or (error.code() == grpc.StatusCode.UNAVAILABLE and not error.trailing_metadata()):
+    if silent or (went_away(error) and not error.trailing_metadata()):
         await context.abort(grpc.StatusCode.UNAVAILABLE, f"the node playing this table ({address}) does not answer; "
                             f"another takes it over within {cluster.node.lease:g} s: call again")  # fmt: skip
     await context.abort(error.code(), error.details() or "", tuple(error.trailing_metadata() or ()))

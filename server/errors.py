@@ -67,9 +67,11 @@ class ServiceError(Exception):
 
     @classmethod
     def from_rpc_error(cls, error: grpc.RpcError) -> ServiceError:
-        """What a failed call (sync or asyncio) says: its code, message, field violations, reason and metadata."""
+        """What a failed call (sync or asyncio) says: its code, message, field violations, reason and metadata; a
+        server gone mid-call is UNAVAILABLE, however grpc worded it (:func:`went_away`)."""
         call = error if isinstance(error, (grpc.Call, grpc.aio.AioRpcError)) else None
         code = call.code() if call is not None else grpc.StatusCode.UNKNOWN
+        code = grpc.StatusCode.UNAVAILABLE if went_away(error) else code
         message = call.details() if call is not None else str(error)
         violations: list[tuple[str, str]] = []
         reason = ""
@@ -86,6 +88,21 @@ class ServiceError(Exception):
                     detail.Unpack(info)
                     reason, metadata = info.reason, dict(info.metadata)
         return cls(code, message or code.name, violations, reason, metadata)
+
+
+# What grpc's core says of a call whose connection was cut under it (its server killed, a proxy gone): UNKNOWN with
+# this text rather than UNAVAILABLE (grpc/grpc#34076, open), though nothing is wrong but the server's absence.
+_CUT = "Stream removed"
+
+
+def went_away(error: grpc.RpcError) -> bool:
+    """Whether a call failed for its server's absence (stopped, killed, restarting, its node taken over): the same
+    call, made again once it is back, may well succeed. UNAVAILABLE, or the UNKNOWN "Stream removed" grpc gives a
+    call in flight when the connection drops."""
+    if not isinstance(error, (grpc.Call, grpc.aio.AioRpcError)):
+        return False
+    code = error.code()
+    return code == grpc.StatusCode.UNAVAILABLE or (code == grpc.StatusCode.UNKNOWN and error.details() == _CUT)
 
 
 def invalid(path: str, why: str) -> ServiceError:

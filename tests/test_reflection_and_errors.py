@@ -23,7 +23,7 @@ from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.clients.client import BrelanClient, SeatHandle
 from brelan.server.clock import ManualClock
-from brelan.server.errors import DOMAIN, ServiceError
+from brelan.server.errors import DOMAIN, ServiceError, went_away
 from brelan.server.main import REFLECTION_V1_SERVICE, TABLE_SERVICE, TOURNAMENT_SERVICE, ServerThread
 from conftest import error_of
 from test_protos import buf
@@ -154,3 +154,13 @@ def test_a_rate_limited_seat_is_told_the_limit(slow: ServerThread) -> None:
         code, info = refusal(slow.target, me, "fold")
         assert (code, info.domain, dict(info.metadata)) == (grpc.StatusCode.RESOURCE_EXHAUSTED, DOMAIN,
                                                             {"limit": "1/s", "what": "actions"})  # fmt: skip
+
+
+def test_a_call_cut_by_its_server_s_death_is_unavailable() -> None:
+    """grpc reports a call in flight when its connection drops as UNKNOWN "Stream removed" (grpc/grpc#34076), not
+    UNAVAILABLE: a client told to call again on UNAVAILABLE (the bots, a node relaying to a dying owner) must read it
+    so too, or a killed server stops it for good. Any other UNKNOWN stays what it is."""
+    cut = grpc.aio.AioRpcError(grpc.StatusCode.UNKNOWN, grpc.aio.Metadata(), grpc.aio.Metadata(), "Stream removed")
+    other = grpc.aio.AioRpcError(grpc.StatusCode.UNKNOWN, grpc.aio.Metadata(), grpc.aio.Metadata(), "boom")
+    assert went_away(cut) and ServiceError.from_rpc_error(cut).code == grpc.StatusCode.UNAVAILABLE
+    assert not went_away(other) and ServiceError.from_rpc_error(other).code == grpc.StatusCode.UNKNOWN
