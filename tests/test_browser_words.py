@@ -424,3 +424,25 @@ def test_a_result_keeps_the_amount_the_winners_tied_on(site: str, browsers: Call
     assert said["drawn"] == [["totals", ["0", "0"]]], said
     assert said["won"] == [["totals", ["-3", "3"]]], said
     assert said["round"] == [], said
+
+
+def test_an_all_in_is_said_with_the_move_that_made_it(site: str, browsers: Callable[..., Any]) -> None:
+    """The engine tells a call that puts a seat all-in as two events; the feed says them as one line, as a poker
+    site's log does ("robot 2 suit (990) et fait tapis"), and only for the seat's own move just before it."""
+    driver = lobby(browsers, site)
+    said = driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/events.js')]).then(([i18n, ev]) => {"
+        "  const ctx = {names: ['Léa', 'robot 2'], seat: 0, family: '', pending: new Set(), lang: i18n.lang, t: i18n.t};"
+        "  const called = {seq: 7, daker: {called: {seat: 1, amount: '990'}}};"
+        "  const all = {seq: 8, daker: {allIn: {seat: 1}}};"
+        "  const say = (a, b) => ev.allInAfter(a, b, ctx)?.textContent ?? null;"
+        "  const french = say(called, all);"
+        "  const others = [say(called, {seq: 8, daker: {allIn: {seat: 0}}}), say({seq: 7, daker: {checked: {seat: 1}}}, all),"
+        "                  say({...called, seq: 5}, all), say(called, {seq: 8, daker: {folded: {seat: 1}}})];"
+        "  i18n.setLang('en'); const english = say({seq: 7, yahtzeeHoldem: {raised: {seat: 1, to: '50'}}},"
+        "                                          {seq: 8, yahtzeeHoldem: {allIn: {seat: 1}}});"
+        "  i18n.setLang('fr'); done({french, english, others}); });")
+    assert said["french"] == "robot 2 suit (990) et fait tapis", said
+    assert said["english"] == "robot 2 raises to 50 and is all-in", said
+    assert said["others"] == [None, None, None, None], said

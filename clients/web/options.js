@@ -173,6 +173,18 @@ const CHOICES = [
 // is the server's. name, French, English; one the table lacks is named by its key, quoted.
 const LEXICONS = [["fr-dela", "lexique français (DELA)", "French lexicon (DELA)"]];
 
+// The house rules a word game judges by, as its events and views give them ("rulebook", "conjugated,proper,min=4"):
+// each kind in words, {n} the least letters of "min=n".
+const POLICIES = [
+  ["rulebook", "règles du livret", "the rulebook's rules"],
+  ["conjugated", "formes conjuguées admises", "conjugated forms allowed"],
+  ["proper", "noms propres admis", "proper nouns allowed"],
+  ["compound", "mots composés admis", "compound words allowed"],
+  ["pronoun", "pronoms admis", "pronouns allowed"],
+  ["interjection", "interjections admises", "interjections allowed"],
+  ["min", "{n} lettres au moins", "at least {n} letters"],
+];
+
 // Options that apply only with some values of another (a chipless DAKER round has no blinds): the form hides them
 // otherwise (server/games/*.py's options say which). variant, option, the option it depends on, those values.
 const ONLY_WITH = [
@@ -191,6 +203,7 @@ const ONLY_WITH = [
 const byKey = new Map(OPTIONS.map(([key, ...words]) => [key, words]));
 const timed = new Map(DURATIONS.map(([key, ...rest]) => [key, rest]));
 const lexicons = new Map(LEXICONS.map(([name, ...words]) => [name, words]));
+const policies = new Map(POLICIES.map(([kind, ...words]) => [kind, words]));
 const conditions = new Map(ONLY_WITH.map(([variant, key, on, values]) => [`${variant}:${key}`, [on, values]]));
 const games = new Map(GAMES.map(([variant, ...names]) => [variant, names]));
 const choices = new Map(CHOICES.map(([key, value, ...words]) => [`${key}=${value}`, words]));
@@ -224,6 +237,15 @@ export function choiceLabel(key, value) {
 /** A lexicon's name: "fr-dela" is "lexique français (DELA)"; one the table lacks, its key quoted. */
 export function lexiconLabel(name) {
   return lexicons.get(name)?.[side()] ?? (side() ? `“${name}” lexicon` : `lexique « ${name} »`);
+}
+
+/** A word game's house rules in words: "conjugated,min=4" is "formes conjuguées admises, 4 lettres au moins". */
+export function policyLabel(policy) {
+  return String(policy || "rulebook").split(/[,\s]+/).filter(Boolean).map((kind) => {
+    const [name, n] = kind.split("=");
+    const words = policies.get(name)?.[side()];
+    return words ? words.replace("{n}", n ?? "") : humane(kind);
+  }).join(", ");
 }
 
 /** Whether an option of ``variant`` applies with the form's other values (``values``: option -> value). */

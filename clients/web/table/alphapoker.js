@@ -4,7 +4,7 @@
 // The contract every board follows is in board.js; the view is GetViewResponse.alphapoker (alphapoker.proto).
 
 import { h } from "../dom.js";
-import { lexiconLabel } from "../options.js";
+import { lexiconLabel, policyLabel } from "../options.js";
 import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, drafts,
          refocus, LETTER_VALUES } from "./tiles.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
@@ -26,10 +26,6 @@ export const STRINGS = {
     "ap.doubled": "× 2 une seule couleur", "ap.wins": "remporte {n} PM", "ap.remains": "{n} PM {n:reste|restent} au pot",
     "ap.previous": "Donne précédente", "ap.champions": "Victoire : {names}", "ap.winner": "vainqueur",
     "ap.judged": "mots jugés par le {name} · {policy}", "ap.simplified": "comptage simplifié",
-    "ap.policy.rulebook": "règles du livret", "ap.policy.conjugated": "formes conjuguées admises",
-    "ap.policy.proper": "noms propres admis", "ap.policy.compound": "mots composés admis",
-    "ap.policy.pronoun": "pronoms admis", "ap.policy.interjection": "interjections admises",
-    "ap.policy.min": "{n} lettres au moins",
     "ap.build.title": "Votre mot", "ap.build.help": "Touchez vos lettres dans l'ordre du mot, ou tapez-le.",
     "ap.build.type": "ou tapez le mot ici", "ap.build.back": "⌫", "ap.build.back.title": "retirer la dernière lettre",
     "ap.build.clear": "Effacer", "ap.build.lay": "Poser ce mot", "ap.build.lay.n": "Poser {word}",
@@ -55,10 +51,6 @@ export const STRINGS = {
     "ap.doubled": "× 2 one colour", "ap.wins": "wins {n} {n:chip|chips}", "ap.remains": "{n} {n:chip stays|chips stay} in the pot",
     "ap.previous": "Last deal", "ap.champions": "Won by {names}", "ap.winner": "winner",
     "ap.judged": "words judged by the {name} · {policy}", "ap.simplified": "simplified scoring",
-    "ap.policy.rulebook": "rulebook words", "ap.policy.conjugated": "conjugated forms allowed",
-    "ap.policy.proper": "proper nouns allowed", "ap.policy.compound": "compound words allowed",
-    "ap.policy.pronoun": "pronouns allowed", "ap.policy.interjection": "interjections allowed",
-    "ap.policy.min": "at least {n} letters",
     "ap.build.title": "Your word", "ap.build.help": "Tap your letters in the word's order, or type it.",
     "ap.build.type": "or type the word here", "ap.build.back": "⌫", "ap.build.back.title": "take the last letter back",
     "ap.build.clear": "Clear", "ap.build.lay": "Lay this word", "ap.build.lay.n": "Lay {word}",
@@ -71,18 +63,6 @@ export const STRINGS = {
   },
 };
 
-
-/** The house rules in words: "rulebook", or its kinds with changes ("conjugated,min=4"). */
-export function policyText(policy, t) {
-  const parts = String(policy || "rulebook").split(/[,\s]+/).filter(Boolean);
-  return parts.map((p) => {
-    const min = p.match(/^min=(\d+)$/);
-    if (min) return t("ap.policy.min", { n: min[1] });
-    const key = `ap.policy.${p}`;
-    const text = t(key);
-    return text === key ? p : text;
-  }).join(", ");
-}
 
 /** A laid word's score as counted: "longueur 12 + lettres 6 × 2 une seule couleur = 36". */
 function scoreLine(laid, score, simplified, t) {
@@ -261,7 +241,7 @@ export function drawBoard(node, view, ctx) {
     me === null ? null : mySeat(seats[me], view, ctx));
   const foot = h("div", { class: "ap-foot" },
     previousDeal(view, ctx),
-    view.lexicon ? h("small", { class: "ap-judged" }, ctx.t("ap.judged", { name: lexiconLabel(view.lexicon), policy: policyText(view.policy, ctx.t) }),
+    view.lexicon ? h("small", { class: "ap-judged" }, ctx.t("ap.judged", { name: lexiconLabel(view.lexicon), policy: policyLabel(view.policy) }),
       view.simplified ? ` · ${ctx.t("ap.simplified")}` : "") : null);
   node.replaceChildren(h("div", { class: `lw ap${view._showdown ? " showdown" : ""}`, "data-phase": view.phase || "" }, felt, foot));
 }

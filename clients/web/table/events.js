@@ -10,7 +10,7 @@
 import { cardElement, kindOf } from "../cards.js";
 import { h } from "../dom.js";
 import { lang, listOf, number, pieces, signed, t } from "../i18n.js";
-import { lexiconLabel, optionLabel } from "../options.js";
+import { lexiconLabel, policyLabel } from "../options.js";
 import { nameOf, num } from "./board.js";
 import { dakerHand } from "./poker.js";
 import { laidText, reasonText, tile } from "./tiles.js";
@@ -20,14 +20,14 @@ const WORDS = {
     "ev.hand": "Donne {n} : {who} distribue", "ev.dealt": "{who} reçoit {cards}", "ev.folded": "{who} se couche",
     "ev.won": "{who} remporte {n}", "ev.won.side": "{who} remporte {n} ({pot})", "ev.pot.side": "pot parallèle {n}",
     "ev.out": "{who} est éliminé", "ev.champions": "Victoire de {names}",
-    "ev.judged": "Mots jugés par le {name} ({policy})", "ev.policy.rulebook": "règles du livret",
-    "ev.policy.min": "{n} lettres au moins", "ev.shows": "{who} montre {cards}", "ev.shows.hand": "{who} montre {cards} : {hand}",
+    "ev.judged": "Mots jugés par le {name} ({policy})",
+    "ev.shows": "{who} montre {cards}", "ev.shows.hand": "{who} montre {cards} : {hand}",
     "ev.passed": "{who} passe", "ev.takes": "{who} prend {cards}", "ev.admitted": "{word} est admis : {who} prend les cartes",
     "ev.refused": "{word} de {who} est refusé : {reason}", "ev.reshuffled": "Pioche épuisée : {n} {n:carte défaussée est remélangée|cartes défaussées sont remélangées}",
     // betting (DAKER, Yahtzee Texas Hold'em, AlphaPoker)
     "ev.anted": "{who} paie l'ante : {n}", "ev.blinded": "{who} paie la blinde : {n}", "ev.checked": "{who} passe (parole)",
     "ev.called": "{who} suit ({n})", "ev.bet": "{who} mise {n}", "ev.raised": "{who} relance à {n}",
-    "ev.allIn": "{who} fait tapis", "ev.returned": "{who} reprend {n} : mise non suivie",
+    "ev.allIn": "{who} fait tapis", "ev.allIn.after": "{move} et fait tapis", "ev.returned": "{who} reprend {n} : mise non suivie",
     // POKER CHAMP
     "ev.pc.deal": "Donne {n}", "ev.pc.stage": "Étape {n} : mise de {stake}", "ev.pc.paid": "{who} paie {n}",
     "ev.pc.burn": "Une carte est brûlée", "ev.pc.board": "Tableau : {cards}",
@@ -80,13 +80,13 @@ const WORDS = {
     "ev.hand": "Hand {n}: {who} deals", "ev.dealt": "{who} is dealt {cards}", "ev.folded": "{who} folds",
     "ev.won": "{who} wins {n}", "ev.won.side": "{who} wins {n} ({pot})", "ev.pot.side": "side pot {n}",
     "ev.out": "{who} is out", "ev.champions": "{names} won",
-    "ev.judged": "Words judged by the {name} ({policy})", "ev.policy.rulebook": "the rulebook's rules",
-    "ev.policy.min": "{n} letters at least", "ev.shows": "{who} shows {cards}", "ev.shows.hand": "{who} shows {cards}: {hand}",
+    "ev.judged": "Words judged by the {name} ({policy})",
+    "ev.shows": "{who} shows {cards}", "ev.shows.hand": "{who} shows {cards}: {hand}",
     "ev.passed": "{who} passes", "ev.takes": "{who} takes {cards}", "ev.admitted": "{word} is admitted: {who} takes the cards",
     "ev.refused": "{who}'s {word} is refused: {reason}", "ev.reshuffled": "The stock ran out: {n} {n:discard is|discards are} shuffled into a new one",
     "ev.anted": "{who} antes {n}", "ev.blinded": "{who} posts a blind of {n}", "ev.checked": "{who} checks",
     "ev.called": "{who} calls {n}", "ev.bet": "{who} bets {n}", "ev.raised": "{who} raises to {n}",
-    "ev.allIn": "{who} is all-in", "ev.returned": "{who} takes back {n}: an uncalled bet",
+    "ev.allIn": "{who} is all-in", "ev.allIn.after": "{move} and is all-in", "ev.returned": "{who} takes back {n}: an uncalled bet",
     "ev.pc.deal": "Deal {n}", "ev.pc.stage": "Stage {n}: stake {stake}", "ev.pc.paid": "{who} pays {n}",
     "ev.pc.burn": "A card is burnt", "ev.pc.board": "Board: {cards}",
     "ev.pc.duel": "Duel for the Award: {names}", "ev.pc.duelTie": "The duel is a tie: it is dealt again",
@@ -144,9 +144,6 @@ function sentence(key, parts = {}) {
   return h("span", { class: "event" }, pieces(say(key), parts).flat().filter((x) => x !== null && x !== undefined));
 }
 
-
-
-
 /** A card's element in the feed: a letter card as the boards' tile, any other as cards.js draws it. */
 function face(card) {
   const kind = kindOf(card)?.[0];
@@ -199,17 +196,7 @@ const passed = (e, p) => ["ev.passed", { who: p.who(seatOf(e)) }];
 const admitted = (e, p) => ["ev.admitted", { word: withReason(p.word(e.word), e.reason), who: p.who(seatOf(e)) }];
 const refused = (e, p) => ["ev.refused", { word: p.word(e.word), who: p.who(seatOf(e)), reason: reasonText(e.reason, lang) }];
 
-/** The house rules a word game judges by ("rulebook", "conjugated,proper,min=4") in the form's words. */
-function policy(text) {
-  const kinds = String(text || "rulebook").split(/[,\s]+/).filter(Boolean);
-  return kinds.map((kind) => {
-    const min = kind.match(/^min=(\d+)$/);
-    if (min) return say("ev.policy.min", { n: min[1] });
-    return kind === "rulebook" ? say("ev.policy.rulebook") : optionLabel(kind);
-  }).join(", ");
-}
-
-const judged = (e) => ["ev.judged", { name: lexiconLabel(e.name || ""), policy: policy(e.policy) }];
+const judged = (e) => ["ev.judged", { name: lexiconLabel(e.name || ""), policy: policyLabel(e.policy) }];
 
 /** A word's node with the lexicon's reading of it as its title (the reading is long, and in the lexicon's words). */
 function withReason(node, reason) {
@@ -360,4 +347,16 @@ export function eventText(event, ctx) {
     }
   }
   return engineLine(event?.text, ctx);
+}
+
+const STAKES = ["called", "bet", "raised"]; // the moves whose chips can be a seat's last
+
+/** An all-in said with the move that made it, as one line ("Léa suit 990 et fait tapis"), when ``event`` is the
+ *  all-in ``previous`` (the event before it) led to; null for any other pair. The engine tells them as two events. */
+export function allInAfter(previous, event, ctx) {
+  const family = FAMILIES.find((f) => event?.[f]?.allIn);
+  const move = family && previous?.[family] ? STAKES.find((k) => previous[family][k]) : undefined;
+  if (!move || Number(previous.seq) !== Number(event.seq) - 1) return null;
+  if (seatOf(previous[family][move]) !== seatOf(event[family].allIn)) return null;
+  return sentence("ev.allIn.after", { move: eventText(previous, ctx) });
 }

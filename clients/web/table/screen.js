@@ -8,7 +8,7 @@ import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
-import { eventText } from "./events.js";
+import { allInAfter, eventText } from "./events.js";
 
 // Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
@@ -485,8 +485,10 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
         for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
           for (const event of message.events || []) {
             after = Number(event.seq);
+            const allIn = allInAfter(state.events.at(-1), event, ctx()); // the call that made it, one line
             state.events.push(event);
-            feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
+            if (allIn && feed.lastElementChild) feed.lastElementChild.replaceChildren(allIn);
+            else feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
             const out = Object.keys(BOARDS).map((f) => event[f]?.out).find(Boolean); // a seat out of the game
             if (out) state.outAt[Number(out.seat || 0)] = Number(event.hand || 0);
           }
