@@ -24,8 +24,8 @@ from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.server.games.alphapoker import Dealt
 from brelan.server.games import belote as bl
-from brelan.server.games.base import Back, GameError, OptionError, jsonable
-from brelan.server.games.word_games import BestOnTable, Played, StackedLetters, TableWord
+from brelan.server.games.base import Back, GameError, Hand, OptionError, jsonable
+from brelan.server.games.word_games import BestOnTable, Played, StackedLetters, TableWord, Takes
 from conftest import seat_against_bots
 
 SEED = 0  # random.Random(0).randrange(4) == 3: p3 deals first
@@ -187,9 +187,11 @@ def test_options_and_text() -> None:
 @given(seed=st.integers(0, 10_000), secret=st.booleans())
 def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon, seed: int, secret: bool) -> None:
     """Random legal moves: the 64 cards are always somewhere once; every deal's points, table and hands make 121;
-    nobody's view or feed shows another's hand; a secret table shows one card at most; the game ends."""
+    nobody's view or feed shows another's hand; a secret table shows one card at most; the cards a view says
+    each team took are the ones its own feed showed taken this deal; the game ends."""
     state = bl.new_game(bl.BeloteOptions(lexicon="mini", target=150), random.Random(seed), lexicon=mini, secret=secret)
     rng = random.Random(seed)
+    shown: dict[int | None, list[list[str]]] = {watcher: [[], []] for watcher in (None, *range(4))}
     for _ in range(3000):
         if state.is_over:
             break
@@ -198,8 +200,15 @@ def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon
         cards = state.cards_in_play()
         assert len(cards) == 64 and sum(bl.card_points([c]) for c in cards) == 121
         for watcher in (None, *range(4)):
+            for event in state.redact_all(events, watcher):  # what this watcher saw taken, this deal
+                if isinstance(event, Hand):
+                    shown[watcher] = [[], []]
+                if isinstance(event, Takes):
+                    shown[watcher][bl.team_of(event.seat)] += map(str, event.cards)
             view = jsonable(state.view(watcher))
             assert bl.conserved(view)
+            assert [t["cards"] for t in view["taken_cards"]] == shown[watcher]
+            assert view["taken"] == [len(t) for t in shown[watcher]]
             assert all(set(h) == {"??"} for s, h in enumerate(view["hands"]) if s != watcher and h)
             if secret:
                 assert sum(c != "??" for c in view["table"]) <= 1
@@ -215,9 +224,11 @@ def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon
 
 
 def expected_from(view: dict[str, Any]) -> list[Card]:
-    """The table a seat expects, from its view alone (the cards shown, its hand, how many are hidden)."""
+    """The table a seat expects, from its view alone (the cards shown, its hand, how many are hidden, the
+    cards the teams took)."""
     seen = [Back() if c == "??" else Card.parse(c) for c in view["table"]]
-    return bl.likely_table(seen, [Card.parse(c) for c in view["hands"][view["seat"]]])
+    gone = [Card.parse(c) for team in view["taken_cards"] for c in team["cards"]]
+    return bl.likely_table(seen, [Card.parse(c) for c in view["hands"][view["seat"]]], gone)
 
 
 def not_made_of(cards: Sequence[Card], actions: Sequence[str]) -> list[str]:
@@ -282,6 +293,62 @@ def test_suggested_words_are_made_of_what_the_seat_sees(full: Lexicon, secret: b
             suggested += any(a.startswith("propose ") for a in view["legal"])
             state.apply(seat, bl.parse_action(bl.bot(view, view["legal"], bots)))
     assert suggested > 10
+
+
+def letters_left(view: dict[str, Any]) -> Counter[str]:
+    """The letters of the 64 cards but those the view says the teams took this deal."""
+    gone = Counter(c[0] for team in view["taken_cards"] for c in team["cards"])
+    return Counter(c.letter for c in bl.letter_cards()) - gone
+
+
+def test_a_secret_stack_is_not_expected_to_hold_the_cards_the_teams_took(mini: Lexicon) -> None:
+    """Issue: the bots kept proposing words the table could not make (AEROLITES, "not on the table: A", four
+    times a game), as their guess of the hidden stack counted cards already taken. Here two CHIENs take both
+    Cs and both Hs; then, with 30 cards hidden under the top one, the guess once expected CHIENS, CHINER and
+    CHIEN, and p0 proposed CHIENS."""
+    state = game(mini, ["Cr Nr Er", "Ir Cr Nr", "Hr Ir", "Er Hr"], secret=True)
+    for first in (0, 1):  # C I H E laid from ``first``, its player passes; ``first`` lays N and proposes CHIEN
+        for i, card in enumerate(("Cr", "Ir", "Hr", "Er")):
+            act(state, (first + i) % 4, f"lay {card}")
+        act(state, (first + 3) % 4, "pass")
+        act(state, first, "lay Nr")
+        assert act(state, first, "propose CHIEN")[-1] == f"p{first} takes Cr Hr Ir Er Nr"
+    view = jsonable(state.view(None))
+    assert view["taken_cards"] == [{"cards": ["Cr", "Hr", "Ir", "Er", "Nr"]}] * 2 and view["taken"] == [5, 5]
+    assert letters_left(view)["C"] == letters_left(view)["H"] == 0
+    suggested: list[str] = []
+    while len(state.table) < 31:  # the first card that fits, and no word, until the stack is deep
+        seat = state.pending()[0]
+        if state.stage != "lay":
+            view = jsonable(state.view(seat))
+            words = [TableWord.parse(a.split()[1]) for a in view["legal"] if a.startswith("propose ")]
+            assert all(not Counter(w.letters) - letters_left(view) for w in words), (len(state.table), view["legal"])
+            suggested += map(str, words)
+        state.apply(seat, state.default_action(seat))
+    assert "PORTE" in suggested  # words of the letters left are still expected
+    view = jsonable(state.view(0))  # p0 has laid the 31st card: 30 hidden under it
+    assert view["stage"] == "propose" and bl.bot(view, view["legal"], random.Random(0)) == "propose PORTE"
+
+
+def test_a_bot_does_not_propose_again_the_word_just_refused(mini: Lexicon) -> None:
+    """A guess of a secret stack changes little from a turn to the next: a bot refused a word (a letter the
+    stack lacks) may find it suggested again at its next turn, and then proposes the next word, or passes."""
+    state = game(mini, CHIEN, secret=True)
+    bots = random.Random(0)
+    again: list[tuple[list[str], str]] = []  # (the legal list, the bot's choice) where it lists the word refused
+    while state.deal == 1:
+        seat = state.pending()[0]
+        view = jsonable(state.view(seat))
+        action = bl.bot(view, view["legal"], bots)
+        refused = bl.just_refused(view["previous"])
+        if state.stage != "lay" and any(a.split()[-1] in refused for a in view["legal"]):
+            again.append((view["legal"], action))
+        assert action.split()[-1] not in refused
+        act(state, seat, action)
+    # p2 was refused OEUVRE (no V on the table); the three others passed; its guess still puts OEUVRE first
+    assert again == [(["propose OEUVRE", "propose PORTE", "pass"], "propose PORTE")]
+    previous = ["p3 proposes QUINTE", "stack Qr Ur Ir Nr Tr", "p3 refused QUINTE not on the table: E"]
+    assert bl.bot({"stage": "propose", "previous": previous}, ["propose QUINTE", "pass"], bots) == "pass"  # no other
 
 
 def test_through_the_server_a_seats_legal_list_is_what_its_view_alone_gives(api: BrelanClient, full: Lexicon) -> None:

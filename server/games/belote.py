@@ -25,11 +25,14 @@ rulings where both are silent:
 - Secret belote: the table is a stack and every view shows its top card only.
   A card laid reaches the others' event feeds as ``??`` (the view shows it on
   top). A proposal shows the whole stack to all (``stack ...``) before its
-  verdict; the cards left go back in their order.
+  verdict; the cards left go back in their order. The cards taken are public
+  (``takes``) and every view lists them, per team, until the deal ends.
 - The legal list suggests (``propose WORD``) the best words of the table as the
   seat sees it: every card, or under a secret stack the top card and, for the
-  hidden ones, the letters it can expect there (:func:`likely_table`), a guess
-  that tells nothing it may not see. The bots choose from that list.
+  hidden ones, the letters it can expect there (:func:`likely_table`: of the
+  cards neither in its hand, nor shown, nor taken), a guess that tells nothing
+  it may not see. The bots choose from that list, but for the word the table
+  has just refused.
 """
 
 from __future__ import annotations
@@ -74,19 +77,24 @@ def letter_cards() -> list[Card]:
     return [c for c in deck() if c.colour == "r" and not c.is_joker]
 
 
-def likely_table(seen: Sequence[Card | Back], hand: Sequence[Card]) -> list[Card]:
+def likely_table(seen: Sequence[Card | Back], hand: Sequence[Card], gone: Sequence[Card] = ()) -> list[Card]:
     """The table as a seat holding ``hand`` expects it from the cards it sees: those, and for the hidden
-    ones (``??``) the letters most common among the cards it has not seen (the 64 less its hand and the
-    faces shown), each as many times as it is expected there, rounded down. Every card seen: the table.
+    ones (``??``) the letters most common among the cards it has not seen (the 64 less its hand, the
+    faces shown and the cards ``gone``: those the teams took this deal, shown to all as they went), each
+    as many times as it is expected there, rounded down. Every card seen: the table.
 
     >>> [str(c) for c in likely_table([Back()] * 20 + [Card.parse("Qr")], [])]
     ['Qr', 'Ar', 'Er', 'Er', 'Ir']
+    >>> [str(c) for c in likely_table([Back()] * 20 + [Card.parse("Qr")], [], gone=[Card.parse("Ar")] * 5)]
+    ['Qr', 'Er', 'Er', 'Ir', 'Lr', 'Nr', 'Or', 'Rr', 'Sr', 'Tr', 'Ur']
     """
     faces = [c for c in seen if isinstance(c, Card)]
     hidden = len(seen) - len(faces)
     if not hidden:
         return faces
-    unseen = Counter(letter_cards()) - Counter(hand) - Counter(faces)
+    # Without the cards gone, a guess late in a deal expects letters long taken (a bot proposed AEROLITES,
+    # refused for an A no longer in play, four times in one game).
+    unseen = Counter(letter_cards()) - Counter(hand) - Counter(faces) - Counter(gone)
     total = sum(unseen.values())  # at least the hidden cards
     return faces + [card for card, n in sorted(unseen.items()) for _ in range(hidden * n // total)]
 
@@ -170,6 +178,13 @@ def parse_event(text: str) -> Event:
 
 
 @dataclass(frozen=True)
+class TakenCards:
+    """The cards a team took this deal, in the order taken: every seat saw them go (``takes``)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class BeloteView:
     seat: int | None
     deal: int
@@ -180,7 +195,8 @@ class BeloteView:
     table: tuple[Card | Back, ...]  # in the order laid; secret: the top card only, the rest ??
     required: str | None  # vowel, consonant, None: any
     deal_points: tuple[int, ...]  # what each team took this deal
-    taken: tuple[int, ...]  # cards each team took this deal
+    taken: tuple[int, ...]  # how many cards each team took this deal
+    taken_cards: tuple[TakenCards, ...]  # which, per team: public, and out of play for the rest of the deal
     totals: tuple[int, ...]
     target: int
     word_length: int
@@ -257,7 +273,11 @@ class BeloteState(EngineState):
     def suggestions(self, seat: int) -> list[TableWord]:
         """The best words of the table ``seat`` expects from what it sees (:func:`likely_table`): a hint
         never tells what the view hides (in secret belote, remembering the stack is the game)."""
-        return self._best(likely_table(self.seen_table(seat), self.hands[seat]))
+        return self._best(likely_table(self.seen_table(seat), self.hands[seat], self.gone()))
+
+    def gone(self) -> list[Card]:
+        """The cards out of play for the rest of the deal: those the teams took, as every seat saw them go."""
+        return [c for t in self.taken for c in t]
 
     def seen_table(self, seat: int | None) -> tuple[Card | Back, ...]:
         """The table as ``seat`` sees it, in the order laid: secret, the top card only, the rest ??."""
@@ -309,7 +329,8 @@ class BeloteState(EngineState):
             to_act=self.to_act,
             hands=tuple(tuple(h) if s == seat else tuple(Back() for _ in h) for s, h in enumerate(self.hands)),
             table=self.seen_table(seat), required=self.required, deal_points=tuple(card_points(t) for t in self.taken),
-            taken=tuple(len(t) for t in self.taken), totals=tuple(self.totals), target=self.options.target,
+            taken=tuple(len(t) for t in self.taken), taken_cards=tuple(TakenCards(tuple(t)) for t in self.taken),
+            totals=tuple(self.totals), target=self.options.target,
             word_length=self.options.word_length, previous=self.previous, secret=self.secret,
             lexicon=self.options.lexicon, policy=str(self.options.policy), pending=tuple(self.pending()),
             legal=tuple(str(a) for a in self.legal_actions(seat)), over=self.is_over, champions=self.champions,
@@ -329,7 +350,7 @@ class BeloteState(EngineState):
         return {"champions": list(self.champions), "totals": list(self.totals), "deals": self.deal}
 
     def cards_in_play(self) -> list[Card]:
-        return [c for h in self.hands for c in h] + self.table + [c for t in self.taken for c in t]
+        return [c for h in self.hands for c in h] + self.table + self.gone()
 
     # -- a deal ---------------------------------------------------------------------------------------------
     def _start_deal(self) -> list[Event]:
@@ -409,12 +430,22 @@ def conserved(view: dict[str, Any]) -> bool:
     return sum(len(h) for h in view["hands"]) + len(view["table"]) + sum(view["taken"]) == PLAYERS * HAND
 
 
+def just_refused(previous: Sequence[str]) -> set[str]:
+    """The word the last proposal had refused (none, or one), from its events as the view keeps them."""
+    return {e.word for e in map(parse_event, previous) if isinstance(e, Refused)}
+
+
 def bot(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
-    """Proposes the best word it expects the table to make (the first suggested), else passes; lays its least
-    valuable card that fits. It decides from its view alone, as the suggestions are made."""
+    """Proposes the best word it expects the table to make (the first suggested) but the one the table has
+    just refused, else passes; lays its least valuable card that fits. It decides from its view alone, as
+    the suggestions are made."""
     if view["stage"] == "lay":
         return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
-    return legal[0] if legal else ""
+    # A guess at a secret stack changes little from one turn to the next: without this a bot refused a word
+    # proposes it again at its next turn. ``previous`` may be the last deal's closing proposal: skipping its
+    # word at this deal's first proposal costs at most one suggestion.
+    refused = just_refused(view["previous"])
+    return next((a for a in legal if not (a.startswith("propose ") and a.split()[1] in refused)), "")
 
 
 def _variant(name: str, title: str, secret: bool) -> Variant:

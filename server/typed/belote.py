@@ -15,6 +15,7 @@ def view(v: game.BeloteView) -> bpb.BeloteView:
     message = bpb.BeloteView(
         stage=enum_of(bpb.BeloteView.Stage, v.stage), deal=v.deal, dealer=v.dealer, to_act=v.to_act,
         table=[str(c) for c in v.table], required=required, deal_points=v.deal_points, taken=v.taken,
+        taken_cards=[bpb.BeloteView.TakenCards(cards=[str(c) for c in t.cards]) for t in v.taken_cards],
         totals=v.totals, target=v.target, word_length=v.word_length, secret=v.secret, lexicon=v.lexicon,
         previous=typed_events(FAMILY, game.parse_event, v.previous), policy=v.policy, champions=v.champions,
     )  # fmt: skip

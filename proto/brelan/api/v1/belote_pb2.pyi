@@ -136,6 +136,28 @@ class BeloteView(_message.Message):
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
+    @_typing.final
+    class TakenCards(_message.Message):
+        """The cards one team took this deal."""
+
+        DESCRIPTOR: _descriptor.Descriptor
+
+        CARDS_FIELD_NUMBER: _builtins.int
+        @_builtins.property
+        def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+            """The cards, in the order taken (each word's in the word's order)."""
+
+        def __init__(
+            self,
+            *,
+            cards: _abc.Iterable[_builtins.str] | None = ...,
+        ) -> None: ...
+        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards"]  # noqa: Y015
+        def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+        def WhichOneof(self, oneof_group: _Never) -> None: ...
+
     STAGE_FIELD_NUMBER: _builtins.int
     DEAL_FIELD_NUMBER: _builtins.int
     DEALER_FIELD_NUMBER: _builtins.int
@@ -153,6 +175,7 @@ class BeloteView(_message.Message):
     LEXICON_FIELD_NUMBER: _builtins.int
     POLICY_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
+    TAKEN_CARDS_FIELD_NUMBER: _builtins.int
     stage: Global___BeloteView.Stage.ValueType
     """Where the deal stands."""
     deal: _builtins.int
@@ -195,7 +218,9 @@ class BeloteView(_message.Message):
 
     @_builtins.property
     def taken(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """The cards each team took this deal, per team."""
+        """How many cards each team took this deal, per team (taken_cards says
+        which).
+        """
 
     @_builtins.property
     def totals(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
@@ -210,6 +235,14 @@ class BeloteView(_message.Message):
     @_builtins.property
     def champions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Once over: the seats that won (the two of a team)."""
+
+    @_builtins.property
+    def taken_cards(self) -> _containers.RepeatedCompositeFieldContainer[Global___BeloteView.TakenCards]:
+        """The cards each team took this deal, per team. Public: every seat saw
+        them go ("takes"; in secret belote after the stack was shown), and they
+        are out of play until the next deal, so a seat guessing a secret stack
+        can leave them out.
+        """
 
     def __init__(
         self,
@@ -231,10 +264,11 @@ class BeloteView(_message.Message):
         lexicon: _builtins.str = ...,
         policy: _builtins.str = ...,
         champions: _abc.Iterable[_builtins.int] | None = ...,
+        taken_cards: _abc.Iterable[Global___BeloteView.TakenCards] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "required", b"required", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "champions", b"champions", "deal", b"deal", "deal_points", b"deal_points", "dealer", b"dealer", "lexicon", b"lexicon", "policy", b"policy", "previous", b"previous", "required", b"required", "seats", b"seats", "secret", b"secret", "stage", b"stage", "table", b"table", "taken", b"taken", "target", b"target", "to_act", b"to_act", "totals", b"totals", "word_length", b"word_length"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "champions", b"champions", "deal", b"deal", "deal_points", b"deal_points", "dealer", b"dealer", "lexicon", b"lexicon", "policy", b"policy", "previous", b"previous", "required", b"required", "seats", b"seats", "secret", b"secret", "stage", b"stage", "table", b"table", "taken", b"taken", "taken_cards", b"taken_cards", "target", b"target", "to_act", b"to_act", "totals", b"totals", "word_length", b"word_length"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__required: _TypeAlias = _typing.Literal["required"]  # noqa: Y015
     _WhichOneofArgType__required: _TypeAlias = _typing.Literal["_required", b"_required"]  # noqa: Y015
