@@ -772,6 +772,70 @@ def test_a_phone_s_tray_holds_a_whole_hand_to_place(site: str, browsers: Callabl
     assert decide(driver)  # and the hand placed from it
 
 
+def test_a_pineapple_hand_s_end_tells_your_hand_from_the_solver_s(site: str, browsers: Callable[..., Any]) -> None:
+    """At a pineapple hand's end the seat sees its own rows with its own discards under them, titled as its hand,
+    and apart, in a box of its own, the solver's arrangement of the same cards titled as the best possible one with
+    its discards: the player's discards were a tiny row under the solver's set, and nobody could tell whose."""
+    driver = browsers("fr-FR")
+    create_table(driver, site, "chinese", {"style": "pineapple", "players": "2", "rounds": "1"}, "anne", bots=[1])
+    seen: list[dict[str, Any]] = []
+    groups = ("const me = document.querySelector('#board .cn-me'), own = me.querySelector('.cn-own'),"
+              " best = me.querySelector('.cn-best'); if (!own || !best) return null;"
+              " const label = (e) => e.querySelector('small').textContent, title = (g) => g.querySelector('.cn-set-title');"
+              " const rows = (g) => g.querySelectorAll('.cn-rows .cn-row').length;"
+              " const discards = (g) => [...g.querySelectorAll(':scope > .cn-discards')];"
+              " return {own: title(own).textContent, best: title(best).innerText, ownRows: rows(own), bestRows: rows(best),"
+              "  ownDiscards: discards(own).map((d) => [label(d), d.querySelectorAll('[data-card]').length]),"
+              "  bestDiscards: discards(best).map(label), nested: own.contains(best) || best.contains(own),"
+              "  stray: [...me.querySelectorAll('.cn-discards')].filter((d) => !own.contains(d) && !best.contains(d)).length}")
+
+    def at_showdown(d: Any) -> None:
+        try:
+            seen.append(wait(d, lambda x: x.execute_script(groups), 15))
+        except TimeoutException:
+            pass  # no review for this hand (or the solver set the very same hand)
+
+    for _ in range(60):
+        if seen or not decide(driver, at_showdown):
+            break
+    assert seen, "no hand's end showed the solver's arrangement beside the seat's own"
+    shown = seen[0]
+    assert shown["own"] == "Votre main" and shown["best"].startswith("Le meilleur placement possible"), shown
+    assert shown["ownRows"] == shown["bestRows"] == 3 and not shown["nested"] and not shown["stray"], shown
+    [(label, discarded)] = shown["ownDiscards"]  # pineapple: a discard a street after the first (fantasyland's one)
+    assert label == "votre défausse" and discarded in (1, 4), shown
+    assert shown["bestDiscards"] in ([], ["défausse suggérée"]), shown
+
+
+@pytest.mark.parametrize("game", ["daker", "poker-champ"])  # Yahtzee Texas Hold'em's dice: the same layout, no blind
+def test_a_phone_s_own_cards_leave_the_own_bet_in_sight(site: str, browsers: Callable[..., Any], game: str) -> None:
+    """On a 390 px phone the seat's own bet (a blind posted, a stage paid, a call) lay toward the middle just where
+    the seat's own cards rise from its plate: they covered it. At a decision with a bet in front of the seat, neither
+    overlaps the other, and the bet is on the screen."""
+    driver = browsers("fr-FR", (390, 844))
+    create_table(driver, site, game, {"players": "3"}, "anne", bots=[1, 2])
+    measure = ("const seat = document.querySelector('#board .pk-seat.mine'),"
+               " bet = document.querySelector('#board .pk-bet.hero');"
+               " if (!seat || !bet || !document.querySelector('#actions button.act:not([disabled])')) return null;"
+               " const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };"
+               " return [box(bet), [...seat.querySelectorAll('.pk-hand [data-card]')].map(box), window.innerWidth]")
+    found = None
+    for _ in range(8):
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, MOVES), 60)
+        try:
+            found = wait(driver, lambda d: d.execute_script(measure), 1.5)
+            break
+        except TimeoutException:
+            if not decide(driver):
+                break
+    assert found, "no decision came with the seat's own bet in front of it"
+    bet, cards, width = found
+    assert cards, "the seat's own cards are not drawn"
+    covered = [c for c in cards if c[0] < bet[2] and bet[0] < c[2] and c[1] < bet[3] and bet[1] < c[3]]
+    assert not covered, f"the seat's own cards {covered} cover its bet {bet}"
+    assert 0 <= bet[0] and bet[2] <= width, f"the bet {bet} is off the {width} px screen"
+
+
 def test_a_replay_shows_the_seat_s_own_cards_and_says_each_step_in_words(site: str,
                                                                          browsers: Callable[..., Any]) -> None:
     """A player replaying his own table sees his cards as he saw them (a hand to place is drawn on his seat: the

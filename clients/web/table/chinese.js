@@ -53,7 +53,9 @@ export const STRINGS = {
     "cn.discard.slot": "défausse", "cn.discard.left": "défaussez-en {n}", "cn.reset": "Recommencer", "cn.place": "Placer",
     "cn.suggest": "Suggestion", "cn.sending": "envoi…", "cn.back": "reprendre cette carte",
     "cn.surrender.confirm": "Abandonner cette main ? Vous payez le prix de l'abandon à chaque adversaire.",
-    "cn.review": "Le solveur aurait posé", "cn.review.same": "Le solveur aurait posé la même main",
+    "cn.review": "Le meilleur placement possible", "cn.review.same": "Le solveur aurait posé la même main",
+    "cn.review.note": "suggestion du solveur, avec les cartes que vous avez reçues", "cn.review.discards": "défausse suggérée",
+    "cn.own": "Votre main", "cn.own.discards": "votre défausse",
   },
   en: {
     "cn.style.STYLE_CLASSIC": "Classic Chinese poker", "cn.style.STYLE_OFC": "Open-face Chinese poker (OFC)",
@@ -83,7 +85,9 @@ export const STRINGS = {
     "cn.discard.slot": "discard", "cn.discard.left": "discard {n}", "cn.reset": "Reset", "cn.place": "Place",
     "cn.suggest": "Suggest", "cn.sending": "sending…", "cn.back": "take this card back",
     "cn.surrender.confirm": "Surrender this hand? You pay the surrender price to each opponent.",
-    "cn.review": "The solver's set", "cn.review.same": "The solver would have set the same hand",
+    "cn.review": "Best possible arrangement", "cn.review.same": "The solver would have set the same hand",
+    "cn.review.note": "the solver's suggestion, from the cards you were dealt", "cn.review.discards": "suggested discards",
+    "cn.own": "Your hand", "cn.own.discards": "your discards",
   },
 };
 
@@ -299,7 +303,9 @@ function seatNode(view, i, ctx, { me, s, compact }) {
     notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.reach")));
   }
   const review = me && view.cnShowdown ? reviewNode(view, board, ctx) : null;
-  if (review) notes.push(review);
+  // Beside the solver's arrangement, the seat's own hand is told as such: its rows, its discards under them.
+  const apart = review?.classList.contains("cn-best");
+  if (review && !apart) notes.push(review);
   if (view.cnShowdown && seat.cnVs?.length) {
     notes.push(h("p", { class: "cn-vs" }, ...seat.cnVs.map((v) => h("span", { class: `cn-res ${outcome(v.units)}` },
       ctx.t(`cn.vs.${outcome(v.units)}`, { name: nameOf(ctx, v.other), n: number(Math.abs(v.units)) }),
@@ -313,19 +319,26 @@ function seatNode(view, i, ctx, { me, s, compact }) {
       h("span", { class: `cn-cards${hidden ? " fan" : ""}` }, ...held.map((c) => cardElement(c)))));
   }
   const discards = seat.discards || [];
-  if (discards.length) {
-    extras.push(h("div", { class: "cn-discards" }, h("small", {}, ctx.t("cn.discards")),
-      h("span", { class: `cn-cards${discards.every((c) => c === "??") ? " fan" : ""}` }, ...discards.map((c) => cardElement(c)))));
-  }
+  const discarded = discards.length
+    ? h("div", { class: "cn-discards" }, h("small", {}, ctx.t(apart ? "cn.own.discards" : "cn.discards")),
+      h("span", { class: `cn-cards${discards.every((c) => c === "??") ? " fan" : ""}` }, ...discards.map((c) => cardElement(c))))
+    : null;
+  if (discarded && !apart) extras.push(discarded);
   if ((seat.reserve || []).length) extras.push(h("small", { class: "cn-reserve" }, ctx.t("cn.reserve", { n: seat.reserve.length })));
   const classes = ["seat", "cn-seat", me ? "mine cn-me" : "", compact ? "cn-compact" : "", pending ? "cn-pending" : "",
     foul && (complete(hands) || seat.cnFouled) ? "cn-fouled" : "", seat.fantasy ? "cn-infl" : "", seat.surrendered ? "cn-out" : ""];
-  return h("section", { class: classes.filter(Boolean).join(" "), "data-seat": i }, who, rows, ...notes,
-    extras.length ? h("div", { class: "cn-extras" }, ...extras) : null);
+  const more = extras.length ? h("div", { class: "cn-extras" }, ...extras) : null;
+  if (apart) {
+    const own = h("div", { class: "cn-own", role: "group", "aria-label": ctx.t("cn.own") },
+      h("small", { class: "cn-set-title" }, ctx.t("cn.own")), rows, discarded, ...notes, more);
+    return h("section", { class: classes.filter(Boolean).join(" "), "data-seat": i }, who, own, review);
+  }
+  return h("section", { class: classes.filter(Boolean).join(" "), "data-seat": i }, who, rows, ...notes, more);
 }
 
 /** The hand's review (ctx.review, ReviewHand's answer, for this hand only): the solver's set of the cards you were
- *  dealt, its rows drawn as yours are, beside your own (``board``: the rows you made). */
+ *  dealt, its rows drawn as yours are, in a box of its own titled as the best possible arrangement, its discards
+ *  under its rows; the seat's own rows and discards (``board``: the rows you made) are grouped above as your hand. */
 function reviewNode(view, board, ctx) {
   const placement = ctx.review?.best?.[0]?.chinese?.place?.placement;
   if (!placement || Number(ctx.review.hand || 0) !== Number(view.hand || 0)) return null;
@@ -335,9 +348,10 @@ function reviewNode(view, board, ctx) {
   }
   const hands = handsOf(solved);
   const foul = foulOf(hands);
-  return h("div", { class: "cn-review" }, h("small", {}, ctx.t("cn.review")),
+  return h("div", { class: "cn-review cn-best", role: "group", "aria-label": ctx.t("cn.review") },
+    h("div", { class: "cn-set-title" }, h("b", {}, ctx.t("cn.review")), h("small", {}, ctx.t("cn.review.note"))),
     h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, { board: solved }, ctx, null, hands, Boolean(foul)))),
-    (placement.discard || []).length ? h("div", { class: "cn-discards" }, h("small", {}, ctx.t("cn.discards")),
+    (placement.discard || []).length ? h("div", { class: "cn-discards" }, h("small", {}, ctx.t("cn.review.discards")),
       h("span", { class: "cn-cards" }, ...placement.discard.map((c) => cardElement(c)))) : null);
 }
 

@@ -284,6 +284,14 @@ function boardNode(model, ctx) {
   return board;
 }
 
+// A phone's table (poker.css's narrow layout): the viewer's bet lies beside the viewer's own cards, not toward the
+// middle, where the cards at the table's foot covered it (the room between them and the pot is a chip's height).
+const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 40rem)") : null;
+let drawn = null; // the last table drawn ([node, model, ctx, its root]): drawn again when the window crosses the phone's width
+PHONE?.addEventListener?.("change", () => {
+  if (drawn && drawn[0].isConnected && drawn[0].firstChild === drawn[3]) drawTable(drawn[0], drawn[1], drawn[2]);
+});
+
 function drawTable(node, model, ctx) {
   const { t } = ctx;
   const n = model.seats.length;
@@ -322,10 +330,17 @@ function drawTable(node, model, ctx) {
     place(sn, turns[r], phone[r]);
     table.append(sn);
     if (!model.chipless && seat.bet > 0 && !model.showdown) {
-      const bet = chipStack(seat.bet, ctx, `pk-bet${r === 0 && viewer !== null ? " hero" : ""}`,
+      const hero = r === 0 && viewer !== null;
+      const bet = chipStack(seat.bet, ctx, `pk-bet${hero ? " hero" : ""}`,
         t(model.family === "pokerChamp" ? "pk.paid" : "pk.bet", { n: amount(seat.bet, ctx) }));
-      place(bet, turns[r], phone[r]);
-      table.append(bet);
+      const hand = hero && PHONE?.matches ? sn.querySelector(".pk-hand") : null;
+      if (hand) {
+        bet.classList.add("beside"); // on a phone: at the right of the viewer's cards (poker.css)
+        hand.append(bet);
+      } else {
+        place(bet, turns[r], phone[r]);
+        table.append(bet);
+      }
     }
     if (model.button === s) {
       // the dealer button at the plate's corner nearer the table's middle
@@ -338,6 +353,7 @@ function drawTable(node, model, ctx) {
   for (const panel of model.panels || []) root.append(panel);
   if (model.legend) root.append(model.legend);
   node.replaceChildren(root);
+  drawn = [node, model, ctx, root];
 }
 
 // ---------------------------------------------------------------------------------------------------------
