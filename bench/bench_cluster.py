@@ -66,6 +66,7 @@ OPTIONS = options_dict(GAME.make_options({"players": "3"}))
 LEASE = "2"
 PACE, PACED_WARM, PACED_SECONDS, CAPACITY_TABLES = 0.5, 8.0, 20.0, (25, 50, 100)  # the capacity figure's
 STREAMS, STREAM_TABLES, STREAM_PACE = 3000, 20, "0.5"  # the health figure's streams, the tables they watch, bot pace
+DRAWN_TABLES, DRAWN_PACE, DRAWERS, DRAWN_SECONDS = 20, "0.2", 4, 15.0  # tables drawn in pages: 3 players, a spectator
 
 
 def cpu_seconds(pid: int) -> float:
@@ -403,10 +404,14 @@ def bench_health(root: Path) -> None:
 
 
 @contextlib.contextmanager
-def open_streams(target: str, table_ids: list[str], each: int, grouped: bool = True) -> Iterator[list[int]]:
+def open_streams(target: str, table_ids: list[str], each: int, grouped: bool = True, drawn: str = "") -> Iterator[list[int]]:
     """``each`` spectators' WatchTable streams on every table, open (from a thread of their own) while the
     block runs, each action's events in one message (``grouped``, as brelan's clients ask) or one a message;
-    yields the count of events they received, growing."""
+    yields the count of events they received, growing.
+
+    ``drawn``: each stream is a client drawing the table after each message, as a player's page does: "reads"
+    calls GetView and GetTable for it (the page before with_view), "views" asks the stream to bring them
+    (with_view); the count is then of messages drawn."""
     from brelan.api.v1 import table_pb2 as tpb
     from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 
@@ -417,8 +422,12 @@ def open_streams(target: str, table_ids: list[str], each: int, grouped: bool = T
             stub = tpb_grpc.TableServiceStub(channel)
 
             async def watch(table_id: str) -> None:
-                async for message in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, grouped=grouped)):
-                    received[0] += len(message.events) if grouped else 1
+                request = tpb.WatchTableRequest(table_id=table_id, grouped=grouped, with_view=drawn == "views")
+                async for message in stub.WatchTable(request):
+                    if drawn == "reads":
+                        await stub.GetView(tpb.GetViewRequest(table_id=table_id))
+                        await stub.GetTable(tpb.GetTableRequest(table_id=table_id))
+                    received[0] += 1 if drawn else len(message.events) if grouped else 1
 
             tasks = [asyncio.ensure_future(watch(t)) for t in table_ids for _ in range(each)]
             await asyncio.sleep(1.0)  # the streams opened
@@ -439,13 +448,36 @@ def open_streams(target: str, table_ids: list[str], each: int, grouped: bool = T
         thread.join()
 
 
+def bench_drawn(root: Path) -> None:
+    print(f"tables drawn in players' pages: {DRAWN_TABLES} POKER CHAMP bot tables (a move every {DRAWN_PACE} s), "
+          f"{DRAWERS} clients drawing each, {DRAWN_SECONDS:g} s each way, one node on SQLite")
+    process, target = spawn(root / "drawn", 0, None, "--bot-pace", DRAWN_PACE)
+    try:
+        figures = {}
+        for way, label in (("reads", "a GetView and a GetTable after each action's events (the page before with_view)"),
+                           ("views", "the view and the table on the stream with the events (with_view)")):
+            with BrelanClient(target) as api:  # tables of their own for each way, at the same point of their games
+                ids = [api.create_table("poker-champ", {"players": "3"}, bot_seats=[0, 1, 2]).table_id
+                       for _ in range(DRAWN_TABLES)]  # fmt: skip
+            with open_streams(target, ids, DRAWERS, drawn=way) as drawn:
+                cpu, began, before = cpu_seconds(process.pid), time.perf_counter(), drawn[0]
+                time.sleep(DRAWN_SECONDS)
+                count, cpu, elapsed = drawn[0] - before, cpu_seconds(process.pid) - cpu, time.perf_counter() - began
+            figures[way] = cpu / count
+            print(f"  {label}: {count / elapsed:,.0f} tables drawn a second, the node {1000 * cpu / count:.3f} ms of "
+                  f"CPU each (its bots' play included), {100 * cpu / elapsed:.0f}% of a core")
+        print(f"    with_view against reads: {figures['views'] / figures['reads']:.2f}x the CPU a table drawn")
+    finally:
+        stop(process)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--games", type=int, default=2, help="games a table (default 2)")
     parser.add_argument("--kills", type=int, default=5)
     parser.add_argument("--rss-games", type=int, default=2000, help="finished games for the memory figure")
-    parser.add_argument("--only", choices=["throughput", "capacity", "failover", "memory", "health"],
+    parser.add_argument("--only", choices=["throughput", "capacity", "drawn", "failover", "memory", "health"],
                         help="run one part")
     parser.add_argument("--serve-bare", action="store_true", help=argparse.SUPPRESS)  # the baseline's server
     args = parser.parse_args()
@@ -458,6 +490,7 @@ def main() -> None:
         parts = {
             "throughput": lambda: bench_throughput(postgres.database(), args.tables, args.games, root),
             "capacity": lambda: bench_capacity(root),
+            "drawn": lambda: bench_drawn(root),
             "failover": lambda: bench_failover(postgres.database(), args.kills, root),
             "memory": lambda: bench_memory(args.rss_games, root),
             "health": lambda: bench_health(root),

@@ -180,6 +180,10 @@ class SeatHandle:
     def watch(self, after_seq: int = 0) -> Iterator[tpb.TableEvent]:
         return self.client.watch(self.table_id, after_seq=after_seq, token=self.token)
 
+    def follow(self, after_seq: int = 0) -> Iterator[tpb.WatchTableResponse]:
+        """The seat's view and the table, then again with each action's events (:meth:`BrelanClient.follow`)."""
+        return self.client.follow(self.table_id, after_seq=after_seq, token=self.token)
+
     def leave(self) -> str:
         """Give up the seat; during a game, returns the secret that takes it back (``join(secret=...)``)."""
         return self.client.leave(self.table_id, token=self.token)
@@ -360,6 +364,23 @@ class BrelanClient(LexiconCalls):
         try:
             for response in stream:
                 yield from response.events
+        except grpc.RpcError as e:
+            raise ServiceError.from_rpc_error(e) from None
+        finally:
+            stream.cancel()
+
+    def follow(self, table_id: str, *, after_seq: int = 0, token: str | None = None) -> Iterator[tpb.WatchTableResponse]:
+        """The table as it stands, then again with each action's events, until the game ends: messages whose
+        ``view`` is the token's seat's (a spectator's without one) and ``table`` the table's info at that time,
+        for a client that draws the table (no GetView, GetTable after each event); the first has no events.
+
+        >>> for seen in client.follow(table_id, token=me.token):  # doctest: +SKIP
+        ...     draw(seen.view, seen.table, seen.events)
+        """
+        request = tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq, grouped=True, with_view=True)
+        stream = self.table_stub.WatchTable(request, metadata=auth(token))
+        try:
+            yield from stream
         except grpc.RpcError as e:
             raise ServiceError.from_rpc_error(e) from None
         finally:

@@ -126,6 +126,15 @@ def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
     return response
 
 
+async def seen_response(table: Table, events: list[Any], seat: int | None) -> pb.WatchTableResponse:
+    """A stream's message asked with_view: ``events`` as ``seat`` sees them, with its view and the table as they
+    stand once no commit is in flight (a reader never sees the table ahead of its log; a later seq than the
+    events' if the table moved on meanwhile)."""
+    await table.settled()
+    return pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events],
+                                 view=view_response(table, seat), table=table_info(table))
+
+
 def _view_message(table: Table, seq: int, view: Any, seat: int | None, legal: list[str]) -> pb.GetViewResponse:
     """The view at ``seq`` for ``seat`` as JSON and typed, with ``legal`` the moves its player is told: the
     engine's own list names its hints, so the JSON's is replaced."""

@@ -16,7 +16,7 @@ from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
 from .table_convert import (action_text, hints_response, legal_response, listed_info, replay_view_response,
-                            review_response, table_event, table_info, variant_info, view_response)
+                            review_response, seen_response, table_event, table_info, variant_info, view_response)
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -133,8 +133,12 @@ class TableServicer(pb_grpc.TableServiceServicer):
             raise invalid("after_seq", f"the table is at seq {table.seq}")
         queue = table.subscribe(seat, request.after_seq)
         try:
+            if request.with_view:  # the table as it stands, before any event: the client draws it at once
+                yield await seen_response(table, [], seat)
             while (events := await queue.get()) is not END:
-                if request.grouped:  # one message for them all: the stream's cost is per message more than per event
+                if request.with_view:  # and again with each action's events: no GetView, GetTable after each
+                    yield await seen_response(table, events, seat)
+                elif request.grouped:  # one message for them all: the stream's cost is per message more than per event
                     yield pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
                 else:
                     for event in events:

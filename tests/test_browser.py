@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
@@ -312,6 +313,11 @@ def test_two_browsers_play_one_table_and_a_third_watches(site: str, browsers: Ca
     eve.get(f"{site}#/table/{table_id}")
     wait(eve, lambda d: d.find_elements(By.CSS_SELECTOR, ".seat[data-seat='2']"))
     assert "watching" in eve.find_element(By.ID, "table").text
+    # What the spectator's page asks of the server from now on: its stream brings the view with each action.
+    eve.execute_script("window.asked = []; const fetched = window.fetch;"
+                       "window.fetch = (url, options) => { window.asked.push(String(url)); return fetched(url, options); };")
+    told = len(eve.find_elements(By.CSS_SELECTOR, "#feed li"))
+    began = time.monotonic()
     for _ in range(4):
         for player in (ann, bob):
             if driver_has_decision(player):
@@ -325,6 +331,10 @@ def test_two_browsers_play_one_table_and_a_third_watches(site: str, browsers: Ca
             assert len(seen) == 3 and not any(seen.values()), seen
             assert eve.find_elements(By.CSS_SELECTOR, ".seat " + HIDDEN)
     assert not eve.find_elements(By.CSS_SELECTOR, "button.act")  # a spectator has nothing to click
+    reads = [url for url in eve.execute_script("return window.asked") if url.endswith(("/GetView", "/GetTable"))]
+    told = len(eve.find_elements(By.CSS_SELECTOR, "#feed li")) - told
+    # No read for each action: at most one every few seconds (STALE_MS), when the table was quiet that long.
+    assert told > 10 and len(reads) <= 2 * (1 + (time.monotonic() - began) / 3), (told, reads)
 
 
 def driver_has_decision(driver: Any, seconds: float = 10) -> bool:

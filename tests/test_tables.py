@@ -353,6 +353,38 @@ def test_a_grouped_stream_gives_the_same_events_an_action_to_a_message(api: Brel
     assert [e.text for m in logged for e in m] == [e.text for e in api.watch(info.table_id)]
 
 
+def test_a_seat_plays_a_game_off_its_stream_of_views_alone(api: BrelanClient) -> None:
+    """WatchTable with_view: the seat's view and the table come first, then with each action's events, as GetView
+    and GetTable give them; a seat decides off them alone, never calling GetView, and plays the game to its end.
+    A spectator's stream carries the spectator's view: no seat's hidden cards."""
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
+    ann = api.join(info.table_id, player="ann")
+    pool = ThreadPoolExecutor(1)  # not a with: a failed assertion must not wait on the spectator's unfinished game
+    try:
+        watched = pool.submit(lambda: list(api.follow(info.table_id)))
+        first = None
+        acted = 0
+        for seen in ann.follow():
+            first = first or seen
+            assert seen.view.seq >= max((e.seq for e in seen.events), default=0) and seen.view.seat == ann.seat
+            assert seen.table.seq == seen.view.seq
+            if seen.view.legal:
+                try:
+                    ann.act("pay", expected_seq=seen.view.seq)
+                    acted += 1
+                except ServiceError as e:  # the bots moved on first: the next message has the table as it is now
+                    assert e.reason in ("STALE_SEQ", "GAME_OVER"), e
+        spectated = watched.result(timeout=30)
+    finally:
+        pool.shutdown(wait=False)
+    assert first is not None and not first.events and acted > 3
+    assert seen.table.status == tpb.TABLE_STATUS_FINISHED and seen.events[-1].final
+    assert seen.view == ann.view() and spectated[-1].view == api.view(info.table_id)
+    for message in spectated[1:]:  # a spectator's views, as a spectator's replay of the game shows them: no hole card
+        assert not message.view.HasField("seat") and not message.view.legal
+        assert view_dict(message.view) == view_dict(api.view(info.table_id, at_seq=message.view.seq))
+
+
 def test_a_hand_in_progress_has_no_history_yet(api: BrelanClient) -> None:
     table_id, ann, bob = two_humans(api)
     e = error_of(api.hand_history, table_id, 1)

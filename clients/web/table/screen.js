@@ -1,7 +1,8 @@
-// The table screen: reads the typed view and legal space (GetView), follows the table's events (WatchTable),
-// and lays out the family's board (table/board.js), the action bar (table/actions.js), the end of each hand
-// held on the table a few seconds with the seat's review of it (ReviewHand), the result, and what happened (each
-// event told in the page's language by table/events.js).
+// The table screen: follows the table's events with the typed view, legal space and table each action leaves
+// (WatchTable with its views; GetView and GetTable on opening and after a click), and lays out the family's board
+// (table/board.js), the action bar (table/actions.js), the end of each hand held on the table a few seconds with
+// the seat's review of it (ReviewHand), the result, and what happened (each event told in the page's language by
+// table/events.js).
 
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
@@ -259,6 +260,19 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     } while (again);
   };
 
+  // The view and the table as the stream brought them: a read like reread's, unless one is in flight (it is then
+  // read once more after it, at the latest seq).
+  const shown = (answer, info) => {
+    if (refreshing) {
+      again = true;
+      return;
+    }
+    state.readAt = performance.now();
+    state.info = info;
+    see(answer, info);
+    draw();
+  };
+
   // A hand's end held on the board: {view, hand, until}, the view as the hand stood when last read, drawn with the
   // hand's events (those that come after it too: see heldView); until Infinity for the game's end.
   const holding = () => Boolean(state.hold && state.hold.until > performance.now());
@@ -273,6 +287,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   };
 
   const see = (answer, info) => {
+    if (Number(answer.seq || 0) < state.seq) return; // a read answered after a newer one (the stream's)
     const family = Object.keys(BOARDS).find((f) => answer[f]) || state.family;
     const view = answer[family] || null;
     const hand = Number(info.hand || 0);
@@ -480,8 +495,10 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     let after = Math.max(0, Number(state.info?.seq || 0) - FEED_KEPT);
     while (!abort.signal.aborted) {
       try {
-        // grouped: an action's events come in one message, and the table is drawn once for them
-        const request = { tableId, afterSeq: String(after), grouped: true };
+        // An action's events come in one message with the view and the table they leave (withView): the table is
+        // drawn once for them, with no GetView, GetTable call for each (their cost, times every player, was most of
+        // an action's on the server).
+        const request = { tableId, afterSeq: String(after), withView: true };
         for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
           for (const event of message.events || []) {
             after = Number(event.seq);
@@ -493,7 +510,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
             if (out) state.outAt[Number(out.seat || 0)] = Number(event.hand || 0);
           }
           while (feed.childElementCount > FEED_KEPT) feed.firstElementChild.remove();
-          refresh();
+          if (message.view && message.table) shown(message.view, message.table);
+          else refresh();
         }
         refresh();
         return; // the game is over

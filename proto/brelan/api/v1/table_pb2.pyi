@@ -1358,6 +1358,7 @@ class WatchTableRequest(_message.Message):
     TABLE_ID_FIELD_NUMBER: _builtins.int
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
     GROUPED_FIELD_NUMBER: _builtins.int
+    WITH_VIEW_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     after_seq: _builtins.int
@@ -1371,16 +1372,25 @@ class WatchTableRequest(_message.Message):
     Each message costs the server about as much as its events do, so a
     client that reads the list has the same events for a fraction of it.
     """
+    with_view: _builtins.bool
+    """Each message also carries the caller's view and the table as they stand
+    when it is sent (WatchTableResponse.view and .table), and the stream
+    starts with one such message, before any event: a client drawing the
+    table needs no GetView or GetTable call after each event. The view is
+    the token's seat's (a spectator's without one), as GetView gives it.
+    Implies grouped.
+    """
     def __init__(
         self,
         *,
         table_id: _builtins.str = ...,
         after_seq: _builtins.int = ...,
         grouped: _builtins.bool = ...,
+        with_view: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id", "with_view", b"with_view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1496,6 +1506,8 @@ class WatchTableResponse(_message.Message):
 
     EVENT_FIELD_NUMBER: _builtins.int
     EVENTS_FIELD_NUMBER: _builtins.int
+    VIEW_FIELD_NUMBER: _builtins.int
+    TABLE_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def event(self) -> Global___TableEvent:
         """The event (a stream asked without grouped)."""
@@ -1506,15 +1518,28 @@ class WatchTableResponse(_message.Message):
         part of those logged before the stream opened.
         """
 
+    @_builtins.property
+    def view(self) -> Global___GetViewResponse:
+        """With with_view: the caller's view as the table stands when the message
+        is sent (its seq at least the last event's; later if the table moved
+        on meanwhile), as GetView would give it then.
+        """
+
+    @_builtins.property
+    def table(self) -> Global___TableInfo:
+        """With with_view: the table then, as GetTable would give it."""
+
     def __init__(
         self,
         *,
         event: Global___TableEvent | None = ...,
         events: _abc.Iterable[Global___TableEvent] | None = ...,
+        view: Global___GetViewResponse | None = ...,
+        table: Global___TableInfo | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "table", b"table", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "events", b"events"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "events", b"events", "table", b"table", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
