@@ -447,6 +447,8 @@ class Table:
             player = self.seats[seat].player or player  # a reserved seat keeps its player's name
         await self.log.set_seat(self.table_id, seat, sha256(token), player)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
+        if replaced is not None:
+            self._close_watchers(seat)  # the streams of the token replaced: it no longer holds the seat
         self.present()
         await self.begin_if_full()
         return seat, replaced
@@ -473,6 +475,7 @@ class Table:
         state = self.seats[seat]
         await self.log.set_seat(self.table_id, seat, None, "")
         state.token_sha256 = None
+        self._close_watchers(seat)  # a stream of the token given up would show the seat's next player's cards
         secret = ""
         if self.state is not None and not state.reserved:
             secret = secrets.token_hex(24)
@@ -674,8 +677,9 @@ class Table:
         await self._bot_move(due[1], realtime=True)
         return True
 
-    def _close_watchers(self) -> None:
-        for queue in list(self.watchers):
+    def _close_watchers(self, seat: int | None = None) -> None:
+        """End the streams watching the table (``seat``: those watching as that seat only)."""
+        for queue in [q for q, s in self.watchers.items() if seat is None or s == seat]:
             queue.put_nowait(END)
             self.unsubscribe(queue)
 

@@ -11,7 +11,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import CALLER, peer_of
 from .cluster import Cluster, relay, routed, routed_stream
-from .errors import decision_time, invalid, limited
+from .errors import ServiceError, decision_time, invalid, limited
 from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
@@ -143,6 +143,11 @@ class TableServicer(pb_grpc.TableServiceServicer):
                 else:
                     for event in events:
                         yield pb.WatchTableResponse(event=table_event(table, event, seat))
+            holder = CALLER.get()
+            if seat is not None and holder is not None and table.seats[seat].token_sha256 != holder.token_sha256:
+                raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, f"this token no longer holds seat {seat}: it was "
+                                   "given up, or taken back with a new one; watch with the seat's token (or none)",
+                                   reason="SEAT_GIVEN_UP")  # fmt: skip
         finally:
             table.unsubscribe(queue)
 

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import grpc
 import pytest
@@ -383,6 +383,44 @@ def test_a_seat_plays_a_game_off_its_stream_of_views_alone(api: BrelanClient) ->
     for message in spectated[1:]:  # a spectator's views, as a spectator's replay of the game shows them: no hole card
         assert not message.view.HasField("seat") and not message.view.legal
         assert view_dict(message.view) == view_dict(api.view(info.table_id, at_seq=message.view.seq))
+
+
+def test_a_stream_of_a_seat_given_up_ends_before_the_seat_s_next_cards(api: BrelanClient) -> None:
+    """A stream opened with a seat's token ends (UNAUTHENTICATED, SEAT_GIVEN_UP) once the token no longer holds the
+    seat: given up before the deal, the seat's next player's hole cards would go to it (they did); taken back with
+    the seat's secret on another device, the old device's stream ends too."""
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2])
+    ann = api.join(info.table_id, seat=0, player="ann")
+
+    def streamed(watch: Callable[[], Iterator[object]]) -> tuple[list[object], ServiceError | None]:
+        got: list[object] = []
+        try:
+            got.extend(watch())
+        except ServiceError as e:
+            return got, e
+        return got, None
+
+    pool = ThreadPoolExecutor(3)  # not a with: a stream left open must fail the test, not hang it
+    try:
+        events, views = pool.submit(streamed, ann.watch), pool.submit(streamed, ann.follow)
+        time.sleep(0.3)  # both open
+        ann.leave()
+        bob = api.join(info.table_id, seat=0, player="bob")
+        carol = api.join(info.table_id, seat=1, player="carol")  # the deal: bob's cards at seat 0
+        for stream in (events, views):
+            got, error = stream.result(timeout=10)
+            assert error is not None and error.reason == "SEAT_GIVEN_UP", error
+            assert not any(" hole " in str(item) for item in got), got  # the deal came after: none of bob's cards
+        secret = carol.leave()  # during the game: her seat is kept for her, and its secret takes it back
+        laptop = api.join(info.table_id, secret=secret, player="carol")
+        watching = pool.submit(streamed, laptop.watch)
+        time.sleep(0.3)
+        phone = api.join(info.table_id, secret=secret, player="carol")  # the seat taken back on another device
+        got, error = watching.result(timeout=10)
+        assert error is not None and error.reason == "SEAT_GIVEN_UP", error
+        assert phone.seat == laptop.seat == 1 and phone.view().seat == 1
+    finally:
+        pool.shutdown(wait=False)
 
 
 def test_a_hand_in_progress_has_no_history_yet(api: BrelanClient) -> None:

@@ -182,6 +182,7 @@ const POLICIES = [
   ["compound", "mots composés admis", "compound words allowed"],
   ["pronoun", "pronoms admis", "pronouns allowed"],
   ["interjection", "interjections admises", "interjections allowed"],
+  ["other", "autres catégories de mots admises", "other parts of speech allowed"],
   ["min", "{n} lettres au moins", "at least {n} letters"],
 ];
 

@@ -254,23 +254,17 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
         toast(e.message);
         return;
       }
-      state.info = info;
       if (answer) see(answer, info);
+      else if (Number(info.seq || 0) >= Number(state.info?.seq || 0)) state.info = info; // no view (its token gone): the table
       await draw();
     } while (again);
   };
 
-  // The view and the table as the stream brought them: a read like reread's, unless one is in flight (it is then
-  // read once more after it, at the latest seq).
+  // The view and the table as the stream brought them: a read like reread's (one in flight that answers later,
+  // older, is then let go by see).
   const shown = (answer, info) => {
-    if (refreshing) {
-      again = true;
-      return;
-    }
     state.readAt = performance.now();
-    state.info = info;
-    see(answer, info);
-    draw();
+    if (see(answer, info)) draw();
   };
 
   // A hand's end held on the board: {view, hand, until}, the view as the hand stood when last read, drawn with the
@@ -286,8 +280,11 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     refresh();
   };
 
+  /** Take a view and the table read with it; false, and nothing taken, for a read older than the one drawn (a
+   *  GetView answered after the stream brought a later view). */
   const see = (answer, info) => {
-    if (Number(answer.seq || 0) < state.seq) return; // a read answered after a newer one (the stream's)
+    if (Number(answer.seq || 0) < state.seq) return false;
+    state.info = info;
     const family = Object.keys(BOARDS).find((f) => answer[f]) || state.family;
     const view = answer[family] || null;
     const hand = Number(info.hand || 0);
@@ -310,6 +307,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     }
     Object.assign(state, { family, view, hand, space: answer.space || { moves: [] }, legal: answer.legal || [],
                            seq: Number(answer.seq || 0), deadline: answer.deadlineSeconds || 0, at: performance.now() });
+    return true;
   };
 
   const draw = async () => {

@@ -20,7 +20,9 @@ in GetView, LegalActions, WatchTable and GetHandHistory.
 
 Errors (google.rpc.Status details: ErrorInfo, BadRequest): INVALID_ARGUMENT
 (field violations) for malformed requests and unknown actions;
-UNAUTHENTICATED for a missing or unknown token; PERMISSION_DENIED when the
+UNAUTHENTICATED for a missing or unknown token (and, reason SEAT_GIVEN_UP,
+to end a WatchTable whose token was given up or replaced meanwhile: its
+seat's next cards are no longer its watcher's); PERMISSION_DENIED when the
 token is another seat's; FAILED_PRECONDITION with an ErrorInfo reason
 (ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...) for an action the rules
 refuse now; ABORTED when expected_seq is stale; NOT_FOUND for an unknown
