@@ -806,6 +806,9 @@ class Table:
         ahead of the log) takes this copy out of play, to be replayed from the log, instead of freezing it.
         """
         try:
+            # A table read back with every seat taken and no deal (its server died between the last join, logged,
+            # and the deal): its players' join retries find their seats, so nobody would deal it but this.
+            await self.begin_if_full()
             while not self.row.finished and not self.failed:
                 await self._turn()
         except ServiceError:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from concurrent.futures import ThreadPoolExecutor
 import hashlib
 import json
@@ -23,6 +24,7 @@ from brelan.server.clock import ManualClock
 from brelan.server.errors import DEFAULT_DECISION_SECONDS, ServiceError
 from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
+from brelan.server.log_store import open_store
 from brelan.server.main import ServerThread
 from brelan.server.table import LEFT_SEAT_SECONDS
 from conftest import STORES, advance, database_for, error_of, spawn, until_answered
@@ -598,6 +600,40 @@ def test_a_join_retried_with_its_join_id_gets_the_same_seat_even_after_a_restart
     finally:
         process.kill()
         process.wait(10)
+
+
+def test_a_table_full_but_not_dealt_when_its_server_died_is_dealt_when_read_back(tmp_path: Path) -> None:
+    """The server dies between a table's last join (logged) and its deal: read back, the table has every seat taken
+    and no deal, and its players' join retries (join_id) only find their seats. It must deal by itself, or it waits
+    for ever (bots in CI did so after a SIGKILL). The log is written here as such a death leaves it."""
+    server = ServerThread(tmp_path, lexicons=False, rate=1000.0)
+    try:
+        with BrelanClient(server.target) as api:
+            table_id = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2]).table_id
+            api.join(table_id, seat=0, player="ann")
+    finally:
+        server.stop()
+
+    async def last_join_logged() -> None:
+        store = await open_store(None, tmp_path)
+        try:
+            await store.set_seat(table_id, 1, hashlib.sha256(b"bob's token").hexdigest(), "bob")
+        finally:
+            await store.close()
+
+    asyncio.run(last_join_logged())
+    server = ServerThread(tmp_path, lexicons=False, rate=1000.0)
+    try:
+        with BrelanClient(server.target) as api:
+            info = until_answered(lambda: api.get_table(table_id))
+            deadline = time.monotonic() + 10
+            while info.status != tpb.TABLE_STATUS_PLAYING:
+                assert time.monotonic() < deadline, info
+                time.sleep(0.05)
+                info = api.get_table(table_id)
+            assert info.hand == 1 and [s.player for s in info.seats][:2] == ["ann", "bob"]
+    finally:
+        server.stop()
 
 
 @pytest.mark.parametrize("store", STORES)
