@@ -299,7 +299,11 @@ def test_a_game_is_played_by_clicking(site: str, browsers: Callable[..., Any], g
         assert shown or driver.find_elements(By.CSS_SELECTOR, "#board.showdown"), "no hand's end was shown"
     if game == "chinese" and "style" not in options:  # classic: every hand ends on a showdown of all the rows
         final = faces(driver, ".seat:not(.mine)") if driver.find_elements(By.CSS_SELECTOR, "#board.showdown") else {}
-        assert any(len(cards) == 13 for end in [*shown, final] for cards in end.values()), (shown, final)
+        told = driver.find_element(By.ID, "feed").get_attribute("textContent")
+        surrendered = told.count(" abandonne la main") + told.count(" surrenders the hand")
+        # (a bot surrenders about one deal in 40: both hands surrendered show no rows)
+        assert any(len(cards) == 13 for end in [*shown, final] for cards in end.values()) or surrendered >= 2, \
+            (shown, final)
 
 
 def test_two_browsers_play_one_table_and_a_third_watches(site: str, browsers: Callable[..., Any]) -> None:
@@ -529,7 +533,9 @@ def test_a_finished_long_table_opens_on_its_result_with_the_feed_s_last_events(s
     assert status == 200, created
     table_id = created["table"]["tableId"]
     info = wait(None, lambda _: (i := table_info(site, table_id)).get("status") == "TABLE_STATUS_FINISHED" and i, 60)
-    assert int(info["hand"]) >= 100, info["hand"]  # a long game
+    # a long game: more events than the feed keeps (150; a hand makes about 10). Not a count of hands: 20 Awards
+    # take 71 to 300+ of them, under 100 in about one game of 250.
+    assert int(info["seq"]) > 2 * 150, info["seq"]
     driver = browsers()
     driver.get(f"{site}#/table/{table_id}")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result h3"), 30)
