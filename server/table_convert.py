@@ -126,13 +126,14 @@ def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
     return response
 
 
-async def seen_response(table: Table, events: list[Any], seat: int | None) -> pb.WatchTableResponse:
-    """A stream's message asked with_view: ``events`` as ``seat`` sees them, with its view and the table as they
-    stand once no commit is in flight (a reader never sees the table ahead of its log; a later seq than the
-    events' if the table moved on meanwhile)."""
+async def with_view(table: Table, response: pb.WatchTableResponse, seat: int | None) -> pb.WatchTableResponse:
+    """A stream's message asked with_view: ``response`` with ``seat``'s view and the table as they stand once no
+    commit is in flight (a reader never sees the table ahead of its log; a later seq than the events' if the table
+    moved on meanwhile)."""
     await table.settled()
-    return pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events],
-                                 view=view_response(table, seat), table=table_info(table))
+    response.view.CopyFrom(view_response(table, seat))
+    response.table.CopyFrom(table_info(table))
+    return response
 
 
 def _view_message(table: Table, seq: int, view: Any, seat: int | None, legal: list[str]) -> pb.GetViewResponse:

@@ -16,7 +16,7 @@ from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
 from .table_convert import (action_text, hints_response, legal_response, listed_info, replay_view_response,
-                            review_response, seen_response, table_event, table_info, variant_info, view_response)
+                            review_response, table_event, table_info, variant_info, view_response, with_view)
 from .tables import Tables
 
 MAX_ACTION = 256
@@ -134,12 +134,12 @@ class TableServicer(pb_grpc.TableServiceServicer):
         queue = table.subscribe(seat, request.after_seq)
         try:
             if request.with_view:  # the table as it stands, before any event: the client draws it at once
-                yield await seen_response(table, [], seat)
+                yield await with_view(table, pb.WatchTableResponse(), seat)
             while (events := await queue.get()) is not END:
-                if request.with_view:  # and again with each action's events: no GetView, GetTable after each
-                    yield await seen_response(table, events, seat)
-                elif request.grouped:  # one message for them all: the stream's cost is per message more than per event
-                    yield pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
+                if request.grouped or request.with_view:  # one message for them all: its cost is per message
+                    message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
+                    # with_view: and the view and table the action left, so no GetView, GetTable after each
+                    yield await with_view(table, message, seat) if request.with_view else message
                 else:
                     for event in events:
                         yield pb.WatchTableResponse(event=table_event(table, event, seat))

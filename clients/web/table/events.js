@@ -351,7 +351,7 @@ export function eventText(event, ctx) {
 
 const STAKES = ["called", "bet", "raised"]; // the moves whose chips can be a seat's last
 
-/** An all-in said with the move that made it, as one line ("Léa suit 990 et fait tapis"), when ``event`` is the
+/** An all-in said with the move that made it, as one line ("Léa suit (990) et fait tapis"), when ``event`` is the
  *  all-in ``previous`` (the event before it) led to; null for any other pair. The engine tells them as two events. */
 export function allInAfter(previous, event, ctx) {
   const family = FAMILIES.find((f) => event?.[f]?.allIn);
