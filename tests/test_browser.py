@@ -163,6 +163,15 @@ def faces(driver: Any, seats: str, unless: str = "") -> dict[str, list[str]] | N
         " [...s.querySelectorAll(arguments[1])].map((c) => c.dataset.card)]));", seats, FACE, unless)
 
 
+def ranking(driver: Any, seconds: float = 20) -> list[dict[str, Any]]:
+    """The result's ranking, row by row (``cells``' texts, whether a ``champion``), once drawn: read in one go, as
+    the page may draw the result again (the table's info changed) between two WebDriver calls."""
+    return wait(driver, lambda d: d.execute_script(  # type: ignore[no-any-return]
+        "return [...document.querySelectorAll('#result .ranking tr')].slice(1).map((r) => ({"
+        " cells: [...r.querySelectorAll('td')].map((c) => c.innerText), champion: r.classList.contains('champion')}))"
+    ), seconds, "the result's ranking was not drawn")
+
+
 def readable(driver: Any, where: str = "the table") -> None:
     """What the page shows (#main's visible text) and tells (the feed, open or not) holds no engine's word."""
     texts = driver.execute_script("return [document.getElementById('main').innerText,"
@@ -292,8 +301,7 @@ def test_a_game_is_played_by_clicking(site: str, browsers: Callable[..., Any], g
     if how_far == RESULT:
         title, over = RESULT_SAID[language[:2]]
         result = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#result h3"), 60)
-        champions = [row.find_elements(By.TAG_NAME, "td")[1].text
-                     for row in driver.find_elements(By.CSS_SELECTOR, "#result .ranking tr.champion")]
+        champions = [row["cells"][1] for row in ranking(driver) if row["champion"]]
         assert champions and title in result.text and all(name in result.text for name in champions), result.text
         assert over in driver.find_element(By.ID, "actions").text
         assert driver.find_elements(By.CSS_SELECTOR, "#result button.again")
@@ -698,8 +706,7 @@ def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers:
             if view["daker"]["seats"][s].get("pending"):
                 all_in = [a for a in legal if a.startswith(("bet", "raise"))]
                 seats.act(s, view, "call" if "call" in legal else all_in[-1] if all_in else legal[0])
-    rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result .ranking tr"), 20)
-    ranked = [[td.text for td in row.find_elements(By.TAG_NAME, "td")] for row in rows[1:]]
+    ranked = [row["cells"] for row in ranking(driver)]
     assert [row[:2] for row in ranked][2] == ["3", "anne"] and ranked[1][0] == "2", ranked
     assert ranked[2][-1] == str(out_in), ranked  # the hand she went out in, in its column
     readable(driver, "the result")
@@ -771,8 +778,9 @@ def test_a_finished_game_s_result_shows_its_score_on_a_phone(site: str, browsers
     wait(None, lambda _: table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED", 120)
     driver = browsers("fr-FR", (390, 844))
     driver.get(f"{site}#/table/{table_id}")
-    header = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#result .ranking th[data-field=totals]"), 30)
-    assert header.is_displayed() and header.text == "unités", header.text
+    header = wait(driver, lambda d: d.execute_script(  # in one go: the page may draw its result again meanwhile
+        "return document.querySelector('#result .ranking th[data-field=totals]')?.innerText"), 30)
+    assert header == "unités", header
     cells = driver.execute_script("return [...document.querySelectorAll('#result .ranking tr')].slice(1)"
                                   ".map((r) => r.lastElementChild.getBoundingClientRect().right)")
     assert cells and max(cells) <= 390, cells

@@ -150,7 +150,8 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
     assert not failed, f"a call failed (ReviewHand must stay quiet): {failed}"
     if not headers:
         return
-    titles = [th.text for th in wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result .ranking th"), 60)]
+    titles = wait(driver, lambda d: d.execute_script(  # in one go: the page may draw its result again meanwhile
+        "return [...document.querySelectorAll('#result .ranking th')].map((th) => th.innerText)"), 60)
     assert titles == headers, titles
     panel = driver.find_element(By.ID, "result").text
     assert "donnes jouées" in panel and not re.search(r"_|\[|\]", panel), panel
