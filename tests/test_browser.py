@@ -28,7 +28,7 @@ import pytest
 from conftest import post
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -129,8 +129,10 @@ def browsers(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callabl
 
 
 def wait(driver: Any, what: Callable[[Any], Any], seconds: float = 20, message: str = "") -> Any:
-    """What ``what`` gives once it is true (the page's, or the server's, with ``driver`` None)."""
-    return WebDriverWait(driver, seconds, poll_frequency=0.05).until(what, message)
+    """What ``what`` gives once it is true (the page's, or the server's, with ``driver`` None); an element the page
+    drew again while ``what`` read it is read again."""
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=ignored).until(what, message)
 
 
 def create_table(driver: Any, site: str, game: str, options: dict[str, str], name: str, bots: list[int] | None = None) -> str:
