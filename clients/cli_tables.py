@@ -121,7 +121,8 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
         f"p{s.seat}:{'bot' if s.bot else (s.player or 'taken') if s.taken else 'free'}" for s in info.seats
     )
     out.print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
-              f"seq {info.seq:<5} {seats}{'  practice (hints)' if info.hints else ''}")  # fmt: skip
+              f"seq {info.seq:<5} {seats}{'  practice (hints)' if info.hints else ''}"
+              f"{f'  pause {info.pause_seconds:g}s' if info.pause_seconds else ''}")  # fmt: skip
 
 
 # -- table ----------------------------------------------------------------------------
@@ -132,7 +133,8 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     if args.bots > seats:
         fail(f"--bots {args.bots}: the table has {seats} seats")
     info = client(args).create_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
-                                     untimed=args.untimed, name=args.name, hints=args.hints)  # fmt: skip
+                                     untimed=args.untimed, name=args.name, hints=args.hints,
+                                     pause_seconds=args.pause)  # fmt: skip
     print_table(info, args.json)
     if not args.json:
         out.print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
@@ -276,6 +278,9 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
     timing(create)
     practice(create)
+    create.add_argument("--pause", type=float, default=0.0, metavar="S",
+                        help="after each hand, S seconds (up to 60) for its players to see its end before the next"
+                             " hand's decisions open: the bots wait and the clocks start after it; 0: none")  # fmt: skip
     create.add_argument("--name", default="", help="a name to find the table by")
     create.set_defaults(run=cmd_table_create)
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")

@@ -127,10 +127,13 @@ MAX_DECISION_SECONDS = 86_400.0
 DEFAULT_DECISION_SECONDS = 60.0
 
 
-def decision_seconds(path: str, seconds: float) -> float:
-    """A time for each decision: 0 (none) or a finite number of seconds up to a day."""
-    if not (math.isfinite(seconds) and 0 <= seconds <= MAX_DECISION_SECONDS):
-        raise invalid(path, f"0 or a number of seconds up to {MAX_DECISION_SECONDS:g}, not {seconds}")
+MAX_PAUSE_SECONDS = 60.0
+
+
+def checked_seconds(path: str, seconds: float, most: float = MAX_DECISION_SECONDS) -> float:
+    """A time asked for (each decision's: 0, none, up to a day): 0 or a finite number of seconds up to ``most``."""
+    if not (math.isfinite(seconds) and 0 <= seconds <= most):
+        raise invalid(path, f"0 or a number of seconds up to {most:g}, not {seconds}")
     return seconds
 
 
@@ -140,7 +143,7 @@ def decision_time(seconds: float, untimed: bool, path: str = "decision_seconds")
     >>> decision_time(0, False), decision_time(20, False), decision_time(0, True)
     (60.0, 20, 0.0)
     """
-    decision_seconds(path, seconds)
+    checked_seconds(path, seconds)
     if untimed and seconds:
         raise invalid("untimed", f"an untimed table has no decision time: {path} must be 0")
     return 0.0 if untimed else seconds or DEFAULT_DECISION_SECONDS

@@ -142,6 +142,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 8: a tournament's game tells where it stands in its tournament, for a page to word in its language
         "ALTER TABLE tables ADD COLUMN place TEXT",  # JSON {tournament_id, stage, round, ...}; NULL: no tournament's
     ),
+    (  # 9: a pause after each hand, for its players to see its end before the next hand's decisions open
+        "ALTER TABLE tables ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",
+    ),
 )
 # What each status a lobby lists is, in SQL over the tables' rows.
 LISTING_STATUS = {"waiting": "(finished = 0 AND started = 0)", "playing": "(finished = 0 AND started = 1)",
@@ -193,6 +196,7 @@ class TableRow:
     created: float = 0.0  # wall clock, when it was made (the lobby's order)
     hints: bool = False  # its players may ask for hints, and its legal lists name the answers
     place: dict[str, Any] | None = None  # a tournament's game: where it stands (tournaments.Place's fields)
+    pause_seconds: float = 0.0  # after each hand: its end shown this long before the next hand's decisions open
 
 
 @dataclass(frozen=True)
@@ -382,12 +386,13 @@ class SqlStore:
         """
         rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            " created, deadlines, join_by, hints, place, owner, lease_until, epoch)"
-            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " created, deadlines, join_by, hints, place, pause_seconds, owner, lease_until, epoch)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
             " ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
              row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
-             row.join_by, int(row.hints), None if row.place is None else json.dumps(row.place), owner, lease),
+             row.join_by, int(row.hints), None if row.place is None else json.dumps(row.place), row.pause_seconds,
+             owner, lease),
         )])  # fmt: skip
         return bool(rows)
 
@@ -445,12 +450,14 @@ class SqlStore:
     async def _table_rows(self, where: str, params: Sequence[Any], *, order: str = "created",
                           limit: int | None = None) -> list[TableRow]:  # fmt: skip
         query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines, join_by, set_aside, created, hints, place FROM tables" + where + " ORDER BY " + order
+                 " finished, result, deadlines, join_by, set_aside, created, hints, place, pause_seconds FROM tables" + where
+                 + " ORDER BY " + order
                  + ("" if limit is None else f" LIMIT {int(limit)}"))  # fmt: skip
         return [
             TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
-                     json.loads(r) if r else None, deadlines_of(dl), j, sa, c, bool(hi), json.loads(p) if p else None)  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa, c, hi, p in await self._read(query, params)
+                     json.loads(r) if r else None, deadlines_of(dl), j, sa, c, bool(hi), json.loads(p) if p else None,
+                     pa)  # fmt: skip
+            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa, c, hi, p, pa in await self._read(query, params)
         ]
 
     async def listing(self, *, statuses: Iterable[str], variant: str, limit: int,

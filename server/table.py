@@ -130,6 +130,10 @@ class Table:
         self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
         # A real-time game's bots: seat -> when it next looks at the table and acts (or finds nothing to do).
         self.bot_due: dict[int, float] = {}
+        # After a hand, until when its end is shown (the table's pause_seconds; turn-based games only): the next
+        # hand is dealt, but its decisions open then: the bots wait, and its clocks start. Not logged: a restart
+        # ends a pause.
+        self.paused_until = 0.0
         self.watchers: dict[Watch, int | None] = {}
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
@@ -157,11 +161,11 @@ class Table:
     @classmethod
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
                 bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False,
-                place: dict[str, Any] | None = None) -> TableRow:  # fmt: skip
+                place: dict[str, Any] | None = None, pause_seconds: float = 0.0) -> TableRow:  # fmt: skip
         seed = secrets.token_hex(16)
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
                         decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints,
-                        place=place)  # fmt: skip
+                        place=place, pause_seconds=pause_seconds)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.
@@ -632,9 +636,12 @@ class Table:
         """
         assert self.state is not None
         seq = added[-1].seq if added else self.seq
-        if any(self.variant.starts_hand(e.event) for e in added):
+        now = self.clock.now()
+        if dealt := [e for e in added if self.variant.starts_hand(e.event)]:
             self.decision_opened.clear()
             self.deadlines = {s: at for s, at in self.deadlines.items() if s is None}
+            if dealt[-1].hand > 1:  # a hand ended: its players see it before the next one's decisions open
+                self.paused_until = now + self.row.pause_seconds
         if self.state.is_over:
             self.deadlines.clear()
             self.decision_opened.clear()
@@ -653,7 +660,7 @@ class Table:
             if not self.seats[seat].taken:  # its player left: the timeout rule plays it, at the table's pace
                 seconds = seconds or LEFT_SEAT_SECONDS
             if not self.seats[seat].bot and seconds > 0:
-                self.deadlines[seat] = self.clock.now() + seconds
+                self.deadlines[seat] = max(now, self.paused_until) + seconds
 
     def _plan_bots(self, acted: int | None) -> None:
         """Real-time games: each bot that may act (its turn, or a claim) looks again after its reaction time."""
@@ -746,7 +753,8 @@ class Table:
         await self._after(None, [])
 
     def _bot_seat(self) -> int | None:
-        if self.state is None or self.state.is_over:
+        """The bot whose turn it is, once the hand's decisions are open (after the pause between hands)."""
+        if self.state is None or self.state.is_over or self.clock.now() < self.paused_until:
             return None
         return next((s for s in self.state.pending() if self.seats[s].bot), None)
 
@@ -796,7 +804,8 @@ class Table:
     def _next_timeout(self) -> float | None:
         waiting = [] if self._join_deadline is None else [self._join_deadline]
         abandon = [] if (at := self._abandon_at()) is None else [at]
-        deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting, *abandon], default=None)
+        paused = [self.paused_until] if self.paused_until > self.clock.now() else []  # then the bots play
+        deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting, *abandon, *paused], default=None)
         return self.clock.timeout(deadline)
 
     async def _run(self) -> None:

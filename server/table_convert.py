@@ -44,7 +44,7 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
     info = pb.TableInfo(
         table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[status],
         seq=seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
-        decision_seconds=row.decision_seconds, hand=hand, seats=seats, hints=row.hints,
+        decision_seconds=row.decision_seconds, hand=hand, seats=seats, hints=row.hints, pause_seconds=row.pause_seconds,
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)

@@ -57,7 +57,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             options["lexicon"] = request.lexicon
         seconds = decision_time(request.decision_seconds, request.untimed)
         table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
-                                         hints=request.hints)  # fmt: skip
+                                         hints=request.hints, pause_seconds=request.pause_seconds)  # fmt: skip
         return pb.CreateTableResponse(table=table_info(table))
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:

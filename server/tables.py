@@ -18,7 +18,7 @@ import grpc
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
 from .errors import ServiceError, found, invalid, limited
-from .errors import decision_seconds as checked_seconds  # the parameter of create is named so
+from .errors import MAX_PAUSE_SECONDS, checked_seconds
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
@@ -257,13 +257,15 @@ class Tables:
 
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
-               join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None) -> Table:  # fmt: skip
+               join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
+               pause_seconds: float = 0.0) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
         ``join_seconds``: how long it waits for its players (0: WAITING_SECONDS); then the absent forfeit.
         ``hints``: a practice table, whose players may ask for hints (never a tournament's: reserved seats).
         ``place``: a tournament's game, where it stands in its tournament (TableInfo.tournament).
+        ``pause_seconds``: after each hand, how long its end stays before the next hand's decisions open.
         """
         try:
             variant = get_variant(variant_name)
@@ -275,13 +277,16 @@ class Tables:
             if not 0 <= seat < seats:
                 raise invalid(f"bot_seats[{i}]", f"this table has seats 0 to {seats - 1}")
         decision_seconds = checked_seconds("decision_seconds", decision_seconds)
+        pause_seconds = checked_seconds("pause_seconds", pause_seconds, MAX_PAUSE_SECONDS)
+        if pause_seconds and variant.realtime:  # the seats that may act during it would race the bots unopposed
+            raise invalid("pause_seconds", f"{variant.title} is played in real time: it has no pause between hands")
         if hints and reserved:
             raise invalid("hints", "a tournament's tables give no hints")
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
-                            self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place)  # fmt: skip
+                            self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds)  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

@@ -101,6 +101,14 @@ def test_table_create_hints_makes_a_practice_table(capsys: pytest.CaptureFixture
     assert code == 0 and "practice" in out.splitlines()[0]
 
 
+def test_table_create_pause_keeps_a_hand_s_end_and_refuses_a_long_one(capsys: pytest.CaptureFixture[str],
+                                                                      target: str) -> None:  # fmt: skip
+    code, out, _ = run(capsys, "table", "create", "poker-champ", "--pause", "4", "--server", target)
+    assert code == 0 and "pause 4s" in out.splitlines()[0]
+    code, _, err = run(capsys, "table", "create", "poker-champ", "--pause", "61", "--server", target)
+    assert code != 0 and "pause_seconds" in err and "up to 60" in err and len(err.strip().splitlines()) == 1, err
+
+
 @pytest.mark.parametrize(
     "argv, message",
     [

@@ -97,14 +97,15 @@ def test_a_decision_deadline_continues_from_what_is_left_after_a_restart(
 
 
 @pytest.mark.parametrize("store", STORES)
-def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_none(
+def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_none_each_with_its_pause(
     tmp_path: Path, store: str, request: pytest.FixtureRequest
 ) -> None:
     database = database_for(store, request)
     first = ServerThread(tmp_path, lexicons=False, database=database)
     try:
         with BrelanClient(first.target) as api:
-            tables = {hints: api.create_table("chinese", {"players": "2"}, hints=hints).table_id for hints in (True, False)}
+            tables = {hints: api.create_table("chinese", {"players": "2"}, hints=hints,
+                                              pause_seconds=2.5 if hints else 0).table_id for hints in (True, False)}
             seats = {hints: api.join(table_id) for hints, table_id in tables.items()}
             before = seats[True].hints().hints
     finally:
@@ -112,8 +113,9 @@ def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_no
     again = ServerThread(tmp_path, lexicons=False, database=database)
     try:
         with BrelanClient(again.target) as api:
-            listed = {info.table_id: info.hints for info in api.list_tables()}
-            assert listed[tables[True]] and not listed[tables[False]]
+            listed = {info.table_id: (info.hints, info.pause_seconds) for info in api.list_tables()}
+            assert listed[tables[True]] == (True, 2.5) and listed[tables[False]] == (False, 0)
+            assert api.get_table(tables[True]).pause_seconds == 2.5
             seats[True].client = seats[False].client = api
             assert seats[True].hints().hints == before  # the same hand replayed, the same solver's set
             assert error_of(seats[False].hints).reason == "NO_HINTS"

@@ -234,6 +234,50 @@ def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
     assert view_dict(ann.view())["deal"] == 2
 
 
+def test_after_a_hand_its_end_is_shown_for_the_table_s_pause_before_the_next_hand_s_decisions_open(
+    api: BrelanClient, tables_server: ServerThread, clock: ManualClock
+) -> None:
+    """The bots wait out the pause, and a person's clock starts after it; the first hand opens at once."""
+    info = api.create_table("poker-champ", {"players": "2"}, bot_seats=[1], decision_seconds=30, pause_seconds=5)
+    assert info.pause_seconds == 5 and api.get_table(info.table_id).pause_seconds == 5
+    ann = api.join(info.table_id, player="ann")
+
+    def settled() -> tpb.GetViewResponse:
+        """Ann's view once the table waits: for her, or for the bot (which only waits in a pause)."""
+        seq, since = -1, time.monotonic()
+        while True:
+            view = ann.view()
+            if view.legal:
+                return view
+            if view.seq != seq:
+                seq, since = view.seq, time.monotonic()
+            elif time.monotonic() - since > 0.3:  # the bot plays in milliseconds when it may
+                return view
+            time.sleep(0.02)
+
+    view, deal, seen = settled(), 1, set()  # the first hand opens at once (the bot may fold it before ann acts)
+    assert view_dict(view)["deal"] > 1 or 29 < view.deadline_seconds <= 30, view.deadline_seconds
+    for _ in range(60):
+        if view.legal:
+            if view_dict(view)["deal"] > deal:  # a hand ended and the next opened on her decision: after the pause
+                assert 34 < view.deadline_seconds <= 35, view.deadline_seconds
+                seen.add("ann")
+            deal = view_dict(view)["deal"]
+            ann.act("fold" if "fold" in view.legal else view.legal[0])
+        else:  # the bot's turn, and it waits: a new hand, in its pause
+            assert view_dict(view)["deal"] > deal, "the bot waited in the middle of a hand"
+            deal = view_dict(view)["deal"]
+            seen.add("bot")
+            advance(tables_server, clock, 5)
+        view = settled()
+        if seen == {"ann", "bot"}:
+            break
+    assert seen == {"ann", "bot"}, seen
+    for bad in (61, -1, float("nan")):
+        e = error_of(api.create_table, "poker-champ", {"players": "2"}, pause_seconds=bad)
+        assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "pause_seconds", e
+
+
 def test_a_person_gets_the_default_decision_time_unless_the_table_is_untimed(
     api: BrelanClient, tables_server: ServerThread, clock: ManualClock
 ) -> None:

@@ -295,6 +295,7 @@ class CreateTableRequest(_message.Message):
     NAME_FIELD_NUMBER: _builtins.int
     UNTIMED_FIELD_NUMBER: _builtins.int
     HINTS_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -317,6 +318,14 @@ class CreateTableRequest(_message.Message):
     to lay, claim or propose, or a whole arrangement (finding them is the game;
     LegalSpace says what is allowed). A tournament's tables never give hints.
     """
+    pause_seconds: _builtins.float
+    """A pause after each hand, for its players to see its end (the cards shown,
+    the pot won): the next hand is dealt at once, but its decisions open this
+    many seconds later. The server's bots wait for it and the clocks start
+    after it; a person may still act at once. 0 (the default): no pause. At
+    most 60. Turn-based games only: in a real-time game (VariantInfo.realtime)
+    a person acting during it would race the bots unopposed.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The game's options as text ("players" -> "4"); those not given take
@@ -338,10 +347,11 @@ class CreateTableRequest(_message.Message):
         name: _builtins.str = ...,
         untimed: _builtins.bool = ...,
         hints: _builtins.bool = ...,
+        pause_seconds: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -466,6 +476,7 @@ class TableInfo(_message.Message):
     ABSENT_FIELD_NUMBER: _builtins.int
     HINTS_FIELD_NUMBER: _builtins.int
     TOURNAMENT_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
@@ -500,6 +511,10 @@ class TableInfo(_message.Message):
     """
     hints: _builtins.bool
     """A practice table: its players may ask for hints (CreateTableRequest.hints)."""
+    pause_seconds: _builtins.float
+    """The pause after each hand (CreateTableRequest.pause_seconds): a client
+    may keep a hand's end on screen this long.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Every option, defaults included, as text."""
@@ -578,10 +593,11 @@ class TableInfo(_message.Message):
         absent: _abc.Iterable[_builtins.int] | None = ...,
         hints: _builtins.bool = ...,
         tournament: Global___TournamentPlace | None = ...,
+        pause_seconds: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "tournament", b"tournament", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "options", b"options", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
