@@ -136,7 +136,11 @@ def wait(driver: Any, what: Callable[[Any], Any], seconds: float = 20, message: 
 
 
 def create_table(driver: Any, site: str, game: str, options: dict[str, str], name: str, bots: list[int] | None = None) -> str:
-    """Through the lobby's form: the table's id, once its screen is open (seat 0 taken unless bots play it)."""
+    """Through the lobby's form: the table's id, once its screen is open (seat 0 taken unless bots play it).
+
+    Without a pause between hands unless ``options`` asks for one (a person's default, 5 s a hand, would make the
+    tests that play many hands wait minutes)."""
+    options = {"pause": "0", **options}
     driver.get(site)
     field = wait(driver, lambda d: d.find_element(By.ID, "player-name"))
     field.clear()
@@ -367,14 +371,16 @@ def test_the_form_offers_what_the_game_has_and_counts_seats_as_people_do(site: s
     driver = browsers()
     driver.get(site)
     select = Select(wait(driver, lambda d: d.find_element(By.ID, "variant")))
-    shown = "return document.querySelector('#create [name=pace]').closest('label').offsetHeight > 0"
+    shown = ("return ['pace', 'pause'].map((n) => document.querySelector(`#create [name=${n}]`).closest('label')"
+             ".offsetHeight > 0)")
     paced = {}
-    for game in ("poker-champ", "alphapoker-belote"):  # bots that race you: belote's, not POKER CHAMP's
+    for game in ("poker-champ", "alphapoker-belote"):  # bots that race you: belote's; a pause between turns: POKER CHAMP's
         select.select_by_value(game)
         paced[game] = driver.execute_script(shown)
     seats = driver.execute_script("return [document.querySelector('#create .bots').textContent,"
                                   " document.querySelector('#create [name=sit]').closest('label').textContent]")
-    wrong = [f"the bots' pace shown: {paced}"] if paced != {"poker-champ": False, "alphapoker-belote": True} else []
+    wrong = [f"the bots' pace, the pause shown: {paced}"] if paced != {"poker-champ": [False, True],
+                                                                        "alphapoker-belote": [True, False]} else []
     if re.search(r"\b0\b", seats[1]) and not re.search(r"\b0\b", seats[0]):
         wrong.append(f"the seats counted from 1 ({seats[0]!r}), but {seats[1]!r}")
     # DAKER: only the options of the chosen mode (no blinds nor stacks for the chipless round), its deck as cards
@@ -621,6 +627,30 @@ class Seats:
 
         post(self.site + API + "Act", {"tableId": self.table_id, "seat": seat, "expectedSeq": view.get("seq", "0"),
                                        "actionId": uuid.uuid4().hex, "action": action}, self.tokens[seat])  # fmt: skip
+
+
+def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: str,
+                                                                          browsers: Callable[..., Any]) -> None:  # fmt: skip
+    """The form's pause is the table's: a hand's end stays on the page and the table waits (the bot does not play
+    the next hand unseen behind it), then the game goes on by itself."""
+    driver = browsers("fr-FR")
+    table_id = create_table(driver, site, "poker-champ", {"players": "2", "pause": "5"}, "anne", bots=[1])
+    assert table_info(site, table_id).get("pauseSeconds") == 5
+    for _ in range(DECISIONS):
+        now = wait(driver, lambda d: "held" if d.find_elements(By.CSS_SELECTOR, "#board.showdown")
+                   else "to play" if d.find_elements(By.CSS_SELECTOR, MOVES) else None, 60, "nothing came")
+        if now == "held":
+            break
+        decide(driver)
+    else:
+        raise AssertionError("no hand ended")
+    seq = table_info(site, table_id)["seq"]
+    driver.execute_script("return new Promise((done) => setTimeout(done, 2500))")
+    assert driver.find_elements(By.CSS_SELECTOR, "#board.showdown"), "the hand's end was let go before the pause"
+    assert table_info(site, table_id)["seq"] == seq, "the table moved on during the pause"
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "#board.showdown"), 10, "the hand's end stayed")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button.act:not([disabled])"), 10,
+         "anne was not to act once the bot had played after the pause")
 
 
 def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers: Callable[..., Any]) -> None:

@@ -16,6 +16,10 @@ const NAME_KEY = "brelan.name";
 // A real-time game's bots wait this long before they claim or lay (their reaction option): a person can race them.
 const FIRST = ["players", "style", "mode"]; // the options a new table's form shows first
 const PACES = [["calm", "8"], ["normal", "5"], ["quick", "3"], ["expert", "1"]];
+// After each hand of a turn-based game, the seconds its end stays on the table before the next hand's decisions
+// open (the bots wait, the clocks start after it); the first is "none".
+const PAUSES = [0, 3, 5, 8];
+const PAUSE = 5;
 const MAX_NAME = 64; // a player's name, at most (server/tables.py)
 // Each format's count of players (server/games/tournament.py's TournamentOptions): checked before it is asked.
 const FORMATS = {
@@ -171,6 +175,7 @@ async function join(tableId, seat = undefined, secret = "") {
 async function playAgain(info, seat) {
   const request = { variant: info.variant, options: info.options || {}, name: info.tournament ? "" : givenName(info),
                     botSeats: (info.seats || []).flatMap((s, i) => (s.bot ? [i] : [])), hints: Boolean(info.hints),
+                    pauseSeconds: info.pauseSeconds || 0,
                     ...(info.decisionSeconds ? { decisionSeconds: info.decisionSeconds } : { untimed: true }) };
   const created = await guarded(() => call("TableService", "CreateTable", request));
   if (created) await join(created.table.tableId, seat);
@@ -212,6 +217,7 @@ async function createForm() {
       ...Array.from({ length: count }, (_, i) => h("label", { class: "inline" },
         h("input", { type: "checkbox", name: "bot", value: i, checked: i > 0 }), ` ${i + 1}`)));
     pace.hidden = !(variant.options || []).some((o) => o.name === "reaction");
+    pause.hidden = Boolean(variant.realtime); // in real time nobody takes turns: no pause, nobody waits
   };
   select.addEventListener("change", draw);
   first.addEventListener("change", (e) => e.target.name === "players" && drawBots());
@@ -221,6 +227,9 @@ async function createForm() {
   const paced = h("select", { name: "pace" }, ...PACES.map(([name, seconds]) =>
     h("option", { value: seconds, selected: name === "normal" }, t(`pace.${name}`))));
   const pace = h("label", {}, t("form.pace"), " ", paced);
+  const paused = h("select", { name: "pause" }, ...PAUSES.map((n) =>
+    h("option", { value: n, selected: n === PAUSE }, n ? duration(n) : t("form.duration.none"))));
+  const pause = h("label", {}, t("form.pause"), " ", paused);
   // A practice table names the best words (the solver's set) among its moves; otherwise finding them is the game.
   const hints = h("input", { type: "checkbox", name: "hints" });
   // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
@@ -232,7 +241,7 @@ async function createForm() {
     h("h2", {}, t("form.title")),
     h("label", {}, t("form.game"), " ", select), first,
     botsBox, pace,
-    h("label", {}, t("form.time"), " ", clock),
+    h("label", {}, t("form.time"), " ", clock), pause,
     h("label", { class: "inline" }, hints, " ", t("form.practice")),
     h("label", { class: "inline" }, sit, " ", t("form.sit")),
     h("details", { class: "rules" }, h("summary", {}, t("form.options")), fields),
@@ -250,7 +259,9 @@ async function createForm() {
     if (!pace.hidden) options.reaction = paced.value;
     const botSeats = [...botsBox.querySelectorAll("input:checked")].map((c) => Number(c.value));
     const timing = clock.value === "untimed" ? { untimed: true } : { decisionSeconds: Number(clock.value) };
-    const created = await guarded(() => call("TableService", "CreateTable", { variant: variant.name, options, botSeats, hints: hints.checked, ...timing }));
+    const pauseSeconds = pause.hidden ? 0 : Number(paused.value);
+    const created = await guarded(() => call("TableService", "CreateTable",
+      { variant: variant.name, options, botSeats, hints: hints.checked, pauseSeconds, ...timing }));
     if (!created) return;
     if (sit.checked && !botSeats.includes(0)) await join(created.table.tableId, 0);
     else location.hash = `#/table/${created.table.tableId}`;

@@ -21,7 +21,9 @@ const COUNTERS = { pokerChamp: "table.deal", alphapoker: "table.deal", belote: "
 // Chinese poker's solver's set): ReviewHand is asked for theirs alone; a bataille's or a belote's refusal was a
 // "400" in the console at every table.
 const REVIEWED = ["alphapoker", "chinese"];
-const SHOWDOWN_MS = 5000; // how long the end of a hand stays on the table (a click goes on at once)
+// How long the end of a hand stays on the table (a click goes on at once): the table's pause, when it has one (the
+// next hand's decisions open after it), else this.
+const SHOWDOWN_MS = 5000;
 const STALE_MS = 3000; // a table not read for this long is read again, events or not
 const FEED_KEPT = 150; // events in "what happened": a finished table of 600 hands does not freeze the page
 const STATUS = { TABLE_STATUS_WAITING: "waiting", TABLE_STATUS_PLAYING: "playing", TABLE_STATUS_FINISHED: "finished" };
@@ -295,10 +297,11 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     // seen; the hands in between go by. A seat out that asked for the result skips them (state.skipping).
     const ended = hand > state.hand || (over && state.hold?.until !== Infinity);
     if (state.view && state.board?.showdown && ended && !holding() && (over || !state.skipping)) {
+      const ms = info.pauseSeconds ? info.pauseSeconds * 1000 : SHOWDOWN_MS;
       const hold = { view: over ? view || state.view : state.view, hand: over ? hand : state.hand,
-                     until: over ? Infinity : performance.now() + SHOWDOWN_MS };
+                     until: over ? Infinity : performance.now() + ms };
       state.hold = hold;
-      if (!over) setTimeout(() => release(hold), SHOWDOWN_MS + 50);
+      if (!over) setTimeout(() => release(hold), ms + 50);
     }
     if (state.view && mySeat !== null && (hand > state.hand || over)) review(state.hand);
     // the events of the hands gone by are let go, but for the hand held (its end may come after its view)
