@@ -58,6 +58,13 @@ def timing(parser: argparse.ArgumentParser) -> None:
                         help="no time limit on decisions (a friendly game: a player who walks away holds it)")  # fmt: skip
 
 
+def pausing(parser: argparse.ArgumentParser) -> None:
+    """The flag of a pause after each hand (a table's, a tournament's games')."""
+    parser.add_argument("--pause", type=float, default=0.0, metavar="S",
+                        help="after each hand, S seconds (up to 60) for its players to see its end before the next"
+                             " hand's decisions open: the bots wait and the clocks start after it; 0: none")  # fmt: skip
+
+
 def practice(parser: argparse.ArgumentParser) -> None:
     """The flag of a practice table."""
     parser.add_argument("--hints", action="store_true",
@@ -278,9 +285,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
     timing(create)
     practice(create)
-    create.add_argument("--pause", type=float, default=0.0, metavar="S",
-                        help="after each hand, S seconds (up to 60) for its players to see its end before the next"
-                             " hand's decisions open: the bots wait and the clocks start after it; 0: none")  # fmt: skip
+    pausing(create)
     create.add_argument("--name", default="", help="a name to find the table by")
     create.set_defaults(run=cmd_table_create)
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from brelan.api.v1 import tournament_pb2 as upb
 
-from .cli_tables import DEFAULT_SERVER, client, option_pairs, timing
+from .cli_tables import DEFAULT_SERVER, client, option_pairs, pausing, timing
 from .client import BrelanClient
 from .console import emit, err, out
 
@@ -36,7 +36,8 @@ def cmd_tournament_create(args: argparse.Namespace) -> int:
     api = client(args)
     created = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
-                                 untimed=args.untimed, join_minutes=args.join_minutes, name=args.name)  # fmt: skip
+                                 untimed=args.untimed, join_minutes=args.join_minutes, name=args.name,
+                                 pause_seconds=args.pause)  # fmt: skip
     if args.json:  # the secrets in a line of their own, before the tournament's
         emit({"join_secrets": dict(created.join_secrets)})
     elif created.join_secrets:
@@ -127,6 +128,7 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     create.add_argument("--qualifiers", type=int, default=0, metavar="X",
                         help="preliminary: how many go on to the knockout (default: the largest of 4, 8... allowed)")  # fmt: skip
     timing(create)
+    pausing(create)
     create.add_argument("--join-minutes", type=float, default=0.0, metavar="M",
                         help="how long each game waits for its players (default 10); one still absent forfeits it")  # fmt: skip
     create.add_argument("--name", default="", help="the tournament's name")

@@ -144,6 +144,7 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     (  # 9: a pause after each hand, for its players to see its end before the next hand's decisions open
         "ALTER TABLE tables ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",
+        "ALTER TABLE tournaments ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",  # its games'
     ),
 )
 # What each status a lobby lists is, in SQL over the tables' rows.
@@ -232,6 +233,7 @@ class TournamentRow:
     join_minutes: float = 10.0  # how long each game's table waits for its players
     finished: bool = False  # its champion is known
     created: float = 0.0  # wall clock, when it was made (the listing's order)
+    pause_seconds: float = 0.0  # each game's pause after each hand (TableRow.pause_seconds)
 
 
 @dataclass(frozen=True)
@@ -591,10 +593,11 @@ class SqlStore:
     async def create_tournament(self, row: TournamentRow) -> None:
         await self._write(
             [("INSERT INTO tournaments (tournament_id, name, format, players, bots, options, wins, qualifiers,"
-              " decision_seconds, seed, created, join_minutes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              " decision_seconds, seed, created, join_minutes, pause_seconds)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
                json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed, time.time(),
-               row.join_minutes))],
+               row.join_minutes, row.pause_seconds))],
             [("INSERT INTO tournament_secrets VALUES (?, ?, ?)",
               [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])],
         )  # fmt: skip
@@ -619,7 +622,7 @@ class SqlStore:
             params += [finished, finished, created, created, last]
         order = " ORDER BY created" if limit is None else f" ORDER BY finished, created DESC, tournament_id DESC LIMIT {int(limit)}"
         rows = await self._read("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
-                                " decision_seconds, seed, join_minutes, finished, created FROM tournaments"
+                                " decision_seconds, seed, join_minutes, finished, created, pause_seconds FROM tournaments"
                                 + where + order, params)  # fmt: skip
         if not rows:
             return []
@@ -629,8 +632,8 @@ class SqlStore:
                                         f" WHERE tournament_id IN ({', '.join('?' * len(ids))})", ids):  # fmt: skip
             hashes.setdefault(t, {})[p] = h
         return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
-                              hashes.get(t, {}), j, bool(fi), c)
-                for t, n, f, p, b, o, w, q, d, s, j, fi, c in rows]  # fmt: skip
+                              hashes.get(t, {}), j, bool(fi), c, pa)
+                for t, n, f, p, b, o, w, q, d, s, j, fi, c, pa in rows]  # fmt: skip
 
     async def tournament_finished(self, tournament_id: str) -> None:
         """Its champion is known: it is listed after those still played."""

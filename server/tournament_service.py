@@ -51,7 +51,7 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         seconds = decision_time(request.decision_seconds, request.untimed)
         run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
                                       dict(request.options), request.wins, request.qualifiers, seconds,
-                                      request.join_minutes)  # fmt: skip
+                                      request.join_minutes, request.pause_seconds)  # fmt: skip
         # The secrets are told once, to the creator, who hands each player his own.
         return pb.CreateTournamentResponse(tournament=tournament_info(run), join_secrets=joins)
 

@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
 from .cluster import Cluster
-from .errors import found, invalid
+from .errors import MAX_PAUSE_SECONDS, checked_seconds, found, invalid
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
@@ -85,12 +85,13 @@ class Tournaments:
     # -- creating -------------------------------------------------------------------------------
     async def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
                wins: int, qualifiers: int, decision_seconds: float,
-               join_minutes: float = 0.0) -> tuple[Running, dict[str, str]]:  # fmt: skip
+               join_minutes: float = 0.0, pause_seconds: float = 0.0) -> tuple[Running, dict[str, str]]:  # fmt: skip
         """A new tournament, its first games open; returns it with each human player's join secret.
 
         ``join_minutes``: how long each game waits for its players (0: :data:`JOIN_MINUTES`); one
-        still absent then forfeits the game.
+        still absent then forfeits the game. ``pause_seconds``: each game's pause after each hand.
         """
+        pause_seconds = checked_seconds("pause_seconds", pause_seconds, MAX_PAUSE_SECONDS)
         if not (join_minutes == 0 or 0 < join_minutes <= MAX_JOIN_MINUTES):  # also refuses nan
             raise invalid("join_minutes", f"more than 0, at most {MAX_JOIN_MINUTES} (a day); 0: {JOIN_MINUTES:g}")
         if len(name) > MAX_NAME:
@@ -118,7 +119,7 @@ class Tournaments:
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
                             secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()},
-                            join_minutes or JOIN_MINUTES)  # fmt: skip
+                            join_minutes or JOIN_MINUTES, pause_seconds=pause_seconds)  # fmt: skip
         await self.log.create_tournament(row)
         run = await self._replayed(row.tournament_id, open_due=True)
         assert run is not None
@@ -141,7 +142,8 @@ class Tournaments:
                     if p in run.row.secrets_sha256}  # fmt: skip
         try:
             await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
-                                     reserved, table_id, run.row.join_minutes * 60, place=asdict(place))  # fmt: skip
+                                     reserved, table_id, run.row.join_minutes * 60, place=asdict(place),
+                                     pause_seconds=run.row.pause_seconds)  # fmt: skip
         except TableExists:
             return
         if self.cluster is not None:

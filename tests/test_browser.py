@@ -457,6 +457,7 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     title = driver.find_element(By.CSS_SELECTOR, ".table-head h2").text
     assert re.fullmatch(r"Coupe · demi-finale · match [12] · partie 1", title), title
     table_id = driver.find_element(By.ID, "table").get_attribute("data-table")
+    assert table_info(site, table_id).get("pauseSeconds") == 5  # the form's pause after each hand, by default
     seq = int(table_info(site, table_id).get("seq", 0))
     assert decide(driver)  # a move, taken by the table
     wait(driver, lambda d: int(table_info(site, table_id).get("seq", 0)) > seq)

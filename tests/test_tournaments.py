@@ -81,9 +81,12 @@ def test_a_preliminary_then_its_knockout(api: BrelanClient) -> None:
 
 def test_a_game_s_table_tells_its_place_in_its_tournament(api: BrelanClient) -> None:
     """TableInfo.tournament: a page says "Coupe · demi-finale · match 2 · partie 1" in its own words, never the
-    server's English name; the lobby's listing tells it too, and a table of no tournament tells none."""
-    info = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, name="Coupe").tournament  # people: they wait
+    server's English name; the lobby's listing tells it too, and a table of no tournament tells none. Each game
+    pauses after each hand as its tournament asked (its games are made from its row as the store keeps it)."""
+    info = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, name="Coupe",
+                                 pause_seconds=4).tournament  # people: they wait  # fmt: skip
     second = info.matches[1]
+    assert api.get_table(second.table_ids[0]).pause_seconds == 4
     place = api.get_table(second.table_ids[0]).tournament
     assert place == tpb.TournamentPlace(tournament_id=info.tournament_id, tournament_name="Coupe", stage="knockout",
                                         round=1, round_matches=2, match=2, game=1)  # fmt: skip
@@ -107,6 +110,7 @@ def test_bad_tournaments_get_field_errors(api: BrelanClient) -> None:
         (dict(players=["a", "b", "c", "d"], join_minutes=-1), "join_minutes"),
         (dict(players=["a", "b", "c", "d"], join_minutes=float("nan")), "join_minutes"),
         (dict(players=["a", "b", "c", "d"], join_minutes=1441), "join_minutes"),
+        (dict(players=["a", "b", "c", "d"], pause_seconds=61), "pause_seconds"),
     ]
     for kwargs, field in cases:
         e = error_of(api.create_tournament, **kwargs)

@@ -20,6 +20,14 @@ const PACES = [["calm", "8"], ["normal", "5"], ["quick", "3"], ["expert", "1"]];
 // open (the bots wait, the clocks start after it); the first is "none".
 const PAUSES = [0, 3, 5, 8];
 const PAUSE = 5;
+
+/** The pause after each hand, as a form asks it (a table's, a tournament's games'): its label, and seconds(). */
+function pauseField() {
+  const select = h("select", { name: "pause" }, ...PAUSES.map((n) =>
+    h("option", { value: n, selected: n === PAUSE }, n ? duration(n) : t("form.duration.none"))));
+  const node = h("label", {}, t("form.pause"), " ", select);
+  return { node, seconds: () => (node.hidden ? 0 : Number(select.value)) };
+}
 const MAX_NAME = 64; // a player's name, at most (server/tables.py)
 // Each format's count of players (server/games/tournament.py's TournamentOptions): checked before it is asked.
 const FORMATS = {
@@ -217,7 +225,7 @@ async function createForm() {
       ...Array.from({ length: count }, (_, i) => h("label", { class: "inline" },
         h("input", { type: "checkbox", name: "bot", value: i, checked: i > 0 }), ` ${i + 1}`)));
     pace.hidden = !(variant.options || []).some((o) => o.name === "reaction");
-    pause.hidden = Boolean(variant.realtime); // in real time nobody takes turns: no pause, nobody waits
+    pause.node.hidden = Boolean(variant.realtime); // in real time nobody takes turns: no pause, nobody waits
   };
   select.addEventListener("change", draw);
   first.addEventListener("change", (e) => e.target.name === "players" && drawBots());
@@ -227,9 +235,7 @@ async function createForm() {
   const paced = h("select", { name: "pace" }, ...PACES.map(([name, seconds]) =>
     h("option", { value: seconds, selected: name === "normal" }, t(`pace.${name}`))));
   const pace = h("label", {}, t("form.pace"), " ", paced);
-  const paused = h("select", { name: "pause" }, ...PAUSES.map((n) =>
-    h("option", { value: n, selected: n === PAUSE }, n ? duration(n) : t("form.duration.none"))));
-  const pause = h("label", {}, t("form.pause"), " ", paused);
+  const pause = pauseField();
   // A practice table names the best words (the solver's set) among its moves; otherwise finding them is the game.
   const hints = h("input", { type: "checkbox", name: "hints" });
   // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
@@ -241,7 +247,7 @@ async function createForm() {
     h("h2", {}, t("form.title")),
     h("label", {}, t("form.game"), " ", select), first,
     botsBox, pace,
-    h("label", {}, t("form.time"), " ", clock), pause,
+    h("label", {}, t("form.time"), " ", clock), pause.node,
     h("label", { class: "inline" }, hints, " ", t("form.practice")),
     h("label", { class: "inline" }, sit, " ", t("form.sit")),
     h("details", { class: "rules" }, h("summary", {}, t("form.options")), fields),
@@ -259,9 +265,8 @@ async function createForm() {
     if (!pace.hidden) options.reaction = paced.value;
     const botSeats = [...botsBox.querySelectorAll("input:checked")].map((c) => Number(c.value));
     const timing = clock.value === "untimed" ? { untimed: true } : { decisionSeconds: Number(clock.value) };
-    const pauseSeconds = pause.hidden ? 0 : Number(paused.value);
     const created = await guarded(() => call("TableService", "CreateTable",
-      { variant: variant.name, options, botSeats, hints: hints.checked, pauseSeconds, ...timing }));
+      { variant: variant.name, options, botSeats, hints: hints.checked, pauseSeconds: pause.seconds(), ...timing }));
     if (!created) return;
     if (sit.checked && !botSeats.includes(0)) await join(created.table.tableId, 0);
     else location.hash = `#/table/${created.table.tableId}`;
@@ -326,10 +331,11 @@ async function tournamentsScreen() {
   const name = h("input", { type: "text", name: "name", maxlength: MAX_NAME, size: 24,
                             value: t("tour.name.default", { date: today }) });
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  const pause = pauseField();
   const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
     h("label", {}, t("tour.name"), " ", name),
     h("fieldset", { class: "tour-players" }, h("legend", {}, t("tour.players")), players.node),
-    h("label", {}, t("tour.format"), " ", format), error, h("button", { type: "submit" }, t("tour.start")));
+    h("label", {}, t("tour.format"), " ", format), pause.node, error, h("button", { type: "submit" }, t("tour.start")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const entries = players.read();
@@ -342,7 +348,7 @@ async function tournamentsScreen() {
       return;
     }
     const request = { name: name.value.trim(), players: entries.map((p) => p.name), format: format.value,
-                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])) };
+                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), pauseSeconds: pause.seconds() };
     const created = await call("TournamentService", "CreateTournament", request).catch((e) => {
       [error.hidden, error.textContent] = [false, e.message]; // the server's reason, beside the form
       return null;

@@ -54,6 +54,7 @@ class CreateTournamentRequest(_message.Message):
     DECISION_SECONDS_FIELD_NUMBER: _builtins.int
     JOIN_MINUTES_FIELD_NUMBER: _builtins.int
     UNTIMED_FIELD_NUMBER: _builtins.int
+    PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Its name, at most 64 characters; empty: "tournament". Game tables are
     named after it ("NAME: knockout round 1 match 2 game 1").
@@ -86,6 +87,11 @@ class CreateTournamentRequest(_message.Message):
     untimed: _builtins.bool
     """No time limit on decisions: decision_seconds must then be 0
     (INVALID_ARGUMENT on untimed otherwise).
+    """
+    pause_seconds: _builtins.float
+    """Each game table's pause after each hand, 0 to 60 seconds
+    (CreateTableRequest.pause_seconds): its end stays in sight, and the next
+    hand's decisions open after it. 0: none.
     """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
@@ -121,10 +127,11 @@ class CreateTournamentRequest(_message.Message):
         decision_seconds: _builtins.float = ...,
         join_minutes: _builtins.float = ...,
         untimed: _builtins.bool = ...,
+        pause_seconds: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "players", b"players", "qualifiers", b"qualifiers", "untimed", b"untimed", "wins", b"wins"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "players", b"players", "qualifiers", b"qualifiers", "untimed", b"untimed", "wins", b"wins"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
