@@ -646,6 +646,8 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
     else:
         raise AssertionError("no hand ended")
     seq = table_info(site, table_id)["seq"]
+    pot = driver.find_element(By.CSS_SELECTOR, "#board .pk-pot").text  # paid to the winner: said as won
+    assert pot.startswith("Pot remporté"), pot
     driver.execute_script("return new Promise((done) => setTimeout(done, 2500))")
     assert driver.find_elements(By.CSS_SELECTOR, "#board.showdown"), "the hand's end was let go before the pause"
     assert table_info(site, table_id)["seq"] == seq, "the table moved on during the pause"
@@ -866,6 +868,13 @@ def test_a_pineapple_hand_s_end_tells_your_hand_from_the_solver_s(site: str, bro
     [(label, discarded)] = shown["ownDiscards"]  # pineapple: a discard a street after the first (fantasyland's one)
     assert label == "votre défausse" and discarded in (1, 4), shown
     assert shown["bestDiscards"] in ([], ["défausse suggérée"]), shown
+    # Once the next hand is dealt, the last one folded away ("Donne précédente") keeps the solver's arrangement
+    # (unless that was the game's last hand)
+    after = wait(driver, lambda d: d.execute_script(
+        "const prev = document.querySelector('#board .cn-prev');"
+        "return prev ? {review: Boolean(prev.querySelector('.cn-me .cn-review'))} : document.querySelector('#result h3')"
+        " ? 'over' : null"), 30, "neither the next hand nor the result came")
+    assert after in ("over", {"review": True}), after
 
 
 @pytest.mark.parametrize("game", ["daker", "poker-champ"])  # Yahtzee Texas Hold'em's dice: the same layout, no blind

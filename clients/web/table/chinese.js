@@ -357,12 +357,14 @@ function reviewNode(view, board, ctx) {
 
 let previousOpen = false;
 
-/** The last hand's boards (the view keeps them through the next hand), folded away. */
+/** The last hand's boards (the view keeps them through the next hand), folded away; the viewer's with its review
+ *  (the solver's set), as the hand's end showed it. */
 function previousHand(view, ctx) {
-  const last = showdown({ ...view, phase: "PHASE_OVER", champions: [], seats: view.seats.map((s) => ({ ...s, board: {},
-    pending: false, fantasy: 0, set: false, surrendered: false, held: [], discards: [], reserve: [] })) }, []);
+  const last = showdown({ ...view, hand: Number(view.hand || 0) - 1, phase: "PHASE_OVER", champions: [],
+    seats: view.seats.map((s) => ({ ...s, board: {}, pending: false, fantasy: 0, set: false, surrendered: false, held: [],
+      discards: [], reserve: [] })) }, []);
   const details = h("details", { class: "cn-prev" }, h("summary", {}, ctx.t("cn.prev")),
-    h("div", { class: "cn-others" }, ...last.seats.map((_, i) => seatNode(last, i, ctx, { compact: true }))));
+    h("div", { class: "cn-others" }, ...last.seats.map((_, i) => seatNode(last, i, ctx, { compact: true, me: i === ctx.seat }))));
   details.open = previousOpen;
   details.addEventListener("toggle", () => (previousOpen = details.open));
   return details;

@@ -16,7 +16,7 @@ import { SLUGS, bestHand, handName } from "./hands.js";
 export const STRINGS = {
   fr: {
     "pk.seat": "place {n}", "pk.dealer": "donneur", "pk.dealer.mark": "D",
-    "pk.pot": "Pot", "pk.chips": "{n} {n:jeton|jetons}", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
+    "pk.pot": "Pot", "pk.pot.won": "Pot remporté", "pk.chips": "{n} {n:jeton|jetons}", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
     "pk.folded": "couché", "pk.out": "éliminé", "pk.allin": "tapis", "pk.your.turn": "à vous",
     "pk.thinking": "réfléchit…", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
     "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Donne {n}",
@@ -64,7 +64,7 @@ export const STRINGS = {
   },
   en: {
     "pk.seat": "seat {n}", "pk.dealer": "dealer", "pk.dealer.mark": "D",
-    "pk.pot": "Pot", "pk.chips": "{n} {n:chip|chips}", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
+    "pk.pot": "Pot", "pk.pot.won": "Pot won", "pk.chips": "{n} {n:chip|chips}", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
     "pk.folded": "folded", "pk.out": "out", "pk.allin": "all-in", "pk.your.turn": "your turn",
     "pk.thinking": "thinking…", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
     "pk.champion": "champion", "pk.champions": "{names} won", "pk.over": "Game over", "pk.hand.n": "Hand {n}",
@@ -316,7 +316,10 @@ function drawTable(node, model, ctx) {
     centre.append(stock);
   }
   if (!model.chipless && (model.pot > 0 || model.showdown)) {
-    centre.append(el("div", "pk-pot", el("span", "pk-chip"), `${t("pk.pot")} `, el("b", "", amount(model.pot, ctx))));
+    // At the hand's end the winners' chips hold the pot already: it is said as won, not as still in the middle.
+    const paid = model.showdown && model.seats.some((s) => s.won > 0);
+    centre.append(el("div", `pk-pot${paid ? " won" : ""}`, el("span", "pk-chip"), `${t(paid ? "pk.pot.won" : "pk.pot")} `,
+      el("b", "", amount(model.pot, ctx))));
   }
   table.append(centre);
 

@@ -399,6 +399,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")));
   };
 
+  // This seat's time left for its decision, in words (none when it has no move or no clock): drawn with the bar,
+  // then each tick.
+  const clockText = () => {
+    const left = state.deadline - (performance.now() - state.at) / 1000;
+    return state.deadline > 0 && (state.space?.moves || []).length ? t("clock", { n: Math.max(0, Math.ceil(left)) }) : "";
+  };
   const drawBar = (c, over, held) => {
     // the same decision: the bar (and what is typed in it, and its focus) stays
     const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints),
@@ -420,7 +426,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       parts.push(outNotice());
     } else {
       parts.push(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
-        h("span", { class: "clock", id: "clock" })));
+        h("span", { class: "clock", id: "clock" }, clockText())));
       parts.push(h("div", { class: "legal" }, ...offered));
     }
     if (state.info.hints && moves.length) {
@@ -480,10 +486,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     // when nothing came for a few seconds while the game goes on.
     if (status(state.info) !== "finished" && performance.now() - (state.readAt || 0) > STALE_MS) refresh();
     const node = document.getElementById("clock");
-    if (node) {
-      const left = state.deadline - (performance.now() - state.at) / 1000;
-      node.textContent = state.deadline > 0 && (state.space?.moves || []).length ? t("clock", { n: Math.max(0, Math.ceil(left)) }) : "";
-    }
+    if (node) node.textContent = clockText();
     document.querySelectorAll(".clock[data-until]").forEach((n) => {
       const left = Math.max(0, Math.ceil((Number(n.dataset.until) - Date.now()) / 1000));
       n.textContent = t("clock", { n: left });
