@@ -196,7 +196,9 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
                  summary: Summary, pace: float) -> None:  # fmt: skip
     # A practice table: a bot plays by the legal list's hints (the best words, the solver's set), as the server's do.
-    create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}", hints=True)
+    # Its id, the same on every retry: a creation whose answer a restart lost answers its table, and makes no other.
+    create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}", hints=True,
+                                    create_id=uuid.uuid4().hex)  # fmt: skip
     info = (await patiently(lambda: stub.CreateTable(create))).table
     # Each join has an id of its own, the same on every retry: a join whose answer a restart lost gives its seat back.
     requests = [tpb.JoinTableRequest(table_id=info.table_id, seat=s, player=f"bot{s}", join_id=uuid.uuid4().hex)

@@ -295,13 +295,16 @@ class BrelanClient(LexiconCalls):
     # -- the TableService ---------------------------------------------------------------
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),
                      decision_seconds: float = 0.0, untimed: bool = False, name: str = "",
-                     lexicon: str = "", hints: bool = False, pause_seconds: float = 0.0) -> tpb.TableInfo:  # fmt: skip
+                     lexicon: str = "", hints: bool = False, pause_seconds: float = 0.0,
+                     create_id: str = "") -> tpb.TableInfo:  # fmt: skip
         """A new table; ``decision_seconds``: each decision's time (0: the server's default, none when ``untimed``);
         ``hints``: a practice table, whose players may ask for hints; ``pause_seconds``: after each hand, how long
-        its end is shown before the next hand's decisions open (the bots wait, the clocks start after it)."""
+        its end is shown before the next hand's decisions open (the bots wait, the clocks start after it);
+        ``create_id``: makes a retry of this call answer the table the first made (16 to 64 characters)."""
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
                                          decision_seconds=decision_seconds, untimed=untimed, name=name,
-                                         lexicon=lexicon, hints=hints, pause_seconds=pause_seconds)  # fmt: skip
+                                         lexicon=lexicon, hints=hints, pause_seconds=pause_seconds,
+                                         create_id=create_id)  # fmt: skip
         return self._table("CreateTable", request).table
 
     def list_variants(self) -> list[tpb.VariantInfo]:

@@ -145,6 +145,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 9: a pause after each hand, for its players to see its end before the next hand's decisions open
         "ALTER TABLE tables ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",
         "ALTER TABLE tournaments ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",  # its games'
+        # The caller's id of the CreateTable that made it (NULL: none given): a retry answers this table.
+        "ALTER TABLE tables ADD COLUMN create_id TEXT",
+        "CREATE UNIQUE INDEX IF NOT EXISTS tables_create_id ON tables (create_id)",  # NULLs are all distinct
     ),
 )
 # What each status a lobby lists is, in SQL over the tables' rows.
@@ -198,6 +201,7 @@ class TableRow:
     hints: bool = False  # its players may ask for hints, and its legal lists name the answers
     place: dict[str, Any] | None = None  # a tournament's game: where it stands (tournaments.Place's fields)
     pause_seconds: float = 0.0  # after each hand: its end shown this long before the next hand's decisions open
+    create_id: str | None = None  # the caller's id of the CreateTable that made it: a retry answers this table
 
 
 @dataclass(frozen=True)
@@ -384,17 +388,18 @@ class SqlStore:
     async def create(self, row: TableRow, owner: str | None = None, lease: float = 0.0) -> bool:
         """A new table; ``owner``: the node that plays it, leased for ``lease`` seconds (epoch 1).
 
-        False: a table of that id was made already (another node opening the same tournament game).
+        False: a table of that id was made already (another node opening the same tournament game), or one of
+        that :attr:`TableRow.create_id` (a retry of the same CreateTable, made at once on another node).
         """
         rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            " created, deadlines, join_by, hints, place, pause_seconds, owner, lease_until, epoch)"
-            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
-            " ON CONFLICT (table_id) DO NOTHING RETURNING table_id",
+            " created, deadlines, join_by, hints, place, pause_seconds, create_id, owner, lease_until, epoch)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " ON CONFLICT DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
              row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
              row.join_by, int(row.hints), None if row.place is None else json.dumps(row.place), row.pause_seconds,
-             owner, lease),
+             row.create_id, owner, lease),
         )])  # fmt: skip
         return bool(rows)
 
@@ -448,6 +453,11 @@ class SqlStore:
     async def table(self, table_id: str) -> TableRow | None:
         rows = await self._table_rows(" WHERE table_id = ?", (table_id,))
         return rows[0] if rows else None
+
+    async def made_by(self, create_id: str) -> str | None:
+        """The id of the table a CreateTable of this ``create_id`` made; None: none yet."""
+        rows = await self._read("SELECT table_id FROM tables WHERE create_id = ?", (create_id,))
+        return str(rows[0][0]) if rows else None
 
     async def _table_rows(self, where: str, params: Sequence[Any], *, order: str = "created",
                           limit: int | None = None) -> list[TableRow]:  # fmt: skip

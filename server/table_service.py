@@ -17,7 +17,7 @@ from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
 from .table_convert import (action_text, hints_response, legal_response, listed_info, replay_view_response,
                             review_response, table_event, table_info, variant_info, view_response, with_view)
-from .tables import Tables
+from .tables import TableExists, Tables
 
 MAX_ACTION = 256
 MAX_ACTION_ID = 128
@@ -41,6 +41,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
         return pb.ListVariantsResponse(variants=[variant_info(v) for v in VARIANTS.values()])
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
+        if request.create_id and (made := await self.tables.made_by(request.create_id)) is not None:
+            return await self._made(made, context)  # a retry (its answer was lost): the table the first call made
         if not self.tables.creating.take(peer_of(context)):
             raise limited("new tables", self.tables.creating.rate)
         if self.cluster is not None and not self.cluster.relayed(context):
@@ -56,9 +58,17 @@ class TableServicer(pb_grpc.TableServiceServicer):
                 raise invalid("lexicon", f"differs from options[lexicon] ({options['lexicon']!r})")
             options["lexicon"] = request.lexicon
         seconds = decision_time(request.decision_seconds, request.untimed)
-        table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
-                                         hints=request.hints, pause_seconds=request.pause_seconds)  # fmt: skip
+        try:
+            table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
+                                             hints=request.hints, pause_seconds=request.pause_seconds,
+                                             create_id=request.create_id)  # fmt: skip
+        except TableExists:  # the same create_id, made at once by another call (on another node): that table
+            return await self._made(await self.tables.made_by(request.create_id) or "", context)
         return pb.CreateTableResponse(table=table_info(table))
+
+    async def _made(self, table_id: str, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
+        """A table made already, as CreateTable answers it (from the node that plays it)."""
+        return pb.CreateTableResponse(table=(await self.GetTable(pb.GetTableRequest(table_id=table_id), context)).table)
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:
         """From the store, a page at a time: every node's live tables first, then the finished, newest first."""

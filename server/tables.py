@@ -11,14 +11,14 @@ import hmac
 import logging
 import secrets
 from collections import OrderedDict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import grpc
 
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
-from .errors import ServiceError, found, invalid, limited
-from .errors import MAX_PAUSE_SECONDS, checked_seconds
+from .errors import MAX_PAUSE_SECONDS, ServiceError, checked_seconds, found, invalid, limited
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
@@ -44,6 +44,14 @@ log = logging.getLogger(__name__)
 
 class TableExists(Exception):
     """A table of the id asked for was made already (by this node or another)."""
+
+
+def checked_create_id(create_id: str) -> str:
+    """A CreateTable's create_id: empty (none), or MIN_JOIN_ID to MAX_SECRET characters: a short one would be another
+    caller's too, whose retry would be answered this table instead of his own."""
+    if create_id and not MIN_JOIN_ID <= len(create_id) <= MAX_SECRET:
+        raise invalid("create_id", f"{MIN_JOIN_ID} to {MAX_SECRET} characters (a UUID will do), not {len(create_id)}")
+    return create_id
 
 
 def new_table_id() -> str:
@@ -258,7 +266,7 @@ class Tables:
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
-               pause_seconds: float = 0.0) -> Table:  # fmt: skip
+               pause_seconds: float = 0.0, create_id: str = "") -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -266,6 +274,8 @@ class Tables:
         ``hints``: a practice table, whose players may ask for hints (never a tournament's: reserved seats).
         ``place``: a tournament's game, where it stands in its tournament (TableInfo.tournament).
         ``pause_seconds``: after each hand, how long its end stays before the next hand's decisions open.
+        ``create_id``: the caller's id of this creation (:meth:`made_by`); :class:`TableExists` when another call of
+        the same id made its table first.
         """
         try:
             variant = get_variant(variant_name)
@@ -287,6 +297,7 @@ class Tables:
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds)  # fmt: skip
+        row = replace(row, create_id=checked_create_id(create_id) or None)
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)
@@ -298,6 +309,10 @@ class Tables:
         table.start()
         await table.command(table.begin_if_full)  # bots only: deal at once
         return table
+
+    async def made_by(self, create_id: str) -> str | None:
+        """The table a CreateTable of this ``create_id`` made (on any node, before a restart too); None: none yet."""
+        return await self.log.made_by(checked_create_id(create_id))
 
     def seat_count(self, row: Any) -> int:
         variant = get_variant(row.variant)

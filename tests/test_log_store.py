@@ -6,9 +6,11 @@ import asyncio
 import sqlite3
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
+import grpc
 import psycopg
 import pytest
 
@@ -121,6 +123,35 @@ def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_no
             assert error_of(seats[False].hints).reason == "NO_HINTS"
     finally:
         again.stop()
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_a_create_table_retried_with_its_create_id_answers_the_table_it_made_after_a_restart_too(
+    tmp_path: Path, store: str, request: pytest.FixtureRequest
+) -> None:
+    database = database_for(store, request)
+    first = ServerThread(tmp_path, lexicons=False, database=database)
+    create_id = uuid.uuid4().hex
+    try:
+        with BrelanClient(first.target) as api:
+            made = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
+            api.join(made.table_id, player="ann")
+            again = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
+            assert again.table_id == made.table_id and again.seats[0].player == "ann"  # as it stands
+            other = api.create_table("poker-champ", {"players": "2"}, create_id=uuid.uuid4().hex)
+            assert other.table_id != made.table_id
+            e = error_of(api.create_table, "poker-champ", {"players": "2"}, create_id="short")
+            assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "create_id", e
+    finally:
+        first.stop()
+    second = ServerThread(tmp_path, lexicons=False, database=database)
+    try:
+        with BrelanClient(second.target) as api:
+            kept = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
+            assert kept.table_id == made.table_id and kept.seats[0].player == "ann"
+            assert len([t for t in api.list_tables() if t.table_id in (made.table_id, other.table_id)]) == 2
+    finally:
+        second.stop()
 
 
 @pytest.mark.parametrize("store", STORES)

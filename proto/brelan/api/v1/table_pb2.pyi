@@ -296,6 +296,7 @@ class CreateTableRequest(_message.Message):
     UNTIMED_FIELD_NUMBER: _builtins.int
     HINTS_FIELD_NUMBER: _builtins.int
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
+    CREATE_ID_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -326,6 +327,13 @@ class CreateTableRequest(_message.Message):
     most 60. Turn-based games only: in a real-time game (VariantInfo.realtime)
     a person acting during it would race the bots unopposed.
     """
+    create_id: _builtins.str
+    """Makes the call safe to retry (an answer lost to a dropped connection, a
+    node restarting): a CreateTable with the create_id of a table made already
+    (by any node, before a restart too) makes none, and answers that table as
+    it stands. 16 to 64 characters of the caller's (a UUID will do); empty:
+    every call makes a table.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The game's options as text ("players" -> "4"); those not given take
@@ -348,10 +356,11 @@ class CreateTableRequest(_message.Message):
         untimed: _builtins.bool = ...,
         hints: _builtins.bool = ...,
         pause_seconds: _builtins.float = ...,
+        create_id: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
