@@ -62,8 +62,11 @@ class TableServicer(pb_grpc.TableServiceServicer):
             table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
                                              hints=request.hints, pause_seconds=request.pause_seconds,
                                              create_id=request.create_id)  # fmt: skip
-        except TableExists:  # the same create_id, made at once by another call (on another node): that table
-            return await self._made(await self.tables.made_by(request.create_id) or "", context)
+        except TableExists:
+            if request.create_id:  # made at once by another call of the same id (on another node): that table
+                return await self._made(await self.tables.made_by(request.create_id) or "", context)
+            raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the table id drawn for it was just taken: call again",
+                               reason="TABLE_ID_TAKEN") from None  # fmt: skip
         return pb.CreateTableResponse(table=table_info(table))
 
     async def _made(self, table_id: str, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:

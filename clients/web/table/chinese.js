@@ -264,7 +264,7 @@ function badge(cls, text) {
   return h("span", { class: `cn-badge ${cls}` }, text);
 }
 
-function seatNode(view, i, ctx, { me, s, compact }) {
+function seatNode(view, i, ctx, { me, s, compact, reviewed }) {
   const seat = view.seats[i];
   const board = s ? Object.fromEntries(ROWS.map((row) => [row, [...(seat.board?.[row] || []), ...s.placed[row]]])) : rowsOf(seat.board);
   const hands = handsOf(board);
@@ -302,7 +302,7 @@ function seatNode(view, i, ctx, { me, s, compact }) {
   else if (!view.cnShowdown && !foul && complete(hands) && view.style !== "STYLE_CLASSIC" && !seat.fantasy && reachesFantasy(hands.top)) {
     notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.reach")));
   }
-  const review = me && view.cnShowdown ? reviewNode(view, board, ctx) : null;
+  const review = (me || reviewed) && view.cnShowdown ? reviewNode(view, board, ctx) : null;
   // Beside the solver's arrangement, the seat's own hand is told as such: its rows, its discards under them.
   const apart = review?.classList.contains("cn-best");
   if (review && !apart) notes.push(review);
@@ -364,7 +364,7 @@ function previousHand(view, ctx) {
     seats: view.seats.map((s) => ({ ...s, board: {}, pending: false, fantasy: 0, set: false, surrendered: false, held: [],
       discards: [], reserve: [] })) }, []);
   const details = h("details", { class: "cn-prev" }, h("summary", {}, ctx.t("cn.prev")),
-    h("div", { class: "cn-others" }, ...last.seats.map((_, i) => seatNode(last, i, ctx, { compact: true, me: i === ctx.seat }))));
+    h("div", { class: "cn-others" }, ...last.seats.map((_, i) => seatNode(last, i, ctx, { compact: true, reviewed: i === ctx.seat }))));
   details.open = previousOpen;
   details.addEventListener("toggle", () => (previousOpen = details.open));
   return details;
