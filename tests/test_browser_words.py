@@ -427,6 +427,31 @@ def test_a_result_keeps_the_amount_the_winners_tied_on(site: str, browsers: Call
     assert said["round"] == [], said
 
 
+def test_an_alphapoker_hand_s_end_pays_the_pot_into_the_winner_s_stack(site: str, browsers: Callable[..., Any]) -> None:
+    """The hand's end is drawn from the last view read (its bets in) and the hand's events: a bet the view holds is not
+    paid twice, a call after it is paid, and the pot won is in the winner's stack, said as won: the stacks add up to
+    the chips in play (a person saw "132 PM · remporte 24 PM", then 151 the next hand). A game's final view holds its
+    wins already."""
+    driver = lobby(browsers, site)
+    said = driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/alphapoker.js')]).then(([i18n, ap]) => {"
+        "  const events = [{alphapoker: {hand: {number: 2}}}, {alphapoker: {bet: {to: '5'}}},"
+        "    {alphapoker: {called: {seat: 1, amount: '5'}}}, {alphapoker: {phase: {name: 'reveal'}}},"
+        "    {alphapoker: {won: {amount: '20'}}}];"
+        "  const seats = [{stack: '90', bet: '5', inDeal: true}, {stack: '95', bet: '0', inDeal: true}];"
+        "  const end = ap.showdown({phase: 'PHASE_BET', round: 2, pot: '15', seats}, events);"
+        "  const over = ap.showdown({phase: 'PHASE_OVER', round: 2, pot: '20', champions: [0],"
+        "    seats: [{stack: '110'}, {stack: '90'}]}, events);"
+        "  const node = document.createElement('div'); document.body.append(node);"
+        "  ap.drawBoard(node, end, {names: ['Léa', 'robot 2'], seat: 1, family: 'alphapoker', pending: new Set(),"
+        "    lang: i18n.lang, t: (k, v) => i18n.t(k, v, ap.STRINGS)});"
+        "  done({stacks: end.seats.map((s) => s.stack), final: over.seats.map((s) => s.stack),"
+        "        pot: node.querySelector('.ap-pot').innerText}); });")
+    assert said["stacks"] == ["110", "90"] and said["final"] == ["110", "90"], said
+    assert "Pot remporté" in said["pot"] and "20" in said["pot"], said
+
+
 def test_an_all_in_is_said_with_the_move_that_made_it(site: str, browsers: Callable[..., Any]) -> None:
     """The engine tells a call that puts a seat all-in as two events; the feed says them as one line, as a poker
     site's log does ("robot 2 suit (990) et fait tapis"), and only for the seat's own move just before it."""

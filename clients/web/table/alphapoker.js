@@ -16,7 +16,7 @@ export const STRINGS = {
     "ap.phase.exchange": "Tour de change {n} sur {of}", "ap.phase.exchange.cap": "chacun change jusqu'à {n} {n:carte|cartes}",
     "ap.phase.bet": "Mises", "ap.phase.bet.opener": "{name} ouvre", "ap.phase.reveal": "Les mots sont dévoilés",
     "ap.phase.over": "Partie terminée", "ap.voir": "Relance pour voir : qui suit dévoile son mot",
-    "ap.pot": "Pot", "ap.pm": "{n} PM", "ap.cap": "mise plafonnée à {n} PM", "ap.stock": "pioche {n}",
+    "ap.pot": "Pot", "ap.pot.won": "Pot remporté", "ap.pm": "{n} PM", "ap.cap": "mise plafonnée à {n} PM", "ap.stock": "pioche {n}",
     "ap.discards": "écart {n}", "ap.carried": "dont {n} {n:reporté|reportés}", "ap.dealer": "donneur", "ap.dealer.mark": "D",
     "ap.bet": "mise {n}", "ap.folded": "couché", "ap.out": "éliminé", "ap.to.act": "à jouer", "ap.you": "vous",
     "ap.exchange.help": "Touchez les lettres à changer (jusqu'à {n}), puis validez.",
@@ -41,7 +41,7 @@ export const STRINGS = {
     "ap.phase.exchange": "Exchange {n} of {of}", "ap.phase.exchange.cap": "each may change up to {n} {n:card|cards}",
     "ap.phase.bet": "Betting", "ap.phase.bet.opener": "{name} opens", "ap.phase.reveal": "Showdown: the words",
     "ap.phase.over": "Game over", "ap.voir": "Raised to see: whoever calls shows a word",
-    "ap.pot": "Pot", "ap.pm": "{n} {n:chip|chips}", "ap.cap": "bets capped at {n}", "ap.stock": "stock {n}",
+    "ap.pot": "Pot", "ap.pot.won": "Pot won", "ap.pm": "{n} {n:chip|chips}", "ap.cap": "bets capped at {n}", "ap.stock": "stock {n}",
     "ap.discards": "discards {n}", "ap.carried": "{n} carried over", "ap.dealer": "dealer", "ap.dealer.mark": "D",
     "ap.bet": "bet {n}", "ap.folded": "folded", "ap.out": "out", "ap.to.act": "to act", "ap.you": "you",
     "ap.exchange.help": "Tap the letters to exchange (up to {n}), then confirm.",
@@ -156,7 +156,7 @@ function centre(view, ctx) {
       h("b", {}, phase), detail ? h("small", {}, detail) : null),
     h("div", { class: `ap-pot${winners.length ? " taken" : ""}` },
       h("span", { class: "ap-pot-chips", "aria-hidden": "true" }, h("i", {}), h("i", {}), h("i", {})),
-      h("span", {}, h("small", {}, t("ap.pot")), h("b", {}, ctx.t("ap.pm", { n: num(view.pot) })),
+      h("span", {}, h("small", {}, t(winners.length ? "ap.pot.won" : "ap.pot")), h("b", {}, ctx.t("ap.pm", { n: num(view.pot) })),
         num(view.carried) ? h("small", {}, t("ap.carried", { n: num(view.carried) })) : null)),
     view._remains ? h("small", { class: "ap-remains" }, t("ap.remains", { n: view._remains })) : null,
     h("div", { class: "ap-facts" },
@@ -438,6 +438,13 @@ export function showdown(view, events) {
   const copy = structuredClone(view || {});
   copy.seats = (copy.seats || []).map((s, i) => ({ ...s, seat: i }));
   const seat = (n) => copy.seats[n || 0] || (copy.seats[n || 0] = { seat: n || 0 });
+  // A bet brings the seat's bet TO its amount: the stack pays only what the view's bet lacks (nothing for a bet
+  // the view held already); the game's final view holds every chip where it ended already.
+  const final = copy.phase === "PHASE_OVER";
+  const betTo = (s, to) => {
+    if (!final) s.stack = String(num(s.stack) - Math.max(0, num(to) - num(s.bet)));
+    s.bet = to;
+  };
   let began = false;
   for (const event of events || []) {
     const e = event?.alphapoker;
@@ -448,13 +455,13 @@ export function showdown(view, events) {
     }
     began = true;
     if (e.folded) Object.assign(seat(e.folded.seat), { inDeal: false, hand: [] });
-    else if (e.bet) seat(e.bet.seat).bet = e.bet.to;
-    else if (e.raised) seat(e.raised.seat).bet = e.raised.to;
+    else if (e.bet) betTo(seat(e.bet.seat), e.bet.to);
+    else if (e.raised) betTo(seat(e.raised.seat), e.raised.to);
     else if (e.raisedToSee) {
-      seat(e.raisedToSee.seat).bet = e.raisedToSee.to;
+      betTo(seat(e.raisedToSee.seat), e.raisedToSee.to);
       copy.voir = true;
     } else if (e.called) { // a call matches the highest bet (the same whether or not the view had it already)
-      seat(e.called.seat).bet = String(Math.max(...copy.seats.map((s) => num(s.bet))));
+      betTo(seat(e.called.seat), String(Math.max(...copy.seats.map((s) => num(s.bet)))));
     } else if (e.phase) {
       if (e.phase.name === "reveal") copy.phase = "PHASE_REVEAL";
     } else if (e.wordLaid) {
@@ -464,8 +471,9 @@ export function showdown(view, events) {
     } else if (e.refused) {
       Object.assign(seat(e.refused.seat), { score: 0, reason: e.refused.reason || "no word" });
     } else if (e.won) {
-      const s = seat(e.won.seat); // its stack stays as the view has it: the win is shown beside it
+      const s = seat(e.won.seat); // the pot is paid: its stack holds the win, said beside it too
       s._won = num(s._won) + num(e.won.amount);
+      if (!final) s.stack = String(num(s.stack) + num(e.won.amount));
     } else if (e.remains) {
       copy._remains = num(e.remains.amount);
     } else if (e.out) {
@@ -477,6 +485,8 @@ export function showdown(view, events) {
       copy.phase = "PHASE_OVER";
     }
   }
+  const won = copy.seats.reduce((n, s) => n + num(s._won), 0);
+  if (won) copy.pot = String(won); // what was won of the pot (bets after the view read in); what remains is said apart
   copy._showdown = true;
   delete copy.toAct;
   copy.seats.forEach((s) => delete s.pending);

@@ -22,8 +22,11 @@ const COUNTERS = { pokerChamp: "table.deal", alphapoker: "table.deal", belote: "
 // "400" in the console at every table.
 const REVIEWED = ["alphapoker", "chinese"];
 // How long the end of a hand stays on the table (a click goes on at once): the table's pause, when it has one (the
-// next hand's decisions open after it), else this.
+// next hand's decisions open after it), less PAUSE_EARLY_MS, else SHOWDOWN_MS. The table's pause starts when the
+// hand ends, the page's when it hears so: let go a little early, the page is ready for the next hand's end, which
+// bots at their quickest bring a few milliseconds after the pause (held past it, the page let that one go by).
 const SHOWDOWN_MS = 5000;
+const PAUSE_EARLY_MS = 500;
 const STALE_MS = 3000; // a table not read for this long is read again, events or not
 const FEED_KEPT = 150; // events in "what happened": a finished table of 600 hands does not freeze the page
 const STATUS = { TABLE_STATUS_WAITING: "waiting", TABLE_STATUS_PLAYING: "playing", TABLE_STATUS_FINISHED: "finished" };
@@ -297,7 +300,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     // seen; the hands in between go by. A seat out that asked for the result skips them (state.skipping).
     const ended = hand > state.hand || (over && state.hold?.until !== Infinity);
     if (state.view && state.board?.showdown && ended && !holding() && (over || !state.skipping)) {
-      const ms = info.pauseSeconds ? info.pauseSeconds * 1000 : SHOWDOWN_MS;
+      const ms = info.pauseSeconds ? Math.max(1000, info.pauseSeconds * 1000 - PAUSE_EARLY_MS) : SHOWDOWN_MS;
       const hold = { view: over ? view || state.view : state.view, hand: over ? hand : state.hand,
                      until: over ? Infinity : performance.now() + ms };
       state.hold = hold;
