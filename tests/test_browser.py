@@ -427,6 +427,9 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     driver = browsers("fr-FR")
     driver.get(site + "#/tournaments")
     form = wait(driver, lambda d: d.find_element(By.ID, "create-tournament"))
+    assert "AlphaPoker" in form.text, form.text  # the game its tables play, said
+    first = [f.get_attribute("value") for f in form.find_elements(By.CSS_SELECTOR, ".tour-player-list input[type=text]")]
+    assert first == ["ann", "robot 2", "robot 3", "robot 4"], first  # you (nobody named yet) against three bots
     name = form.find_element(By.NAME, "name")
     name.clear()
     name.send_keys("Coupe")

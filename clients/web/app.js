@@ -324,7 +324,9 @@ async function tournamentsScreen() {
     box.replaceChildren(...(list.length ? list.map(tournamentCard) : [h("p", {}, t("tour.none"))]));
   };
   all.addEventListener("change", refresh);
-  const players = playerRows([["ann", false], ["bob", true], ["cy", true], ["dee", true]]);
+  // You (the name at the top of the page) against three bots, unless changed.
+  const you = document.getElementById("player-name")?.value.trim() || "ann";
+  const players = playerRows([[you, false], ...[1, 2, 3].map((n) => [t("bot", { n: n + 1 }), true])]);
   const format = h("select", { name: "format" }, ...Object.keys(FORMATS).map((f) =>
     h("option", { value: f }, t(`tour.format.${f}`))));
   const today = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long" }).format(new Date());
@@ -333,6 +335,7 @@ async function tournamentsScreen() {
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const pause = pauseField();
   const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
+    h("p", { class: "quiet" }, t("tour.game")),
     h("label", {}, t("tour.name"), " ", name),
     h("fieldset", { class: "tour-players" }, h("legend", {}, t("tour.players")), players.node),
     h("label", {}, t("tour.format"), " ", format), pause.node, error, h("button", { type: "submit" }, t("tour.start")));
