@@ -642,6 +642,12 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
     assert table_info(site, table_id).get("pauseSeconds") == 3
     token = driver.execute_script("return JSON.parse(localStorage.getItem('brelan.seats'))[arguments[0]].token", table_id)
     anne = Seats(site, table_id, {0: token})
+
+    def clock_whole() -> None:
+        """Anne's clock, if she is to act, reads at most her 60 s: a decision opened by the pause starts after it."""
+        said = driver.execute_script("return document.getElementById('clock')?.textContent || ''")
+        assert not re.search(r"\d+", said) or int(re.search(r"\d+", said).group()) <= 60, said
+
     for _ in range(40):
         now = wait(driver, lambda d: "held" if d.find_elements(By.CSS_SELECTOR, "#board.showdown")
                    else "to play" if d.find_elements(By.CSS_SELECTOR, MOVES) else None, 60, "nothing came")
@@ -653,6 +659,7 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
         assert pot.startswith("Pot remporté"), pot
         if not anne.view(0)["pokerChamp"]["seats"][1].get("pending"):  # the next hand waits for her alone
             driver.execute_script("document.querySelector('#actions button.continue')?.click()")  # unless over
+            clock_whole()
             continue
         seq = table_info(site, table_id)["seq"]
         time.sleep(max(0.0, began + 2 - time.monotonic()))
@@ -662,6 +669,7 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
              "the hand's end stayed past the table's pause")
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button.act:not([disabled])"), 10,
              "anne was not to act once the bot had played after the pause")
+        clock_whole()
         break
     else:
         raise AssertionError("no hand ended with the bot first to act in the next")

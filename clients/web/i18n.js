@@ -27,7 +27,7 @@ const WORDS = {
     "table.take": "prendre une place", "table.secret": "code de place", "table.secret.join": "reprendre ma place",
     "table.kept": "Votre place vous est gardée : reprenez-la avec le code {secret}",
     "table.feed": "ce qui s'est passé", "table.moved": "la table a avancé avant votre coup : regardez à nouveau",
-    "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent",
+    "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent", "turn.pause": "Pause entre les donnes",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
     "clock": "{n} s", "continue": "continuer", "showdown": "Fin de la donne",
     // a seat out of the game while the others play on
@@ -99,7 +99,7 @@ const WORDS = {
     "table.take": "take a seat", "table.secret": "seat secret", "table.secret.join": "take my seat back",
     "table.kept": "Your seat is kept for you: take it back with the secret {secret}",
     "table.feed": "what happened", "table.moved": "the table moved on before your move: look again",
-    "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing",
+    "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing", "turn.pause": "Pause between hands",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
     "clock": "{n} s", "continue": "continue", "showdown": "End of the hand",
     "out.you": "You are out: {place} of {n}. The table plays on without you.", "out.skip": "see the result",

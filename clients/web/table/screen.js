@@ -179,7 +179,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
                   hand: 0, events: [], hold: null, picked: new Set(), hints: null, review: null,
-                  reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "" };
+                  reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "", pausedUntil: 0 };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -306,6 +306,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       state.hold = hold;
       if (!over) setTimeout(() => release(hold), ms + 50);
     }
+    // The table's pause after a hand (nobody's clock runs, the bots wait): about until then, as heard here.
+    if (state.view && hand > state.hand && !over && info.pauseSeconds) state.pausedUntil = performance.now() + info.pauseSeconds * 1000;
     if (state.view && mySeat !== null && (hand > state.hand || over)) review(state.hand);
     // the events of the hands gone by are let go, but for the hand held (its end may come after its view)
     if (hand > state.hand) {
@@ -405,9 +407,11 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   // This seat's time left for its decision, in words (none when it has no move or no clock): drawn with the bar,
   // then each tick.
   const clockText = () => {
-    const left = state.deadline - (performance.now() - state.at) / 1000;
+    // the time of a decision opened by a pause starts after it: it reads its whole time until then
+    const left = state.deadline - (performance.now() - state.at) / 1000 - pauseLeft();
     return state.deadline > 0 && (state.space?.moves || []).length ? t("clock", { n: Math.max(0, Math.ceil(left)) }) : "";
   };
+  const pauseLeft = () => Math.max(0, (state.pausedUntil - performance.now()) / 1000);
   const drawBar = (c, over, held) => {
     // the same decision: the bar (and what is typed in it, and its focus) stays
     const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints),
@@ -428,7 +432,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     } else if (isOut()) { // out of the game, and said so once its last hand was seen
       parts.push(outNotice());
     } else {
-      parts.push(h("p", { class: "turn" }, pending ? t("turn.yours") : moves.length ? t("turn.may") : t("turn.wait"), " ",
+      parts.push(h("p", { class: "turn" },
+        pending ? t("turn.yours") : pauseLeft() ? t("turn.pause") : moves.length ? t("turn.may") : t("turn.wait"), " ",
         h("span", { class: "clock", id: "clock" }, clockText())));
       parts.push(h("div", { class: "legal" }, ...offered));
     }
