@@ -7,8 +7,9 @@ import sqlite3
 import subprocess
 import sys
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import grpc
 import psycopg
@@ -72,6 +73,17 @@ def test_serve_says_in_one_line_when_the_database_cannot_be_reached(tmp_path: Pa
         assert "secret" not in done.stderr  # a password never reaches a log
 
 
+@contextmanager
+def serving(tmp_path: Path, database: str | None) -> Iterator[BrelanClient]:
+    """A table server on this data directory and store (no lexicon), and a client of it; the server stops after."""
+    server = ServerThread(tmp_path, lexicons=False, database=database)
+    try:
+        with BrelanClient(server.target) as api:
+            yield api
+    finally:
+        server.stop()
+
+
 @pytest.mark.parametrize("store", STORES)
 def test_a_decision_deadline_continues_from_what_is_left_after_a_restart(
     tmp_path: Path, store: str, request: pytest.FixtureRequest
@@ -103,26 +115,18 @@ def test_a_practice_table_still_gives_hints_after_a_restart_and_another_still_no
     tmp_path: Path, store: str, request: pytest.FixtureRequest
 ) -> None:
     database = database_for(store, request)
-    first = ServerThread(tmp_path, lexicons=False, database=database)
-    try:
-        with BrelanClient(first.target) as api:
-            tables = {hints: api.create_table("chinese", {"players": "2"}, hints=hints,
-                                              pause_seconds=2.5 if hints else 0).table_id for hints in (True, False)}
-            seats = {hints: api.join(table_id) for hints, table_id in tables.items()}
-            before = seats[True].hints().hints
-    finally:
-        first.stop()
-    again = ServerThread(tmp_path, lexicons=False, database=database)
-    try:
-        with BrelanClient(again.target) as api:
-            listed = {info.table_id: (info.hints, info.pause_seconds) for info in api.list_tables()}
-            assert listed[tables[True]] == (True, 2.5) and listed[tables[False]] == (False, 0)
-            assert api.get_table(tables[True]).pause_seconds == 2.5
-            seats[True].client = seats[False].client = api
-            assert seats[True].hints().hints == before  # the same hand replayed, the same solver's set
-            assert error_of(seats[False].hints).reason == "NO_HINTS"
-    finally:
-        again.stop()
+    with serving(tmp_path, database) as api:
+        tables = {hints: api.create_table("chinese", {"players": "2"}, hints=hints,
+                                          pause_seconds=2.5 if hints else 0).table_id for hints in (True, False)}
+        seats = {hints: api.join(table_id) for hints, table_id in tables.items()}
+        before = seats[True].hints().hints
+    with serving(tmp_path, database) as api:  # the same store again: a restart
+        listed = {info.table_id: (info.hints, info.pause_seconds) for info in api.list_tables()}
+        assert listed[tables[True]] == (True, 2.5) and listed[tables[False]] == (False, 0)
+        assert api.get_table(tables[True]).pause_seconds == 2.5
+        seats[True].client = seats[False].client = api
+        assert seats[True].hints().hints == before  # the same hand replayed, the same solver's set
+        assert error_of(seats[False].hints).reason == "NO_HINTS"
 
 
 @pytest.mark.parametrize("store", STORES)
@@ -130,28 +134,20 @@ def test_a_create_table_retried_with_its_create_id_answers_the_table_it_made_aft
     tmp_path: Path, store: str, request: pytest.FixtureRequest
 ) -> None:
     database = database_for(store, request)
-    first = ServerThread(tmp_path, lexicons=False, database=database)
     create_id = uuid.uuid4().hex
-    try:
-        with BrelanClient(first.target) as api:
-            made = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
-            api.join(made.table_id, player="ann")
-            again = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
-            assert again.table_id == made.table_id and again.seats[0].player == "ann"  # as it stands
-            other = api.create_table("poker-champ", {"players": "2"}, create_id=uuid.uuid4().hex)
-            assert other.table_id != made.table_id
-            e = error_of(api.create_table, "poker-champ", {"players": "2"}, create_id="short")
-            assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "create_id", e
-    finally:
-        first.stop()
-    second = ServerThread(tmp_path, lexicons=False, database=database)
-    try:
-        with BrelanClient(second.target) as api:
-            kept = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
-            assert kept.table_id == made.table_id and kept.seats[0].player == "ann"
-            assert len([t for t in api.list_tables() if t.table_id in (made.table_id, other.table_id)]) == 2
-    finally:
-        second.stop()
+    with serving(tmp_path, database) as api:
+        made = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
+        api.join(made.table_id, player="ann")
+        again = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
+        assert again.table_id == made.table_id and again.seats[0].player == "ann"  # as it stands
+        other = api.create_table("poker-champ", {"players": "2"}, create_id=uuid.uuid4().hex)
+        assert other.table_id != made.table_id
+        e = error_of(api.create_table, "poker-champ", {"players": "2"}, create_id="short")
+        assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "create_id", e
+    with serving(tmp_path, database) as api:  # the same store again: a restart
+        kept = api.create_table("poker-champ", {"players": "2"}, create_id=create_id)
+        assert kept.table_id == made.table_id and kept.seats[0].player == "ann"
+        assert len([t for t in api.list_tables() if t.table_id in (made.table_id, other.table_id)]) == 2
 
 
 @pytest.mark.parametrize("store", STORES)
