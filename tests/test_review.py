@@ -127,7 +127,9 @@ def test_alphapoker_reviews_the_best_words_of_the_seats_own_last_hand(api: Brela
         elif words[1] == "lays" and len(words) > 2:
             laid = " ".join(["lay", *words[2:]])
     assert review.played == laid
-    assert review.best, "a hand of 7 letters with no word at all"
+    best = api.best_words(hand, top_k=1)  # the lexicon's own search of the same cards
+    # none only when no word can be made of them (a deal of the server's may be such a hand: the test met one)
+    assert bool(review.best) == bool(best), (hand, list(review.best))
     scores = []
     for hint in review.best:
         cards = [c.card for c in typed(hint).lay.cards]  # type: ignore[attr-defined]
@@ -136,7 +138,7 @@ def test_alphapoker_reviews_the_best_words_of_the_seats_own_last_hand(api: Brela
         word = "".join(c.letter for c in typed(hint).lay.cards)  # type: ignore[attr-defined]
         assert api.check_words([word])[0].admissible, word  # legal for the table's rules (the rulebook's)
         scores.append(api.score(hint.action.split()[1:], hand=hand).score)
-    assert scores == sorted(scores, reverse=True) and scores[0] == api.best_words(hand, top_k=1)[0].score
+    assert scores == sorted(scores, reverse=True) and scores[:1] == [b.score for b in best]
     if laid:  # it laid the lexicon's best word: as good as the review's best
         assert api.score(laid.split()[1:], hand=hand).score == scores[0]
     if info.status != tpb.TABLE_STATUS_FINISHED:
