@@ -60,6 +60,7 @@ export function clockElement(clock, t, className = "") {
   const node = document.createElement("span");
   node.className = `clock ${className}${seconds <= 10 ? " low" : ""}`.trim();
   node.dataset.until = String(clock.until);
+  if (clock.from) node.dataset.from = String(clock.from); // it runs from then (after a pause), reading its whole time
   node.textContent = t("clock", { n: seconds });
   return node;
 }

@@ -208,13 +208,21 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       throw e;
     }
   };
+  const pauseLeft = () => Math.max(0, (state.pausedUntil - performance.now()) / 1000);
+  // This seat's decision clock (board.js clockElement): when it ends and when it runs from (wall clock, ms), and
+  // the seconds it reads now. A decision the table's pause opened runs once the pause is over: its whole time
+  // until then (its deadline holds the pause).
+  const clockOf = () => {
+    const now = Date.now();
+    const until = now + state.deadline * 1000 - (performance.now() - state.at);
+    const from = now + pauseLeft() * 1000;
+    return { seat: mySeat, until, from, seconds: Math.max(0, (until - from) / 1000) };
+  };
   const ctx = () => ({
     seat: mySeat, names: seatNames(state.info), lang, family: state.family,
     t: (key, vars) => t(key, vars, state.board?.STRINGS),
     pending: new Set((state.view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
-    clock: state.deadline > 0 && mySeat !== null
-      ? { seat: mySeat, seconds: Math.max(0, Math.ceil(state.deadline - (performance.now() - state.at) / 1000)),
-          until: Date.now() + (state.deadline * 1000 - (performance.now() - state.at)) } : null,
+    clock: state.deadline > 0 && mySeat !== null ? clockOf() : null,
     picked: state.picked,
     pick: (card) => {
       if (state.picked.has(card)) state.picked.delete(card);
@@ -406,12 +414,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
 
   // This seat's time left for its decision, in words (none when it has no move or no clock): drawn with the bar,
   // then each tick.
-  const clockText = () => {
-    // the time of a decision opened by a pause starts after it: it reads its whole time until then
-    const left = state.deadline - (performance.now() - state.at) / 1000 - pauseLeft();
-    return state.deadline > 0 && (state.space?.moves || []).length ? t("clock", { n: Math.max(0, Math.ceil(left)) }) : "";
-  };
-  const pauseLeft = () => Math.max(0, (state.pausedUntil - performance.now()) / 1000);
+  const clockText = () => (state.deadline > 0 && (state.space?.moves || []).length
+    ? t("clock", { n: Math.ceil(clockOf().seconds) }) : "");
   const drawBar = (c, over, held) => {
     // the same decision: the bar (and what is typed in it, and its focus) stays
     const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints),
@@ -496,7 +500,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     const node = document.getElementById("clock");
     if (node) node.textContent = clockText();
     document.querySelectorAll(".clock[data-until]").forEach((n) => {
-      const left = Math.max(0, Math.ceil((Number(n.dataset.until) - Date.now()) / 1000));
+      const left = Math.max(0, Math.ceil((Number(n.dataset.until) - Math.max(Date.now(), Number(n.dataset.from || 0))) / 1000));
       n.textContent = t("clock", { n: left });
       n.classList.toggle("low", left <= 10);
     });
