@@ -636,7 +636,8 @@ class Seats:
 def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: str,
                                                                           browsers: Callable[..., Any]) -> None:  # fmt: skip
     """The form's pause is the table's: a hand's end stays on the page for it (3 s here, not the page's own 5 s) and
-    the table waits meanwhile (the bot, first to act in the next hand, does not play it unseen), then goes on."""
+    the table waits meanwhile (the bot, first to act in the next hand, does not play it unseen), then goes on; a
+    player who goes on sooner sees the bot's seat paused, not thinking."""
     driver = browsers("fr-FR")
     table_id = create_table(driver, site, "poker-champ", {"players": "2", "pause": "3"}, "anne", bots=[1])
     assert table_info(site, table_id).get("pauseSeconds") == 3
@@ -649,7 +650,8 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
         said = driver.execute_script("return [...document.querySelectorAll('#clock, #board .clock')].map((n) => n.textContent)")
         assert all(int(n) <= 61 for text in said for n in re.findall(r"\d+", text)), said  # the bar's and the seat's
 
-    for _ in range(40):
+    held = 0  # the hands' ends seen with the bot to act in the next hand
+    for _ in range(60):
         now = wait(driver, lambda d: "held" if d.find_elements(By.CSS_SELECTOR, "#board.showdown")
                    else "to play" if d.find_elements(By.CSS_SELECTOR, MOVES) else None, 60, "nothing came")
         if now == "to play":
@@ -662,6 +664,13 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
             driver.execute_script("document.querySelector('#actions button.continue')?.click()")  # unless over
             clock_whole()
             continue
+        held += 1
+        if held == 2:  # she goes on at once: the bot's seat waits out the pause, and says so
+            click(driver, "#actions button.continue")
+            tag = wait(driver, lambda d: d.execute_script(
+                "return document.querySelector('#board .seat[data-seat=\"1\"] .pk-tag.turn')?.textContent"), 2)
+            assert tag == "en pause", tag
+            break
         seq = table_info(site, table_id)["seq"]
         time.sleep(max(0.0, began + 2 - time.monotonic()))
         assert driver.find_elements(By.CSS_SELECTOR, "#board.showdown"), "the hand's end was let go before the pause"
@@ -671,9 +680,8 @@ def test_a_table_s_pause_holds_each_hand_s_end_and_nobody_plays_meanwhile(site: 
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button.act:not([disabled])"), 10,
              "anne was not to act once the bot had played after the pause")
         clock_whole()
-        break
     else:
-        raise AssertionError("no hand ended with the bot first to act in the next")
+        raise AssertionError(f"{held} hands ended with the bot to act in the next, of 2 to see")
 
 
 def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers: Callable[..., Any]) -> None:

@@ -18,7 +18,7 @@ export const STRINGS = {
     "pk.seat": "place {n}", "pk.dealer": "donneur", "pk.dealer.mark": "D",
     "pk.pot": "Pot", "pk.pot.won": "Pot remporté", "pk.chips": "{n} {n:jeton|jetons}", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
     "pk.folded": "couché", "pk.out": "éliminé", "pk.allin": "tapis", "pk.your.turn": "à vous",
-    "pk.thinking": "réfléchit…", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
+    "pk.thinking": "réfléchit…", "pk.paused": "en pause", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
     "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Donne {n}",
     "pk.deal.n": "Donne {n}", "pk.board": "tableau",
     "pk.side.pot": "pot parallèle",
@@ -66,7 +66,7 @@ export const STRINGS = {
     "pk.seat": "seat {n}", "pk.dealer": "dealer", "pk.dealer.mark": "D",
     "pk.pot": "Pot", "pk.pot.won": "Pot won", "pk.chips": "{n} {n:chip|chips}", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
     "pk.folded": "folded", "pk.out": "out", "pk.allin": "all-in", "pk.your.turn": "your turn",
-    "pk.thinking": "thinking…", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
+    "pk.thinking": "thinking…", "pk.paused": "paused", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
     "pk.champion": "champion", "pk.champions": "{names} won", "pk.over": "Game over", "pk.hand.n": "Hand {n}",
     "pk.deal.n": "Deal {n}", "pk.board": "board",
     "pk.side.pot": "side pot",
@@ -262,7 +262,7 @@ function seatNode(seat, model, ctx, me) {
   else if (!seat.inHand && !model.over) tag = el("div", "pk-tag", t("pk.folded"));
   else if (seat.pending && !model.showdown) {
     const clock = ctx.clock && ctx.clock.seat === s ? ctx.clock : null;
-    tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t("pk.thinking"));
+    tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t(ctx.paused ? "pk.paused" : "pk.thinking"));
     if (clock) {
       tag.append(" ", clockElement(clock, t));
     }

@@ -223,6 +223,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     t: (key, vars) => t(key, vars, state.board?.STRINGS),
     pending: new Set((state.view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
     clock: state.deadline > 0 && mySeat !== null ? clockOf() : null,
+    paused: pauseLeft() > 0, // the table's pause after a hand: the seats to act wait for it
     picked: state.picked,
     pick: (card) => {
       if (state.picked.has(card)) state.picked.delete(card);
@@ -315,7 +316,10 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       if (!over) setTimeout(() => release(hold), ms + 50);
     }
     // The table's pause after a hand (nobody's clock runs, the bots wait): about until then, as heard here.
-    if (state.view && hand > state.hand && !over && info.pauseSeconds) state.pausedUntil = performance.now() + info.pauseSeconds * 1000;
+    if (state.view && hand > state.hand && !over && info.pauseSeconds) {
+      state.pausedUntil = performance.now() + info.pauseSeconds * 1000;
+      setTimeout(draw, info.pauseSeconds * 1000 + 50); // its end drawn, though nobody acts at once then
+    }
     if (state.view && mySeat !== null && (hand > state.hand || over)) review(state.hand);
     // the events of the hands gone by are let go, but for the hand held (its end may come after its view)
     if (hand > state.hand) {
@@ -353,7 +357,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     if (held || state.view) {
       boardNode.classList.toggle("showdown", Boolean(held));
       const drawn = [state.family, Boolean(held), held || state.view, [...state.picked], [...c.pending], state.hints,
-                     state.review, names, lang];
+                     state.review, names, lang, c.paused];
       refill(boardNode, JSON.stringify(drawn), () => {
         const node = h("div", { class: `board-inner ${state.family}` });
         try {
