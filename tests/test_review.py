@@ -41,6 +41,7 @@ from brelan.server.typed.registry import family_of
 
 import typed_support
 from conftest import error_of, seat_against_bots
+from typed_support import chinese_player
 from test_redaction import CASES, SPECTATOR, Oracle, case_id
 
 ALPHAPOKER = {"players": "3", "rounds": "2"}
@@ -88,17 +89,6 @@ def alphapoker_player(api: BrelanClient, seed: int) -> Decide:
         return rng.choice([a for a in view.legal if a != "fold"] or list(view.legal))
 
     return decide
-
-
-def chinese_player(view: tpb.GetViewResponse) -> str:
-    """Places its cards in the order dealt: the lowest rows first, then the discards (a foul is a legal set)."""
-    move = next(m for m in view.space.moves if m.kind == "place")
-    free = {r.row: r.free for r in move.rows.rows}
-    cards = list(move.rows.cards)
-    kept, rows = cards[: len(cards) - move.rows.discard], {"discard": cards[len(cards) - move.rows.discard :]}
-    for row in ROWS:
-        rows[row], kept = kept[: free.get(row, 0)], kept[free.get(row, 0) :]
-    return " ".join(["place", *(f"{name} {' '.join(c)}" for name, c in rows.items() if c)])
 
 
 def own_events(api: BrelanClient, me: SeatHandle, hand: int) -> list[list[str]]:

@@ -553,7 +553,9 @@ HIDDEN = {  # the events that carry a seat's hidden pieces, and what a piece loo
 def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
     api: BrelanClient, variant: str, options: dict[str, str]
 ) -> None:
-    info = api.create_table(variant, options, bot_seats=[1, 2])
+    # A practice table: a hand set whole (a fantasyland's) lists the solver's set, the only move its legal list names
+    # (without hints it names none, and this seat, acting by its list, waited forever: a CI-like failure)
+    info = api.create_table(variant, options, bot_seats=[1, 2], hints=True)
     me = api.join(info.table_id)
     tags, piece, field = HIDDEN[variant]
     deadline = time.monotonic() + 60

@@ -149,3 +149,15 @@ def check_result(family: Family, info: tpb.TableInfo) -> None:
     assert info.WhichOneof("game_result") == family.field
     wanted = {k: v for k, v in json.loads(info.result).items() if k not in TABLE_KEYS}
     assert plain(getattr(info, family.field)) == {k: v for k, v in wanted.items() if v not in (None, 0, False, [], "", {})}
+
+
+def chinese_player(view: tpb.GetViewResponse) -> str:
+    """Chinese poker, from the legal space alone: places its cards in the order dealt, the lowest rows first, then
+    the discards (a foul is a legal set; a hand set whole, whose legal list names no move without hints, too)."""
+    move = next(m for m in view.space.moves if m.kind == "place")
+    free = {r.row: r.free for r in move.rows.rows}
+    cards = list(move.rows.cards)
+    kept, rows = cards[: len(cards) - move.rows.discard], {"discard": cards[len(cards) - move.rows.discard :]}
+    for row in ROWS:
+        rows[row], kept = kept[: free.get(row, 0)], kept[free.get(row, 0) :]
+    return " ".join(["place", *(f"{name} {' '.join(c)}" for name, c in rows.items() if c)])

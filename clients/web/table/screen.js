@@ -422,7 +422,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     ? t("clock", { n: Math.ceil(clockOf().seconds) }) : "");
   const drawBar = (c, over, held) => {
     // the same decision: the bar (and what is typed in it, and its focus) stays
-    const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints),
+    const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints), c.paused,
                                 isOut() && [place(), state.skipping]]);
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
     refill(bar, key, () => barParts(c, over, held));
