@@ -24,7 +24,7 @@ from brelan.server.games.registry import get_variant
 from brelan.server.typed.registry import family_of
 
 from conftest import error_of
-from typed_support import check_space
+from typed_support import check_space, unnamed_move
 
 
 def laid_word(text: str) -> bool:
@@ -73,13 +73,14 @@ def play(api: BrelanClient, players: list[SeatHandle], seed: int, decide: Decide
     table_id = players[0].table_id
     while api.get_table(table_id).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the game did not end"
-        views = [(me, me.view()) for me in players]
-        if not any(view.legal for _, view in views):
+        # a hand set whole at a table without hints: its list names no move, one is made from the legal space
+        views = [(me, view, unnamed_move(view)) for me, view in ((me, me.view()) for me in players)]
+        if not any(view.legal or whole for _, view, whole in views):
             time.sleep(0.002)
-        for me, view in views:
-            if not view.legal:
+        for me, view, whole in views:
+            if not view.legal and not whole:
                 continue
-            named = decide(me, view)
+            named = whole or decide(me, view)
             try:
                 me.act(rng.choice(list(view.legal)) if named is None else named, expected_seq=view.seq)
             except ServiceError as e:  # a bot moved first, or won the race to a claim

@@ -42,7 +42,7 @@ from brelan.server.typed.registry import family_of
 from brelan.server.games.transcript import Transcript, game_rng, parse_action_line
 import typed_support as typed
 from conftest import seat_against_bots
-from typed_support import chinese_player, typed_action
+from typed_support import typed_action, unnamed_move
 
 # Every variant and mode, with options that keep a game short.
 CASES = [
@@ -112,11 +112,11 @@ def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) ->
         got[SPECTATOR].views.append(api.view(table.table_id))
         # A hand set whole (a fantasyland's) at a table without hints: its list names no move (the solver's set is
         # a hint), so seat 0 plays one from the legal space (it waited for ever: CI's "the game did not end")
-        whole = not response.legal and any(m.kind == "place" for m in response.space.moves)
-        if not response.legal and not whole:
+        whole = unnamed_move(response)
+        if not response.legal and whole is None:
             time.sleep(0.002)
             continue
-        action = (str(get_variant(variant).parse_action(chinese_player(response))) if whole  # as the log says it
+        action = (str(get_variant(variant).parse_action(whole)) if whole  # as the log says it
                   else rng.choice(list(response.legal)))
         family = family_of(variant)
         try:  # typed actions alone play every game with a typed contract

@@ -151,6 +151,15 @@ def check_result(family: Family, info: tpb.TableInfo) -> None:
     assert plain(getattr(info, family.field)) == {k: v for k, v in wanted.items() if v not in (None, 0, False, [], "", {})}
 
 
+def unnamed_move(view: tpb.GetViewResponse) -> str | None:
+    """A move for a decision whose legal list names none: a hand set whole (a fantasyland's) at a table without
+    hints, whose one listed move, the solver's set, is a hint; made from the legal space. None: the list names some,
+    or nothing is to place."""
+    if view.legal or not any(m.kind == "place" for m in view.space.moves):
+        return None
+    return chinese_player(view)
+
+
 def chinese_player(view: tpb.GetViewResponse) -> str:
     """Chinese poker, from the legal space alone: places its cards in the order dealt, the lowest rows first, then
     the discards (a foul is a legal set; a hand set whole, whose legal list names no move without hints, too)."""
