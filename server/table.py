@@ -161,11 +161,12 @@ class Table:
     @classmethod
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
                 bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False,
-                place: dict[str, Any] | None = None, pause_seconds: float = 0.0) -> TableRow:  # fmt: skip
+                place: dict[str, Any] | None = None, pause_seconds: float = 0.0,
+                create_id: str | None = None) -> TableRow:  # fmt: skip
         seed = secrets.token_hex(16)
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
                         decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints,
-                        place=place, pause_seconds=pause_seconds)  # fmt: skip
+                        place=place, pause_seconds=pause_seconds, create_id=create_id)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.

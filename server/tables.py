@@ -11,7 +11,6 @@ import hmac
 import logging
 import secrets
 from collections import OrderedDict
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 import grpc
@@ -296,8 +295,8 @@ class Tables:
             raise invalid("name", f"at most {MAX_NAME} characters")
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
-                            self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds)  # fmt: skip
-        row = replace(row, create_id=checked_create_id(create_id) or None)
+                            self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
+                            checked_create_id(create_id) or None)  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

@@ -318,7 +318,7 @@ function drawTable(node, model, ctx) {
   if (!model.chipless && (model.pot > 0 || model.showdown)) {
     // At the hand's end the winners' chips hold the pot already: it is said as won, not as still in the middle.
     const paid = model.showdown && model.seats.some((s) => s.won > 0);
-    centre.append(el("div", `pk-pot${paid ? " won" : ""}`, el("span", "pk-chip"), `${t(paid ? "pk.pot.won" : "pk.pot")} `,
+    centre.append(el("div", "pk-pot", el("span", "pk-chip"), `${t(paid ? "pk.pot.won" : "pk.pot")} `,
       el("b", "", amount(model.pot, ctx))));
   }
   table.append(centre);
