@@ -75,7 +75,7 @@ def advance(server: ServerThread, clock: ManualClock, seconds: float) -> None:
 
 
 def on_writer(server: ServerThread, sql: str) -> None:
-    """Run ``sql`` on the server's own SQLite connection, in its writer thread (as its commits run)."""
+    """Run ``sql`` on the server's own SQLite connection (the one its commits use), in its writer's thread."""
     store = server.running.log
 
     async def run() -> None:

@@ -18,8 +18,9 @@ import pytest
 from brelan.clients.client import BrelanClient, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.games.registry import get_variant
-from brelan.server.log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, LoggedAction, LoggedEvent, StoreError,
-                                     open_store)  # fmt: skip
+from brelan.server import sqlite_store
+from brelan.server.log_store import (MIGRATIONS, SCHEMA_VERSION, SQLITE_NAME, LeaseLost, LoggedAction, LoggedEvent,
+                                     StoreError, open_store)  # fmt: skip
 from brelan.server.main import ServerThread
 from brelan.server.table import Table
 from conftest import STORES, Postgres, advance, database_for, error_of
@@ -188,3 +189,29 @@ def test_writes_made_at_once_are_each_committed_or_refused_alone(tmp_path: Path,
             await log.close()
 
     asyncio.run(run())
+
+
+def test_sqlite_s_wal_is_checkpointed_as_the_writes_go_through_its_commits_sync_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """SQLite commits on the loop, with its automatic checkpoints (which sync the disk) turned off there: the
+    store runs them on its writer's thread every CHECKPOINT_WRITES writes, so the WAL starts over and stays
+    small. Without them it holds every write since the server started."""
+    variant = get_variant("poker-champ")
+
+    async def wal_bytes(every: int, where: Path) -> int:
+        monkeypatch.setattr(sqlite_store, "CHECKPOINT_WRITES", every)
+        log = await open_store(None, where)
+        try:
+            row = Table.new_row("t-wal", variant, variant.make_options({}), "", 0.0, ())
+            assert await log.create(row)
+            for seq in range(1, 201):
+                await log.append("t-wal", LoggedAction(0, "check", "", seq), [LoggedEvent(seq, 1, 0, "check", "x" * 500)],
+                                 {0: 1.5})  # fmt: skip
+            assert len(await log.events("t-wal")) == 200
+            return (where / SQLITE_NAME).with_name(SQLITE_NAME + "-wal").stat().st_size
+        finally:
+            await log.close()
+
+    checkpointed = asyncio.run(wal_bytes(10, tmp_path / "a"))
+    kept = asyncio.run(wal_bytes(10_000, tmp_path / "b"))
+    assert checkpointed * 4 < kept, (checkpointed, kept)
