@@ -37,6 +37,12 @@ def shown(url: str) -> str:
     return re.sub(r"(://[^:/@]+):[^@]*@", r"\1:***@", url)
 
 
+def asserted(update: str) -> str:
+    """``update`` (an UPDATE without RETURNING) as a statement that fails when it changes no row: a division by
+    zero, since SQL has no assertion and a function of our own would be one more thing to migrate."""
+    return f"WITH changed AS ({update} RETURNING 1) SELECT 1 / COUNT(*) FROM changed"
+
+
 def first_line(error: BaseException) -> str:
     return (str(error).strip().splitlines() or [type(error).__name__])[0]
 
@@ -92,21 +98,33 @@ class PostgresStore(SqlStore):
             return [await self._alone(write) for write in group]
 
     async def _grouped(self, group: list[Write]) -> list[Outcome]:
-        """The group in one transaction, in pipeline mode: two round trips whatever its size. The first
-        statements go first (a fenced write goes on only if its first statement changed its table's row, whose
-        lock it then holds to the commit), then the rest of the writes whose fence holds, and COMMIT. Sending
-        statement by statement cost psycopg's pipeline about as much CPU as the rest of an action (issue #27)."""
-        outcomes: list[Outcome] = []
-        async with self.pool.connection() as conn, conn.pipeline() as pipeline, conn.transaction():
-            firsts = [await conn.execute(self._sql(sql), params) for sql, params in (w.statements[0] for w in group)]
-            await pipeline.sync()
+        """The group in one round trip and one transaction, whatever its size: its statements, their values
+        bound here (psycopg's client-side binding, quoted as the server would), sent as one query; PostgreSQL
+        runs the statements of one query in one transaction, all or nothing. A fenced write's first statement
+        fails when it changes no row (its fence lost), which undoes the group: :meth:`_commit_group` then writes
+        each alone, and tells the one that lost its fence. A statement at a time, psycopg's pipeline cost an
+        action about as much CPU as the rest of its work (issue #27)."""
+        async with self.pool.connection() as conn:
+            cursor = psycopg.AsyncClientCursor(conn)
+            statements: list[str] = []
+            firsts: list[int] = []  # where each write's first statement's answer is among the query's
+            for write in group:
+                firsts.append(len(statements))
+                sql, params = write.statements[0]
+                statements.append(cursor.mogrify(self._sql(asserted(sql) if write.fenced else sql), params))
+                statements += (cursor.mogrify(self._sql(sql), params) for sql, params in write.statements[1:])
+                statements += (self._rows(cursor, sql, rows) for sql, rows in write.many if rows)
+            await cursor.execute("; ".join(statements))
+            outcomes: list[Outcome] = []
             for write, first in zip(group, firsts):
-                if write.fenced and first.rowcount == 0:
-                    outcomes.append(LeaseLost("this node no longer holds the table"))  # nothing of it was written
-                    continue
-                outcomes.append(await first.fetchall() if first.description else [])
-                await self._rest(conn, write.statements[1:], write.many)
+                await cursor.set_result(first)
+                outcomes.append(await cursor.fetchall() if cursor.description and not write.fenced else [])
         return outcomes
+
+    def _rows(self, cursor: psycopg.AsyncClientCursor[Any], sql: str, rows: list[Sequence[Any]]) -> str:
+        """``sql`` (an INSERT ending in its VALUES' one row) inserting every row of ``rows`` at once."""
+        insert, values = self._sql(sql).rsplit(" VALUES ", 1)
+        return f"{insert} VALUES " + ", ".join(cursor.mogrify(values, row) for row in rows)
 
     async def _alone(self, write: Write) -> Outcome:
         """A write in a transaction of its own: its outcome (a refusal, or a transient fault, as its own)."""

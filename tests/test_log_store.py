@@ -215,3 +215,32 @@ def test_sqlite_s_wal_is_checkpointed_as_the_writes_go_through_its_commits_sync_
     checkpointed = asyncio.run(wal_bytes(10, tmp_path / "a"))
     kept = asyncio.run(wal_bytes(10_000, tmp_path / "b"))
     assert checkpointed * 4 < kept, (checkpointed, kept)
+
+
+@pytest.mark.parametrize("store", STORES)
+def test_what_players_type_is_logged_as_typed(tmp_path: Path, store: str, request: pytest.FixtureRequest) -> None:
+    """PostgreSQL's commits bind their values in the client (one query a group): quotes, backslashes, placeholders
+    and statement breaks in a name, an action or a result come back as they went in, and run nothing."""
+    database = database_for(store, request)
+    variant = get_variant("poker-champ")
+    typed = "l'as d'\"pique\" \\ ? %s $1 $$; DROP TABLE events; -- é€🂡"
+
+    async def run() -> None:
+        log = await open_store(database, tmp_path)
+        try:
+            row = Table.new_row("t-typed", variant, variant.make_options({}), typed, 0.0, ())
+            assert await log.create(row, "node-a", 60.0)
+            await log.set_seat("t-typed", 0, "sha", typed)
+            events = [LoggedEvent(1, 1, 0, typed, typed), LoggedEvent(2, 1, None, "", "\n\t'")]
+            await log.append("t-typed", LoggedAction(0, typed, typed, 2), events, {0: 0.1 + 0.2},
+                             result={typed: [typed, 1.5]}, fence=("node-a", 1))  # fmt: skip
+            assert await log.events("t-typed") == events
+            assert await log.actions("t-typed") == [LoggedAction(0, typed, typed, 2)]
+            assert await log.seats("t-typed") == {0: ("sha", typed)}
+            table = await log.table("t-typed")
+            assert table is not None and table.name == typed and table.deadlines == {0: 0.1 + 0.2}
+            assert table.result == {typed: [typed, 1.5]}
+        finally:
+            await log.close()
+
+    asyncio.run(run())
