@@ -293,9 +293,9 @@ class SqlStore:
     """Every query of the log; a subclass runs them (:meth:`_write`, :meth:`_read`) on its database.
 
     Writes are committed in groups: those that come while a group is being committed go together in the next
-    one, one transaction (SQLite: one trip to its writer's thread; PostgreSQL: one pipeline, one round trip),
-    and each caller is answered once its group is committed. A commit's cost is mostly its own (a thread woken,
-    a round trip, the driver's work), not its rows', so many tables acting at once share it (issue #27).
+    one, one transaction (SQLite: on the event loop; PostgreSQL: one query, one round trip), and each caller is
+    answered once its group is committed. A commit's cost is mostly its own (a round trip, the driver's work, a
+    transaction), not its rows', so many tables acting at once share it (issue #27).
     """
 
     name = "store"

@@ -14,12 +14,12 @@ starting together do not race.
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from typing import Any, Sequence
 
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, Outcome, SqlStore, Statement, StoreError,
+from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, Outcome, SqlStore, StoreError,
                         StoreUnavailable, Write, newer_schema)  # fmt: skip
 
 # What a database restart, a lost connection or an exhausted pool raise (PoolTimeout is an OperationalError):
@@ -129,33 +129,13 @@ class PostgresStore(SqlStore):
     async def _alone(self, write: Write) -> Outcome:
         """A write in a transaction of its own: its outcome (a refusal, or a transient fault, as its own)."""
         try:
-            return await self._transaction(write.statements, write.many, write.fenced)
+            return (await self._grouped([write]))[0]
         except TRANSIENT as e:
             return StoreUnavailable(f"the database: {first_line(e)}")
-        except (LeaseLost, psycopg.Error) as e:
+        except psycopg.errors.DivisionByZero:  # its only division, asserted()'s: its first statement changed no row
+            return LeaseLost("this node no longer holds the table")
+        except psycopg.Error as e:
             return e
-
-    async def _transaction(self, statements: Sequence[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]],
-                           fenced: bool) -> list[tuple[Any, ...]]:  # fmt: skip
-        first: list[tuple[Any, ...]] = []
-        async with self.pool.connection() as conn, conn.pipeline() as pipeline, conn.transaction():
-            cursor = await conn.execute(self._sql(statements[0][0]), statements[0][1])
-            await pipeline.sync()  # its answer, before anything else is sent
-            if fenced and cursor.rowcount == 0:
-                raise LeaseLost("this node no longer holds the table")  # rolls the transaction back
-            first = await cursor.fetchall() if cursor.description else []
-            await self._rest(conn, statements[1:], many)
-        return first
-
-    async def _rest(self, conn: psycopg.AsyncConnection[Any], statements: Sequence[Statement],
-                    many: Iterable[tuple[str, list[Sequence[Any]]]]) -> None:  # fmt: skip
-        """A write's statements after its first, and its rows, sent down the pipeline."""
-        for sql, params in statements:
-            await conn.execute(self._sql(sql), params)
-        for sql, rows in many:
-            if rows:
-                async with conn.cursor() as many_cursor:
-                    await many_cursor.executemany(self._sql(sql), rows)
 
     async def _read_once(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         try:
