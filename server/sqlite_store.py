@@ -34,7 +34,10 @@ from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, Outcome, SqlStore
                         Write, newer_schema)  # fmt: skip
 
 BUSY_SECONDS = 1.0  # how long one attempt waits for another process's lock (then it is tried again)
-CHECKPOINT_WRITES = 1000  # writes between two checkpoints (a few pages each: a WAL of a few MB at most)
+# Writes between two checkpoints. A checkpoint holds the commits while it syncs the files: about 1 ms a hundred
+# writes here (0.6 ms at 24, 2.5 ms at 200, 11 ms at 1000). Short and often keeps an act's p99 low (bench_cluster
+# throughput, 50 tables, three runs each: p99 13-19 ms at 200, 17-21 ms at 1000, 16-19 ms at 100).
+CHECKPOINT_WRITES = 200
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
