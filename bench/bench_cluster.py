@@ -52,7 +52,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from conftest import sharing_lexicons, spawn  # noqa: E402
-from postgres_support import running_postgres  # noqa: E402
+from postgres_support import Postgres, running_postgres  # noqa: E402
 
 from brelan.clients.bots import Summary, run_remote  # noqa: E402
 from brelan.clients.client import BrelanClient  # noqa: E402
@@ -75,33 +75,43 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def throughput(targets: list[str], tables: int, games: int, servers: list[int]) -> dict[str, float]:
+def throughput(targets: list[str], tables: int, games: int, servers: list[int],
+               postgres: Postgres | None = None) -> dict[str, Any]:  # fmt: skip
     """``tables`` bot tables, the clients spread over ``targets`` (served by the processes ``servers``); their
-    summaries merged, with the CPU each server and the clients (this process) spent a action."""
+    summaries merged, with the CPU each server, the clients (this process) and ``postgres`` spent a action."""
 
     async def run_all() -> list[Summary]:
         share = [tables // len(targets) + (i < tables % len(targets)) for i in range(len(targets))]
         return list(await asyncio.gather(*(run_remote(t, GAME, OPTIONS, n, games, f"bench-{i}", lambda n: None)
                                            for i, (t, n) in enumerate(zip(targets, share)))))  # fmt: skip
 
-    cpu, mine, began = [cpu_seconds(pid) for pid in servers], time.process_time(), time.perf_counter()
+    def database_cpu() -> float:
+        return postgres.cpu_seconds() if postgres else 0.0
+
+    cpu, mine, database = [cpu_seconds(pid) for pid in servers], time.process_time(), database_cpu()
+    began = time.perf_counter()
     summaries = asyncio.run(run_all())
     seconds = time.perf_counter() - began
     cpu, mine = [cpu_seconds(pid) - c for pid, c in zip(servers, cpu)], time.process_time() - mine
+    database = database_cpu() - database
     latencies = sorted(x for s in summaries for x in s.latencies)
     actions = sum(s.actions for s in summaries)
-    return {"actions_per_second": actions / seconds, "p50_ms": 1000 * statistics.median(latencies),
-            "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
-            "errors": sum(s.errors for s in summaries), "actions": actions,
-            "server_cpu_ms": [1000 * c / actions for c in cpu], "client_cpu_ms": 1000 * mine / actions}  # fmt: skip
+    figures = {"actions_per_second": actions / seconds, "p50_ms": 1000 * statistics.median(latencies),
+               "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
+               "errors": sum(s.errors for s in summaries), "actions": actions,
+               "server_cpu_ms": [1000 * c / actions for c in cpu], "client_cpu_ms": 1000 * mine / actions}  # fmt: skip
+    if postgres:
+        figures["postgres_cpu_ms"] = 1000 * database / actions
+    return figures
 
 
 def show(label: str, figures: dict[str, Any], baseline: dict[str, Any] | None = None) -> None:
     ratio = f"  ({figures['actions_per_second'] / baseline['actions_per_second']:.2f}x the baseline)" if baseline else ""
     cpu = ", ".join(f"{c:.2f}" for c in figures["server_cpu_ms"])
+    database = f", PostgreSQL {figures['postgres_cpu_ms']:.2f} ms" if "postgres_cpu_ms" in figures else ""
     print(f"  {label}: {figures['actions_per_second']:.0f} actions/s, act p50 {figures['p50_ms']:.1f} ms, "
           f"p99 {figures['p99_ms']:.1f} ms, errors {figures['errors']}{ratio}\n"
-          f"    CPU a action: server {cpu} ms, bot clients {figures['client_cpu_ms']:.2f} ms")
+          f"    CPU a action: server {cpu} ms, bot clients {figures['client_cpu_ms']:.2f} ms{database}")
 
 
 def stop(*processes: subprocess.Popen[str]) -> None:
@@ -173,7 +183,7 @@ def bare_grpc(actions: int, callers: int) -> dict[str, Any]:
         process.wait()
 
 
-def bench_throughput(database: str, tables: int, games: int, root: Path) -> None:
+def bench_throughput(postgres: Postgres, tables: int, games: int, root: Path) -> None:
     print(f"throughput: {tables} POKER CHAMP bot tables (3 bots each) over gRPC, {games} games a table")
     one, target = spawn(root / "sqlite")
     try:
@@ -183,16 +193,17 @@ def bench_throughput(database: str, tables: int, games: int, root: Path) -> None
     baseline = bare_grpc(sqlite["actions"], 3 * tables)
     show("bare grpc.aio server, a GetView and an Act a action (baseline)", baseline)
     show("one node, SQLite", sqlite, baseline)
+    database = postgres.database()
     a, target_a = spawn(root / "pg-a", 0, database, "--lease-seconds", LEASE)
     try:
-        postgres = throughput([target_a], tables, games, [a.pid])
-        show("one node, PostgreSQL", postgres, baseline)
-        print(f"    PostgreSQL against SQLite: {postgres['actions_per_second'] / sqlite['actions_per_second']:.2f}x")
+        one = throughput([target_a], tables, games, [a.pid], postgres)
+        show("one node, PostgreSQL", one, baseline)
+        print(f"    PostgreSQL against SQLite: {one['actions_per_second'] / sqlite['actions_per_second']:.2f}x")
         b, target_b = spawn(root / "pg-b", 0, database, "--lease-seconds", LEASE)
         try:
-            two = throughput([target_a, target_b], tables, games, [a.pid, b.pid])
+            two = throughput([target_a, target_b], tables, games, [a.pid, b.pid], postgres)
             show("two nodes, PostgreSQL, clients on both", two, baseline)
-            print(f"    two nodes against one: {two['actions_per_second'] / postgres['actions_per_second']:.2f}x "
+            print(f"    two nodes against one: {two['actions_per_second'] / one['actions_per_second']:.2f}x "
                   f"(the nodes, PostgreSQL and the clients share this machine's {os.cpu_count()} cores)")
         finally:
             stop(b)
@@ -488,7 +499,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, running_postgres() as postgres:
         root = Path(tmp)
         parts = {
-            "throughput": lambda: bench_throughput(postgres.database(), args.tables, args.games, root),
+            "throughput": lambda: bench_throughput(postgres, args.tables, args.games, root),
             "capacity": lambda: bench_capacity(root),
             "drawn": lambda: bench_drawn(root),
             "failover": lambda: bench_failover(postgres.database(), args.kills, root),

@@ -37,6 +37,23 @@ class Postgres:
     port: int
     user: str
     control: tuple[str, ...] = ()  # pg_ctl -D DATA, as the server's user
+    data: Path | None = None  # its data directory
+
+    def cpu_seconds(self) -> float:
+        """The CPU the server's processes spent so far, the backends of closed connections among them (Linux)."""
+        assert self.data is not None
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        seconds = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:  # a process that ended meanwhile: its parent counts it (cutime)
+                continue
+            if stat.parent.name == str(postmaster):
+                seconds += sum(int(f) for f in fields[11:15])  # its own, and its ended children's
+            elif fields[1] == str(postmaster):
+                seconds += int(fields[11]) + int(fields[12])
+        return seconds / os.sysconf("SC_CLK_TCK")
 
     def restart(self) -> None:
         """Stop the server (its connections cut, as at a crash or an operator's restart) and start it again."""
@@ -73,7 +90,7 @@ def running_postgres() -> Iterator[Postgres]:
     options = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
     subprocess.run([*as_user, pg_ctl, "-D", str(data), "-l", str(root / "log"), "-o", options, "-w", "start"], **quiet)  # type: ignore[call-overload]
     try:
-        yield Postgres("127.0.0.1", port, "brelan", (*as_user, pg_ctl, "-D", str(data), "-l", str(root / "log")))
+        yield Postgres("127.0.0.1", port, "brelan", (*as_user, pg_ctl, "-D", str(data), "-l", str(root / "log")), data)
     finally:
         subprocess.run([*as_user, pg_ctl, "-D", str(data), "-m", "immediate", "stop"], **quiet)  # type: ignore[call-overload]
         shutil.rmtree(root, ignore_errors=True)
