@@ -301,6 +301,7 @@ class SqlStore:
     name = "store"
     NOW = ""  # SQL for the database's clock, in seconds since the epoch: leases are judged by one clock
     retry_seconds = RETRY_SECONDS
+    gather_seconds = 0.0  # how long a group waits for more writes before it is committed
 
     def __init__(self) -> None:
         self._queued: list[Write] = []  # the writes for the next group commit
@@ -325,8 +326,11 @@ class SqlStore:
     async def _commit_groups(self) -> None:
         """Commit the writes queued, a group at a time, until none is left; answer each write's caller."""
         while self._queued:
-            group, self._queued = self._queued[:GROUP_MOST], self._queued[GROUP_MOST:]
+            group: list[Write] = []
             try:
+                if self.gather_seconds:
+                    await asyncio.sleep(self.gather_seconds)  # the writes of that while go in the group too
+                group, self._queued = self._queued[:GROUP_MOST], self._queued[GROUP_MOST:]
                 outcomes: list[Outcome] = await self._commit_group(group)
             except StoreUnavailable as e:  # nothing of the group was written: each caller tries again
                 outcomes = [StoreUnavailable(str(e)) for _ in group]
