@@ -69,10 +69,22 @@ STREAMS, STREAM_TABLES, STREAM_PACE = 3000, 20, "0.5"  # the health figure's str
 DRAWN_TABLES, DRAWN_PACE, DRAWERS, DRAWN_SECONDS = 20, "0.2", 4, 15.0  # tables drawn in pages: 3 players, a spectator
 
 
-def cpu_seconds(pid: int) -> float:
-    """A process's user and system CPU so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pid: int, *, children: bool = False) -> float:
+    """A process's user and system CPU so far (Linux /proc); ``children``: with its children's, ended or running
+    (PostgreSQL's backends, one a connection)."""
+
+    def ticks(stat: Path, kept: slice) -> int:
+        return sum(int(f) for f in stat.read_text().rsplit(")", 1)[1].split()[kept])
+
+    seconds = ticks(Path(f"/proc/{pid}/stat"), slice(11, 15 if children else 13))  # and its ended children's
+    if children:
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if stat.read_text().rsplit(")", 1)[1].split()[1] == str(pid):
+                    seconds += ticks(stat, slice(11, 13))
+            except OSError:  # it ended meanwhile: its parent counts it now
+                continue
+    return seconds / os.sysconf("SC_CLK_TCK")
 
 
 def throughput(targets: list[str], tables: int, games: int, servers: list[int],
@@ -86,7 +98,7 @@ def throughput(targets: list[str], tables: int, games: int, servers: list[int],
                                            for i, (t, n) in enumerate(zip(targets, share)))))  # fmt: skip
 
     def database_cpu() -> float:
-        return postgres.cpu_seconds() if postgres else 0.0
+        return cpu_seconds(postgres.pid(), children=True) if postgres else 0.0
 
     cpu, mine, database = [cpu_seconds(pid) for pid in servers], time.process_time(), database_cpu()
     began = time.perf_counter()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import re
 import statistics
 import sys
@@ -27,6 +26,7 @@ from typing import Any, Awaitable, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from bench_cluster import cpu_seconds  # noqa: E402
 from conftest import spawn  # noqa: E402
 
 from brelan.api.v1 import table_connect  # noqa: E402
@@ -35,12 +35,6 @@ from brelan.api.v1 import table_pb2_grpc as tpb_grpc  # noqa: E402
 from brelan.clients.client import BrelanClient  # noqa: E402
 
 Call = Callable[[], Awaitable[Any]]
-
-
-def cpu_seconds(pid: int) -> float:
-    """A process's user and system CPU so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def measure(call: Call, calls: int, callers: int, pid: int) -> dict[str, float]:

@@ -16,9 +16,10 @@ at a time for the lock, and that, an I/O error or a full disk is
 checkpoints, which sync the files, run on that thread every
 ``CHECKPOINT_WRITES`` writes, between two commits. Reads run on a thread of
 their own, with a second connection (WAL lets them go on while a write, or a
-foreign lock, holds the database). A table awaits its commit before it does anything else, so nothing
-runs between a table's state change and its commit. A committed transaction
-survives the process being killed (only a power cut can lose the last few).
+foreign lock, holds the database). A table awaits its commit before it does
+anything else, so nothing runs between a table's state change and its commit.
+A committed transaction survives the process being killed (only a power cut
+can lose the last few).
 """
 
 from __future__ import annotations

@@ -39,21 +39,10 @@ class Postgres:
     control: tuple[str, ...] = ()  # pg_ctl -D DATA, as the server's user
     data: Path | None = None  # its data directory
 
-    def cpu_seconds(self) -> float:
-        """The CPU the server's processes spent so far, the backends of closed connections among them (Linux)."""
+    def pid(self) -> int:
+        """The server's own process (its postmaster), parent of every backend."""
         assert self.data is not None
-        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
-        seconds = 0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:  # a process that ended meanwhile: its parent counts it (cutime)
-                continue
-            if stat.parent.name == str(postmaster):
-                seconds += sum(int(f) for f in fields[11:15])  # its own, and its ended children's
-            elif fields[1] == str(postmaster):
-                seconds += int(fields[11]) + int(fields[12])
-        return seconds / os.sysconf("SC_CLK_TCK")
+        return int((self.data / "postmaster.pid").read_text().split()[0])
 
     def restart(self) -> None:
         """Stop the server (its connections cut, as at a crash or an operator's restart) and start it again."""
