@@ -217,6 +217,13 @@ def bench_throughput(postgres: Postgres, tables: int, games: int, root: Path) ->
             show("two nodes, PostgreSQL, clients on both", two, baseline)
             print(f"    two nodes against one: {two['actions_per_second'] / one['actions_per_second']:.2f}x "
                   f"(the nodes, PostgreSQL and the clients share this machine's {os.cpu_count()} cores)")
+            # A node on a core of its own plays at most 1 / (its CPU an action) actions a second: two such nodes
+            # reach one node's rate times (one node's CPU an action / the busier node's), PostgreSQL and the
+            # clients elsewhere.
+            bound = one["server_cpu_ms"][0] / max(two["server_cpu_ms"])
+            print(f"    with a core for each node, as their CPU bounds it: {bound:.2f}x "
+                  f"(their CPU an action together: {sum(two['server_cpu_ms']) / one['server_cpu_ms'][0]:.2f}x one "
+                  "node's)")
         finally:
             stop(b)
     finally:

@@ -12,6 +12,14 @@ is back or ``patience`` runs out, and a spectator stream cut by a restart is
 opened again after the last seq it gave. Tokens and tables live in the
 server's log, so a restarted server (or the node that takes a table over)
 knows them all.
+
+In a cluster any node answers for any table by relaying the call to the node
+playing it. The bots call that node directly when they reach it (its
+``TableInfo.node_address``): no relay, half the nodes' work a call. When it
+goes away (or answers nothing for DIRECT_SECONDS), they call the node they
+were given, which relays to whichever node takes the table over. (A
+spectator stream from a node frozen mid-game waits for it, as a relayed one
+would.)
 """
 
 from __future__ import annotations
@@ -37,6 +45,10 @@ from .client import auth, open_channel, view_dict
 Progress = Callable[[int], None]
 T = TypeVar("T")
 PATIENCE = 120.0  # seconds a bot waits for its server to come back
+REACH_SECONDS = 2.0  # a table's node that does not answer in this time is not called directly (only nodes reach it)
+REACH_AGAIN_SECONDS = 30.0  # how long a node found out of reach is not tried again
+DIRECT_SECONDS = 10.0  # a call to a table's node unanswered this long: the node is frozen, call the entry node
+Stub = tpb_grpc.TableServiceStub
 
 
 @dataclass
@@ -114,7 +126,88 @@ async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE
         pause = min(pause * 2, 1.0)
 
 
-async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
+class Nodes:
+    """The nodes a run calls: the one it was given (``entry``: it relays a call for a table played elsewhere), and
+    each node a table's ``node_address`` names, reached over a channel of its own when it answers."""
+
+    def __init__(self, target: str, entry: Stub, credentials: grpc.ChannelCredentials | None,
+                 options: list[tuple[str, Any]]) -> None:  # fmt: skip
+        self.entry = entry
+        self.credentials, self.options = credentials, options
+        self.reached: dict[str, asyncio.Future[Stub | None]] = {target: asyncio.get_running_loop().create_future()}
+        self.reached[target].set_result(entry)
+        self.channels: list[grpc.aio.Channel] = []
+
+    async def stub(self, address: str) -> Stub | None:
+        """A stub on the node at ``address`` (one channel a node, however many tables ask); None when it does not
+        answer within REACH_SECONDS (tried again after REACH_AGAIN_SECONDS), or no address is given (one node
+        serves them all)."""
+        if not address:
+            return None
+        if address not in self.reached:
+            self.reached[address] = asyncio.ensure_future(self._reach(address))
+            self.reached[address].add_done_callback(lambda done: self._out_of_reach(address, done))
+        return await asyncio.shield(self.reached[address])
+
+    def _out_of_reach(self, address: str, done: asyncio.Future[Stub | None]) -> None:
+        if done.cancelled() or done.exception() is not None or done.result() is None:  # try it again later
+            asyncio.get_running_loop().call_later(REACH_AGAIN_SECONDS, self.reached.pop, address, None)
+
+    async def _reach(self, address: str) -> Stub | None:
+        channel = open_channel(address, self.credentials, self.options, aio=True)
+        try:
+            await asyncio.wait_for(channel.channel_ready(), REACH_SECONDS)
+        except BaseException as e:  # out of reach (or a run that ends meanwhile)
+            await channel.close()
+            if isinstance(e, Exception):
+                return None
+            raise
+        self.channels.append(channel)
+        return Stub(channel)
+
+    async def close(self) -> None:
+        for reaching in self.reached.values():
+            reaching.cancel()
+        for channel in self.channels:
+            await channel.close()
+
+
+@dataclass
+class _Route:
+    """Where a table's calls go: the node playing it (:meth:`follow`), or the entry node once that one fails."""
+
+    nodes: Nodes
+    stub: Stub
+
+    async def follow(self, info: tpb.TableInfo) -> None:
+        self.stub = await self.nodes.stub(info.node_address) or self.nodes.entry
+
+    def failed(self, stub: Stub, error: grpc.aio.AioRpcError | TimeoutError) -> bool:
+        """A call on ``stub`` failed: when it went to the table's node, and that node went away (or froze), the
+        next calls go to the entry node, which relays them to the node that takes the table over. Whether so."""
+        if stub is self.nodes.entry or not (isinstance(error, TimeoutError) or went_away(error)):
+            return False
+        self.stub = self.nodes.entry
+        return True
+
+    async def call(self, make: Callable[[Stub], Awaitable[T]]) -> T:
+        """``make(stub)`` on this table's node (:func:`patiently`); on the entry node at once if that one fails."""
+
+        async def once() -> T:
+            stub = self.stub
+            if stub is not self.nodes.entry:
+                try:
+                    async with asyncio.timeout(DIRECT_SECONDS):
+                        return await make(stub)
+                except (grpc.aio.AioRpcError, TimeoutError) as e:
+                    if not self.failed(stub, e):
+                        raise
+            return await make(self.nodes.entry)
+
+        return await patiently(once)
+
+
+async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
                 over: asyncio.Event, pace: float) -> None:  # fmt: skip
     """Decide each time the table says this seat's decision is open (after ``pace`` seconds, as a person would)."""
     while True:
@@ -124,7 +217,7 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
             return
         if pace:
             await asyncio.sleep(pace)
-        response = await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token)))
+        response = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token)))
         view = view_dict(response)
         if not variant.conserved(view):
             summary.conserved = False
@@ -137,7 +230,7 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
                                  action_id=uuid.uuid4().hex)  # fmt: skip
         began = time.perf_counter()
         try:
-            acted = await patiently(lambda: stub.Act(request, metadata=auth(me.token)))
+            acted = await route.call(lambda s: s.Act(request, metadata=auth(me.token)))
         except grpc.aio.AioRpcError as e:
             if e.code() == grpc.StatusCode.ABORTED or ServiceError.from_rpc_error(e).reason in OUTRUN:
                 summary.stale += 1  # decided on a look the table has moved past (another claim came first, or the end)
@@ -156,7 +249,7 @@ async def _seat(stub: tpb_grpc.TableServiceStub, variant: Variant, table_id: str
             me.wake.set()
 
 
-async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_SeatClient], over: asyncio.Event,
+async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: asyncio.Event,
                   realtime: bool = False) -> None:  # fmt: skip
     """One spectator stream a table; it wakes a seat whose decision opened after its last action.
 
@@ -171,16 +264,23 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
 
     async def watch() -> None:
         nonlocal seen, final
-        async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen, grouped=True)):
-            event = response.events[-1]  # an action's last event: the decisions it leaves open
-            seen = event.seq
-            for me in seats:
-                if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
-                    me.wake.set()
-            final = event.final
+        stub = route.stub
+        try:
+            async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen,
+                                                                        grouped=True)):  # fmt: skip
+                event = response.events[-1]  # an action's last event: the decisions it leaves open
+                seen = event.seq
+                for me in seats:
+                    if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
+                        me.wake.set()
+                final = event.final
+        except grpc.aio.AioRpcError as e:
+            route.failed(stub, e)
+            raise
         if not final:  # the stream ended early: the server went away (or the table is over)
-            info = await stub.GetTable(tpb.GetTableRequest(table_id=table_id))
+            info = await route.call(lambda s: s.GetTable(tpb.GetTableRequest(table_id=table_id)))
             final = info.table.status == tpb.TABLE_STATUS_FINISHED
+            await route.follow(info.table)  # to the node that took it over
 
     try:
         while not final:
@@ -193,25 +293,27 @@ async def _follow(stub: tpb_grpc.TableServiceStub, table_id: str, seats: list[_S
             me.wake.set()
 
 
-async def _table(stub: tpb_grpc.TableServiceStub, variant: Variant, options: dict[str, str], seed: str,
-                 summary: Summary, pace: float) -> None:  # fmt: skip
+async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: str, summary: Summary,
+                 pace: float) -> None:  # fmt: skip
     # A practice table: a bot plays by the legal list's hints (the best words, the solver's set), as the server's do.
     # Its id, the same on every retry: a creation whose answer a restart lost answers its table, and makes no other.
     create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}", hints=True,
                                     create_id=uuid.uuid4().hex)  # fmt: skip
-    info = (await patiently(lambda: stub.CreateTable(create))).table
+    route = _Route(nodes, nodes.entry)
+    info = (await route.call(lambda s: s.CreateTable(create))).table
+    await route.follow(info)
     # Each join has an id of its own, the same on every retry: a join whose answer a restart lost gives its seat back.
     requests = [tpb.JoinTableRequest(table_id=info.table_id, seat=s, player=f"bot{s}", join_id=uuid.uuid4().hex)
                 for s in range(len(info.seats))]  # fmt: skip
-    joined = [await patiently(lambda: stub.JoinTable(request)) for request in requests]
+    joined = [await route.call(lambda s: s.JoinTable(request)) for request in requests]
     seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
     over = asyncio.Event()
-    follower = asyncio.create_task(_follow(stub, info.table_id, seats, over, variant.realtime))
-    await asyncio.gather(*(_seat(stub, variant, info.table_id, me, summary, over, pace) for me in seats))
+    follower = asyncio.create_task(_follow(route, info.table_id, seats, over, variant.realtime))
+    await asyncio.gather(*(_seat(route, variant, info.table_id, me, summary, over, pace) for me in seats))
     await follower
-    final_view = view_dict(await patiently(lambda: stub.GetView(tpb.GetViewRequest(table_id=info.table_id))))
+    final_view = view_dict(await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id))))
     summary.conserved = summary.conserved and variant.conserved(final_view)
-    final = (await patiently(lambda: stub.GetTable(tpb.GetTableRequest(table_id=info.table_id)))).table
+    final = (await route.call(lambda s: s.GetTable(tpb.GetTableRequest(table_id=info.table_id)))).table
     if final.status == tpb.TABLE_STATUS_FINISHED:
         summary.games += 1
         summary.hands += final.hand
@@ -241,17 +343,20 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
             await asyncio.wait_for(channel.channel_ready(), 5)
         except TimeoutError:
             raise ConnectionError(f"no server answers at {target}") from None
-        stub = tpb_grpc.TableServiceStub(channel)
+        nodes = Nodes(target, Stub(channel), credentials, backoff)
 
         async def lane(t: int) -> None:
             for g in range(games):
                 try:
-                    await _table(stub, variant, options, f"{seed}/{t}/{g}", summary, pace)
+                    await _table(nodes, variant, options, f"{seed}/{t}/{g}", summary, pace)
                 except grpc.aio.AioRpcError as e:
                     summary.errors += 1
                     summary.messages.append(f"table {t} game {g}: {e.code().name}: {e.details()}")
                 progress(1)
 
-        await asyncio.gather(*(lane(t) for t in range(tables)))
+        try:
+            await asyncio.gather(*(lane(t) for t in range(tables)))
+        finally:
+            await nodes.close()
     summary.seconds = time.perf_counter() - start
     return summary

@@ -14,7 +14,14 @@ exactly one node. Its lease lives in the ``tables`` row (``owner``,
 - At each beat a node takes over the tables whose lease ran out: it replays
   them from the log to the same seq, with their seats, tokens and deadlines.
 - A call for a table played elsewhere is relayed to its node (unary calls and
-  WatchTable); a relayed call is never relayed again. New tables go to the
+  WatchTable); a relayed call is never relayed again. Where a table is played
+  is read from the database and remembered while its lease runs, or until a
+  relay there finds its node gone or the table moved. A call the node refused
+  for having let the table go is relayed once more to where it went, when
+  making it twice changes nothing (a read, an Act with its action_id or
+  expected_seq, a JoinTable with its join_id). TableInfo.node_address tells
+  clients where the table is played, for them to call that node directly.
+  New tables go to the
   least loaded live node. A relayed call proves it comes from a node: it
   carries an HMAC of the relaying node's id under the cluster's secret (kept
   in the database, which only nodes reach); a client's own relay header is
@@ -32,6 +39,7 @@ import logging
 import random
 import secrets
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
@@ -40,7 +48,7 @@ import grpc
 from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
-from .errors import ServiceError, went_away
+from .errors import MOVED, ServiceError, went_away
 from .table import ReplayError, Table
 from .tables import Tables
 
@@ -49,6 +57,7 @@ LEASE_SECONDS = 3.0
 RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it, and its proof
 RELAY_SECRET = "relay_secret"  # the cluster's setting the proofs are made with
 TAKE_AT_ONCE = 200  # orphaned tables one beat looks at
+WHERE_KEPT = 10_000  # tables played elsewhere whose node is remembered (the oldest answer forgotten first)
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,9 @@ class Cluster:
         self._task: asyncio.Task[None] | None = None
         self._last_beat = time.monotonic()
         self.secret = b""  # the cluster's relay secret, read from the database at start
+        # Table id -> (its node's address, until when its lease runs), least recent first: most relayed calls
+        # read nothing from the database.
+        self.known: OrderedDict[str, tuple[str, float]] = OrderedDict()
         tables.node = node
 
     # -- the heartbeat -----------------------------------------------------------------------------
@@ -153,17 +165,33 @@ class Cluster:
         """The address of the node playing ``table_id``; None when it is this one (or only the store has it)."""
         if table_id in self.tables.tables or not table_id or len(table_id) > 64:
             return None
+        address, until = self.known.get(table_id, ("", 0.0))
+        if until > time.monotonic():
+            self.known.move_to_end(table_id)
+            return address
         owner = await self.store.owner(table_id)
         if owner is None:
             return None
-        node_id, address, held, finished = owner
+        node_id, address, lease_left, finished = owner
         if finished:
             return None
-        if held and node_id != self.node.node_id:
+        if lease_left >= 0 and node_id != self.node.node_id:
+            self.known[table_id] = (address, time.monotonic() + lease_left)
+            self.known.move_to_end(table_id)
+            if len(self.known) > WHERE_KEPT:
+                self.known.popitem(last=False)
             return address
-        if not held:
+        if lease_left < 0:
             await self.take(table_id)  # its node died: no need to wait for the next beat
         return None
+
+    def relay_failed(self, table_id: str, error: grpc.aio.AioRpcError) -> bool:
+        """A relay for ``table_id`` failed: when its node is gone or let the table go, the next call asks the
+        database again. Whether the table moved (its node refused the call for it, unmade: call elsewhere)."""
+        moved = ServiceError.from_rpc_error(error).reason == MOVED
+        if moved or went_away(error) or error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+            self.known.pop(table_id, None)
+        return moved
 
     async def place(self) -> str | None:
         """Where a new table goes: the least loaded live node; None: here."""
@@ -235,23 +263,46 @@ def routed(handler: Callable[[Any, Any, Any], Awaitable[R]]) -> Callable[[Any, A
 
     @functools.wraps(handler)
     async def run(self: Any, request: Any, context: grpc.aio.ServicerContext) -> R:
-        address = await _elsewhere(self.cluster, request.table_id, context)
-        if address is None:
-            return await handler(self, request, context)
-        return await relay(self.cluster, address, handler.__name__, request, context)
+        cluster: Cluster | None = self.cluster
+        for last in (False, True):
+            address = await _elsewhere(cluster, request.table_id, context)
+            if address is None:
+                return await handler(self, request, context)
+            assert cluster is not None
+            try:
+                return await relay(cluster, address, handler.__name__, request, context, answer=False)
+            except grpc.aio.AioRpcError as e:
+                if not (cluster.relay_failed(request.table_id, e) and repeatable(request)) or last:
+                    await relayed_abort(cluster, address, e, context)
+                    raise
+        raise AssertionError("the second relay's error is answered")
 
     return run
 
 
-async def relay(cluster: Cluster, address: str, method: str, request: Any, context: grpc.aio.ServicerContext) -> Any:
-    """Make the call on the node at ``address``, with the caller's token; its answer, or its status, as it gave them."""
+def repeatable(request: Any) -> bool:
+    """Whether making a call twice changes no more than making it once: a read, or a change the table knows again
+    (an Act's action_id or expected_seq, a JoinTable's join_id). A node that let its table go while running a
+    change may have logged it before it refused the call."""
+    if isinstance(request, pb.ActRequest):
+        return bool(request.action_id) or request.HasField("expected_seq")
+    if isinstance(request, pb.JoinTableRequest):
+        return bool(request.join_id)
+    return not isinstance(request, pb.LeaveTableRequest)
+
+
+async def relay(cluster: Cluster, address: str, method: str, request: Any, context: grpc.aio.ServicerContext,
+                *, answer: bool = True) -> Any:  # fmt: skip
+    """Make the call on the node at ``address``, with the caller's token; its answer, or its status, as it gave them
+    (``answer`` False: its error raised as it came, for the caller to look at)."""
     call = getattr(cluster.stub(address), method)
     # A frozen node holds a connection open and answers nothing: past a lease, another node plays its tables.
     timeout = min(t for t in (context.time_remaining(), 2 * cluster.node.lease) if t is not None)
     try:
         return await call(request, metadata=relayed_metadata(context, cluster), timeout=timeout)
     except grpc.aio.AioRpcError as e:
-        await relayed_abort(cluster, address, e, context)
+        if answer:
+            await relayed_abort(cluster, address, e, context)
         raise
 
 
@@ -281,6 +332,7 @@ def routed_stream(handler: Callable[[Any, Any, Any], AsyncIterator[R]]) -> Calla
             async for item in stream:
                 yield item
         except grpc.aio.AioRpcError as e:  # its node went away mid-stream: the client resumes after its last seq
+            self.cluster.relay_failed(request.table_id, e)
             await relayed_abort(self.cluster, address, e, context)
 
     return run

@@ -25,6 +25,8 @@ MAX_MESSAGE = 500  # characters of a status message or a field violation: grpc-m
 # ErrorInfo.domain (AIP-193): the API's proto package, one for every service of it, so a reason is
 # unique across the API and a client tells ours from a proxy's or a library's.
 DOMAIN = "brelan.api.v1"
+# The reason of a refusal (UNAVAILABLE) by a node that no longer plays the table: another does, call again.
+MOVED = "TABLE_MOVED"
 
 
 def clipped(text: str, limit: int = MAX_MESSAGE) -> str:

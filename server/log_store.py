@@ -567,14 +567,15 @@ class SqlStore:
                                 " ORDER BY created LIMIT ?", (limit,))  # fmt: skip
         return [t for (t,) in rows]
 
-    async def owner(self, table_id: str) -> tuple[str | None, str, bool, bool] | None:
-        """Who plays a table: (node id, its address, whether its lease holds, whether the game is over)."""
-        rows = await self._read(f"SELECT t.owner, n.address, t.lease_until >= {self.NOW}, t.finished FROM tables t"
+    async def owner(self, table_id: str) -> tuple[str | None, str, float, bool] | None:
+        """Who plays a table: (node id, its address, the seconds left on its lease (below 0: it ran out), whether
+        the game is over)."""
+        rows = await self._read(f"SELECT t.owner, n.address, t.lease_until - {self.NOW}, t.finished FROM tables t"
                                 " LEFT JOIN nodes n ON n.node_id = t.owner WHERE t.table_id = ?", (table_id,))  # fmt: skip
         if not rows:
             return None
-        owner, address, held, finished = rows[0]
-        return owner, address or "", bool(held), bool(finished)
+        owner, address, lease_left, finished = rows[0]
+        return owner, address or "", float(lease_left), bool(finished)
 
     async def live_nodes(self, lease: float) -> list[tuple[str, str, int]]:
         """The nodes that beat within ``lease`` seconds and take tables: (id, address, tables held), least loaded first."""

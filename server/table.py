@@ -30,7 +30,7 @@ from typing import Any, Awaitable, Callable, Sequence, TypeVar
 import grpc
 
 from .clock import Clock
-from .errors import ServiceError, invalid, refused, stale
+from .errors import MOVED, ServiceError, invalid, refused, stale
 from .games.base import GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
@@ -138,6 +138,7 @@ class Table:
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
         self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
+        self.node_address = ""  # in a cluster: this node's --advertise address, for clients to call it directly
         self.start_count = 0
         # A finished game's replay for step-by-step views (view_at): made on the first such view, kept with the table.
         self.replay: Replay | None = None
@@ -241,7 +242,7 @@ class Table:
 
     def _moved(self) -> ServiceError:
         return ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}; call again",
-                            reason="TABLE_MOVED")  # fmt: skip
+                            reason=MOVED)  # fmt: skip
 
     # -- what anyone may read ------------------------------------------------------------
     @property
@@ -585,7 +586,7 @@ class Table:
         except LeaseLost:  # another node plays it now: this copy stops at once, and callers go there
             self._lose("another node took it over")
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} moved to another node: call "
-                               "again", reason="TABLE_MOVED") from None  # fmt: skip
+                               "again", reason=MOVED) from None  # fmt: skip
         except Exception as e:  # the store is away (its retries spent), or a commit went through unanswered
             self._lose(f"its log could not be written ({e})")
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: its log could not be written "

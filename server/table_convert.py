@@ -25,7 +25,9 @@ def table_info(table: Table) -> pb.TableInfo:
     """A table being played here (or read back), as it stands."""
     seats = [pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0,
                          reserved=st.reserved) for s, st in enumerate(table.seats)]  # fmt: skip
-    return _info(table.row, table.status, table.seq, table.hand, seats)
+    info = _info(table.row, table.status, table.seq, table.hand, seats)
+    info.node_address = table.node_address
+    return info
 
 
 def listed_info(listed: Listed, seat_count: int) -> pb.TableInfo:

@@ -17,7 +17,7 @@ import grpc
 
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
-from .errors import MAX_PAUSE_SECONDS, ServiceError, checked_seconds, found, invalid, limited
+from .errors import MAX_PAUSE_SECONDS, MOVED, ServiceError, checked_seconds, found, invalid, limited
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
@@ -83,8 +83,10 @@ class Tables:
         self._bugs: dict[str, tuple[int, int]] = {}  # table id -> (the seq its task last failed at, times there)
 
     def _table(self, row: Any) -> Table:
-        return Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
-                     on_finish=self._finished, on_lost=self._lost)  # fmt: skip
+        table = Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
+                      on_finish=self._finished, on_lost=self._lost)  # fmt: skip
+        table.node_address = self.node.address if self.node else ""
+        return table
 
     def _lost(self, table: Table, bug: bool) -> None:
         """A table let go of its state (ahead of its log): out of memory now, replayed from the log soon."""
@@ -233,7 +235,7 @@ class Tables:
                                f"{row.set_aside}", reason="TABLE_SET_ASIDE")  # fmt: skip
         if row is not None and not row.finished and self.node is not None:  # played by another node (it moved)
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {table_id} is played by another node now: call "
-                               "again", reason="TABLE_MOVED")  # fmt: skip
+                               "again", reason=MOVED)  # fmt: skip
         if row is None or not row.finished:
             return found(self.tables, table_id, "table_id", "table")  # INVALID_ARGUMENT when empty, else NOT_FOUND
         if table_id not in self.reading:  # its readers at once share one replay (each would cost as much)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import signal
@@ -19,6 +20,7 @@ import pytest
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.lexicon.lexicon import Lexicon
+from brelan.clients.bots import Nodes as BotNodes
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
@@ -35,11 +37,11 @@ class Nodes:
         self.processes: dict[str, subprocess.Popen[str]] = {}
         self.logs: dict[str, Path] = {}
 
-    def start(self, name: str, lexicons: Path | None = None) -> str:
+    def start(self, name: str, lexicons: Path | None = None, lease: str = LEASE) -> str:
         """A node; ``lexicons``: a data directory whose lexicons it serves (none by default: it starts faster)."""
         if lexicons is not None:
             sharing_lexicons(self.root / name, lexicons)
-        process, target = spawn(self.root / name, 0, self.database, "--lease-seconds", LEASE)
+        process, target = spawn(self.root / name, 0, self.database, "--lease-seconds", lease)
         self.processes[target] = process
         self.logs[target] = self.root / name / "serve-0.log"
         return target
@@ -233,7 +235,7 @@ def test_remote_bots_ride_out_a_node_killed_under_them(nodes: Nodes) -> None:
             while sum(t.seq for t in api.list_tables(include_finished=True)) < 200:
                 assert time.monotonic() < deadline and bots.poll() is None
                 time.sleep(0.05)
-        nodes.processes[a].kill()  # the bots talk to b, which relays to a for a's tables
+        nodes.processes[a].kill()  # the bots call a for a's tables (its node_address), then b, which relays
         out, _ = bots.communicate(timeout=180)
         summary = json.loads(out.splitlines()[-1])
         assert (summary["games"], summary["errors"], summary["conserved"]) == (8, 0, True), summary
@@ -258,6 +260,51 @@ def test_a_tournament_plays_across_nodes_each_game_made_once(nodes: Nodes, data_
             owners = {o for (o,) in db.execute("SELECT DISTINCT owner FROM tables")}
         assert sorted(made) == sorted(games)  # no game opened twice, none left unmade
         assert len(owners) == 2  # played on both nodes
+
+
+def test_a_table_names_its_node_and_a_call_relayed_to_a_node_it_left_follows_it(nodes: Nodes) -> None:
+    # Long leases: no heartbeat (a third of one) takes the table between the test's moving it and its call.
+    a, b = nodes.start("a", lease="30"), nodes.start("b", lease="30")
+    with BrelanClient(a) as on_a, BrelanClient(b) as on_b:
+        infos = [on_a.create_table("poker-champ", {"players": "2"}) for _ in range(4)]
+        assert {i.node_address for i in infos} == {a, b}  # spread, each answer from (and naming) the table's node
+        assert all(i.node_address == nodes.owner(i.table_id) for i in infos)
+        table_id = next(i.table_id for i in infos if i.node_address == a)
+        assert on_b.get_table(table_id).node_address == a  # relayed: a answers
+        seats = [on_b.join(table_id, player="ann"), on_b.join(table_id, player="bob")]
+        mover = next(s for s in seats if (view := s.view()).legal)  # b now remembers that a plays it, for 30 s
+        with psycopg.connect(nodes.database) as db:  # a lets it go (as when its log cannot be written)
+            db.execute("UPDATE tables SET owner = NULL, lease_until = 0 WHERE table_id = %s", (table_id,))
+        # Relayed to a, whose write is fenced off: it refuses, and b asks the database again, takes the table
+        # (nobody holds it) and the action lands there, at the first call.
+        acted = mover.act(view.legal[0], expected_seq=view.seq)
+        assert acted.seq > view.seq
+        info = play_to_the_end(on_b, seats, table_id)
+        assert info.status == tpb.TABLE_STATUS_FINISHED and info.node_address == nodes.owner(table_id)
+        assert replay(Transcript.parse(on_b.transcript(table_id).transcript)).is_over
+
+
+def test_bots_call_the_node_a_table_names_when_they_reach_it(nodes: Nodes) -> None:
+    a, b = nodes.start("a"), nodes.start("b")
+    with BrelanClient(a) as on_a:
+        info = next(i for i in (on_a.create_table("poker-champ", {"players": "2"}) for _ in range(4))
+                    if i.node_address == a)  # fmt: skip
+
+    async def reach() -> tpb.TableInfo:
+        async with grpc.aio.insecure_channel(b) as channel:
+            known = BotNodes(b, tpb_grpc.TableServiceStub(channel), None, [])
+            try:
+                assert await known.stub(b) is known.entry and await known.stub("") is None
+                assert await known.stub("127.0.0.1:1") is None  # nobody answers there (only nodes reach it)
+                stubs = await asyncio.gather(*(known.stub(a) for _ in range(3)))
+                assert len(known.channels) == 1 and stubs[0] is not None and all(s is stubs[0] for s in stubs)
+                nodes.processes[b].kill()  # the stub's calls go to a itself, not through b
+                nodes.processes[b].wait()
+                return (await stubs[0].GetTable(tpb.GetTableRequest(table_id=info.table_id))).table
+            finally:
+                await known.close()
+
+    assert asyncio.run(reach()).node_address == a
 
 
 def test_a_dead_nodes_tables_spread_over_the_live_ones(nodes: Nodes) -> None:

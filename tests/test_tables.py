@@ -76,9 +76,13 @@ def play_out(api: BrelanClient, seat: SeatHandle, limit: float = 30.0) -> dict[s
     raise AssertionError("the game did not end")
 
 
-def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: BrelanClient) -> None:
+def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: BrelanClient,
+                                                                    request: pytest.FixtureRequest) -> None:  # fmt: skip
     info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
     assert info.status == 1 and info.seed == "" and len(info.seed_sha256) == 64
+    # On SQLite no other node can play it; on PostgreSQL this node is a cluster's, and names itself.
+    on_postgres = request.node.callspec.params["tables_server"] == "postgresql"
+    assert info.node_address == (api.target if on_postgres else "")
     me = api.join(info.table_id, player="ann")
     assert me.seat == 0
     view = play_out(api, me)

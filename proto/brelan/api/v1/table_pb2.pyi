@@ -486,6 +486,7 @@ class TableInfo(_message.Message):
     HINTS_FIELD_NUMBER: _builtins.int
     TOURNAMENT_FIELD_NUMBER: _builtins.int
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
+    NODE_ADDRESS_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
@@ -523,6 +524,15 @@ class TableInfo(_message.Message):
     pause_seconds: _builtins.float
     """The pause after each hand (CreateTableRequest.pause_seconds): a client
     may keep a hand's end on screen this long.
+    """
+    node_address: _builtins.str
+    """In a cluster, the node that answered, which holds the table: it plays
+    it, or (once finished) read it back (its --advertise address). Empty on
+    a single node, and in ListTables for the tables played elsewhere. Any
+    node answers for any table by relaying the call to the node playing it:
+    a client that reaches this address may call it directly and save the
+    relay. When that node goes away (UNAVAILABLE, or no answer: give such
+    calls a deadline), call any node again: another takes its tables over.
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
@@ -603,10 +613,11 @@ class TableInfo(_message.Message):
         hints: _builtins.bool = ...,
         tournament: Global___TournamentPlace | None = ...,
         pause_seconds: _builtins.float = ...,
+        node_address: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "tournament", b"tournament", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "node_address", b"node_address", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
