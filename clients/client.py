@@ -419,12 +419,14 @@ class BrelanClient(LexiconCalls):
 
     def wait_ready(self, timeout: float = 10.0) -> None:
         """Block until the server answers its health check as SERVING."""
+        # wait_for_ready rather than grpc.channel_ready_future, whose polling thread outlives it and raises
+        # "Channel closed!" when the channel closes within its next poll.
         try:
-            grpc.channel_ready_future(self.channel).result(timeout=timeout)
-            status = self._health.Check(health_pb2.HealthCheckRequest(service=""), timeout=timeout).status
-        except grpc.FutureTimeoutError:
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"no server answers at {self.target}") from None
+            status = self._health.Check(health_pb2.HealthCheckRequest(service=""), timeout=timeout,
+                                        wait_for_ready=True).status  # fmt: skip
         except grpc.RpcError as e:
+            if isinstance(e, grpc.Call) and e.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+                raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"no server answers at {self.target}") from None
             raise ServiceError.from_rpc_error(e) from None
         if status != health_pb2.HealthCheckResponse.SERVING:
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"{self.target} is not serving")
