@@ -111,7 +111,8 @@ def throughput(targets: list[str], tables: int, games: int, servers: list[int],
     figures = {"actions_per_second": actions / seconds, "p50_ms": 1000 * statistics.median(latencies),
                "p99_ms": 1000 * latencies[int(0.99 * (len(latencies) - 1))],
                "errors": sum(s.errors for s in summaries), "actions": actions,
-               "server_cpu_ms": [1000 * c / actions for c in cpu], "client_cpu_ms": 1000 * mine / actions}  # fmt: skip
+               "server_cpu_ms": [1000 * c / actions for c in cpu], "client_cpu_ms": 1000 * mine / actions,
+               "first_errors": [m for s in summaries for m in s.messages][:3]}  # fmt: skip
     if postgres:
         figures["postgres_cpu_ms"] = 1000 * database / actions
     return figures
@@ -124,6 +125,8 @@ def show(label: str, figures: dict[str, Any], baseline: dict[str, Any] | None = 
     print(f"  {label}: {figures['actions_per_second']:.0f} actions/s, act p50 {figures['p50_ms']:.1f} ms, "
           f"p99 {figures['p99_ms']:.1f} ms, errors {figures['errors']}{ratio}\n"
           f"    CPU a action: server {cpu} ms, bot clients {figures['client_cpu_ms']:.2f} ms{database}")
+    for message in figures.get("first_errors", ()):
+        print(f"    an error: {message}")
 
 
 def stop(*processes: subprocess.Popen[str]) -> None:

@@ -319,14 +319,16 @@ def tls_files(args: argparse.Namespace) -> tuple[bytes, bytes] | None:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from brelan.server.main import serve
+    from brelan.server.main import host_port, serve
 
     def ready(running: Any) -> None:
         names = ", ".join(sorted(running.handler.lexicons)) if running.handler else "none, tables only"
         node = running.cluster.node if running.cluster else None
         where = f"; node {node.node_id} of a cluster, reached at {node.address}" if node else ""
-        web = f"; browsers: {'https' if args.tls_cert else 'http'}://{args.host}:{running.web.port}/" if running.web else ""
-        err.print(f"brelan serving on {args.host}:{running.port} (lexicons: {names}){where}{web}; Ctrl-C stops")
+        scheme = "https" if args.tls_cert else "http"
+        web = f"; browsers: {scheme}://{host_port(args.host, running.web.port)}/" if running.web else ""
+        listening = host_port(args.host, running.port)
+        err.print(f"brelan serving on {listening} (lexicons: {names}){where}{web}; Ctrl-C stops")
 
     # Warnings and worse from every part; which node takes which table over, from the cluster.
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -48,13 +48,14 @@ import grpc
 from brelan.api.v1 import table_pb2 as pb
 from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
+from .auth import peer_of
 from .errors import MOVED, ServiceError, went_away
 from .table import ReplayError, Table
 from .tables import Tables
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 3.0
-RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it, and its proof
+RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it, its caller and their proof
 RELAY_SECRET = "relay_secret"  # the cluster's setting the proofs are made with
 TAKE_AT_ONCE = 200  # orphaned tables one beat looks at
 WHERE_KEPT = 10_000  # tables played elsewhere whose node is remembered (the oldest answer forgotten first)
@@ -218,16 +219,25 @@ class Cluster:
         except grpc.aio.AioRpcError as e:
             log.info("node at %s did not take table %s at once (%s): the next beat will", address, table_id, e.code())
 
-    def proof(self, node_id: str) -> str:
-        return hmac.new(self.secret, node_id.encode(), "sha256").hexdigest()
+    def proof(self, node_id: str, caller: str) -> str:
+        return hmac.new(self.secret, f"{node_id} {caller}".encode(), "sha256").hexdigest()
 
-    def relayed(self, context: grpc.aio.ServicerContext) -> bool:
-        """Whether a node of this cluster relayed the call (its proof holds); a client's relay header counts for nothing."""
+    def relayed_for(self, context: grpc.aio.ServicerContext) -> str | None:
+        """The caller (as :func:`peer_of` named it) a node of this cluster relayed the call for, when its proof holds;
+        None for a call made here. A client's own relay header counts for nothing."""
         for key, value in context.invocation_metadata() or ():
             if key == RELAYED:
-                node_id, _, proof = str(value).partition(" ")
-                return bool(self.secret) and hmac.compare_digest(proof, self.proof(node_id))
-        return False
+                node_id, _, rest = str(value).partition(" ")
+                caller, _, proof = rest.rpartition(" ")
+                held = bool(self.secret) and hmac.compare_digest(proof, self.proof(node_id, caller))
+                return caller if held else None
+        return None
+
+    def caller(self, context: grpc.aio.ServicerContext) -> str:
+        """Whom a call counts against (rate limits): the client a node relayed it for, else its own peer. Relayed,
+        one client's calls are not counted against another's, nor every client's against their relaying node."""
+        relayed = self.relayed_for(context)
+        return peer_of(context) if relayed is None else relayed
 
     def stub(self, address: str) -> pb_grpc.TableServiceStub:
         if address not in self.channels:
@@ -243,11 +253,12 @@ R = TypeVar("R")
 
 def relayed_metadata(context: grpc.aio.ServicerContext, cluster: Cluster) -> list[tuple[str, str]]:
     kept = [(k, str(v)) for k, v in context.invocation_metadata() or () if k == "authorization"]
-    return [*kept, (RELAYED, f"{cluster.node.node_id} {cluster.proof(cluster.node.node_id)}")]
+    node_id, caller = cluster.node.node_id, peer_of(context)
+    return [*kept, (RELAYED, f"{node_id} {caller} {cluster.proof(node_id, caller)}")]
 
 
 async def _elsewhere(cluster: Cluster | None, table_id: str, context: grpc.aio.ServicerContext) -> str | None:
-    if cluster is None or cluster.relayed(context):
+    if cluster is None or cluster.relayed_for(context) is not None:
         return None
     try:
         return await cluster.where(table_id)

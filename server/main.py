@@ -186,14 +186,14 @@ async def start(
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     enable_reflection((*services, health.SERVICE_NAME), server)
     if tls is not None:
-        bound = server.add_secure_port(f"{host}:{port}", grpc.ssl_server_credentials([tls]))
+        bound = server.add_secure_port(host_port(host, port), grpc.ssl_server_credentials([tls]))
     else:
-        bound = server.add_insecure_port(f"{host}:{port}")
+        bound = server.add_insecure_port(host_port(host, port))
         if bound and not is_loopback(host):
             logger.warning("serving without TLS on %s: anyone on the network can read seat tokens and hidden cards "
                            "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
+        raise OSError(f"cannot listen on {host_port(host, port)}")
     cluster = None
     if database is not None:
         reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -208,7 +208,7 @@ async def start(
             web = await Web.start(host, web_port, servicers, guard, tls, names=(advertise or "", *allowed_hosts))
         except OSError as e:
             await server.stop(0)
-            raise OSError(f"cannot listen for browsers on {host}:{web_port} ({e.strerror}): choose another "
+            raise OSError(f"cannot listen for browsers on {host_port(host, web_port)} ({e.strerror}): choose another "
                           "--web-port, or --no-web") from None  # fmt: skip
     if cluster is not None:
         await cluster.start()
@@ -242,6 +242,11 @@ async def serve(
     await running.stop()
 
 
+def host_port(host: str, port: int) -> str:
+    """HOST:PORT, an IPv6 address in brackets (``[::]:50051``), as gRPC and URLs take it."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def is_loopback(host: str) -> bool:
     """Whether only this machine can reach ``host`` (a name that is not an address counts as reachable)."""
     try:
@@ -258,7 +263,7 @@ class ServerThread:
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="brelan server")
         self.thread.start()
         self.running: Running = self.call(start(host, port, data_dir, **options), timeout=600)
-        self.target = f"{host}:{self.running.port}"
+        self.target = host_port(host, self.running.port)
 
     def call(self, coroutine: Any, timeout: float = 30) -> Any:
         """Run a coroutine on the server's loop and wait for its result."""

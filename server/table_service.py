@@ -43,9 +43,10 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
         if request.create_id and (made := await self.tables.made_by(request.create_id)) is not None:
             return await self._made(made, context)  # a retry (its answer was lost): the table the first call made
-        if not self.tables.creating.take(peer_of(context)):
+        relayed = self.cluster is not None and self.cluster.relayed_for(context) is not None
+        if not relayed and not self.tables.creating.take(peer_of(context)):  # (relayed: the first node counted it)
             raise limited("new tables", self.tables.creating.rate)
-        if self.cluster is not None and not self.cluster.relayed(context):
+        if self.cluster is not None and not relayed:
             address = await self.cluster.place()  # the least loaded node plays it
             if address is not None:
                 return await relay(self.cluster, address, "CreateTable", request, context)  # type: ignore[no-any-return]
@@ -96,7 +97,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
 
     @routed
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> pb.JoinTableResponse:
-        if not self.tables.joining.take(peer_of(context)):
+        if not self.tables.joining.take(self.cluster.caller(context) if self.cluster else peer_of(context)):
             raise limited("joins", self.tables.joining.rate)
         seat, token = await self.tables.join(request.table_id, request.seat if request.HasField("seat") else None,
                                              request.player, request.secret, request.join_id)  # fmt: skip

@@ -385,7 +385,9 @@ class Web:
         ``names``: what else than ``host`` and loopback browsers may call this server by (NAME or NAME:PORT, as
         ``--advertise`` and ``--allowed-host`` give them; ``*``: any name).
         """
-        listener = socket.create_server((host, port))
+        v6 = ":" in host  # "::" listens on IPv4 too, as gRPC's listener does
+        listener = socket.create_server((host, port), family=socket.AF_INET6 if v6 else socket.AF_INET,
+                                        dualstack_ipv6=host == "::")  # fmt: skip
         listener.setblocking(False)
         bound = listener.getsockname()[1]
         config = Config()

@@ -244,7 +244,7 @@ def spawn(data_dir: Path, port: int = 0, database: str | None = None, *options: 
                                     str(port), "--web-port", "0", "--rate", "1000", *options], stderr=err, text=True,
                                    env=env)  # fmt: skip
     deadline = time.monotonic() + 60
-    while not (found := re.search(r"serving on [^:]+:(\d+) ", log.read_text())):
+    while not (found := re.search(r"serving on \S*:(\d+) ", log.read_text())):
         assert process.poll() is None and time.monotonic() < deadline, log.read_text()
         time.sleep(0.05)
     return process, f"127.0.0.1:{found.group(1)}"

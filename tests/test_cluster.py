@@ -24,7 +24,7 @@ from brelan.clients.bots import Nodes as BotNodes
 from brelan.clients.client import BrelanClient, SeatHandle, view_dict
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
-from conftest import Postgres, post, sharing_lexicons, spawn, until_answered
+from conftest import Postgres, error_of, post, sharing_lexicons, spawn, until_answered
 
 LEASE = "1.5"  # seconds: failover in a test takes a few seconds, not the default's
 
@@ -37,11 +37,11 @@ class Nodes:
         self.processes: dict[str, subprocess.Popen[str]] = {}
         self.logs: dict[str, Path] = {}
 
-    def start(self, name: str, lexicons: Path | None = None, lease: str = LEASE) -> str:
+    def start(self, name: str, lexicons: Path | None = None, lease: str = LEASE, *options: str) -> str:
         """A node; ``lexicons``: a data directory whose lexicons it serves (none by default: it starts faster)."""
         if lexicons is not None:
             sharing_lexicons(self.root / name, lexicons)
-        process, target = spawn(self.root / name, 0, self.database, "--lease-seconds", lease)
+        process, target = spawn(self.root / name, 0, self.database, "--lease-seconds", lease, *options)
         self.processes[target] = process
         self.logs[target] = self.root / name / "serve-0.log"
         return target
@@ -305,6 +305,24 @@ def test_bots_call_the_node_a_table_names_when_they_reach_it(nodes: Nodes) -> No
                 await known.close()
 
     assert asyncio.run(reach()).node_address == a
+
+
+def test_a_relayed_call_counts_against_its_client_not_the_node_that_relayed_it(nodes: Nodes) -> None:
+    """One client flooding joins through a node uses up its own joins at the table's node, not everyone's who
+    comes through that node. Two clients, two addresses: one over IPv6, one over IPv4 (as the relaying node)."""
+    a, b = nodes.start("a", None, LEASE, "--host", "::"), nodes.start("b")
+    with BrelanClient(a) as on_a, BrelanClient(f"[::1]:{a.rpartition(':')[2]}") as flooder:
+        table_id = next(i.table_id for i in (on_a.create_table("poker-champ", {"players": "3"}) for _ in range(4))
+                        if i.node_address == b)  # fmt: skip
+        flooder.join(table_id, seat=0)
+        for _ in range(2000):  # seat 0 again and again: refused, each costing a join of the flooder's budget
+            error = error_of(flooder.join, table_id, seat=0)
+            if error.code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+                break
+            assert error.code == grpc.StatusCode.FAILED_PRECONDITION, error
+        else:
+            pytest.fail("2,000 joins in a row were never limited")
+        assert on_a.join(table_id, seat=1).seat == 1  # relayed by the same node, counted for its own client
 
 
 def test_a_dead_nodes_tables_spread_over_the_live_ones(nodes: Nodes) -> None:
