@@ -28,7 +28,10 @@ token is another seat's; FAILED_PRECONDITION with an ErrorInfo reason
 refuse now; ABORTED when expected_seq is stale; NOT_FOUND for an unknown
 table; RESOURCE_EXHAUSTED (reason RATE_LIMITED) past a rate limit;
 UNAVAILABLE (call again; an action_id is applied once) while the store or
-the table's node recovers; DATA_LOSS for a table set aside.
+the table's node recovers (reasons STORE_UNAVAILABLE, TABLE_RECOVERING, and
+TABLE_MOVED from a node that no longer plays the table: any node answers
+for it, TableInfo.node_address names the one that does); DATA_LOSS for a
+table set aside.
 """
 
 from brelan.api.v1 import table_pb2 as _table_pb2
