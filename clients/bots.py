@@ -132,10 +132,9 @@ class Nodes:
 
     def __init__(self, target: str, entry: Stub, credentials: grpc.ChannelCredentials | None,
                  options: list[tuple[str, Any]]) -> None:  # fmt: skip
-        self.entry = entry
+        self.target, self.entry = target, entry
         self.credentials, self.options = credentials, options
-        self.reached: dict[str, asyncio.Future[Stub | None]] = {target: asyncio.get_running_loop().create_future()}
-        self.reached[target].set_result(entry)
+        self.reached: dict[str, asyncio.Future[Stub | None]] = {}
         self.channels: list[grpc.aio.Channel] = []
 
     async def stub(self, address: str) -> Stub | None:
@@ -144,6 +143,8 @@ class Nodes:
         serves them all)."""
         if not address:
             return None
+        if address == self.target:
+            return self.entry
         if address not in self.reached:
             self.reached[address] = asyncio.ensure_future(self._reach(address))
             self.reached[address].add_done_callback(lambda done: self._out_of_reach(address, done))

@@ -21,11 +21,11 @@ exactly one node. Its lease lives in the ``tables`` row (``owner``,
   making it twice changes nothing (a read, an Act with its action_id or
   expected_seq, a JoinTable with its join_id). TableInfo.node_address tells
   clients where the table is played, for them to call that node directly.
-  New tables go to the
-  least loaded live node. A relayed call proves it comes from a node: it
-  carries an HMAC of the relaying node's id under the cluster's secret (kept
-  in the database, which only nodes reach); a client's own relay header is
-  ignored, so nobody outside can skip placement or pin a call to a node.
+  New tables go to the least loaded live node. A relayed call proves it comes
+  from a node: it carries an HMAC of the relaying node's id and its caller's
+  address under the cluster's secret (kept in the database, which only nodes
+  reach); a client's own relay header is ignored, so nobody outside can skip
+  placement, pin a call to a node or be counted as another caller.
 
 On one node with SQLite there is no cluster: the node plays every table.
 """
