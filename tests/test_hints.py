@@ -87,6 +87,12 @@ def play(api: BrelanClient, players: list[SeatHandle], seed: int, decide: Decide
                 assert e.code in (grpc.StatusCode.ABORTED, grpc.StatusCode.FAILED_PRECONDITION), e
 
 
+def staying(view: tpb.GetViewResponse) -> str | None:
+    """A random legal move that stays in the deal, to reach the reveal (None: only folding is left)."""
+    stay = [a for a in view.legal if a not in ("fold", "surrender")]
+    return random.Random(view.seq).choice(stay) if stay else None
+
+
 IDS = [c[0] + "-" + c[1].get("style", "") for c in CASES]
 
 
@@ -97,7 +103,7 @@ def test_a_table_without_hints_lists_no_answer_and_refuses_to_hint(
     [me] = practice(api, variant, options, hints=False)
     puzzles = 0
 
-    def decide(me: SeatHandle, view: tpb.GetViewResponse) -> None:
+    def decide(me: SeatHandle, view: tpb.GetViewResponse) -> str | None:
         nonlocal puzzles
         told = {"GetView.legal": list(view.legal), "GetView.view[legal]": json.loads(view.view).get("legal", []),
                 "LegalActions": api.legal_actions(me.table_id, token=me.token)}  # fmt: skip
@@ -107,6 +113,7 @@ def test_a_table_without_hints_lists_no_answer_and_refuses_to_hint(
         puzzles += any(m.HasField("word") or m.HasField("rows") for m in view.space.moves)
         error = error_of(me.hints)
         assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "NO_HINTS", error
+        return staying(view)  # a seat that folds every deal meets no word to find
 
     play(api, [me], 1, decide)
     assert puzzles, "no decision with a word to find or a hand to set: the test saw nothing"
@@ -128,9 +135,8 @@ def test_a_practice_table_hints_what_its_legal_list_names_and_act_takes_a_typed_
         hints, legal = list(given.hints), list(view.legal)
         assert all(h.action in legal and answer(h.action) for h in hints), (hints, legal)
         assert [a for a in legal if answer(a)] == [h.action for h in hints]  # the listed answers, best first
-        if not hints:  # stay in the deal, to reach the reveal
-            stay = [a for a in legal if a not in ("fold", "surrender")]
-            return random.Random(view.seq).choice(stay) if stay else None
+        if not hints:
+            return staying(view)
         move = typed(hints[0])  # the best hint, played as its typed move
         assert move is not None and family.text_of(move, "move") == hints[0].action
         return move
