@@ -165,12 +165,20 @@ def word_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: 
 
 
 @pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon, mini: Lexicon) -> Iterator[str]:
-    """A server of its own a test module, with its web port (the page, and Connect): its base URL."""
+def web_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon,
+               mini: Lexicon) -> Iterator[ServerThread]:  # fmt: skip
+    """A server of its own a test module, with its web port (the page, and Connect) beside gRPC."""
     server = ServerThread(sharing_lexicons(tmp_path_factory.mktemp("web"), data_dir), web_port=0, rate=1000.0)
     assert server.running.web is not None
-    yield f"http://127.0.0.1:{server.running.web.port}"
+    yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def web(web_server: ServerThread) -> str:
+    """The base URL of the module's web port."""
+    assert web_server.running.web is not None
+    return f"http://127.0.0.1:{web_server.running.web.port}"
 
 
 def post(url: str, body: dict[str, Any], token: str = "", source: str | None = None) -> tuple[int, dict[str, Any]]:

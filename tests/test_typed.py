@@ -13,7 +13,11 @@ import typing
 import grpc
 import pytest
 
+from google.protobuf.message import Message
+
 from brelan.api.v1 import alphapoker_pb2 as apb
+from brelan.api.v1 import bataille_pb2 as bapb
+from brelan.api.v1 import belote_pb2 as bpb
 from brelan.api.v1 import game_pb2 as gpb
 from brelan.server.errors import ServiceError
 from brelan.server.games.registry import get_variant
@@ -58,9 +62,40 @@ def test_a_typed_action_that_says_more_than_its_text_is_refused() -> None:
     lay.lay.cards[1].letter = "A"  # Tb is a T: it cannot stand for an A
     with pytest.raises(ServiceError) as e:
         alphapoker.text_of(lay, "alphapoker")
-    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and e.value.violations[0][0] == "alphapoker.lay"
+    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and e.value.violations[0][0] == "alphapoker.lay.cards[1].letter"
     with pytest.raises(ServiceError):  # no kind set
         alphapoker.text_of(apb.AlphaPokerAction(), "alphapoker")
+
+
+def word(letters: str) -> gpb.TableWord:
+    return gpb.TableWord(letters=letters)
+
+
+def laid(letter: str) -> apb.AlphaPokerAction:
+    return apb.AlphaPokerAction(lay=apb.AlphaPokerAction.Lay(cards=[gpb.LaidCard(card="Er", letter="E"),
+                                                                    gpb.LaidCard(card="?r", letter=letter)]))  # fmt: skip
+
+
+MALFORMED = [
+    *[(name, message, f"{name}.{kind}.word.letters") for letters in ("A1", "??", " ", "AB CD", "-", "chat")
+      for name, kind, message in (("belote", "propose", bpb.BeloteAction(propose=bpb.BeloteAction.Propose(word=word(letters)))),
+                                  ("bataille", "claim", bapb.BatailleAction(claim=bapb.BatailleAction.Claim(word=word(letters)))))],
+    *[("alphapoker", laid(letter), "alphapoker.lay.cards[1].letter") for letter in ("1", "??", "", "e", "EE")],
+    ("alphapoker", apb.AlphaPokerAction(lay=apb.AlphaPokerAction.Lay(cards=[gpb.LaidCard(card="E1", letter="E")])),
+     "alphapoker.lay.cards[0].card"),
+    ("bataille", bapb.BatailleAction(claim=bapb.BatailleAction.Claim(word=gpb.TableWord(letters="CHAT", jokers=[9]))),
+     "bataille.claim.word.jokers"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name, message, path", MALFORMED, ids=lambda x: x if isinstance(x, str) else None)
+def test_a_malformed_typed_action_is_invalid_argument_naming_its_field(name: str, message: Message, path: str) -> None:
+    """Text its record's text form cannot hold (a word's letters ``A1``, a joker named ``1``) was INTERNAL: the
+    text parser's error escaped (issue 37)."""
+    family = next(f for f in FAMILIES.values() if f.field == name)
+    with pytest.raises(ServiceError) as e:
+        family.text_of(message, name)
+    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and [p for p, _ in e.value.violations] == [path]
 
 
 @pytest.mark.parametrize("limit, listed", [("no-limit", False), ("spread", True)])

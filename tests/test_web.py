@@ -23,10 +23,16 @@ import h2.config
 import h2.connection
 import h2.events
 import pytest
+from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from conftest import post, spawn
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.api.v1.table_pb2_grpc import TableServiceStub
+from brelan.clients.client import BrelanClient
+from brelan.server.errors import ServiceError
 
 from brelan.server.games.base import options_dict
 from brelan.server.games.registry import VARIANTS, get_variant
@@ -158,6 +164,37 @@ def test_errors_are_connect_errors_with_the_grpc_details(web: str) -> None:
     assert [d["type"] for d in body["details"]] == ["google.rpc.BadRequest"]
     status, body = post(web + API + "TableService/GetView", {"tableId": "t-00000000"}, token="not-a-token")
     assert status == 401 and body["code"] == "unauthenticated"
+
+
+# Typed actions whose text the engine cannot read (issue 37: INTERNAL over gRPC, 500 over Connect): the table,
+# the typed field (JSON) and the field a BadRequest must name.
+MALFORMED = [
+    ("alphapoker-belote", {"belote": {"propose": {"word": {"letters": "A1"}}}}, "belote.propose.word.letters"),
+    ("alphapoker-belote-secrete", {"belote": {"propose": {"word": {"letters": "AB CD"}}}}, "belote.propose.word.letters"),
+    ("alphapoker-bataille", {"bataille": {"claim": {"word": {"letters": "??"}}}}, "bataille.claim.word.letters"),
+    ("alphapoker-bataille", {"bataille": {"claim": {"word": {"letters": "-"}}}}, "bataille.claim.word.letters"),
+    ("alphapoker", {"alphapoker": {"lay": {"cards": [{"card": "?r", "letter": "1"}]}}}, "alphapoker.lay.cards[0].letter"),
+    ("alphapoker", {"alphapoker": {"lay": {"cards": [{"card": "?b", "letter": "??"}]}}}, "alphapoker.lay.cards[0].letter"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("variant, move, path", MALFORMED, ids=lambda x: x if isinstance(x, str) else None)
+def test_a_malformed_typed_action_is_invalid_argument_naming_its_field_over_both_transports(
+        web_server: ServerThread, web: str, variant: str, move: dict[str, Any], path: str) -> None:  # fmt: skip
+    game = get_variant(variant)
+    with BrelanClient(web_server.target) as api:
+        table = api.create_table(variant, bot_seats=range(1, game.seats(game.make_options({}))), lexicon="mini")
+        seat = api.join(table.table_id, seat=0)
+        request = json_format.ParseDict({"tableId": table.table_id, "seat": 0, **move}, tpb.ActRequest())
+        with pytest.raises(grpc.RpcError) as e:
+            TableServiceStub(api.channel).Act(request, metadata=[("authorization", f"Bearer {seat.token}")], timeout=10)
+        assert e.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        assert [v[0] for v in ServiceError.from_rpc_error(e.value).violations] == [path]
+    status, body = post(web + API + "TableService/Act", {"tableId": table.table_id, "seat": 0, **move}, seat.token)
+    assert status == 400 and body["code"] == "invalid_argument", body
+    [bad] = [d for d in body["details"] if d["type"] == "google.rpc.BadRequest"]
+    violation = error_details_pb2.BadRequest.FromString(base64.b64decode(bad["value"] + "=="))
+    assert [v.field for v in violation.field_violations] == [path]
 
 
 def test_a_seat_is_played_and_watched_over_connect(web: str) -> None:

@@ -13,7 +13,7 @@ from brelan.api.v1 import game_pb2 as gpb
 from ..errors import invalid
 from ..games.base import parse_record
 from ..games.betting import BetTo, RaiseTo
-from .records import fill, record_of, snake, writer_of
+from .records import FieldError, fill, record_of, snake, writer_of
 
 ENUMERATED = 12  # a kind with at most this many legal actions lists them all (LegalMove.actions)
 # Keys of a table's result that the table adds (a game never dealt, or abandoned): not the family's.
@@ -67,10 +67,13 @@ class Family:
         sent = getattr(message, kind)
         try:
             record = record_of(cls, sent)
+            text = str(record)
+            back = parse_record(text, [cls])
+        except FieldError as e:
+            raise invalid(f"{path}.{kind}.{e.path}", str(e)) from None
         except (ValueError, TypeError) as e:
             raise invalid(f"{path}.{kind}", str(e)) from None
-        text = str(record)
-        if parse_record(text, [cls]) != record:  # a field its text cannot hold (a letter card naming another letter)
+        if back != record:  # a field its text cannot hold (a letter card naming another letter)
             raise invalid(f"{path}.{kind}", f"says more than the action {text!r} can hold: "
                           + " ".join(str(sent).split()))  # fmt: skip
         return text

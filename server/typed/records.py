@@ -117,8 +117,22 @@ def _repeated(descriptor: FieldDescriptor) -> bool:
     return bool(descriptor.is_repeated if hasattr(descriptor, "is_repeated") else descriptor.label == descriptor.LABEL_REPEATED)
 
 
-def record_of(kind: type[T], message: Message) -> T:
-    """The ``kind`` dataclass a message of its fields stands for (the inverse of :func:`fill`)."""
+class FieldError(ValueError):
+    """A message's field that no record holds as sent: its path from that message (``word.letters``,
+    ``cards[1].letter``) and why."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(why)
+        self.path = path
+
+
+def record_of(kind: type[T], message: Message, path: str = "") -> T:
+    """The ``kind`` dataclass a message of its fields stands for (the inverse of :func:`fill`).
+
+    A field the record cannot hold raises :class:`FieldError` naming it: a card that is none, and a nested
+    record with a text form (a table word, a laid card) that does not read back as sent from its text
+    (``TableWord("A1")``), since the engine, the log and every client know it by that text.
+    """
     hints = _hints(kind)
     values = {}
     for field in dataclasses.fields(kind):  # type: ignore[arg-type]
@@ -128,8 +142,12 @@ def record_of(kind: type[T], message: Message) -> T:
         if descriptor.has_presence and not message.HasField(field.name) and descriptor.message_type is None:
             values[field.name] = None
             continue
-        values[field.name] = _read(hints[field.name], getattr(message, field.name))
+        values[field.name] = _read(hints[field.name], getattr(message, field.name), _joined(path, field.name))
     return kind(**values)
+
+
+def _joined(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
 
 
 @functools.lru_cache(maxsize=None)
@@ -137,21 +155,50 @@ def _hints(kind: type) -> dict[str, Any]:
     return typing.get_type_hints(kind)
 
 
-def _read(hint: Any, value: Any) -> Any:
+def _read(hint: Any, value: Any, path: str) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (tuple, frozenset, set):
-        return origin(_read(args[0], item) for item in value)
+        if origin is tuple:  # a repeated field: each item at its index
+            return tuple(_read(args[0], item, f"{path}[{i}]") for i, item in enumerate(value))
+        return origin(_read(args[0], item, path) for item in value)
     if origin in (typing.Union, types.UnionType):  # a card or a back: the first type that reads it
         first: ValueError | None = None
         for option in [a for a in args if a is not type(None)]:
             try:
-                return _read(option, value)
+                return _read(option, value, path)
             except ValueError as e:
                 first = first or e  # the card's own complaint, not the back's
         assert first is not None
         raise first
     if isinstance(value, Message):
-        return record_of(hint, value)
+        return _written(hint, record_of(hint, value, path), path)
     if hasattr(hint, "parse") and isinstance(value, str):
-        return hint.parse(value)
+        try:
+            return hint.parse(value)
+        except FieldError:
+            raise
+        except ValueError as e:
+            raise FieldError(path, str(e)) from None
     return hint(value) if isinstance(hint, type) and hint not in (int, bool, str, float) else value
+
+
+def _written(kind: type, record: Any, path: str) -> Any:
+    """``record``, read from a message at ``path``, when its text (if it has one) reads back as itself: the
+    field it differs in, or that cannot be written, is named (a record's only plain string field, when its text
+    is no text at all)."""
+    if not hasattr(kind, "parse"):
+        return record
+    text = str(record)
+    try:
+        back = kind.parse(text)
+    except ValueError as e:
+        plain = [f.name for f in dataclasses.fields(kind) if _hints(kind)[f.name] is str]
+        raise FieldError(_joined(path, plain[0]) if len(plain) == 1 else path, str(e)) from None
+    if back != record:
+        differ = [f.name for f in dataclasses.fields(kind) if getattr(back, f.name) != getattr(record, f.name)]
+        if len(differ) != 1:
+            raise FieldError(path, f"written {text!r}, which reads back as {str(back)!r}")
+        name = differ[0]
+        raise FieldError(_joined(path, name), f"{getattr(record, name)!r} cannot be sent: written {text!r}, it reads "
+                                              f"back as {getattr(back, name)!r}")  # fmt: skip
+    return record
