@@ -9,9 +9,11 @@ report NOT_SERVING, then stop with a grace period so calls in flight finish.
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import logging
 import signal
+import socket
 import sys
 import threading
 from dataclasses import dataclass
@@ -36,6 +38,7 @@ from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, SEARCH_SECONDS, LexiconHandler, LexiconServicer
 from .log_store import SqlStore, open_store
+from .shows import FLAT_OUT, ShowRules
 from .table_service import TableServicer
 from .tables import Tables
 from .tournament_service import TournamentServicer
@@ -139,6 +142,7 @@ async def start(
     peers: grpc.ChannelCredentials | None = None,
     web_port: int | None = None,
     allowed_hosts: tuple[str, ...] = (),
+    shows: ShowRules = ShowRules(),
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
@@ -147,15 +151,17 @@ async def start(
     how the others reach this one, HOST:PORT; ``lease_seconds``: how long a dead node keeps its tables);
     None: SQLite under the data directory, one node. ``search_seconds``: the most a lexicon call's search takes.
     ``tls``: (private key, certificate chain), PEM: serve over TLS only; ``peers``: how to reach the other nodes.
+    ``shows``: how tables of bots only are played and bounded per caller (:data:`~.shows.FLAT_OUT`: no bound).
     ``web_port``: also serve browsers there (the page, and the services over Connect); None: no web.
     ``allowed_hosts``: the names browsers may use beside loopback, ``host`` and ``advertise`` (``*``: any).
     """
+    check_free(host, port)  # before anything is loaded or replayed: a second server on the same data plays nothing
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
     threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
     log = await open_store(database, Store(data_dir).data_dir)
     tables = Tables(log, clock or SystemClock(), bot_delay=bot_delay, rate=rate, burst=2 * rate,
-                    lexicons=handler.named if handler else None)  # fmt: skip
+                    lexicons=handler.named if handler else None, shows=shows)  # fmt: skip
     tournaments = Tournaments(log, tables)
     if database is None:
         await tables.restore()  # in a cluster, the nodes take the unfinished tables over as they beat
@@ -166,6 +172,9 @@ async def start(
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
+            # grpc sets SO_REUSEPORT by default: a second server on a port in use would bind it too, and the kernel
+            # would split new connections between two processes with different tables.
+            ("grpc.so_reuseport", 0),
         ],
     )
     services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE, TOURNAMENT_SERVICE)
@@ -185,15 +194,18 @@ async def start(
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     enable_reflection((*services, health.SERVICE_NAME), server)
-    if tls is not None:
-        bound = server.add_secure_port(host_port(host, port), grpc.ssl_server_credentials([tls]))
-    else:
-        bound = server.add_insecure_port(host_port(host, port))
-        if bound and not is_loopback(host):
+    try:
+        if tls is not None:
+            bound = server.add_secure_port(host_port(host, port), grpc.ssl_server_credentials([tls]))
+        else:
+            bound = server.add_insecure_port(host_port(host, port))
+    except RuntimeError:  # grpc's "Failed to bind": taken since check_free looked
+        bound = 0
+    if bound and tls is None and not is_loopback(host):
             logger.warning("serving without TLS on %s: anyone on the network can read seat tokens and hidden cards "
                            "(use --tls-cert and --tls-key)", host)  # fmt: skip
     if bound == 0:
-        raise OSError(f"cannot listen on {host_port(host, port)}")
+        raise OSError(f"cannot listen on {host_port(host, port)}: the port is taken; choose another --port")
     cluster = None
     if database is not None:
         reachable = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
@@ -242,6 +254,26 @@ async def serve(
     await running.stop()
 
 
+def check_free(host: str, port: int) -> None:
+    """OSError, in one line, when ``host:port`` is taken (another brelan, any socket) or cannot be had; port 0
+    (any free port) always can."""
+    if port == 0:
+        return
+    try:
+        addresses = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as e:
+        raise OSError(f"cannot listen on {host_port(host, port)} ({e.strerror or e})") from None
+    for family, kind, proto, _, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            # As grpc binds: SO_REUSEADDR lets a port a stopped server left in TIME_WAIT be had, never a listened one.
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as e:
+                taken = "the port is taken" if e.errno == errno.EADDRINUSE else (e.strerror or str(e))
+                raise OSError(f"cannot listen on {host_port(host, port)}: {taken}; choose another --port") from None
+
+
 def host_port(host: str, port: int) -> str:
     """HOST:PORT, an IPv6 address in brackets (``[::]:50051``), as gRPC and URLs take it."""
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
@@ -256,9 +288,13 @@ def is_loopback(host: str) -> bool:
 
 
 class ServerThread:
-    """The real aio server on its own event loop in a daemon thread: ``brelan play``'s table server, and tests'."""
+    """The real aio server on its own event loop in a daemon thread: ``brelan play``'s table server, and tests'.
+
+    Its one caller is its own process: its tables of bots only play flat out unless ``shows`` says otherwise.
+    """
 
     def __init__(self, data_dir: Path | None, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
+        options.setdefault("shows", FLAT_OUT)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="brelan server")
         self.thread.start()

@@ -243,6 +243,26 @@ def test_serve_says_in_one_line_when_the_web_port_is_taken(tmp_path: Path) -> No
     assert len(lines) == 1 and f"cannot listen for browsers on 127.0.0.1:{port}" in lines[0] and "--no-web" in lines[0]
 
 
+def test_serve_says_in_one_line_when_its_port_is_taken_by_another_server_or_any_socket(tmp_path: Path) -> None:
+    """grpc binds with SO_REUSEPORT by default: a second ``brelan serve`` on a port in use said "serving" and the
+    kernel split the connections between the two; a port held by another socket was an internal error (issue 37)."""
+    first, target = spawn(tmp_path / "first")
+    port = int(target.rsplit(":", 1)[1])
+    try:
+        with socket.create_server(("127.0.0.1", 0)) as other:
+            for taken in (port, other.getsockname()[1]):
+                done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "serve", "--no-lexicon", "--no-web",
+                                       "--port", str(taken), "--data-dir", str(tmp_path / "second")],
+                                      capture_output=True, text=True, timeout=60)  # fmt: skip
+                assert done.returncode == 2, done.stderr
+                assert done.stderr.splitlines() == [f"brelan: error: cannot listen on 127.0.0.1:{taken}: the port is "
+                                                    "taken; choose another --port"]  # fmt: skip
+        assert first.poll() is None  # the first serves on
+    finally:
+        first.terminate()
+        first.wait(30)
+
+
 def test_list_variants_gives_every_game_with_its_options_defaults_and_ranges(web: str) -> None:
     status, body = post(web + API + "TableService/ListVariants", {})
     assert status == 200
