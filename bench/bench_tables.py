@@ -140,7 +140,7 @@ def grpc_latency(tables: int, game: str = "poker-champ", options: dict[str, str]
             (Path(data) / "lexicons").symlink_to(lexicons / "lexicons")
         serving = ["--no-lexicon"] if lexicons is None else []
         server = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", *serving, "--port", "0", "--web-port", "0",
-                                   "--rate", "10000", "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
+                                   "--rate", "10000", "--flat-out-bots", "--data-dir", data], stderr=subprocess.PIPE, text=True)  # fmt: skip
         try:
             assert server.stderr is not None
             port = re.search(r":(\d+) ", server.stderr.readline())

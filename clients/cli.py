@@ -29,9 +29,10 @@ from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store, builtin_status
 from brelan.server.errors import ServiceError
 from brelan.server.log_store import StoreError
+from brelan.server.shows import FLAT_OUT, ShowRules
 
 from . import cli_chinese, cli_tables, cli_tournament
-from .console import CliError, connect, credentials_of, emit, err, fail, out, positive, seconds
+from .console import CliError, connect, count, credentials_of, emit, err, fail, out, positive, seconds
 from .client import LexiconCalls
 
 WEB_PORT = 8080  # brelan serve's port for browsers
@@ -344,10 +345,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
                               advertise=args.advertise,
                               lease_seconds=args.lease_seconds, tls=tls, peers=peers,
                               web_port=None if args.no_web else args.web_port,
-                              allowed_hosts=tuple(args.allowed_host)))  # fmt: skip
+                              allowed_hosts=tuple(args.allowed_host), shows=show_rules(args)))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
     return 0
+
+
+def show_rules(args: argparse.Namespace) -> ShowRules:
+    """How ``serve`` plays tables of bots only, from its flags."""
+    if args.flat_out_bots:
+        return FLAT_OUT
+    return ShowRules(pace=args.show_pace, per_caller=args.shows_per_caller, events_per_second=args.show_events,
+                     unwatched_seconds=args.show_unwatched)  # fmt: skip
 
 
 # -- parser ----------------------------------------------------------------
@@ -388,6 +397,22 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-pace", type=seconds, default=0.0, metavar="S",
                        help="seconds the bots of turn-based games take before each move (default 0: at once); 1 or 2 "
                             "make a bots' table one can watch, and keep many of them from taking every CPU cycle")
+    shows = serve.add_argument_group(
+        "tables of bots only", "A table whose every seat is a bot is a show to watch: it plays at a watchable pace, a "
+        "caller may have only a few at once, their events are budgeted per caller, and one nobody watches ends as "
+        "abandoned. 0 turns a limit off.")  # fmt: skip
+    shows.add_argument("--show-pace", type=seconds, default=ShowRules.pace, metavar="S",
+                       help=f"seconds about a bot move at such a table, in turn-based games (default {ShowRules.pace:g})")
+    shows.add_argument("--shows-per-caller", type=count, default=ShowRules.per_caller, metavar="N",
+                       help=f"such tables one address may have at once (default {ShowRules.per_caller})")
+    shows.add_argument("--show-events", type=count, default=int(ShowRules.events_per_second), metavar="N",
+                       help="events a second one address's such tables may write together (default "
+                            f"{ShowRules.events_per_second:g})")  # fmt: skip
+    shows.add_argument("--show-unwatched", type=seconds, default=ShowRules.unwatched_seconds, metavar="S",
+                       help="such a table no stream has watched for S seconds ends as abandoned (default "
+                            f"{ShowRules.unwatched_seconds:g})")  # fmt: skip
+    shows.add_argument("--flat-out-bots", action="store_true",
+                       help="none of these limits: bots-only tables play at full speed (tests, benches)")
     serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",
                        help="keep tables and tournaments in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by "
                             "every node pointed at it: several nodes make a cluster; default $BRELAN_DATABASE, else "

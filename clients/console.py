@@ -38,6 +38,17 @@ def positive(text: str) -> int:
     return value
 
 
+def count(text: str) -> int:
+    """A number of things for a flag: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
+    return value
+
+
 def seconds(text: str) -> float:
     """A duration for a flag: a number of seconds, 0 or more."""
     try:

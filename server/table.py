@@ -35,6 +35,7 @@ from .games.base import GameError, Review, State, TextError, Variant, jsonable, 
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .replay import Replay
+from .shows import FLAT_OUT, EventBudget, ShowRules
 
 T = TypeVar("T")
 # One thread for every table's engine work: pure Python holds the GIL, so more threads would only take
@@ -110,7 +111,7 @@ Watch = asyncio.Queue[list[TableEvent] | None]  # a watcher's queue: the events 
 
 class Table:
     def __init__(self, row: TableRow, variant: Variant, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0,
-                 on_finish: Callable[[str, dict[str, Any]], None] | None = None,
+                 shows: ShowRules = FLAT_OUT, on_finish: Callable[[str, dict[str, Any]], None] | None = None,
                  on_lost: Callable[[Table, bool], None] | None = None) -> None:  # fmt: skip
         self.row = row
         self.on_finish = on_finish  # told (table id, result) once the game is over and logged
@@ -125,6 +126,12 @@ class Table:
         self.state: State | None = None
         self.events: list[TableEvent] = []
         self.seats = [SeatState(bot=s in row.bot_seats) for s in range(variant.seats(self.options))]
+        # Every seat a bot: a show, played as ``shows`` says (its pace, and abandoned when nobody watches it).
+        self.bots_only = all(seat.bot for seat in self.seats)
+        self.shows = shows
+        # The caller who made it (a bots-only table's, while this node plays it) and that caller's events budget.
+        self.owner: str | None = None
+        self.budget: EventBudget | None = None
         self.done: dict[tuple[int | None, str], Acted] = {}
         self.decision_opened: dict[int | None, int] = {}  # pending seat -> the seq its decision opened at
         self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
@@ -737,9 +744,14 @@ class Table:
         await self._after(None, [])
 
     def _abandon_at(self) -> float | None:
-        """When a game with people in it ends for want of them: none watching, none heard of for ABANDON_SECONDS."""
-        people = [st for st in self.seats if not st.bot]
-        if self.state is None or self.state.is_over or not people or any(st.watchers for st in people):
+        """When a game ends for want of people: with people in it, none watching nor heard of for ABANDON_SECONDS;
+        bots-only (a show), no stream watching it for the shows' ``unwatched_seconds``."""
+        if self.state is None or self.state.is_over:
+            return None
+        if self.bots_only:
+            unwatched = self.shows.unwatched_seconds
+            return None if not unwatched or self.watchers else self.presence + unwatched
+        if any(st.watchers for st in self.seats if not st.bot):
             return None
         return self.presence + ABANDON_SECONDS
 
@@ -750,8 +762,12 @@ class Table:
     async def _abandon(self) -> None:
         absent = [s for s, st in enumerate(self.seats) if not st.bot]
         await self._write(None, [], result={"abandoned": True, "absent": absent})
-        logger.info("table %s: abandoned (nobody at %s for %gs)", self.table_id,
-                    ", ".join(f"p{s}" for s in absent), ABANDON_SECONDS)  # fmt: skip
+        if self.bots_only:
+            logger.info("table %s: abandoned (bots only, nobody watched it for %gs)", self.table_id,
+                        self.shows.unwatched_seconds)  # fmt: skip
+        else:
+            logger.info("table %s: abandoned (nobody at %s for %gs)", self.table_id,
+                        ", ".join(f"p{s}" for s in absent), ABANDON_SECONDS)  # fmt: skip
         await self._after(None, [])
 
     def _bot_seat(self) -> int | None:
@@ -785,6 +801,8 @@ class Table:
         text, events = await self._off_loop(decide)
         if text:
             await self._commit(seat, text, BOT_ACTION_ID, events)
+            if self.budget is not None:
+                self.budget.spend(len(events))
 
     async def _move(self, step: Callable[[], T]) -> T:
         """A move's own engine work (applying it, the default move, the legal list): at once, on the loop, for a game
@@ -841,13 +859,17 @@ class Table:
             worked = True
         if self.row.finished or self.failed:
             return
+        if not worked and self.budget is not None and (owed := self.budget.owed()) > 0:
+            await self._wait(owed)  # its caller's shows wrote their share of events: the bots wait
+            return
         if self.variant.realtime:
             worked = await self._play_due_bot() or worked
         elif not worked and (bot := self._bot_seat()) is not None:
-            if self.bot_delay:  # let the others speak first: there is no turn order
+            pace = max(self.bot_delay, self.shows.pace) if self.bots_only else self.bot_delay
+            if pace:  # let the others speak first: there is no turn order
                 # Half to one and a half times the pace, as a person's time varies: bot tables made together
                 # do not move in step (their events all sent in the same moment, to all their watchers).
-                await self._wait(self.bot_delay * random.uniform(0.5, 1.5))
+                await self._wait(pace * random.uniform(0.5, 1.5))
             if not self._commands and self._bot_seat() == bot:
                 await self._bot_move(bot)
             worked = True

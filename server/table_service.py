@@ -60,9 +60,10 @@ class TableServicer(pb_grpc.TableServiceServicer):
             options["lexicon"] = request.lexicon
         seconds = decision_time(request.decision_seconds, request.untimed)
         try:
+            owner = self.cluster.caller(context) if self.cluster else peer_of(context)
             table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
                                              hints=request.hints, pause_seconds=request.pause_seconds,
-                                             create_id=request.create_id)  # fmt: skip
+                                             create_id=request.create_id, owner=owner)  # fmt: skip
         except TableExists:
             if request.create_id:  # made at once by another call of the same id (on another node): that table
                 return await self._made(await self.tables.made_by(request.create_id) or "", context)

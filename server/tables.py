@@ -22,6 +22,7 @@ from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
 from .log_store import Fence, SqlStore, StoreUnavailable, TableRow
+from .shows import FLAT_OUT, Budgets, ShowRules
 
 if TYPE_CHECKING:
     from .cluster import Node
@@ -59,8 +60,10 @@ def new_table_id() -> str:
 
 class Tables:
     def __init__(self, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
-                 burst: float = 100.0, lexicons: Lexicons | None = None) -> None:  # fmt: skip
+                 burst: float = 100.0, lexicons: Lexicons | None = None, shows: ShowRules = FLAT_OUT) -> None:  # fmt: skip
         self.log = log
+        self.shows = shows  # how bots-only tables are played, and bounded per caller
+        self.budgets = Budgets(clock, shows.events_per_second)
         self.lexicons = lexicons  # what word games judge with; None: this server has no lexicon
         self.clock = clock
         self.bot_delay = bot_delay
@@ -84,7 +87,7 @@ class Tables:
 
     def _table(self, row: Any) -> Table:
         table = Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
-                      on_finish=self._finished, on_lost=self._lost)  # fmt: skip
+                      shows=self.shows, on_finish=self._finished, on_lost=self._lost)  # fmt: skip
         table.node_address = self.node.address if self.node else ""
         return table
 
@@ -267,7 +270,7 @@ class Tables:
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
-               pause_seconds: float = 0.0, create_id: str = "") -> Table:  # fmt: skip
+               pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -277,6 +280,7 @@ class Tables:
         ``pause_seconds``: after each hand, how long its end stays before the next hand's decisions open.
         ``create_id``: the caller's id of this creation (:meth:`made_by`); :class:`TableExists` when another call of
         the same id made its table first.
+        ``owner``: the caller (its address) making it: a table of bots only counts against that caller's shows.
         """
         try:
             variant = get_variant(variant_name)
@@ -295,6 +299,11 @@ class Tables:
             raise invalid("hints", "a tournament's tables give no hints")
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
+        show = owner is not None and len(set(bot_seats)) == seats
+        if show and self.shows.per_caller and self.shows_of(owner) >= self.shows.per_caller:
+            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"at most {self.shows.per_caller} tables of bots "
+                               "only at once from your address: watch one to its end, or take a seat at a new one",
+                               reason="TOO_MANY_BOT_TABLES", metadata={"limit": str(self.shows.per_caller)})  # fmt: skip
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
@@ -304,12 +313,18 @@ class Tables:
             raise TableExists(table_id)
         table = self._table(row)
         table.fence = (node.node_id, 1) if node else None
+        if show:
+            table.owner, table.budget = owner, self.budgets.of(owner)  # type: ignore[arg-type]
         for seat, (player, secret_sha256) in (reserved or {}).items():
             await table.reserve(seat, player, secret_sha256)
         self.tables[table_id] = table
         table.start()
         await table.command(table.begin_if_full)  # bots only: deal at once
         return table
+
+    def shows_of(self, owner: str) -> int:
+        """How many bots-only tables ``owner`` made that are played here now."""
+        return sum(1 for table in self.tables.values() if table.owner == owner)
 
     async def made_by(self, create_id: str) -> str | None:
         """The table a CreateTable of this ``create_id`` made (on any node, before a restart too); None: none yet."""

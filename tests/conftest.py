@@ -249,7 +249,7 @@ def spawn(data_dir: Path, port: int = 0, database: str | None = None, *options: 
     with log.open("w") as err:
         lexicons = [] if (data_dir / "lexicons").exists() else ["--no-lexicon"]
         process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", *lexicons, "--port",
-                                    str(port), "--web-port", "0", "--rate", "1000", *options], stderr=err, text=True,
+                                    str(port), "--web-port", "0", "--rate", "1000", "--flat-out-bots", *options], stderr=err, text=True,
                                    env=env)  # fmt: skip
     deadline = time.monotonic() + 60
     while not (found := re.search(r"serving on \S*:(\d+) ", log.read_text())):

@@ -1,0 +1,115 @@
+"""Tables of bots only are shows to watch: a watchable pace, a few per caller, a budget of events per caller, and
+abandoned when nobody watches them (issue 37: one client made 60 such tables writing thousands of events a second).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.clients.client import BrelanClient
+from brelan.server.clock import ManualClock
+from brelan.server.errors import ServiceError
+from brelan.server.main import ServerThread
+from brelan.server.shows import FLAT_OUT, ShowRules
+from conftest import advance, error_of
+
+# A POKER CHAMP game that lasts: every Award to win, a million chips each.
+LONG = {"players": "3", "length": "long", "chips": "1000000"}
+BOTS = [0, 1, 2]
+
+
+def serving(path: Path, shows: ShowRules, clock: ManualClock | None = None) -> ServerThread:
+    return ServerThread(path, lexicons=False, rate=1000.0, shows=shows, clock=clock)
+
+
+def seq_after(api: BrelanClient, table_id: str, seconds: float) -> int:
+    time.sleep(seconds)
+    return api.get_table(table_id).seq
+
+
+def test_a_caller_has_a_few_tables_of_bots_only_at_once_and_any_number_with_a_person(tmp_path: Path) -> None:
+    server = serving(tmp_path, ShowRules(pace=5.0, per_caller=2))
+    try:
+        with BrelanClient(server.target) as api:
+            shows = [api.create_table("poker-champ", LONG, bot_seats=BOTS) for _ in range(2)]
+            e = error_of(api.create_table, "poker-champ", LONG, bot_seats=BOTS)
+            assert (e.code, e.reason, e.metadata["limit"]) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_BOT_TABLES", "2")
+            for _ in range(3):  # a table with a seat for a person is no show
+                api.create_table("poker-champ", LONG, bot_seats=[1, 2])
+            assert {api.get_table(t.table_id).status for t in shows} == {tpb.TABLE_STATUS_PLAYING}
+    finally:
+        server.stop()
+
+
+def test_a_table_of_bots_only_plays_at_the_shows_pace_unless_the_server_plays_them_flat_out(tmp_path: Path) -> None:
+    paced, flat = serving(tmp_path / "paced", ShowRules(pace=0.5, per_caller=0)), serving(tmp_path / "flat", FLAT_OUT)
+    try:
+        with BrelanClient(paced.target) as slow, BrelanClient(flat.target) as fast:
+            watched = slow.create_table("poker-champ", LONG, bot_seats=BOTS).table_id
+            at = slow.get_table(watched).seq
+            moved = seq_after(slow, watched, 2.0) - at
+            assert 0 < moved <= 40  # at most 2 s / 0.25 s moves, each with at most a deal's events
+            table = fast.create_table("poker-champ", LONG, bot_seats=BOTS).table_id
+            assert seq_after(fast, table, 2.0) > 4 * moved  # flat out: as fast as the engine and the log go
+    finally:
+        paced.stop()
+        flat.stop()
+
+
+def test_one_caller_s_tables_of_bots_only_write_within_its_events_budget(tmp_path: Path) -> None:
+    rate = 20.0
+    server = serving(tmp_path, ShowRules(pace=0.0, per_caller=0, events_per_second=rate))
+    try:
+        with BrelanClient(server.target) as api:
+            tables = [api.create_table("poker-champ", LONG, bot_seats=BOTS).table_id for _ in range(3)]
+            start = time.monotonic()
+            before = sum(api.get_table(t).seq for t in tables)
+            time.sleep(3.0)
+            written = sum(api.get_table(t).seq for t in tables) - before
+            seconds = time.monotonic() - start
+            # The budget's second at once, then its rate, and each table's last move (a deal: a few dozen events).
+            assert 0 < written <= rate * (seconds + 1) + 3 * 40, written
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def clocked(tmp_path: Path) -> Iterator[tuple[ServerThread, ManualClock]]:
+    clock = ManualClock()
+    server = serving(tmp_path, ShowRules(pace=0.2, per_caller=0, unwatched_seconds=600.0), clock)
+    yield server, clock
+    server.stop()
+
+
+def test_a_table_of_bots_only_nobody_watches_ends_as_abandoned(clocked: tuple[ServerThread, ManualClock]) -> None:
+    server, clock = clocked
+    with BrelanClient(server.target) as api:
+        table = api.create_table("poker-champ", LONG, bot_seats=BOTS).table_id
+        advance(server, clock, 599)
+        assert api.get_table(table).status == tpb.TABLE_STATUS_PLAYING
+        watching = threading.Event()
+
+        def watch() -> None:  # a spectator's stream, open until the table ends (or the test's client closes)
+            with contextlib.suppress(ServiceError):
+                for _ in api.watch(table):
+                    watching.set()
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        assert watching.wait(10)
+        advance(server, clock, 3600)
+        assert api.get_table(table).status == tpb.TABLE_STATUS_PLAYING  # watched: it plays on
+        second = api.create_table("poker-champ", LONG, bot_seats=BOTS).table_id  # nobody watches this one
+        advance(server, clock, 601)
+        done = api.get_table(second)
+        assert done.status == tpb.TABLE_STATUS_FINISHED and json.loads(done.result) == {"abandoned": True, "absent": []}
+        assert api.get_table(table).status == tpb.TABLE_STATUS_PLAYING
