@@ -29,6 +29,13 @@ DOMAIN = "brelan.api.v1"
 MOVED = "TABLE_MOVED"
 
 
+def stopping() -> ServiceError:
+    """How a watch ends when its server stops (over gRPC and Connect alike): watch again after the last seq seen,
+    on another node or once this one is back."""
+    return ServiceError(grpc.StatusCode.UNAVAILABLE, "the server is stopping: watch again after your last seq",
+                        reason="SERVER_STOPPING")  # fmt: skip
+
+
 def clipped(text: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 

@@ -76,6 +76,7 @@ class Running:
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         for name in ("", *self.services):
             await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        self.tables.stop_watches()  # first: each watch ends with why, not cut by its transport's own end
         if self.web is not None:
             await self.web.stop(grace)
         await self.server.stop(grace)

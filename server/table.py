@@ -103,10 +103,11 @@ class ReplayError(Exception):
     """A table's log does not replay (the engine refuses a logged action, or gives other events): it is set aside."""
 
 
-END = None  # what a watcher's queue receives after the last event
+END = None  # what a watcher's queue receives after the last event (a ServiceError instead: why the stream ends early)
 MAX_GROUPED = 100  # events logged before a watcher came, given to it this many at a time
 FANOUT = 16  # watchers woken for an action in one turn of the event loop (the others in the next turns)
-Watch = asyncio.Queue[list[TableEvent] | None]  # a watcher's queue: the events of each action, then END
+# A watcher's queue: the events of each action, then END, or the error its stream ends with (the table moved away).
+Watch = asyncio.Queue[list[TableEvent] | ServiceError | None]
 
 
 class Table:
@@ -235,7 +236,7 @@ class Table:
             cmd = self._commands.popleft()
             if not cmd.done.done():
                 cmd.done.set_exception(self._moved())
-        self._close_watchers()
+        self.close_watchers(why=self._moved())
 
     def _lose(self, why: str, *, bug: bool = False) -> None:
         """Leave memory to be replayed from the log (the state may be ahead of it): nothing more runs here."""
@@ -461,7 +462,7 @@ class Table:
         await self.log.set_seat(self.table_id, seat, sha256(token), player)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
         if replaced is not None:
-            self._close_watchers(seat)  # the streams of the token replaced: it no longer holds the seat
+            self.close_watchers(seat)  # the streams of the token replaced: it no longer holds the seat
         self.present()
         await self.begin_if_full()
         return seat, replaced
@@ -488,7 +489,7 @@ class Table:
         state = self.seats[seat]
         await self.log.set_seat(self.table_id, seat, None, "")
         state.token_sha256 = None
-        self._close_watchers(seat)  # a stream of the token given up would show the seat's next player's cards
+        self.close_watchers(seat)  # a stream of the token given up would show the seat's next player's cards
         secret = ""
         if self.state is not None and not state.reserved:
             secret = secrets.token_hex(24)
@@ -633,7 +634,7 @@ class Table:
                     # hundreds, moving together) would hold every other call for a tenth of a second.
                     await asyncio.sleep(0)
         if self.row.finished:
-            self._close_watchers()
+            self.close_watchers()
             if self.on_finish:
                 self.on_finish(self.table_id, self.row.result or {})
 
@@ -693,10 +694,11 @@ class Table:
         await self._bot_move(due[1], realtime=True)
         return True
 
-    def _close_watchers(self, seat: int | None = None) -> None:
-        """End the streams watching the table (``seat``: those watching as that seat only)."""
+    def close_watchers(self, seat: int | None = None, why: ServiceError | None = None) -> None:
+        """End the streams watching the table (``seat``: those watching as that seat only), with ``why`` (None:
+        normally, as at the game's end)."""
         for queue in [q for q, s in self.watchers.items() if seat is None or s == seat]:
-            queue.put_nowait(END)
+            queue.put_nowait(why or END)
             self.unsubscribe(queue)
 
     async def _expire(self) -> None:

@@ -151,6 +151,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if request.with_view:  # the table as it stands, before any event: the client draws it at once
                 yield await with_view(table, pb.WatchTableResponse(), seat)
             while (events := await queue.get()) is not END:
+                if isinstance(events, ServiceError):  # the table moved away, or the server stops: watch again
+                    raise events
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
                     # with_view: and the view and table the action left, so no GetView, GetTable after each

@@ -17,7 +17,7 @@ import grpc
 
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
-from .errors import MAX_PAUSE_SECONDS, MOVED, ServiceError, checked_seconds, found, invalid, limited
+from .errors import MAX_PAUSE_SECONDS, MOVED, ServiceError, stopping, checked_seconds, found, invalid, limited
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
@@ -259,6 +259,12 @@ class Tables:
         self.finished.move_to_end(table.table_id)
         while len(self.finished) > FINISHED_KEPT:
             self.finished.popitem(last=False)
+
+    def stop_watches(self) -> None:
+        """The server stops: every watch of a table here ends UNAVAILABLE, SERVER_STOPPING (:func:`stopping`)."""
+        why = stopping()
+        for table in self.tables.values():
+            table.close_watchers(why=why)
 
     async def close(self) -> None:
         if self._recovery is not None:

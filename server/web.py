@@ -21,6 +21,7 @@ comes back by itself) and gives the other calls the grace the gRPC side gives it
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import atexit
 import logging
 import mimetypes
@@ -45,6 +46,7 @@ from brelan.api.v1 import (chinese_connect, chinese_pb2, lexicon_connect, lexico
                            tournament_connect, tournament_pb2)  # fmt: skip
 
 from .auth import Guard
+from .errors import stopping
 
 logger = logging.getLogger(__name__)
 PAGE = resources.files("brelan.clients") / "web"  # the browser client's files
@@ -212,8 +214,11 @@ class InProcess:
             if handler is None:
                 raise ConnectError(Code.UNIMPLEMENTED, f"this server does not serve {path}")
             responses = guard.stream(path, handler, request, CallContext(ctx))
+            # Every step of the handler runs in one context, as a gRPC stream's does in its one task: what the guard
+            # set at the first (the caller, CALLER) is what the handler reads at the last (a seat given up).
+            context = contextvars.copy_context()
             try:
-                while (response := await self._next(responses)) is not None:
+                while (response := await self._next(responses, context)) is not None:
                     yield response
             except Aborted as e:
                 raise e.error from None
@@ -222,13 +227,13 @@ class InProcess:
 
         return stream
 
-    async def _next(self, responses: AsyncIterator[Any]) -> Any:
+    async def _next(self, responses: AsyncIterator[Any], context: contextvars.Context) -> Any:
         """A stream's next message (None after the last); the server stopping ends it, UNAVAILABLE.
 
         A stream (a table's events) never ends by itself: left open, it would hold its connection past the
         listener's end, to be cancelled with a traceback. UNAVAILABLE is what the page watches again on.
         """
-        read = asyncio.ensure_future(anext(responses, None))
+        read = asyncio.get_running_loop().create_task(anext(responses, None), context=context)
         stopped = asyncio.ensure_future(self.stopping.wait())
         try:
             done, _ = await asyncio.wait((read, stopped), return_when=asyncio.FIRST_COMPLETED)
@@ -238,7 +243,8 @@ class InProcess:
             # The generator is closed next: its read must have stopped first (it may not be closed while it runs).
             await asyncio.wait((read, stopped))
         if read not in done:
-            raise ConnectError(Code.UNAVAILABLE, "the server is stopping")
+            status = stopping().to_status()
+            raise connect_error(status.code, status.details, status.trailing_metadata)
         return read.result()
 
 

@@ -15,8 +15,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import grpc
 import h2.config
@@ -31,7 +32,7 @@ from conftest import post, spawn
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1.table_pb2_grpc import TableServiceStub
-from brelan.clients.client import BrelanClient
+from brelan.clients.client import BrelanClient, auth
 from brelan.server.errors import ServiceError
 
 from brelan.server.games.base import options_dict
@@ -44,10 +45,18 @@ PAGE = Path(__file__).parent.parent / "clients" / "web"
 
 
 def stream(url: str, body: dict[str, Any]) -> list[dict[str, Any]]:
-    """A Connect server-streaming call (enveloped JSON): every message, then the end-of-stream's error if any."""
+    """A Connect server-streaming call (enveloped JSON): every message; it must end without an error."""
+    messages, error = stream_end(url, body)
+    assert error is None, error
+    return messages
+
+
+def stream_end(url: str, body: dict[str, Any], headers: dict[str, str] | None = None,
+               ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:  # fmt: skip
+    """A Connect server-streaming call (enveloped JSON): every message, and the error its end carries (None: none)."""
     data = json.dumps(body).encode()
     request = urllib.request.Request(url, struct.pack(">BI", 0, len(data)) + data,
-                                     {"content-type": "application/connect+json"})  # fmt: skip
+                                     {"content-type": "application/connect+json", **(headers or {})})  # fmt: skip
     messages = []
     with urllib.request.urlopen(request, timeout=60) as response:
         raw = response.read()
@@ -55,8 +64,7 @@ def stream(url: str, body: dict[str, Any]) -> list[dict[str, Any]]:
         flags, size = struct.unpack(">BI", raw[:5])
         message, raw = json.loads(raw[5 : 5 + size]), raw[5 + size :]
         if flags & 2:  # end of stream
-            assert "error" not in message, message
-            return messages
+            return messages, message.get("error")
         messages.append(message)
     raise AssertionError("the stream ended without its end-of-stream message")
 
@@ -437,3 +445,83 @@ def test_sigterm_ends_the_open_streams_unavailable_and_logs_no_traceback(tmp_pat
             process.kill()
     text = log.read_text()
     assert "Traceback" not in text and " ERROR " not in text, text
+
+
+# -- a watch ends the same over both transports (issue 37) ----------------------------------------------------
+
+Ending = tuple[str, str]  # (status code's name, ErrorInfo reason): ("OK", "") for a stream that ended normally
+
+
+def grpc_ending(target: str, table_id: str, token: str, timeout: float = 60) -> Ending:
+    with grpc.insecure_channel(target) as channel:
+        try:
+            for _ in TableServiceStub(channel).WatchTable(tpb.WatchTableRequest(table_id=table_id), timeout=timeout,
+                                                          metadata=auth(token)):  # fmt: skip
+                pass
+        except grpc.RpcError as e:
+            return e.code().name, ServiceError.from_rpc_error(e).reason
+    return "OK", ""
+
+
+def connect_ending(web: str, table_id: str, token: str, timeout: float = 60) -> Ending:
+    headers = {**dict(auth(token)), "connect-timeout-ms": str(int(timeout * 1000))}
+    _, error = stream_end(web + API + "TableService/WatchTable", {"tableId": table_id}, headers)
+    if error is None:
+        return "OK", ""
+    reasons = [error_details_pb2.ErrorInfo.FromString(base64.b64decode(d["value"] + "==")).reason
+               for d in error.get("details", []) if d["type"] == "google.rpc.ErrorInfo"]  # fmt: skip
+    return error["code"].upper(), "".join(reasons)
+
+
+def both_endings(server: ServerThread, table_id: str, token: str, end: Callable[[], None] = lambda: None,
+                 timeout: float = 60) -> tuple[Ending, Ending]:  # fmt: skip
+    """How a gRPC and a Connect watch of ``table_id`` (with ``token``) end, each opened before ``end()`` is run."""
+    assert server.running.web is not None
+    web = f"http://127.0.0.1:{server.running.web.port}"
+    with ThreadPoolExecutor(2) as pool:
+        over_grpc = pool.submit(grpc_ending, server.target, table_id, token, timeout)
+        over_connect = pool.submit(connect_ending, web, table_id, token, timeout)
+        deadline = time.monotonic() + 10
+        while server.call(watchers(server, table_id)) < 2:  # both streams are open
+            assert time.monotonic() < deadline, "the watches did not open"
+            time.sleep(0.02)
+        end()
+        return over_grpc.result(60), over_connect.result(60)
+
+
+async def watchers(server: ServerThread, table_id: str) -> int:
+    table = server.running.tables.tables.get(table_id)
+    return len(table.watchers) if table is not None else 2  # over already: the streams end at once
+
+
+@pytest.fixture
+def stopping(tmp_path: Path) -> Iterator[ServerThread]:
+    server = ServerThread(tmp_path, lexicons=False, web_port=0)
+    yield server
+    server.stop()
+
+
+def waiting_seat(server: ServerThread) -> tuple[str, str, BrelanClient]:
+    """(table id, seat 0's token) of a POKER CHAMP table against a bot that waits for the person (untimed)."""
+    api = BrelanClient(server.target)
+    table = api.create_table("poker-champ", {"players": "2"}, bot_seats=[1], untimed=True).table_id
+    return table, api.join(table, seat=0).token, api
+
+
+def test_a_watch_ends_the_same_over_grpc_and_connect_whatever_ends_it(stopping: ServerThread) -> None:
+    server = stopping
+    table, token, api = waiting_seat(server)
+    with api:
+        assert both_endings(server, table, token, lambda: api.leave(table, token=token)) == \
+            (("UNAUTHENTICATED", "SEAT_GIVEN_UP"),) * 2  # fmt: skip
+        table, token, _ = waiting_seat(server)
+        assert both_endings(server, table, token, timeout=1.0) == (("DEADLINE_EXCEEDED", ""),) * 2
+        moved = lambda: server.call(server.running.tables.drop(table, "another node took it"))  # noqa: E731
+        assert both_endings(server, table, token, moved) == (("UNAVAILABLE", "TABLE_MOVED"),) * 2
+        over = api.create_table("poker-champ", {"players": "2", "awards_to_win": "1"}, bot_seats=[0, 1]).table_id
+        while api.get_table(over).status != tpb.TABLE_STATUS_FINISHED:
+            time.sleep(0.05)
+        assert both_endings(server, over, "") == (("OK", ""),) * 2
+        table, token, _ = waiting_seat(server)
+        assert both_endings(server, table, token, lambda: server.stop(grace=1.0)) == \
+            (("UNAVAILABLE", "SERVER_STOPPING"),) * 2  # fmt: skip

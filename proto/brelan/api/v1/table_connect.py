@@ -111,7 +111,12 @@ class TableService(Protocol):
 
     def watch_table(self, request: WatchTableRequest, ctx: RequestContext[WatchTableRequest, WatchTableResponse], /) -> AsyncIterator[WatchTableResponse]:
         """
-        The log after after_seq, then live events until the game ends.
+        The log after after_seq, then live events until the game ends; the stream
+        then ends OK. It ends early, over gRPC and Connect alike, with
+        UNAUTHENTICATED SEAT_GIVEN_UP (the token's seat was given up or taken back),
+        UNAVAILABLE TABLE_MOVED (another node plays the table now) or
+        SERVER_STOPPING (watch again after the last seq you saw), or
+        DEADLINE_EXCEEDED (your deadline).
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -593,7 +598,12 @@ class TableServiceClient(ConnectClient):
         timeout_ms: int | None = None,
     ) -> AsyncIterator[WatchTableResponse]:
         """
-        The log after after_seq, then live events until the game ends.
+        The log after after_seq, then live events until the game ends; the stream
+        then ends OK. It ends early, over gRPC and Connect alike, with
+        UNAUTHENTICATED SEAT_GIVEN_UP (the token's seat was given up or taken back),
+        UNAVAILABLE TABLE_MOVED (another node plays the table now) or
+        SERVER_STOPPING (watch again after the last seq you saw), or
+        DEADLINE_EXCEEDED (your deadline).
         """
         return self.execute_server_stream(
             request=request,

@@ -190,7 +190,12 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def WatchTable(self, request, context):
-        """The log after after_seq, then live events until the game ends.
+        """The log after after_seq, then live events until the game ends; the stream
+        then ends OK. It ends early, over gRPC and Connect alike, with
+        UNAUTHENTICATED SEAT_GIVEN_UP (the token's seat was given up or taken back),
+        UNAVAILABLE TABLE_MOVED (another node plays the table now) or
+        SERVER_STOPPING (watch again after the last seq you saw), or
+        DEADLINE_EXCEEDED (your deadline).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

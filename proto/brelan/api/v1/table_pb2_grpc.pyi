@@ -99,7 +99,13 @@ class TableServiceStub:
     elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
     """
     WatchTable: _grpc.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]
-    """The log after after_seq, then live events until the game ends."""
+    """The log after after_seq, then live events until the game ends; the stream
+    then ends OK. It ends early, over gRPC and Connect alike, with
+    UNAUTHENTICATED SEAT_GIVEN_UP (the token's seat was given up or taken back),
+    UNAVAILABLE TABLE_MOVED (another node plays the table now) or
+    SERVER_STOPPING (watch again after the last seq you saw), or
+    DEADLINE_EXCEEDED (your deadline).
+    """
     GetHandHistory: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]
     """The events of one finished hand, redacted for the caller."""
     ReviewHand: _grpc.UnaryUnaryMultiCallable[_table_pb2.ReviewHandRequest, _table_pb2.ReviewHandResponse]
@@ -153,7 +159,13 @@ class TableServiceAsyncStub(TableServiceStub):
     elsewhere FAILED_PRECONDITION, reason NO_HINTS. Games of chance have none.
     """
     WatchTable: _aio.UnaryStreamMultiCallable[_table_pb2.WatchTableRequest, _table_pb2.WatchTableResponse]  # type: ignore[assignment]
-    """The log after after_seq, then live events until the game ends."""
+    """The log after after_seq, then live events until the game ends; the stream
+    then ends OK. It ends early, over gRPC and Connect alike, with
+    UNAUTHENTICATED SEAT_GIVEN_UP (the token's seat was given up or taken back),
+    UNAVAILABLE TABLE_MOVED (another node plays the table now) or
+    SERVER_STOPPING (watch again after the last seq you saw), or
+    DEADLINE_EXCEEDED (your deadline).
+    """
     GetHandHistory: _aio.UnaryUnaryMultiCallable[_table_pb2.GetHandHistoryRequest, _table_pb2.GetHandHistoryResponse]  # type: ignore[assignment]
     """The events of one finished hand, redacted for the caller."""
     ReviewHand: _aio.UnaryUnaryMultiCallable[_table_pb2.ReviewHandRequest, _table_pb2.ReviewHandResponse]  # type: ignore[assignment]
@@ -270,7 +282,13 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _table_pb2.WatchTableRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_abc.Iterator[_table_pb2.WatchTableResponse], _abc.AsyncIterator[_table_pb2.WatchTableResponse]]:
-        """The log after after_seq, then live events until the game ends."""
+        """The log after after_seq, then live events until the game ends; the stream
+        then ends OK. It ends early, over gRPC and Connect alike, with
+        UNAUTHENTICATED SEAT_GIVEN_UP (the token's seat was given up or taken back),
+        UNAVAILABLE TABLE_MOVED (another node plays the table now) or
+        SERVER_STOPPING (watch again after the last seq you saw), or
+        DEADLINE_EXCEEDED (your deadline).
+        """
 
     @_abc_1.abstractmethod
     def GetHandHistory(
