@@ -164,10 +164,13 @@ class _PastDeadline(Exception):
     """A search stopped at the caller's deadline, which came before the service's own time budget."""
 
 
-def _within(most: float, ends: float | None, method: Callable[[Req], Resp], request: Req) -> Resp:
-    """``method(request)`` in a lane's thread, its searches given ``most`` seconds from now, or until ``ends``
-    (the call's deadline, a time.monotonic() value) when that comes first."""
-    ours = time.monotonic() + most
+class NoTurn(Exception):
+    """A call's time ran out while it waited for a lane's thread (it never ran)."""
+
+
+def _within(ours: float, ends: float | None, method: Callable[[Req], Resp], request: Req) -> Resp:
+    """``method(request)`` in a lane's thread, its searches given until ``ours`` (the service's budget, counted from
+    the call's arrival), or until ``ends`` (the call's deadline) when that comes first (time.monotonic() values)."""
     search.DEADLINE.set(ours if ends is None else min(ours, ends))
     try:
         return method(request)
@@ -175,6 +178,12 @@ def _within(most: float, ends: float | None, method: Callable[[Req], Resp], requ
         if ends is not None and ends <= ours:
             raise _PastDeadline from None
         raise
+
+
+def _dropped(done: asyncio.Future[object]) -> None:
+    """Mark a job's error as seen: its caller, gone, will not (else asyncio logs "exception was never retrieved")."""
+    if not done.cancelled():
+        done.exception()
 
 
 def _less(counts: Counter[str], peer: str) -> None:
@@ -203,9 +212,14 @@ class Lane:
         self.running: Counter[str] = Counter()
         self.waiting: dict[str, deque[asyncio.Future[None]]] = {}  # by peer, the next to have a turn first
 
-    async def run(self, peer: str, job: Callable[[], T]) -> T:
-        """``job()`` in one of the lane's threads, when ``peer``'s turn comes."""
-        await self._turn(peer)
+    async def run(self, peer: str, job: Callable[[], T], by: float | None = None) -> T:
+        """``job()`` in one of the lane's threads, when ``peer``'s turn comes; :class:`NoTurn` when it has not come
+        by ``by`` (a time.monotonic() value; None: no bound), the call's place given back."""
+        try:
+            async with asyncio.timeout(None if by is None else max(0.0, by - time.monotonic())):
+                await self._turn(peer)
+        except TimeoutError:
+            raise NoTurn from None
         loop = asyncio.get_running_loop()
 
         def work() -> T:
@@ -215,8 +229,11 @@ class Lane:
                 with contextlib.suppress(RuntimeError):  # the loop is closed: the server, and the lane, are gone
                     loop.call_soon_threadsafe(self._release, peer)
 
-        # shielded: a caller that goes away leaves the job to end (and free its thread) by itself
-        return await asyncio.shield(loop.run_in_executor(self.pool, work))
+        # shielded: a caller that goes away leaves the job to end (and free its thread) by itself, and its end,
+        # an answer or an error nobody waits for any more, is dropped quietly
+        running = loop.run_in_executor(self.pool, work)
+        running.add_done_callback(_dropped)
+        return await asyncio.shield(running)
 
     async def _turn(self, peer: str) -> None:
         if self.calls[peer] >= self.per_peer:
@@ -286,11 +303,21 @@ class LexiconServicer(pb_grpc.LexiconServiceServicer):
 
         async def call(request: Req, context: Context) -> Resp:
             lane = self.searches if _is_search(name, request) else self.lookups
-            left = context.time_remaining()
-            ends = None if left is None else time.monotonic() + left
-            job = functools.partial(contextvars.copy_context().run, _within, most, ends, method, request)
+            # The budget and the deadline count from the call's arrival: the wait for a turn spends them too.
+            arrived = time.monotonic()
+            ours, left = arrived + most, context.time_remaining()
+            ends = None if left is None else arrived + left
+            job = functools.partial(contextvars.copy_context().run, _within, ours, ends, method, request)
             try:
-                return await lane.run(peer_of(context), job)
+                return await lane.run(peer_of(context), job, by=ours if ends is None else min(ours, ends))
+            except NoTurn:
+                if ends is not None and ends <= ours:
+                    await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
+                                        f"the call's deadline passed while it waited for a turn among the {lane.name}")
+                raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED,
+                                   f"the {lane.name} were busy for the {most:g} s a call may take: try again",
+                                   reason="LEXICON_BUSY", metadata={"limit": f"{most:g}s", "what": lane.name},
+                                   ) from None  # fmt: skip
             except _PastDeadline:
                 await context.abort(grpc.StatusCode.DEADLINE_EXCEEDED, "the search ran past the call's deadline")
             except search.OutOfTime:

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
+import logging
 import threading
+import time
 from pathlib import Path
 from typing import Any, Awaitable, Iterator
 from unittest.mock import Mock
@@ -22,7 +25,8 @@ from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.api.v1 import lexicon_pb2_grpc as pb_grpc
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.errors import ServiceError
-from brelan.server.lexicon_service import QUICK_WORDS, SEARCHES_PER_PEER, Lane, _is_search, peer_of
+from brelan.lexicon import search
+from brelan.server.lexicon_service import QUICK_WORDS, SEARCHES_PER_PEER, Lane, NoTurn, _is_search, peer_of
 from brelan.server.main import ServerThread
 from conftest import post, sharing_lexicons
 
@@ -176,3 +180,76 @@ def test_searches_and_bulk_checks_take_the_searches_lane() -> None:
     assert not _is_search("ExplainWord", pb.ExplainWordRequest(word="porte"))
     assert not _is_search("CheckWords", pb.CheckWordsRequest(words=["porte"] * QUICK_WORDS))
     assert _is_search("CheckWords", pb.CheckWordsRequest(words=["porte"] * (QUICK_WORDS + 1)))
+
+
+def test_a_call_waits_for_its_turn_no_longer_than_it_may_and_gives_its_place_back() -> None:
+    """The wait for a thread counts against the call's time (issue 37: with 8 callers, 26 of 80 searches had no
+    answer after 60 s): past it the call is refused at once, and its place goes to the next."""
+    lane = Lane("jobs", workers=1, per_peer=3, reason="TOO_MANY_JOBS")
+    gate = threading.Event()
+
+    async def scenario() -> tuple[str, str]:
+        held = asyncio.ensure_future(lane.run("A", gate.wait))
+        await asyncio.sleep(0.05)
+        with pytest.raises(NoTurn):
+            await lane.run("B", lambda: "never", by=time.monotonic() + 0.1)
+        assert (lane.calls, lane.waiting) == ({"A": 1}, {})  # B's place is given back
+        later = asyncio.ensure_future(lane.run("B", lambda: "b"))
+        gate.set()
+        return str(await held), await later
+
+    assert asyncio.run(scenario()) == ("True", "b")
+
+
+def test_a_job_whose_caller_went_away_ends_quietly(caplog: pytest.LogCaptureFixture) -> None:
+    lane = Lane("jobs", workers=1, per_peer=3, reason="TOO_MANY_JOBS")
+    gate = threading.Event()
+
+    def failing() -> None:
+        gate.wait(10)
+        raise search.OutOfTime()
+
+    async def scenario() -> None:
+        call = asyncio.ensure_future(lane.run("A", failing))
+        await asyncio.sleep(0.05)
+        call.cancel()  # the caller goes away while its job runs
+        gate.set()
+        while lane.free == 0:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
+
+    with caplog.at_level(logging.ERROR, logger="asyncio"):
+        asyncio.run(scenario())
+        gc.collect()
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
+
+
+def test_searches_that_cannot_start_within_their_time_are_refused_at_once(tmp_path: Path, data_dir: Path,
+                                                                          full: Lexicon) -> None:  # fmt: skip
+    """A budget of 0.4 s, and a peer's 8 searches of about 0.85 s each on 2 threads: each is answered when its
+    budget, counted from its arrival, is spent (refused: too long, or no turn came), not 0.4 s after its turn came
+    (the last pair 1.6 s after they were sent)."""
+    budget = 0.4
+    server = ServerThread(sharing_lexicons(tmp_path, data_dir), search_seconds=budget)
+
+    async def scenario() -> list[tuple[Any, float]]:
+        async with grpc.aio.insecure_channel(server.target) as channel:
+            stub = pb_grpc.LexiconServiceStub(channel)
+            sent = time.monotonic()
+
+            async def one() -> tuple[Any, float]:
+                try:
+                    answer = await stub.MatchPattern(pb.MatchPatternRequest(pattern="*"), timeout=60)
+                except grpc.aio.AioRpcError as e:
+                    answer = e
+                return answer, time.monotonic() - sent
+
+            return await asyncio.gather(*(one() for _ in range(SEARCHES_PER_PEER)))
+
+    try:
+        answers = asyncio.run(scenario())
+    finally:
+        server.stop()
+    errors = [ServiceError.from_rpc_error(a) for a, _ in answers if isinstance(a, grpc.aio.AioRpcError)]
+    assert len(errors) == SEARCHES_PER_PEER and {e.reason for e in errors} <= {"SEARCH_TOO_LONG", "LEXICON_BUSY"}
+    assert max(took for _, took in answers) < 2.5 * budget  # not 4 turns of 0.4 s
