@@ -233,9 +233,14 @@ def test_nobody_laying_a_word_splits_too(mini: Lexicon) -> None:
     assert events[4:6] == ["p1 wins 6 main", "p0 wins 6 main"]
 
 
-def test_timeouts_fold_at_the_exchange_and_the_bet_and_lay_nothing_at_the_reveal(mini: Lexicon) -> None:
+def test_timeouts_exchange_nothing_at_the_exchange_fold_at_the_bet_and_lay_nothing_at_the_reveal(mini: Lexicon) -> None:
+    """RULINGS, turn 4: an exchange's clock exchanges nothing and the seat stays in the deal (a slow newcomer lost
+    ante after ante by folding); only a bet decision's clock folds."""
     state = game(mini, CHIEN_TIRE)
-    assert str(state.default_action(1)) == "fold" and state.time_limit(1) == 60
+    assert str(state.default_action(1)) == "exchange" and state.time_limit(1) == 60
+    hand = sorted(state.hands[1])
+    state.apply(1, state.default_action(1))
+    assert sorted(state.hands[1]) == hand and 1 not in state.folded
     keep_all(state)
     assert str(state.default_action(1)) == "fold" and state.time_limit(1) == 20
     to_reveal(state)

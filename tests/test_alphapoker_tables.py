@@ -66,21 +66,23 @@ def test_a_word_game_needs_a_lexicon_and_the_one_it_names(api: BrelanClient, tmp
         bare.stop()
 
 
-def test_the_rules_time_limits_fold_an_exchange_and_a_bet(api: BrelanClient, word_server: ServerThread,
-                                                           clock: ManualClock) -> None:  # fmt: skip
+def test_the_rules_time_limits_exchange_nothing_then_fold_a_bet(api: BrelanClient, word_server: ServerThread,
+                                                                 clock: ManualClock) -> None:  # fmt: skip
+    """RULINGS, turn 4: an exchange's clock exchanges nothing and the seat stays in the deal; a bet's folds."""
     info = api.create_table("alphapoker", {"players": "2", "lexicon": "mini", "hand": "5"})  # one exchange round
     a, b = api.join(info.table_id), api.join(info.table_id)
     first = a if a.view().legal else b
+    held = list(first.view().alphapoker.seats[first.seat].hand)
     assert 59 < first.view().deadline_seconds <= 60  # an exchange: a minute
     advance(word_server, clock, 61)
-    events = [e.text for e in api.hand_history(info.table_id, 1, token=a.token)]
-    assert f"p{first.seat} folds" in events and any(" wins " in e for e in events)
-    second = a if a.view().legal else b  # deal 2: keep, then the bet has 20 seconds
+    seen = first.view().alphapoker.seats[first.seat]
+    assert seen.in_deal and list(seen.hand) == held  # nothing exchanged, still in the deal
+    second = b if first is a else a
+    assert second.view().legal
     second.act("exchange")
-    other = b if second is a else a
-    other.act("exchange")
     opener = a if a.view().legal else b
-    assert 19 < opener.view().deadline_seconds <= 20
+    assert 19 < opener.view().deadline_seconds <= 20  # the bet has 20 seconds
     advance(word_server, clock, 21)
-    events = [e.text for e in api.hand_history(info.table_id, 2, token=a.token)]
+    events = [e.text for e in api.hand_history(info.table_id, 1, token=a.token)]
+    assert f"p{first.seat} exchanges" in events  # its clock's move: no card
     assert f"p{opener.seat} folds" in events

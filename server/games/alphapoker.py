@@ -379,6 +379,10 @@ class AlphaState(ButtonGame):
         return seconds or None
 
     def default_action(self, seat: int) -> Action:
+        """What a seat's clock plays (RULINGS, turn 4): an exchange whose time runs out exchanges nothing, and the
+        seat stays in the deal; a reveal lays no word; only a bet decision's clock folds."""
+        if self.phase == "exchange":
+            return Exchange(())
         return Lay(()) if self.phase == "reveal" else Fold()
 
     def legal_actions(self, seat: int | None) -> list[Action]:
