@@ -71,7 +71,8 @@ def variant_info(variant: Variant) -> pb.VariantInfo:
     """A game and its options, with the defaults and ranges a table of it starts from."""
     defaults = variant.make_options({})
     options = [pb.OptionInfo(name=o.name, kind=OPTION_KINDS[o.kind], default_value=o.default, choices=o.choices,
-                             least=o.least, most=o.most)
+                             least=o.least, most=o.most,
+                             ranges_when=[pb.OptionRange(option=n, value=v, least=lo, most=hi) for n, v, lo, hi in o.ranges])
                for o in option_specs(variant.options, defaults)]  # fmt: skip
     return pb.VariantInfo(name=variant.name, title=variant.title, options=options, realtime=variant.realtime,
                           judges_words=variant.bind is not None, seats=variant.seats(defaults))  # fmt: skip

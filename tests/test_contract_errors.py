@@ -12,6 +12,7 @@ import dataclasses
 import grpc
 import pytest
 
+from brelan.api.v1.table_pb2 import OptionKind
 from brelan.clients.client import BrelanClient
 from brelan.server.clock import ManualClock
 from brelan.server.games.base import OptionError, OptionSpec, option_specs
@@ -97,6 +98,30 @@ def test_create_table_accepts_every_advertised_end_and_refuses_one_past_naming_t
             e = error_of(api.create_table, variant, {spec.name: value})
             field, _ = BLAMED.get((variant, spec.name, value), (spec.name, ""))
             assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == f"options[{field}]", (value, e)
+
+
+def test_what_list_variants_advertises_with_any_choice_create_table_accepts(api: BrelanClient) -> None:
+    """Each choice offered is accepted, and each number's range holds with every choice: the defaults' range, or
+    the one served for that choice (issue 37: DAKER offered the spread limit and refused it, and 5 or 6 players
+    with mode=draw; Chinese 4 players with style=pineapple)."""
+    for info in api.list_variants():
+        game = VARIANTS[info.name]
+        numbers = [o for o in info.options if o.least or o.most]
+        for option in (o for o in info.options if o.choices):
+            for value in option.choices:
+                for number in numbers:
+                    when = {(r.option, r.value): (r.least, r.most) for r in number.ranges_when}
+                    least, most = when.get((option.name, value), (number.least, number.most))
+                    for end in {least, most}:
+                        count = len(number.default_value.split(",")) if number.kind == OptionKind.OPTION_KIND_LIST else 1
+                        game.make_options({option.name: value, number.name: ",".join([end] * count)})
+                    if (option.name, value) in when:
+                        with pytest.raises(OptionError):
+                            game.make_options({option.name: value, number.name: str(int(most) + 1)})
+    daker = next(v for v in api.list_variants() if v.name == "daker")
+    served = {o.name: o for o in daker.options}
+    assert list(served["limit"].choices) == ["fixed", "pot", "no-limit"]
+    assert [(r.option, r.value, r.most) for r in served["players"].ranges_when] == [("mode", "draw", "4"), ("mode", "round", "4")]
 
 
 @pytest.mark.parametrize("variant, option, value", [

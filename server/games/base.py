@@ -301,6 +301,7 @@ def option_text(value: Any) -> str:
 
 O = TypeVar("O")
 N = TypeVar("N")
+E = TypeVar("E", bound=enum.Enum)
 
 # Most numbers an option takes, shared by the games: a table's work grows with them (its lists of bets,
 # its rounds, its clocks), so nobody may ask for more than a game ever needs.
@@ -337,9 +338,22 @@ def number(default: N, least: Bound, most: Bound, why: str = "") -> N:
     return dataclasses.field(default=default, metadata={"range": Range(least, most, why)})
 
 
+def choice(default: E, allowed: Iterable[E]) -> E:
+    """A choice option's field that allows only some of its enum's values (DAKER's limits, without the spread)."""
+    return dataclasses.field(default=default, metadata={"choices": tuple(allowed)})
+
+
 @functools.lru_cache(maxsize=None)
 def option_ranges(cls: type) -> dict[str, Range]:
     return {f.name: f.metadata["range"] for f in dataclasses.fields(cls) if "range" in f.metadata}
+
+
+@functools.lru_cache(maxsize=None)
+def option_choices(cls: type) -> dict[str, tuple[enum.Enum, ...]]:
+    """Each choice option's allowed values: those its field names (:func:`choice`), else every value of its enum."""
+    hints = option_fields(cls)
+    return {f.name: f.metadata.get("choices") or tuple(hints[f.name]) for f in dataclasses.fields(cls)
+            if isinstance(hints[f.name], type) and issubclass(hints[f.name], enum.Enum)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -352,6 +366,9 @@ class Options:
     """
 
     def __post_init__(self) -> None:
+        for name, allowed in option_choices(type(self)).items():
+            if getattr(self, name) not in allowed:
+                raise OptionError(name, f"one of {', '.join(str(c.value) for c in allowed)}")
         defaults = {f.name: f.default for f in dataclasses.fields(self)}
         ranges = option_ranges(type(self))
         for name in sorted(ranges, key=lambda name: getattr(self, name) == defaults[name]):
@@ -398,6 +415,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     least: str = ""  # numbers: the range for the defaults, as the errors name it
     most: str = ""
+    # Numbers: the range where another option takes another value (DAKER's players in mode=draw): each as
+    # (that option, its value, least, most), for every choice value that changes the range.
+    ranges: tuple[tuple[str, str, str, str], ...] = ()
 
 
 def option_specs(cls: type, defaults: Any) -> list[OptionSpec]:
@@ -415,17 +435,44 @@ def option_specs(cls: type, defaults: Any) -> list[OptionSpec]:
     """
     specs = []
     ranges = option_ranges(cls)
+    allowed = option_choices(cls)
     for name, hint in option_fields(cls).items():
         if hint is bool:
             kind = "boolean"
-        elif isinstance(hint, type) and issubclass(hint, enum.Enum):
+        elif name in allowed:
             kind = "choice"
         else:
             kind = "list" if get_origin(hint) is tuple else {int: "integer", float: "number"}.get(hint, "text")
-        choices = tuple(str(m.value) for m in hint) if kind == "choice" else ()
-        least, most = map(_number, ranges[name].bounds(defaults)) if name in ranges else ("", "")
-        specs.append(OptionSpec(name, kind, option_text(getattr(defaults, name)), choices, least, most))
+        choices = tuple(str(m.value) for m in allowed[name]) if kind == "choice" else ()
+        least, most, other = "", "", ()
+        if name in ranges:
+            least, most = map(_number, ranges[name].bounds(defaults))
+            other = _ranges_when(ranges[name], defaults, allowed)
+        specs.append(OptionSpec(name, kind, option_text(getattr(defaults, name)), choices, least, most, other))
     return specs
+
+
+def _ranges_when(limits: Range, defaults: Any, allowed: dict[str, tuple[enum.Enum, ...]],
+                 ) -> tuple[tuple[str, str, str, str], ...]:  # fmt: skip
+    """A number's range where a choice option takes another of its values, for each value that changes it."""
+    found = []
+    usual = limits.bounds(defaults)
+    for option, values in allowed.items():
+        for value in values:
+            if value != getattr(defaults, option) and (bounds := limits.bounds(_Changed(defaults, option, value))) != usual:
+                found.append((option, str(value.value), *map(_number, bounds)))
+    return tuple(found)
+
+
+class _Changed:
+    """``options`` with one option read as ``value`` instead: what a range depending on it says then (the options
+    themselves may refuse that value with the others at their defaults, so none is built)."""
+
+    def __init__(self, options: Any, name: str, value: Any) -> None:
+        self._options, self._name, self._value = options, name, value
+
+    def __getattr__(self, attribute: str) -> Any:
+        return self._value if attribute == self._name else getattr(self._options, attribute)
 
 
 def options_dict(options: Any) -> dict[str, str]:

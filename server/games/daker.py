@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from . import betting as bet
-from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number,
+from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, choice, number,
                    parse_record, record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, ButtonGame, Limit, Rules
 from .daker_cards import (
@@ -67,7 +67,7 @@ class DakerOptions(Options):
     stack: int = number(1000, 1, MOST_CHIPS)
     small_blind: int = number(5, 1, MOST_CHIPS)  # holdem: the big blind is twice this
     ante: int = number(10, 0, MOST_CHIPS)  # draw
-    limit: Limit = Limit.NO_LIMIT
+    limit: Limit = choice(Limit.NO_LIMIT, (Limit.FIXED, Limit.POT, Limit.NO_LIMIT))  # no spread: the dice game's
     wins: Wins = Wins.BEST  # round: which hand wins
 
     def __post_init__(self) -> None:
@@ -77,8 +77,6 @@ class DakerOptions(Options):
             needed = cards_needed(self.mode, self.players)
             raise OptionError("deck", f"{self.players} players need at least {needed} cards; this deck has {len(self.deck)}")
         super().__post_init__()
-        if self.limit not in (Limit.FIXED, Limit.NO_LIMIT, Limit.POT):
-            raise OptionError("limit", "fixed, pot or no-limit")
 
     @property
     def big_blind(self) -> int:

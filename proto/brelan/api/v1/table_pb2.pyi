@@ -232,6 +232,7 @@ class OptionInfo(_message.Message):
     CHOICES_FIELD_NUMBER: _builtins.int
     LEAST_FIELD_NUMBER: _builtins.int
     MOST_FIELD_NUMBER: _builtins.int
+    RANGES_WHEN_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """The option's key ("players")."""
     kind: Global___OptionKind.ValueType
@@ -246,6 +247,13 @@ class OptionInfo(_message.Message):
     def choices(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """OPTION_KIND_CHOICE: every allowed value."""
 
+    @_builtins.property
+    def ranges_when(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionRange]:
+        """Numbers: the range where another (choice) option takes another of its
+        values, for each value that changes it: DAKER's players are 2 to 4 with
+        mode "draw" (least and most above are for the defaults).
+        """
+
     def __init__(
         self,
         *,
@@ -255,14 +263,49 @@ class OptionInfo(_message.Message):
         choices: _abc.Iterable[_builtins.str] | None = ...,
         least: _builtins.str = ...,
         most: _builtins.str = ...,
+        ranges_when: _abc.Iterable[Global___OptionRange] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "default_value", b"default_value", "kind", b"kind", "least", b"least", "most", b"most", "name", b"name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["choices", b"choices", "default_value", b"default_value", "kind", b"kind", "least", b"least", "most", b"most", "name", b"name", "ranges_when", b"ranges_when"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___OptionInfo: _TypeAlias = OptionInfo  # noqa: Y015
+
+@_typing.final
+class OptionRange(_message.Message):
+    """A number option's range while another option takes a given value."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    OPTION_FIELD_NUMBER: _builtins.int
+    VALUE_FIELD_NUMBER: _builtins.int
+    LEAST_FIELD_NUMBER: _builtins.int
+    MOST_FIELD_NUMBER: _builtins.int
+    option: _builtins.str
+    """The other option's key ("mode")."""
+    value: _builtins.str
+    """Its value ("draw")."""
+    least: _builtins.str
+    """The least allowed then, as text."""
+    most: _builtins.str
+    """The most allowed then, as text."""
+    def __init__(
+        self,
+        *,
+        option: _builtins.str = ...,
+        value: _builtins.str = ...,
+        least: _builtins.str = ...,
+        most: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["least", b"least", "most", b"most", "option", b"option", "value", b"value"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___OptionRange: _TypeAlias = OptionRange  # noqa: Y015
 
 @_typing.final
 class CreateTableRequest(_message.Message):
