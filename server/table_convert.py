@@ -119,7 +119,7 @@ def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
         built = table.viewed[seat] = _view_message(table, table.seq, view, seat, [str(a) for a in legal])
         family = family_of(table.row.variant)
         if family is not None and view is not None:
-            built.space.CopyFrom(family.space(view, every))
+            built.space.CopyFrom(family.space_of(view, every))
     deadline = table.deadline_left(seat)
     if not deadline:
         return built  # shared: nobody changes a response once built

@@ -54,6 +54,27 @@ def test_every_view_field_has_its_place_in_the_typed_view(family: Family) -> Non
         assert placed, f"{view.__name__}.{name} has no typed field (nor a word in Family.moved)"
 
 
+@pytest.mark.parametrize("family", [f for _, f in CASES], ids=[name for name, _ in CASES])
+def test_each_legal_kind_names_the_typed_field_it_is_played_with(family: Family) -> None:
+    """LegalMove.action_field (issue 37: the kinds "bet" and "raise" are played as ``open`` and ``raise_to``, and a
+    client that looked for a field named as the kind folded instead)."""
+    oneof = family.action.DESCRIPTOR.oneofs_by_name.get("kind")
+    if oneof is None:  # POKER CHAMP's enum
+        assert family.action_fields == {}
+        return
+    assert sorted(family.action_fields) == sorted(cls.tag for cls in family.actions)  # type: ignore[attr-defined]
+    assert set(family.action_fields.values()) == {f.name for f in oneof.fields}
+
+
+def test_a_seat_s_space_says_a_bet_is_played_as_bet_to() -> None:
+    variant = get_variant("yahtzee-holdem")
+    state = variant.new_game(variant.make_options({"players": "2"}), random.Random(3))
+    seat = state.pending()[0]
+    space = FAMILIES["yahtzee-holdem"].space_of(state.view(seat), state.legal_actions(seat))
+    fields = {m.kind: m.action_field for m in space.moves}
+    assert fields["bet"] == "bet_to" and fields["check"] == "check", fields
+
+
 def test_a_typed_action_that_says_more_than_its_text_is_refused() -> None:
     alphapoker = FAMILIES["alphapoker"]
     lay = apb.AlphaPokerAction(lay=apb.AlphaPokerAction.Lay(cards=[gpb.LaidCard(card="?r", letter="E"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -45,6 +46,22 @@ class Family:
     # The engine view's fields the typed view does not carry under the same name (at the top, or in its
     # per-seat message, singular or plural), each with where it went instead.
     moved: Mapping[str, str] = dataclasses.field(default_factory=dict)
+
+    def space_of(self, view: Any, legal: list[Any]) -> gpb.LegalSpace:
+        """The seat's legal moves as a space (:attr:`space`), each kind naming the typed action field it is played
+        with (``LegalMove.action_field``: the kind "bet" is AlphaPoker's ``open``)."""
+        space = self.space(view, legal)
+        for move in space.moves:
+            move.action_field = self.action_fields.get(move.kind, "")
+        return space
+
+    @functools.cached_property
+    def action_fields(self) -> dict[str, str]:
+        """Each action kind (its text's first word) -> its field in the typed action's oneof; none where the typed
+        action is not a oneof of the records (POKER CHAMP's enum)."""
+        if self.action_text is not None:
+            return {}
+        return {cls.tag: snake(cls.__name__) for cls in self.actions}  # type: ignore[attr-defined]
 
     def event_message(self, record: Any) -> Message:
         return in_oneof(self.event(), record)

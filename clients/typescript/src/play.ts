@@ -20,7 +20,7 @@ import { PokerChampActionSchema, PokerChampAction_Kind, type ActRequest, type Ge
 const GAMES = {
   "poker-champ": { variant: "poker-champ", options: { players: "3", chips: "6" }, seats: 3 },
   chinese: { variant: "chinese", options: { style: "classic", players: "3", rounds: "1" }, seats: 3 },
-  alphapoker: { variant: "alphapoker", options: { players: "3", rounds: "2" }, seats: 3 },
+  alphapoker: { variant: "alphapoker", options: { players: "3", rounds: "3" }, seats: 3 }, // each seat opens once
 } as const;
 type Game = keyof typeof GAMES;
 
@@ -59,6 +59,11 @@ function kind(space: LegalMove[], name: string): LegalMove | undefined {
   return space.find((m) => m.kind === name);
 }
 
+/** The legal move played with the typed action's field `field` (its kind may read otherwise: "bet" is `open`). */
+function playedAs(space: LegalMove[], field: string): LegalMove | undefined {
+  return space.find((m) => m.actionField === field);
+}
+
 /** POKER CHAMP: pay to stay in, mostly. */
 function pokerChamp(space: LegalMove[], rng: () => number): Move {
   const pay = kind(space, "pay") !== undefined && (rng() < 0.85 || kind(space, "fold") === undefined);
@@ -68,7 +73,7 @@ function pokerChamp(space: LegalMove[], rng: () => number): Move {
 
 /** Chinese poker: the highest cards at the bottom, then the middle, the top; the lowest thrown when asked. */
 function chinese(space: LegalMove[]): Move {
-  const move = kind(space, "place");
+  const move = playedAs(space, "place");
   if (move?.parameter.case !== "rows") {
     return { case: "chinese", value: create(ChinesePokerActionSchema, { kind: { case: "surrender", value: {} } }) };
   }
@@ -89,7 +94,7 @@ function chinese(space: LegalMove[]): Move {
 async function alphapoker(brelan: Brelan, view: AlphaPokerView, seat: number, space: LegalMove[]): Promise<Move> {
   const act = (kind: MessageInitShape<typeof AlphaPokerActionSchema>["kind"]): Move =>
     ({ case: "alphapoker", value: create(AlphaPokerActionSchema, { kind }) });
-  if (kind(space, "lay")) {
+  if (playedAs(space, "lay")) {
     const hand = view.seats[seat]?.hand ?? [];
     const { words } = await brelan.lexicon.bestWords({ hand, topK: 1 });
     const cards = (words[0]?.cards ?? []).map((text) => {
@@ -98,15 +103,15 @@ async function alphapoker(brelan: Brelan, view: AlphaPokerView, seat: number, sp
     });
     return act({ case: "lay", value: { cards } });
   }
-  const exchange = kind(space, "exchange");
+  const exchange = playedAs(space, "exchange");
   if (exchange?.parameter.case === "cards") {
     const size = Math.min(...exchange.parameter.value.sizes);
     return act({ case: "exchange", value: { cards: exchange.parameter.value.cards.slice(0, size) } });
   }
   for (const name of ["call", "stop"] as const) {
-    if (kind(space, name)) return act({ case: name, value: {} });
+    if (playedAs(space, name)) return act({ case: name, value: {} });
   }
-  const open = kind(space, "open");
+  const open = playedAs(space, "open");
   if (open?.parameter.case === "amount") return act({ case: "open", value: { amount: open.parameter.value.min } });
   return act({ case: "fold", value: {} });
 }

@@ -269,9 +269,16 @@ class LegalMove(_message.Message):
     WORD_FIELD_NUMBER: _builtins.int
     ROWS_FIELD_NUMBER: _builtins.int
     ACTIONS_FIELD_NUMBER: _builtins.int
+    ACTION_FIELD_FIELD_NUMBER: _builtins.int
     kind: _builtins.str
     """The action's kind: its text's first word ("pay", "bet", "exchange",
     "lay", "claim", "place"...).
+    """
+    action_field: _builtins.str
+    """The field of the game's typed action (ActRequest's game message, its
+    "kind" oneof) this kind is played with: the kind "bet" is played as
+    "open" in AlphaPoker and as "bet_to" in DAKER, "raise" as "raise_to".
+    Empty for POKER CHAMP, whose PokerChampAction.kind names the kind.
     """
     @_builtins.property
     def amount(self) -> Global___AmountRange:
@@ -304,10 +311,11 @@ class LegalMove(_message.Message):
         word: Global___WordChoice | None = ...,
         rows: Global___RowsChoice | None = ...,
         actions: _abc.Iterable[_builtins.str] | None = ...,
+        action_field: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "cards", b"cards", "parameter", b"parameter", "rows", b"rows", "word", b"word"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["actions", b"actions", "amount", b"amount", "cards", b"cards", "kind", b"kind", "parameter", b"parameter", "rows", b"rows", "word", b"word"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action_field", b"action_field", "actions", b"actions", "amount", b"amount", "cards", b"cards", "kind", b"kind", "parameter", b"parameter", "rows", b"rows", "word", b"word"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_parameter: _TypeAlias = _typing.Literal["amount", "cards", "word", "rows"]  # noqa: Y015
     _WhichOneofArgType_parameter: _TypeAlias = _typing.Literal["parameter", b"parameter"]  # noqa: Y015
