@@ -26,6 +26,7 @@ from brelan.server.games.alphapoker import Dealt
 from brelan.server.games import belote as bl
 from brelan.server.games.base import Back, GameError, Hand, OptionError, jsonable
 from brelan.server.games.word_games import BestOnTable, Played, StackedLetters, TableWord, Takes
+from brelan.server.typed.registry import FAMILIES
 from conftest import seat_against_bots
 
 SEED = 0  # random.Random(0).randrange(4) == 3: p3 deals first
@@ -96,6 +97,21 @@ def test_a_proposal_before_four_cards_or_too_short_is_refused(mini: Lexicon) -> 
         act(state, seat, f"lay {card}")
     assert refusal(state, 0, "propose CHIE") == "TOO_SHORT" and refusal(state, 0, "propose CH?IEN") == "NO_JOKER"
     assert "propose CHIEN" in [str(a) for a in state.legal_actions(0)]
+
+
+def test_the_space_offers_a_proposal_only_when_the_table_holds_a_word_s_letters(mini: Lexicon) -> None:
+    """Four cards on the table and words of at least 5: no proposal can be made (issue 37: min 5 > max 4 was offered)."""
+    state = game(mini, CHIEN)
+    family = FAMILIES["alphapoker-belote"]
+    for seat, card in ((0, "Cr"), (1, "Ir"), (2, "Hr"), (3, "Er")):
+        act(state, seat, f"lay {card}")
+    assert state.stage == "propose"
+    kinds = {m.kind: m for m in family.space_of(state.view(3), state.legal_actions(3)).moves}
+    assert "propose" not in kinds and "pass" in kinds
+    act(state, 3, "pass")
+    act(state, 0, "lay Nr")
+    [word] = [m.word for m in family.space_of(state.view(0), state.legal_actions(0)).moves if m.kind == "propose"]
+    assert (word.min_length, word.max_length) == (5, 5)
 
 
 def lay_chien(state: bl.BeloteState) -> None:

@@ -27,9 +27,10 @@ def view(v: game.BeloteView) -> bpb.BeloteView:
 def space(v: game.BeloteView, legal: list[game.Action]) -> gpb.LegalSpace:
     """A card to lay as a choice of one (the generic space: a hand may fit more than a list holds); a proposal as a word of the
     table as the seat sees it (secret belote: the top card, the others ``??``), whenever the seat may
-    propose, though the legal list suggests no word; then pass."""
+    propose and the table holds enough cards for a word, though the legal list suggests no word; then pass."""
     result = gpb.LegalSpace()
-    if v.stage in ("propose", "last") and v.seat is not None and v.seat == v.to_act:
+    spelt = len(v.table) >= v.word_length  # no word can be proposed from fewer cards than its least length
+    if v.stage in ("propose", "last") and v.seat is not None and v.seat == v.to_act and spelt:
         result.moves.append(word_move("propose", v.table, v.word_length))
     result.MergeFrom(legal_space([a for a in legal if not isinstance(a, game.Propose)]))
     return result
