@@ -1,14 +1,17 @@
-"""The protos pass ``buf lint`` (STANDARD rules), and change nothing a client relies on since the last commit."""
+"""The protos pass ``buf lint`` (STANDARD rules), change nothing a client relies on since the last commit, and say
+what the server sends."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from brelan.server.games.poker_champ import Back
 from conftest import node_tool
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,3 +37,11 @@ def test_no_breaking_change_since_the_previous_commit() -> None:
         pytest.skip("the previous commit has no buf module to compare with")
     done = run("breaking", "--against", f"{ROOT / '.git'}#ref=HEAD~1,subdir=proto")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_poker_champ_s_proto_writes_hidden_hole_cards_as_the_server_sends_them() -> None:
+    """Issue 37: it said "?r" for a marked back, and the server sends "[Ls]"."""
+    text = (PROTO / "brelan/api/v1/poker_champ.proto").read_text()
+    examples = re.findall(r'"(\[[^"]*\])"', text)
+    assert examples and all(str(Back.parse(example)) == example for example in examples)
+    assert '"?r"' not in text and '"?b"' not in text

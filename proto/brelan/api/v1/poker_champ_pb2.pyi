@@ -3,7 +3,10 @@
 isort:skip_file
 POKER CHAMP's typed view, events and result (the action is
 PokerChampAction, in table.proto). Card text: see game.proto; another seat's
-hole card is its marked back ("?r" a red back, "?b" a black one).
+hole card is its marked back, as the rules let every player read it: its
+class and suit in brackets, "[Ls]" a large (T, J, Q, K) spade, "[Mh]" a
+medium (6 to 9) heart, "[Sd]" a small (2 to 5) diamond, and "[A]" an ace
+(its suit unmarked).
 """
 
 from collections import abc as _abc
@@ -78,8 +81,8 @@ class PokerChampView(_message.Message):
         """The Awards it gave (a seat that gives awards_to_win of them is out)."""
         @_builtins.property
         def hole(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-            """Its two hole cards: face up for their owner, marked backs for the
-            others; empty once it folded or is out of the deal.
+            """Its two hole cards: face up for their owner ("Qs"), marked backs for
+            the others ("[Ls]", "[A]"); empty once it folded or is out of the deal.
             """
 
         def __init__(
@@ -191,7 +194,7 @@ class PokerChampEvent(_message.Message):
 
     @_typing.final
     class Hole(_message.Message):
-        """"pN hole C C": seat N's hole cards (backs for others)."""
+        """"pN hole C C": seat N's hole cards (marked backs, "[Ls]", for others)."""
 
         DESCRIPTOR: _descriptor.Descriptor
 

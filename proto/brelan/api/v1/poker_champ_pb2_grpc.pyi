@@ -3,7 +3,10 @@
 isort:skip_file
 POKER CHAMP's typed view, events and result (the action is
 PokerChampAction, in table.proto). Card text: see game.proto; another seat's
-hole card is its marked back ("?r" a red back, "?b" a black one).
+hole card is its marked back, as the rules let every player read it: its
+class and suit in brackets, "[Ls]" a large (T, J, Q, K) spade, "[Mh]" a
+medium (6 to 9) heart, "[Sd]" a small (2 to 5) diamond, and "[A]" an ace
+(its suit unmarked).
 """
 
 from collections import abc as _abc
