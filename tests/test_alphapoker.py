@@ -12,12 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brelan.api.v1 import lexicon_pb2
 from brelan.lexicon.cards import Card, deck
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.games import alphapoker as ap
 from brelan.server.games.base import GameError, OptionError, jsonable
 from brelan.server.games.registry import playable
 from brelan.server.games.selfplay import play
+from brelan.server.typed.registry import FAMILIES
 
 # Cuts that make p0 the first dealer, so p1 is dealt first and opens.
 CUTS = ["Ar", "Br", "Cr", "Dr"]
@@ -349,3 +351,12 @@ def test_bot_games_end_with_pm_conserved(mini: Lexicon) -> None:
     for seed in range(3):
         played = play(variant, ap.AlphaOptions(players=3, lexicon="mini"), seed)
         assert played.conserved and played.state.is_over
+
+
+def test_the_typed_view_carries_the_house_rules_typed(mini: Lexicon) -> None:
+    """Issue 37: a view's house rules were text alone ("conjugated,min=4")."""
+    state = game(mini, CHIEN_TIRE, conjugated=True, min_length=4)
+    typed = FAMILIES["alphapoker"].view(state.view(0))
+    assert typed.policy == "conjugated,min=4"
+    assert typed.house_rules == lexicon_pb2.Policy(conjugated=True, min_length=4)
+    assert FAMILIES["alphapoker"].view(game(mini, CHIEN_TIRE).view(0)).house_rules == lexicon_pb2.Policy()

@@ -7,7 +7,7 @@ from brelan.api.v1 import game_pb2 as gpb
 from brelan.lexicon.cards import Laid
 
 from ..games import alphapoker as game
-from .family import Family, legal_space, seats
+from .family import Family, house_rules, legal_space, seats
 
 PHASES = {
     "exchange": apb.AlphaPokerView.PHASE_EXCHANGE, "bet": apb.AlphaPokerView.PHASE_BET,
@@ -23,7 +23,7 @@ def view(v: game.AlphaView) -> apb.AlphaPokerView:
         exchange_round=v.exchange_round, exchange_rounds=v.exchange_rounds, exchange_cap=v.exchange_cap,
         pot=v.pot, carried=v.carried, cap=v.cap, opener=v.opener, voir=v.voir, to_act=v.to_act,
         previous=[FAMILY.event_message(game.parse_event(line)) for line in v.previous], stock=v.stock,
-        discards=v.discards, total=v.total, lexicon=v.lexicon, policy=v.policy, simplified=v.simplified,
+        discards=v.discards, total=v.total, lexicon=v.lexicon, policy=v.policy, house_rules=house_rules(v.policy), simplified=v.simplified,
         champions=v.champions,
     )  # fmt: skip
     columns = {"hand": v.hands, "stack": v.stacks, "bet": v.bets, "in_deal": v.in_deal, "out": v.out,

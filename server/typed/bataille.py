@@ -15,7 +15,7 @@ from brelan.api.v1 import bataille_pb2 as bpb
 from brelan.api.v1 import game_pb2 as gpb
 
 from ..games import bataille as game
-from .family import Family, enum_of, legal_space, seats
+from .family import Family, enum_of, house_rules, legal_space, seats
 
 # The view fields carried elsewhere than under their name, shared with belote.
 MOVED = {"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space"}
@@ -25,7 +25,8 @@ def view(v: game.BatailleView) -> bpb.BatailleView:
     message = bpb.BatailleView(
         phase=enum_of(bpb.BatailleView.Phase, v.phase), turn=v.turn, last_layer=v.last_layer,
         table=[str(c) for c in v.table], claims=v.claims, previous=typed_events(FAMILY, game.parse_event, v.previous),
-        courtesy=v.courtesy, min_length=v.min_length, lexicon=v.lexicon, policy=v.policy, total=v.total,
+        courtesy=v.courtesy, min_length=v.min_length, lexicon=v.lexicon, policy=v.policy,
+        house_rules=house_rules(v.policy), total=v.total,
         champions=v.champions,
     )  # fmt: skip
     seats(message.seats, len(v.piles), {"pile": v.piles, "won": v.won, "points": v.points},

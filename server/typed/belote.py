@@ -7,7 +7,7 @@ from brelan.api.v1 import game_pb2 as gpb
 
 from ..games import belote as game
 from .bataille import MOVED, typed_events, word_move
-from .family import Family, enum_of, legal_space, seats
+from .family import Family, enum_of, house_rules, legal_space, seats
 
 
 def view(v: game.BeloteView) -> bpb.BeloteView:
@@ -17,7 +17,8 @@ def view(v: game.BeloteView) -> bpb.BeloteView:
         table=[str(c) for c in v.table], required=required, deal_points=v.deal_points, taken=v.taken,
         taken_cards=[bpb.BeloteView.TakenCards(cards=[str(c) for c in t.cards]) for t in v.taken_cards],
         totals=v.totals, target=v.target, word_length=v.word_length, secret=v.secret, lexicon=v.lexicon,
-        previous=typed_events(FAMILY, game.parse_event, v.previous), policy=v.policy, champions=v.champions,
+        previous=typed_events(FAMILY, game.parse_event, v.previous), policy=v.policy,
+        house_rules=house_rules(v.policy), champions=v.champions,
     )  # fmt: skip
     teams = [game.team_of(s) for s in range(len(v.hands))]
     seats(message.seats, len(v.hands), {"hand": v.hands, "team": teams}, pending=v.pending)

@@ -10,8 +10,11 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from google.protobuf.message import Message
 
 from brelan.api.v1 import game_pb2 as gpb
+from brelan.api.v1 import lexicon_pb2 as lpb
+from brelan.lexicon.readings import Policy
 
 from ..errors import invalid
+from ..lexicon_convert import policy_to_pb
 from ..games.base import parse_record
 from ..games.betting import BetTo, RaiseTo
 from .records import FieldError, fill, record_of, snake, writer_of
@@ -94,6 +97,12 @@ class Family:
             raise invalid(f"{path}.{kind}", f"says more than the action {text!r} can hold: "
                           + " ".join(str(sent).split()))  # fmt: skip
         return text
+
+
+@functools.lru_cache(maxsize=64)  # a table's every view holds the same: a message copied into each view
+def house_rules(policy: str) -> lpb.Policy:
+    """A word game's house rules as its view holds them (``"conjugated,min=4"``), typed."""
+    return policy_to_pb(Policy.parse(policy))
 
 
 def in_oneof(message: Message, record: Any) -> Message:

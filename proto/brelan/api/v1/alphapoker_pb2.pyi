@@ -14,6 +14,7 @@ TOTAL for the deal, antes apart ("bet 5", then "raise 10": 10 in all, not
 """
 
 from brelan.api.v1 import game_pb2 as _game_pb2
+from brelan.api.v1 import lexicon_pb2 as _lexicon_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -27,6 +28,11 @@ if sys.version_info >= (3, 11):
     from typing import TypeAlias as _TypeAlias, Never as _Never
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
+
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -168,6 +174,7 @@ class AlphaPokerView(_message.Message):
     TOTAL_FIELD_NUMBER: _builtins.int
     LEXICON_FIELD_NUMBER: _builtins.int
     POLICY_FIELD_NUMBER: _builtins.int
+    HOUSE_RULES_FIELD_NUMBER: _builtins.int
     SIMPLIFIED_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
     phase: Global___AlphaPokerView.Phase.ValueType
@@ -212,10 +219,20 @@ class AlphaPokerView(_message.Message):
     """Every PM at the table: the stacks and the pot; it never changes."""
     lexicon: _builtins.str
     """The lexicon words are judged by (its name, as in the lexicon event)."""
-    policy: _builtins.str
-    """The house rules for admissible words: "rulebook", or the rulebook's
-    kinds with changes ("conjugated", "min=4"...), as in the lexicon event.
-    """
+    @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def policy(self) -> _builtins.str:
+        """The house rules for admissible words: "rulebook", or the rulebook's
+        kinds with changes ("conjugated", "min=4"...), as in the lexicon event.
+        """
+
+    @policy.setter
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def policy(self, value: _builtins.str) -> None:
+        """The house rules for admissible words: "rulebook", or the rulebook's
+        kinds with changes ("conjugated", "min=4"...), as in the lexicon event.
+        """
+
     simplified: _builtins.bool
     """Simplified scoring: no length points."""
     @_builtins.property
@@ -228,6 +245,10 @@ class AlphaPokerView(_message.Message):
         refused) in the order laid, then the wins and what remains; empty
         before the first deal ends.
         """
+
+    @_builtins.property
+    def house_rules(self) -> _lexicon_pb2.Policy:
+        """The house rules words are judged by, typed: the same rules as policy."""
 
     @_builtins.property
     def champions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
@@ -257,12 +278,13 @@ class AlphaPokerView(_message.Message):
         total: _builtins.int = ...,
         lexicon: _builtins.str = ...,
         policy: _builtins.str = ...,
+        house_rules: _lexicon_pb2.Policy | None = ...,
         simplified: _builtins.bool = ...,
         champions: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_opener", b"_opener", "_to_act", b"_to_act", "opener", b"opener", "to_act", b"to_act"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_opener", b"_opener", "_to_act", b"_to_act", "house_rules", b"house_rules", "opener", b"opener", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_opener", b"_opener", "_to_act", b"_to_act", "cap", b"cap", "carried", b"carried", "champions", b"champions", "dealer", b"dealer", "discards", b"discards", "exchange_cap", b"exchange_cap", "exchange_round", b"exchange_round", "exchange_rounds", b"exchange_rounds", "lexicon", b"lexicon", "opener", b"opener", "phase", b"phase", "policy", b"policy", "pot", b"pot", "previous", b"previous", "round", b"round", "rounds", b"rounds", "seats", b"seats", "simplified", b"simplified", "stock", b"stock", "tie_break", b"tie_break", "to_act", b"to_act", "total", b"total", "voir", b"voir"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_opener", b"_opener", "_to_act", b"_to_act", "cap", b"cap", "carried", b"carried", "champions", b"champions", "dealer", b"dealer", "discards", b"discards", "exchange_cap", b"exchange_cap", "exchange_round", b"exchange_round", "exchange_rounds", b"exchange_rounds", "house_rules", b"house_rules", "lexicon", b"lexicon", "opener", b"opener", "phase", b"phase", "policy", b"policy", "pot", b"pot", "previous", b"previous", "round", b"round", "rounds", b"rounds", "seats", b"seats", "simplified", b"simplified", "stock", b"stock", "tie_break", b"tie_break", "to_act", b"to_act", "total", b"total", "voir", b"voir"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__opener: _TypeAlias = _typing.Literal["opener"]  # noqa: Y015
     _WhichOneofArgType__opener: _TypeAlias = _typing.Literal["_opener", b"_opener"]  # noqa: Y015

@@ -8,6 +8,7 @@ A word is written in capitals, "?X" for a letter X a joker gives ("CH?IEN"),
 """
 
 from brelan.api.v1 import game_pb2 as _game_pb2
+from brelan.api.v1 import lexicon_pb2 as _lexicon_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -21,6 +22,11 @@ if sys.version_info >= (3, 11):
     from typing import TypeAlias as _TypeAlias, Never as _Never
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
+
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -125,6 +131,7 @@ class BatailleView(_message.Message):
     MIN_LENGTH_FIELD_NUMBER: _builtins.int
     LEXICON_FIELD_NUMBER: _builtins.int
     POLICY_FIELD_NUMBER: _builtins.int
+    HOUSE_RULES_FIELD_NUMBER: _builtins.int
     TOTAL_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
     phase: Global___BatailleView.Phase.ValueType
@@ -145,10 +152,20 @@ class BatailleView(_message.Message):
     """The fewest letters a claimed word may have."""
     lexicon: _builtins.str
     """The lexicon words are judged by (its name)."""
-    policy: _builtins.str
-    """The house rules words are judged by, as text: "rulebook", or the readings
-    allowed beyond it, comma separated ("conjugated,proper,min=2").
-    """
+    @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def policy(self) -> _builtins.str:
+        """The house rules words are judged by, as text: "rulebook", or the readings
+        allowed beyond it, comma separated ("conjugated,proper,min=2").
+        """
+
+    @policy.setter
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def policy(self, value: _builtins.str) -> None:
+        """The house rules words are judged by, as text: "rulebook", or the readings
+        allowed beyond it, comma separated ("conjugated,proper,min=2").
+        """
+
     total: _builtins.int
     """The cards in the game (both piles, the won cards and the table): 130."""
     @_builtins.property
@@ -162,6 +179,10 @@ class BatailleView(_message.Message):
     @_builtins.property
     def previous(self) -> _containers.RepeatedCompositeFieldContainer[Global___BatailleEvent]:
         """How the last claim went: its events, in order (empty before the first)."""
+
+    @_builtins.property
+    def house_rules(self) -> _lexicon_pb2.Policy:
+        """The house rules words are judged by, typed: the same rules as policy."""
 
     @_builtins.property
     def champions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
@@ -181,12 +202,13 @@ class BatailleView(_message.Message):
         min_length: _builtins.int = ...,
         lexicon: _builtins.str = ...,
         policy: _builtins.str = ...,
+        house_rules: _lexicon_pb2.Policy | None = ...,
         total: _builtins.int = ...,
         champions: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_last_layer", b"_last_layer", "_turn", b"_turn", "last_layer", b"last_layer", "turn", b"turn"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_last_layer", b"_last_layer", "_turn", b"_turn", "house_rules", b"house_rules", "last_layer", b"last_layer", "turn", b"turn"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_last_layer", b"_last_layer", "_turn", b"_turn", "champions", b"champions", "claims", b"claims", "courtesy", b"courtesy", "last_layer", b"last_layer", "lexicon", b"lexicon", "min_length", b"min_length", "phase", b"phase", "policy", b"policy", "previous", b"previous", "seats", b"seats", "table", b"table", "total", b"total", "turn", b"turn"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_last_layer", b"_last_layer", "_turn", b"_turn", "champions", b"champions", "claims", b"claims", "courtesy", b"courtesy", "house_rules", b"house_rules", "last_layer", b"last_layer", "lexicon", b"lexicon", "min_length", b"min_length", "phase", b"phase", "policy", b"policy", "previous", b"previous", "seats", b"seats", "table", b"table", "total", b"total", "turn", b"turn"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__last_layer: _TypeAlias = _typing.Literal["last_layer"]  # noqa: Y015
     _WhichOneofArgType__last_layer: _TypeAlias = _typing.Literal["_last_layer", b"_last_layer"]  # noqa: Y015

@@ -23,61 +23,64 @@ _sym_db = _symbol_database.Default()
 
 
 from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
+from brelan.api.v1 import lexicon_pb2 as brelan_dot_api_dot_v1_dot_lexicon__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x62relan/api/v1/belote.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\"\xa7\x06\n\nBeloteView\x12.\n\x05stage\x18\x01 \x01(\x0e\x32\x1f.brelan.api.v1.BeloteView.Stage\x12\x0c\n\x04\x64\x65\x61l\x18\x02 \x01(\r\x12\x0e\n\x06\x64\x65\x61ler\x18\x03 \x01(\r\x12\x13\n\x06to_act\x18\x04 \x01(\rH\x00\x88\x01\x01\x12-\n\x05seats\x18\x05 \x03(\x0b\x32\x1e.brelan.api.v1.BeloteView.Seat\x12\r\n\x05table\x18\x06 \x03(\t\x12;\n\x08required\x18\x07 \x01(\x0e\x32$.brelan.api.v1.BeloteView.LetterKindH\x01\x88\x01\x01\x12\x13\n\x0b\x64\x65\x61l_points\x18\x08 \x03(\x03\x12\r\n\x05taken\x18\t \x03(\r\x12\x0e\n\x06totals\x18\n \x03(\x03\x12\x0e\n\x06target\x18\x0b \x01(\x03\x12\x13\n\x0bword_length\x18\x0c \x01(\r\x12,\n\x08previous\x18\r \x03(\x0b\x32\x1a.brelan.api.v1.BeloteEvent\x12\x0e\n\x06secret\x18\x0e \x01(\x08\x12\x0f\n\x07lexicon\x18\x0f \x01(\t\x12\x0e\n\x06policy\x18\x10 \x01(\t\x12\x11\n\tchampions\x18\x11 \x03(\r\x12\x39\n\x0btaken_cards\x18\x12 \x03(\x0b\x32$.brelan.api.v1.BeloteView.TakenCards\x1a\x41\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04team\x18\x02 \x01(\r\x12\x0c\n\x04hand\x18\x03 \x03(\t\x12\x0f\n\x07pending\x18\x04 \x01(\x08\x1a\x1b\n\nTakenCards\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"`\n\x05Stage\x12\x15\n\x11STAGE_UNSPECIFIED\x10\x00\x12\r\n\tSTAGE_LAY\x10\x01\x12\x11\n\rSTAGE_PROPOSE\x10\x02\x12\x0e\n\nSTAGE_LAST\x10\x03\x12\x0e\n\nSTAGE_OVER\x10\x04\"[\n\nLetterKind\x12\x1b\n\x17LETTER_KIND_UNSPECIFIED\x10\x00\x12\x15\n\x11LETTER_KIND_VOWEL\x10\x01\x12\x19\n\x15LETTER_KIND_CONSONANT\x10\x02\x42\t\n\x07_to_actB\x0b\n\t_required\"\x8c\n\n\x0b\x42\x65loteEvent\x12\x33\n\x06judged\x18\x01 \x01(\x0b\x32!.brelan.api.v1.BeloteEvent.JudgedH\x00\x12/\n\x04hand\x18\x02 \x01(\x0b\x32\x1f.brelan.api.v1.BeloteEvent.HandH\x00\x12\x31\n\x05\x64\x65\x61lt\x18\x03 \x01(\x0b\x32 .brelan.api.v1.BeloteEvent.DealtH\x00\x12\x33\n\x06played\x18\x04 \x01(\x0b\x32!.brelan.api.v1.BeloteEvent.PlayedH\x00\x12\x37\n\x08proposed\x18\x05 \x01(\x0b\x32#.brelan.api.v1.BeloteEvent.ProposedH\x00\x12\x37\n\x08revealed\x18\x06 \x01(\x0b\x32#.brelan.api.v1.BeloteEvent.RevealedH\x00\x12\x37\n\x08\x61\x64mitted\x18\x07 \x01(\x0b\x32#.brelan.api.v1.BeloteEvent.AdmittedH\x00\x12\x35\n\x07refused\x18\x08 \x01(\x0b\x32\".brelan.api.v1.BeloteEvent.RefusedH\x00\x12\x31\n\x05takes\x18\t \x01(\x0b\x32 .brelan.api.v1.BeloteEvent.TakesH\x00\x12\x33\n\x06passed\x18\n \x01(\x0b\x32!.brelan.api.v1.BeloteEvent.PassedH\x00\x12:\n\nlast_words\x18\x0b \x01(\x0b\x32$.brelan.api.v1.BeloteEvent.LastWordsH\x00\x12<\n\x0b\x64\x65\x61l_points\x18\x0c \x01(\x0b\x32%.brelan.api.v1.BeloteEvent.DealPointsH\x00\x12\x39\n\tchampions\x18\r \x01(\x0b\x32$.brelan.api.v1.BeloteEvent.ChampionsH\x00\x1a\x37\n\x06Judged\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a$\n\x06Played\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a@\n\x08Proposed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12&\n\x04word\x18\x02 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x19\n\x08Revealed\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x36\n\x08\x41\x64mitted\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a\x35\n\x07Refused\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a$\n\x05Takes\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x16\n\x06Passed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x0b\n\tLastWords\x1aH\n\nDealPoints\x12\x0c\n\x04team\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x01(\x03\x12\r\n\x05\x62onus\x18\x03 \x01(\x03\x12\r\n\x05total\x18\x04 \x01(\x03\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\x80\x02\n\x0c\x42\x65loteAction\x12.\n\x03lay\x18\x01 \x01(\x0b\x32\x1f.brelan.api.v1.BeloteAction.LayH\x00\x12\x36\n\x07propose\x18\x02 \x01(\x0b\x32#.brelan.api.v1.BeloteAction.ProposeH\x00\x12\x30\n\x04pass\x18\x03 \x01(\x0b\x32 .brelan.api.v1.BeloteAction.PassH\x00\x1a\x13\n\x03Lay\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\x31\n\x07Propose\x12&\n\x04word\x18\x01 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x06\n\x04PassB\x06\n\x04kind\"@\n\x0c\x42\x65loteResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06totals\x18\x02 \x03(\x03\x12\r\n\x05\x64\x65\x61ls\x18\x03 \x01(\rb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x62relan/api/v1/belote.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\x1a\x1b\x62relan/api/v1/lexicon.proto\"\xd7\x06\n\nBeloteView\x12.\n\x05stage\x18\x01 \x01(\x0e\x32\x1f.brelan.api.v1.BeloteView.Stage\x12\x0c\n\x04\x64\x65\x61l\x18\x02 \x01(\r\x12\x0e\n\x06\x64\x65\x61ler\x18\x03 \x01(\r\x12\x13\n\x06to_act\x18\x04 \x01(\rH\x00\x88\x01\x01\x12-\n\x05seats\x18\x05 \x03(\x0b\x32\x1e.brelan.api.v1.BeloteView.Seat\x12\r\n\x05table\x18\x06 \x03(\t\x12;\n\x08required\x18\x07 \x01(\x0e\x32$.brelan.api.v1.BeloteView.LetterKindH\x01\x88\x01\x01\x12\x13\n\x0b\x64\x65\x61l_points\x18\x08 \x03(\x03\x12\r\n\x05taken\x18\t \x03(\r\x12\x0e\n\x06totals\x18\n \x03(\x03\x12\x0e\n\x06target\x18\x0b \x01(\x03\x12\x13\n\x0bword_length\x18\x0c \x01(\r\x12,\n\x08previous\x18\r \x03(\x0b\x32\x1a.brelan.api.v1.BeloteEvent\x12\x0e\n\x06secret\x18\x0e \x01(\x08\x12\x0f\n\x07lexicon\x18\x0f \x01(\t\x12\x12\n\x06policy\x18\x10 \x01(\tB\x02\x18\x01\x12*\n\x0bhouse_rules\x18\x13 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x11\n\tchampions\x18\x11 \x03(\r\x12\x39\n\x0btaken_cards\x18\x12 \x03(\x0b\x32$.brelan.api.v1.BeloteView.TakenCards\x1a\x41\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04team\x18\x02 \x01(\r\x12\x0c\n\x04hand\x18\x03 \x03(\t\x12\x0f\n\x07pending\x18\x04 \x01(\x08\x1a\x1b\n\nTakenCards\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"`\n\x05Stage\x12\x15\n\x11STAGE_UNSPECIFIED\x10\x00\x12\r\n\tSTAGE_LAY\x10\x01\x12\x11\n\rSTAGE_PROPOSE\x10\x02\x12\x0e\n\nSTAGE_LAST\x10\x03\x12\x0e\n\nSTAGE_OVER\x10\x04\"[\n\nLetterKind\x12\x1b\n\x17LETTER_KIND_UNSPECIFIED\x10\x00\x12\x15\n\x11LETTER_KIND_VOWEL\x10\x01\x12\x19\n\x15LETTER_KIND_CONSONANT\x10\x02\x42\t\n\x07_to_actB\x0b\n\t_required\"\x8c\n\n\x0b\x42\x65loteEvent\x12\x33\n\x06judged\x18\x01 \x01(\x0b\x32!.brelan.api.v1.BeloteEvent.JudgedH\x00\x12/\n\x04hand\x18\x02 \x01(\x0b\x32\x1f.brelan.api.v1.BeloteEvent.HandH\x00\x12\x31\n\x05\x64\x65\x61lt\x18\x03 \x01(\x0b\x32 .brelan.api.v1.BeloteEvent.DealtH\x00\x12\x33\n\x06played\x18\x04 \x01(\x0b\x32!.brelan.api.v1.BeloteEvent.PlayedH\x00\x12\x37\n\x08proposed\x18\x05 \x01(\x0b\x32#.brelan.api.v1.BeloteEvent.ProposedH\x00\x12\x37\n\x08revealed\x18\x06 \x01(\x0b\x32#.brelan.api.v1.BeloteEvent.RevealedH\x00\x12\x37\n\x08\x61\x64mitted\x18\x07 \x01(\x0b\x32#.brelan.api.v1.BeloteEvent.AdmittedH\x00\x12\x35\n\x07refused\x18\x08 \x01(\x0b\x32\".brelan.api.v1.BeloteEvent.RefusedH\x00\x12\x31\n\x05takes\x18\t \x01(\x0b\x32 .brelan.api.v1.BeloteEvent.TakesH\x00\x12\x33\n\x06passed\x18\n \x01(\x0b\x32!.brelan.api.v1.BeloteEvent.PassedH\x00\x12:\n\nlast_words\x18\x0b \x01(\x0b\x32$.brelan.api.v1.BeloteEvent.LastWordsH\x00\x12<\n\x0b\x64\x65\x61l_points\x18\x0c \x01(\x0b\x32%.brelan.api.v1.BeloteEvent.DealPointsH\x00\x12\x39\n\tchampions\x18\r \x01(\x0b\x32$.brelan.api.v1.BeloteEvent.ChampionsH\x00\x1a\x37\n\x06Judged\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a$\n\x06Played\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a@\n\x08Proposed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12&\n\x04word\x18\x02 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x19\n\x08Revealed\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x36\n\x08\x41\x64mitted\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a\x35\n\x07Refused\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a$\n\x05Takes\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x16\n\x06Passed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x0b\n\tLastWords\x1aH\n\nDealPoints\x12\x0c\n\x04team\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x01(\x03\x12\r\n\x05\x62onus\x18\x03 \x01(\x03\x12\r\n\x05total\x18\x04 \x01(\x03\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\x80\x02\n\x0c\x42\x65loteAction\x12.\n\x03lay\x18\x01 \x01(\x0b\x32\x1f.brelan.api.v1.BeloteAction.LayH\x00\x12\x36\n\x07propose\x18\x02 \x01(\x0b\x32#.brelan.api.v1.BeloteAction.ProposeH\x00\x12\x30\n\x04pass\x18\x03 \x01(\x0b\x32 .brelan.api.v1.BeloteAction.PassH\x00\x1a\x13\n\x03Lay\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\x31\n\x07Propose\x12&\n\x04word\x18\x01 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x06\n\x04PassB\x06\n\x04kind\"@\n\x0c\x42\x65loteResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06totals\x18\x02 \x03(\x03\x12\r\n\x05\x64\x65\x61ls\x18\x03 \x01(\rb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.belote_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_BELOTEVIEW']._serialized_start=72
-  _globals['_BELOTEVIEW']._serialized_end=879
-  _globals['_BELOTEVIEW_SEAT']._serialized_start=570
-  _globals['_BELOTEVIEW_SEAT']._serialized_end=635
-  _globals['_BELOTEVIEW_TAKENCARDS']._serialized_start=637
-  _globals['_BELOTEVIEW_TAKENCARDS']._serialized_end=664
-  _globals['_BELOTEVIEW_STAGE']._serialized_start=666
-  _globals['_BELOTEVIEW_STAGE']._serialized_end=762
-  _globals['_BELOTEVIEW_LETTERKIND']._serialized_start=764
-  _globals['_BELOTEVIEW_LETTERKIND']._serialized_end=855
-  _globals['_BELOTEEVENT']._serialized_start=882
-  _globals['_BELOTEEVENT']._serialized_end=2174
-  _globals['_BELOTEEVENT_JUDGED']._serialized_start=1614
-  _globals['_BELOTEEVENT_JUDGED']._serialized_end=1669
-  _globals['_BELOTEEVENT_HAND']._serialized_start=1671
-  _globals['_BELOTEEVENT_HAND']._serialized_end=1709
-  _globals['_BELOTEEVENT_DEALT']._serialized_start=1711
-  _globals['_BELOTEEVENT_DEALT']._serialized_end=1747
-  _globals['_BELOTEEVENT_PLAYED']._serialized_start=1749
-  _globals['_BELOTEEVENT_PLAYED']._serialized_end=1785
-  _globals['_BELOTEEVENT_PROPOSED']._serialized_start=1787
-  _globals['_BELOTEEVENT_PROPOSED']._serialized_end=1851
-  _globals['_BELOTEEVENT_REVEALED']._serialized_start=1853
-  _globals['_BELOTEEVENT_REVEALED']._serialized_end=1878
-  _globals['_BELOTEEVENT_ADMITTED']._serialized_start=1880
-  _globals['_BELOTEEVENT_ADMITTED']._serialized_end=1934
-  _globals['_BELOTEEVENT_REFUSED']._serialized_start=1936
-  _globals['_BELOTEEVENT_REFUSED']._serialized_end=1989
-  _globals['_BELOTEEVENT_TAKES']._serialized_start=1991
-  _globals['_BELOTEEVENT_TAKES']._serialized_end=2027
-  _globals['_BELOTEEVENT_PASSED']._serialized_start=2029
-  _globals['_BELOTEEVENT_PASSED']._serialized_end=2051
-  _globals['_BELOTEEVENT_LASTWORDS']._serialized_start=2053
-  _globals['_BELOTEEVENT_LASTWORDS']._serialized_end=2064
-  _globals['_BELOTEEVENT_DEALPOINTS']._serialized_start=2066
-  _globals['_BELOTEEVENT_DEALPOINTS']._serialized_end=2138
-  _globals['_BELOTEEVENT_CHAMPIONS']._serialized_start=2140
-  _globals['_BELOTEEVENT_CHAMPIONS']._serialized_end=2166
-  _globals['_BELOTEACTION']._serialized_start=2177
-  _globals['_BELOTEACTION']._serialized_end=2433
-  _globals['_BELOTEACTION_LAY']._serialized_start=2347
-  _globals['_BELOTEACTION_LAY']._serialized_end=2366
-  _globals['_BELOTEACTION_PROPOSE']._serialized_start=2368
-  _globals['_BELOTEACTION_PROPOSE']._serialized_end=2417
-  _globals['_BELOTEACTION_PASS']._serialized_start=2419
-  _globals['_BELOTEACTION_PASS']._serialized_end=2425
-  _globals['_BELOTERESULT']._serialized_start=2435
-  _globals['_BELOTERESULT']._serialized_end=2499
+  _globals['_BELOTEVIEW'].fields_by_name['policy']._loaded_options = None
+  _globals['_BELOTEVIEW'].fields_by_name['policy']._serialized_options = b'\030\001'
+  _globals['_BELOTEVIEW']._serialized_start=101
+  _globals['_BELOTEVIEW']._serialized_end=956
+  _globals['_BELOTEVIEW_SEAT']._serialized_start=647
+  _globals['_BELOTEVIEW_SEAT']._serialized_end=712
+  _globals['_BELOTEVIEW_TAKENCARDS']._serialized_start=714
+  _globals['_BELOTEVIEW_TAKENCARDS']._serialized_end=741
+  _globals['_BELOTEVIEW_STAGE']._serialized_start=743
+  _globals['_BELOTEVIEW_STAGE']._serialized_end=839
+  _globals['_BELOTEVIEW_LETTERKIND']._serialized_start=841
+  _globals['_BELOTEVIEW_LETTERKIND']._serialized_end=932
+  _globals['_BELOTEEVENT']._serialized_start=959
+  _globals['_BELOTEEVENT']._serialized_end=2251
+  _globals['_BELOTEEVENT_JUDGED']._serialized_start=1691
+  _globals['_BELOTEEVENT_JUDGED']._serialized_end=1746
+  _globals['_BELOTEEVENT_HAND']._serialized_start=1748
+  _globals['_BELOTEEVENT_HAND']._serialized_end=1786
+  _globals['_BELOTEEVENT_DEALT']._serialized_start=1788
+  _globals['_BELOTEEVENT_DEALT']._serialized_end=1824
+  _globals['_BELOTEEVENT_PLAYED']._serialized_start=1826
+  _globals['_BELOTEEVENT_PLAYED']._serialized_end=1862
+  _globals['_BELOTEEVENT_PROPOSED']._serialized_start=1864
+  _globals['_BELOTEEVENT_PROPOSED']._serialized_end=1928
+  _globals['_BELOTEEVENT_REVEALED']._serialized_start=1930
+  _globals['_BELOTEEVENT_REVEALED']._serialized_end=1955
+  _globals['_BELOTEEVENT_ADMITTED']._serialized_start=1957
+  _globals['_BELOTEEVENT_ADMITTED']._serialized_end=2011
+  _globals['_BELOTEEVENT_REFUSED']._serialized_start=2013
+  _globals['_BELOTEEVENT_REFUSED']._serialized_end=2066
+  _globals['_BELOTEEVENT_TAKES']._serialized_start=2068
+  _globals['_BELOTEEVENT_TAKES']._serialized_end=2104
+  _globals['_BELOTEEVENT_PASSED']._serialized_start=2106
+  _globals['_BELOTEEVENT_PASSED']._serialized_end=2128
+  _globals['_BELOTEEVENT_LASTWORDS']._serialized_start=2130
+  _globals['_BELOTEEVENT_LASTWORDS']._serialized_end=2141
+  _globals['_BELOTEEVENT_DEALPOINTS']._serialized_start=2143
+  _globals['_BELOTEEVENT_DEALPOINTS']._serialized_end=2215
+  _globals['_BELOTEEVENT_CHAMPIONS']._serialized_start=2217
+  _globals['_BELOTEEVENT_CHAMPIONS']._serialized_end=2243
+  _globals['_BELOTEACTION']._serialized_start=2254
+  _globals['_BELOTEACTION']._serialized_end=2510
+  _globals['_BELOTEACTION_LAY']._serialized_start=2424
+  _globals['_BELOTEACTION_LAY']._serialized_end=2443
+  _globals['_BELOTEACTION_PROPOSE']._serialized_start=2445
+  _globals['_BELOTEACTION_PROPOSE']._serialized_end=2494
+  _globals['_BELOTEACTION_PASS']._serialized_start=2496
+  _globals['_BELOTEACTION_PASS']._serialized_end=2502
+  _globals['_BELOTERESULT']._serialized_start=2512
+  _globals['_BELOTERESULT']._serialized_end=2576
 # @@protoc_insertion_point(module_scope)

@@ -14,6 +14,7 @@ the others as "??"; a card laid reaches the others' events as "??".
 """
 
 from brelan.api.v1 import game_pb2 as _game_pb2
+from brelan.api.v1 import lexicon_pb2 as _lexicon_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -27,6 +28,11 @@ if sys.version_info >= (3, 11):
     from typing import TypeAlias as _TypeAlias, Never as _Never
 else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
+
+if sys.version_info >= (3, 13):
+    from warnings import deprecated as _deprecated
+else:
+    from typing_extensions import deprecated as _deprecated
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
@@ -174,6 +180,7 @@ class BeloteView(_message.Message):
     SECRET_FIELD_NUMBER: _builtins.int
     LEXICON_FIELD_NUMBER: _builtins.int
     POLICY_FIELD_NUMBER: _builtins.int
+    HOUSE_RULES_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
     TAKEN_CARDS_FIELD_NUMBER: _builtins.int
     stage: Global___BeloteView.Stage.ValueType
@@ -196,10 +203,20 @@ class BeloteView(_message.Message):
     """Secret belote: the table is a stack, its top card alone shows."""
     lexicon: _builtins.str
     """The lexicon words are judged by (its name)."""
-    policy: _builtins.str
-    """The house rules words are judged by, as text: "rulebook", or the readings
-    allowed beyond it, comma separated ("conjugated,proper,min=2").
-    """
+    @_builtins.property
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def policy(self) -> _builtins.str:
+        """The house rules words are judged by, as text: "rulebook", or the readings
+        allowed beyond it, comma separated ("conjugated,proper,min=2").
+        """
+
+    @policy.setter
+    @_deprecated("""This field has been marked as deprecated using proto field options.""")
+    def policy(self, value: _builtins.str) -> None:
+        """The house rules words are judged by, as text: "rulebook", or the readings
+        allowed beyond it, comma separated ("conjugated,proper,min=2").
+        """
+
     @_builtins.property
     def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___BeloteView.Seat]:
         """Every seat, in seat order."""
@@ -233,6 +250,10 @@ class BeloteView(_message.Message):
         """
 
     @_builtins.property
+    def house_rules(self) -> _lexicon_pb2.Policy:
+        """The house rules words are judged by, typed: the same rules as policy."""
+
+    @_builtins.property
     def champions(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Once over: the seats that won (the two of a team)."""
 
@@ -263,12 +284,13 @@ class BeloteView(_message.Message):
         secret: _builtins.bool = ...,
         lexicon: _builtins.str = ...,
         policy: _builtins.str = ...,
+        house_rules: _lexicon_pb2.Policy | None = ...,
         champions: _abc.Iterable[_builtins.int] | None = ...,
         taken_cards: _abc.Iterable[Global___BeloteView.TakenCards] | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "required", b"required", "to_act", b"to_act"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "house_rules", b"house_rules", "required", b"required", "to_act", b"to_act"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "champions", b"champions", "deal", b"deal", "deal_points", b"deal_points", "dealer", b"dealer", "lexicon", b"lexicon", "policy", b"policy", "previous", b"previous", "required", b"required", "seats", b"seats", "secret", b"secret", "stage", b"stage", "table", b"table", "taken", b"taken", "taken_cards", b"taken_cards", "target", b"target", "to_act", b"to_act", "totals", b"totals", "word_length", b"word_length"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_required", b"_required", "_to_act", b"_to_act", "champions", b"champions", "deal", b"deal", "deal_points", b"deal_points", "dealer", b"dealer", "house_rules", b"house_rules", "lexicon", b"lexicon", "policy", b"policy", "previous", b"previous", "required", b"required", "seats", b"seats", "secret", b"secret", "stage", b"stage", "table", b"table", "taken", b"taken", "taken_cards", b"taken_cards", "target", b"target", "to_act", b"to_act", "totals", b"totals", "word_length", b"word_length"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__required: _TypeAlias = _typing.Literal["required"]  # noqa: Y015
     _WhichOneofArgType__required: _TypeAlias = _typing.Literal["_required", b"_required"]  # noqa: Y015
