@@ -87,18 +87,21 @@ class Guard(grpc.aio.ServerInterceptor):
 
     async def _admit(self, method: str, request: Any, context: grpc.aio.ServicerContext) -> None:
         if isinstance(request, _Junk):
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid message")
+            await context.abort_with_status(ServiceError(grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid "
+                                                         "message", reason="MALFORMED_REQUEST").to_status())  # fmt: skip
         if not method.startswith(TABLE_METHODS):
             return
         try:
             token = _token(context)
         except ValueError as e:
-            await context.abort(grpc.StatusCode.UNAUTHENTICATED, str(e))
+            await context.abort_with_status(ServiceError(grpc.StatusCode.UNAUTHENTICATED, str(e),
+                                                         reason="MALFORMED_TOKEN").to_status())  # fmt: skip
         holder = None
         if token is not None:
             holder = await self.resolve(token)
             if holder is None:
-                await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token")
+                await context.abort_with_status(ServiceError(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token",
+                                                             reason="UNKNOWN_TOKEN").to_status())  # fmt: skip
         CALLER.set(holder)
 
     async def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:

@@ -265,8 +265,8 @@ async def _elsewhere(cluster: Cluster | None, table_id: str, context: grpc.aio.S
     except ServiceError:
         raise
     except Exception as e:  # the store is away
-        await context.abort(grpc.StatusCode.UNAVAILABLE, f"cannot find where table {table_id[:40]} is played: {e}")
-        raise
+        raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"cannot find where table {table_id[:40]} is played: {e}",
+                           reason="STORE_UNAVAILABLE") from None  # fmt: skip
 
 
 def routed(handler: Callable[[Any, Any, Any], Awaitable[R]]) -> Callable[[Any, Any, Any], Awaitable[R]]:
@@ -322,8 +322,10 @@ async def relayed_abort(cluster: Cluster, address: str, error: grpc.aio.AioRpcEr
     """Answer with the status the other node gave; when it does not answer, say when to call again."""
     silent = error.code() == grpc.StatusCode.DEADLINE_EXCEEDED and (context.time_remaining() or 1) > 0
     if silent or (went_away(error) and not error.trailing_metadata()):
-        await context.abort(grpc.StatusCode.UNAVAILABLE, f"the node playing this table ({address}) does not answer; "
-                            f"another takes it over within {cluster.node.lease:g} s: call again")  # fmt: skip
+        await context.abort_with_status(ServiceError(
+            grpc.StatusCode.UNAVAILABLE, f"the node playing this table ({address}) does not answer; another takes it "
+            f"over within {cluster.node.lease:g} s: call again", reason="NODE_UNREACHABLE",
+            retry_after=cluster.node.lease).to_status())  # fmt: skip
     await context.abort(error.code(), error.details() or "", tuple(error.trailing_metadata() or ()))
 
 

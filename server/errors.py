@@ -10,12 +10,13 @@ callers handle one type.
 
 from __future__ import annotations
 
+import datetime
 import math
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, TypeVar
 
 import grpc
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
@@ -47,6 +48,7 @@ class ServiceError(Exception):
     violations: list[tuple[str, str]] = field(default_factory=list)  # (field path, what is wrong)
     reason: str = ""  # a stable code for clients (google.rpc.ErrorInfo), e.g. NOT_YOUR_DECISION
     metadata: dict[str, str] = field(default_factory=dict)  # the reason's facts (ErrorInfo.metadata, with it): seq
+    retry_after: float | None = None  # seconds after which the same call may succeed (google.rpc.RetryInfo)
 
     def __str__(self) -> str:
         if len(self.violations) == 1:
@@ -71,6 +73,12 @@ class ServiceError(Exception):
             detail = any_pb2.Any()
             detail.Pack(error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=facts))
             details.append(detail)
+        if self.retry_after is not None:
+            detail = any_pb2.Any()
+            delay = duration_pb2.Duration()
+            delay.FromTimedelta(datetime.timedelta(seconds=self.retry_after))
+            detail.Pack(error_details_pb2.RetryInfo(retry_delay=delay))
+            details.append(detail)
         status = status_pb2.Status(code=self.code.value[0], message=clipped(str(self)), details=details)
         return rpc_status.to_status(status)
 
@@ -85,6 +93,7 @@ class ServiceError(Exception):
         violations: list[tuple[str, str]] = []
         reason = ""
         metadata: dict[str, str] = {}
+        retry_after = None
         status = rpc_status.from_call(call) if call is not None else None  # type: ignore[arg-type]
         if status is not None:
             for detail in status.details:
@@ -96,7 +105,11 @@ class ServiceError(Exception):
                     info = error_details_pb2.ErrorInfo()
                     detail.Unpack(info)
                     reason, metadata = info.reason, dict(info.metadata)
-        return cls(code, message or code.name, violations, reason, metadata)
+                elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+                    retry = error_details_pb2.RetryInfo()
+                    detail.Unpack(retry)
+                    retry_after = retry.retry_delay.ToTimedelta().total_seconds()
+        return cls(code, message or code.name, violations, reason, metadata, retry_after)
 
 
 # What grpc's core says of a call whose connection was cut under it (its server killed, a proxy gone): UNKNOWN with
@@ -127,7 +140,8 @@ def found(items: Mapping[str, T], key: str, path: str, what: str) -> T:
         raise invalid(path, "required")
     item = items.get(key)
     if item is None:
-        raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no {what} {quoted(key)}")
+        raise ServiceError(grpc.StatusCode.NOT_FOUND, f"no {what} {quoted(key)}", reason=f"{what.upper()}_NOT_FOUND",
+                           metadata={path: key[:MAX_MESSAGE]})  # fmt: skip
     return item
 
 
@@ -166,7 +180,7 @@ def limited(what: str, rate: float, source: str = "from your address") -> Servic
     """
     return ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"more than {rate:g} {what} a second {source}: "
                         "wait a moment", reason="RATE_LIMITED",
-                        metadata={"limit": f"{rate:g}/s", "what": what})  # fmt: skip
+                        metadata={"limit": f"{rate:g}/s", "what": what}, retry_after=1 / rate if rate else None)  # fmt: skip
 
 
 def table_facts(seq: int | None, legal: Iterable[str] = ()) -> dict[str, str]:

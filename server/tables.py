@@ -401,7 +401,8 @@ class Tables:
     async def seat_of(self, holder: Holder | None, table_id: str) -> tuple[Table, int]:
         """The table and seat of the caller; PERMISSION_DENIED when the token is for another table."""
         if holder is None:
-            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)")
+            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)",
+                               reason="TOKEN_REQUIRED")  # fmt: skip
         if holder.table_id != table_id:
             raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not "
                                f"{quoted(table_id)}")  # fmt: skip

@@ -151,9 +151,29 @@ def test_a_rate_limited_seat_is_told_the_limit(slow: ServerThread) -> None:
         limited = failures[-1]
         assert (limited.code, limited.reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "RATE_LIMITED")
         assert limited.metadata == {"limit": "1/s", "what": "actions"}
+        assert limited.retry_after == 1.0  # google.rpc.RetryInfo: a token of the seat's bucket comes back in a second
         code, info = refusal(slow.target, me, "fold")
         assert (code, info.domain, dict(info.metadata)) == (grpc.StatusCode.RESOURCE_EXHAUSTED, DOMAIN,
                                                             {"limit": "1/s", "what": "actions"})  # fmt: skip
+
+
+def test_an_unknown_token_and_an_unknown_table_say_why_in_an_error_info(cards: ServerThread) -> None:
+    """Issue 37: they came with a message alone, where every other refusal has a reason a program can act on."""
+    with BrelanClient(cards.target) as api:
+        table = api.create_table("poker-champ", {"players": "2"}).table_id
+        e = error_of(api.view, table, token="0" * 48)
+        assert (e.code, e.reason) == (grpc.StatusCode.UNAUTHENTICATED, "UNKNOWN_TOKEN"), e
+        with pytest.raises(grpc.RpcError) as basic:
+            tpb_grpc.TableServiceStub(api.channel).GetView(tpb.GetViewRequest(table_id=table),
+                                                           metadata=[("authorization", "Basic YTpi")])  # fmt: skip
+        e = ServiceError.from_rpc_error(basic.value)
+        assert (e.code, e.reason) == (grpc.StatusCode.UNAUTHENTICATED, "MALFORMED_TOKEN"), e
+        e = error_of(api.leave, table, token="")
+        assert (e.code, e.reason) == (grpc.StatusCode.UNAUTHENTICATED, "TOKEN_REQUIRED"), e
+        e = error_of(api.get_table, "t-00000000")
+        assert (e.code, e.reason, e.metadata) == (grpc.StatusCode.NOT_FOUND, "TABLE_NOT_FOUND", {"table_id": "t-00000000"})
+        e = error_of(api.get_tournament, "u-00000000")
+        assert (e.code, e.reason) == (grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND"), e
 
 
 def test_a_call_cut_by_its_server_s_death_is_unavailable() -> None:

@@ -83,7 +83,10 @@ class TableService(Protocol):
     async def act(self, request: ActRequest, ctx: RequestContext[ActRequest, ActResponse], /) -> ActResponse:
         """
         Make a move for your seat: its text or the game's typed action. Answered
-        once the move and what it caused are written to the table's log.
+        once the move and what it caused are written to the table's log. Limited
+        per seat to the server's rate (brelan serve --rate, 50 actions a second by
+        default, in bursts of twice that): past it RESOURCE_EXHAUSTED,
+        RATE_LIMITED, with a RetryInfo.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -502,7 +505,10 @@ class TableServiceClient(ConnectClient):
     ) -> ActResponse:
         """
         Make a move for your seat: its text or the game's typed action. Answered
-        once the move and what it caused are written to the table's log.
+        once the move and what it caused are written to the table's log. Limited
+        per seat to the server's rate (brelan serve --rate, 50 actions a second by
+        default, in bursts of twice that): past it RESOURCE_EXHAUSTED,
+        RATE_LIMITED, with a RetryInfo.
         """
         return await self.execute_unary(
             request=request,

@@ -20,18 +20,24 @@ in GetView, LegalActions, WatchTable and GetHandHistory.
 
 Errors (google.rpc.Status details: ErrorInfo, BadRequest): INVALID_ARGUMENT
 (field violations) for malformed requests and unknown actions;
-UNAUTHENTICATED for a missing or unknown token (and, reason SEAT_GIVEN_UP,
-to end a WatchTable whose token was given up or replaced meanwhile: its
-seat's next cards are no longer its watcher's); PERMISSION_DENIED when the
-token is another seat's; FAILED_PRECONDITION with an ErrorInfo reason
+UNAUTHENTICATED for a missing, malformed or unknown token (reasons
+TOKEN_REQUIRED, MALFORMED_TOKEN, UNKNOWN_TOKEN; and SEAT_GIVEN_UP to end a
+WatchTable whose token was given up or replaced meanwhile: its seat's next
+cards are no longer its watcher's); PERMISSION_DENIED when the token is
+another seat's; FAILED_PRECONDITION with an ErrorInfo reason
 (ALREADY_DECIDED, FOLDED, GAME_OVER, SEAT_TAKEN, ...) for an action the rules
-refuse now; ABORTED when expected_seq is stale; NOT_FOUND for an unknown
-table; RESOURCE_EXHAUSTED (reason RATE_LIMITED) past a rate limit;
-UNAVAILABLE (call again; an action_id is applied once) while the store or
-the table's node recovers (reasons STORE_UNAVAILABLE, TABLE_RECOVERING, and
-TABLE_MOVED from a node that no longer plays the table: any node answers
-for it, TableInfo.node_address names the one that does); DATA_LOSS for a
-table set aside.
+refuse now; ABORTED when expected_seq is stale; NOT_FOUND (reason
+TABLE_NOT_FOUND, metadata table_id) for an unknown table;
+RESOURCE_EXHAUSTED past a limit: reason RATE_LIMITED with a
+google.rpc.RetryInfo saying when to call again (per caller's address: new
+tables 5 a second in bursts of 100, joins 50 a second in bursts of 500; per
+seat: actions, see Act), TOO_MANY_BOT_TABLES for a fourth table of bots only
+at once; UNAVAILABLE (call again; an action_id is applied once) while the
+store or the table's node recovers (reasons STORE_UNAVAILABLE,
+TABLE_RECOVERING, NODE_UNREACHABLE with a RetryInfo, and TABLE_MOVED from a
+node that no longer plays the table: any node answers for it,
+TableInfo.node_address names the one that does); DATA_LOSS for a table set
+aside.
 """
 
 from brelan.api.v1 import alphapoker_pb2 as _alphapoker_pb2

@@ -158,7 +158,10 @@ class TableServiceServicer:
 
     def Act(self, request, context):
         """Make a move for your seat: its text or the game's typed action. Answered
-        once the move and what it caused are written to the table's log.
+        once the move and what it caused are written to the table's log. Limited
+        per seat to the server's rate (brelan serve --rate, 50 actions a second by
+        default, in bursts of twice that): past it RESOURCE_EXHAUSTED,
+        RATE_LIMITED, with a RetryInfo.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
