@@ -37,29 +37,15 @@ from brelan.clients.client import BrelanClient
 from brelan.lexicon.store import Store
 from brelan.server.errors import ServiceError
 from brelan.server.games.base import jsonable
-from brelan.server.games.registry import get_variant, playable
+from brelan.server.games.registry import MODES, get_variant, playable
 from brelan.server.typed.registry import family_of
 from brelan.server.games.transcript import Transcript, game_rng, parse_action_line
 import typed_support as typed
 from conftest import seat_against_bots
 from typed_support import typed_action, unnamed_move
 
-# Every variant and mode, with options that keep a game short.
-CASES = [
-    ("alphapoker", {"players": "3", "rounds": "2"}),
-    ("alphapoker-bataille", {"reaction": "0"}),
-    ("alphapoker-belote", {"target": "100", "reaction": "0"}),
-    ("alphapoker-belote-secrete", {"target": "100", "reaction": "0"}),
-    ("poker-champ", {"players": "3", "chips": "6"}),
-    ("yahtzee-holdem", {"players": "3", "stack": "100"}),
-    ("daker", {"mode": "holdem", "players": "3", "stack": "100"}),
-    ("daker", {"mode": "draw", "players": "3", "stack": "100"}),
-    ("daker", {"mode": "round", "players": "3"}),
-    ("chinese", {"style": "classic", "players": "3", "rounds": "1"}),
-    ("chinese", {"style": "ofc", "players": "3", "rounds": "1"}),
-    ("chinese", {"style": "pineapple", "players": "3", "rounds": "1"}),
-    ("chinese", {"style": "progressive", "players": "2", "rounds": "2"}),
-]
+# Every variant and mode, with options that keep a game short: the registry's.
+CASES = [(variant, options) for variant, _, options in MODES]
 SPECTATOR = None
 # Where the action field once leaked (issue 19): the event whose action hides cards from the others.
 LEAKED = {"alphapoker": "exchanges", "alphapoker-belote-secrete": "lays", "daker-draw": "discards",

@@ -129,7 +129,8 @@ def test_views_show_a_player_his_own_dice_only() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**9), players=st.integers(2, 6), stack=st.sampled_from([60, 150, 300]))
 @example(seed=2506, players=6, stack=300)  # 23,243 actions: it broke a bound of 20,000 the test once had
-def test_random_games_conserve_chips_and_dice_end_replay_and_leak_nothing(seed: int, players: int, stack: int) -> None:
+def test_random_games_conserve_chips_and_dice_end_and_leak_nothing(seed: int, players: int, stack: int) -> None:
+    """Every player count and stack (the replay of every game: tests/test_games.py)."""
     options = yh.YahtzeeOptions(players=players, stack=stack)
     rng = random.Random(seed)
     state = yh.new_game(options, random.Random(f"game/{seed}"))
@@ -149,10 +150,6 @@ def test_random_games_conserve_chips_and_dice_end_replay_and_leak_nothing(seed: 
             for s, dice in enumerate(shown):
                 assert s == watcher or all(d == "??" for d in dice)
         assert len(actions) < MOST_ACTIONS
-    again = yh.new_game(options, random.Random(f"game/{seed}"))
-    for seat, action in actions:
-        again.apply(seat, action)
-    assert again.result == state.result
 
 
 def test_bot_games_end_with_chips_conserved() -> None:

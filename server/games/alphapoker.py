@@ -789,4 +789,5 @@ VARIANT = word_game(Variant(
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedLetters.parse,
     review=review,
+    modes={"": {"players": "3", "rounds": "2"}},
 ), new_game, _bot)

@@ -27,7 +27,7 @@ import random
 import types
 import typing
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar, Iterable, NewType, Protocol, Sequence, TypeVar, get_args, get_origin
+from typing import Any, Callable, ClassVar, Iterable, Mapping, NewType, Protocol, Sequence, TypeVar, get_args, get_origin
 
 Seat = NewType("Seat", int)
 
@@ -601,6 +601,12 @@ class Variant:
     # After a hand, what it allowed a seat (the best words, the solver's set): see :data:`Reviewer`. None: the
     # game reviews no hand (no puzzle made of a seat's own cards alone).
     review: Reviewer | None = None
+    # Every way the game is played, each with options for a short game (as text, as CreateTable takes them): the
+    # consistency test (tests/test_games.py) plays each. Keyed by the value of ``mode_option`` ("" when the game
+    # has one way); a game with none declared fails that test.
+    modes: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
+    # The choice option that picks the mode (DAKER's "mode", Chinese poker's "style"); "": none.
+    mode_option: str = ""
 
     @property
     def realtime(self) -> bool:

@@ -423,4 +423,5 @@ VARIANT = word_game(Variant(
     game_seconds=lambda options: options.minutes * 60 or None,
     stacked_rng=StackedLetters.parse,
     bot_seconds=lambda options: options.reaction,
+    modes={"": {"reaction": "0"}},
 ), new_game)

@@ -453,6 +453,7 @@ def _variant(name: str, title: str, secret: bool) -> Variant:
         name=name, title=title, options=BeloteOptions, new_game=unbound, parse_action=parse_action,
         parse_event=parse_event, bot=bot, conserved=conserved, starts_hand=lambda event: isinstance(event, Hand),
         seats=lambda options: PLAYERS, stacked_rng=StackedLetters.parse, bot_seconds=lambda options: options.reaction,
+        modes={"": {"target": "100", "reaction": "0"}},
     ), functools.partial(new_game, secret=secret))  # fmt: skip
 
 

@@ -645,4 +645,11 @@ VARIANT = Variant(
     warm=warm_solver,
     stacked_rng=StackedDeck.parse,
     review=review,
+    mode_option="style",
+    modes={
+        "classic": {"style": "classic", "players": "3", "rounds": "1"},
+        "ofc": {"style": "ofc", "players": "3", "rounds": "1"},
+        "pineapple": {"style": "pineapple", "players": "3", "rounds": "1"},
+        "progressive": {"style": "progressive", "players": "2", "rounds": "2"},
+    },
 )

@@ -521,4 +521,10 @@ VARIANT = Variant(
     bot=bot,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
+    mode_option="mode",
+    modes={
+        "holdem": {"mode": "holdem", "players": "3", "stack": "100"},
+        "draw": {"mode": "draw", "players": "3", "stack": "100"},
+        "round": {"mode": "round", "players": "3"},
+    },
 )

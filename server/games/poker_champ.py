@@ -508,4 +508,5 @@ VARIANT = Variant(
     starts_hand=lambda event: isinstance(event, Deal),
     game_seconds=lambda o: o.chrono_minutes * 60 if o.length == Length.CHRONO else None,
     warm=warm,
+    modes={"": {"players": "3", "chips": "6"}},
 )

@@ -9,6 +9,12 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (alphapoker.VARIANT, bataille
                                                    chinese.VARIANT)}
 
 
+# Every variant and mode the server plays, with options for a short game: (variant name, mode, options).
+MODES: list[tuple[str, str, dict[str, str]]] = [
+    (name, mode, dict(options)) for name, variant in VARIANTS.items() for mode, options in variant.modes.items()
+]
+
+
 class UnknownVariant(KeyError):
     def __str__(self) -> str:
         return f"unknown game {self.args[0]!r} (known: {', '.join(VARIANTS)})"

@@ -319,4 +319,5 @@ VARIANT = Variant(
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedDice.parse,
+    modes={"": {"players": "3", "stack": "100"}},
 )
