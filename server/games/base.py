@@ -431,7 +431,7 @@ def option_specs(cls: type, defaults: Any) -> list[OptionSpec]:
     ...     players: int = number(4, 2, 6)
     ...     bots: int = number(0, 0, lambda rules: rules.players - 1)
     >>> option_specs(Rules, Rules())[1]
-    OptionSpec(name='bots', kind='integer', default='0', choices=(), least='0', most='3')
+    OptionSpec(name='bots', kind='integer', default='0', choices=(), least='0', most='3', ranges=())
     """
     specs = []
     ranges = option_ranges(cls)
