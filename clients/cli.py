@@ -29,6 +29,7 @@ from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store, builtin_status
 from brelan.server.errors import ServiceError
 from brelan.server.log_store import StoreError
+from brelan.server.seeds import NamedSeeds
 from brelan.server.shows import FLAT_OUT, ShowRules
 
 from . import cli_chinese, cli_tables, cli_tournament
@@ -345,7 +346,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
                               advertise=args.advertise,
                               lease_seconds=args.lease_seconds, tls=tls, peers=peers,
                               web_port=None if args.no_web else args.web_port,
-                              allowed_hosts=tuple(args.allowed_host), shows=show_rules(args)))  # fmt: skip
+                              allowed_hosts=tuple(args.allowed_host), shows=show_rules(args),
+                              seeds=NamedSeeds(args.test_seeds) if args.test_seeds else None))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
     return 0
@@ -413,6 +415,8 @@ def build_parser() -> argparse.ArgumentParser:
                             f"{ShowRules.unwatched_seconds:g})")  # fmt: skip
     shows.add_argument("--flat-out-bots", action="store_true",
                        help="none of these limits: bots-only tables play at full speed (tests, benches)")
+    # Tests only, so not in --help: anyone who knows NAME knows every deal before it is dealt.
+    serve.add_argument("--test-seeds", metavar="NAME", help=argparse.SUPPRESS)
     serve.add_argument("--database", default=os.environ.get("BRELAN_DATABASE") or None, metavar="URL",
                        help="keep tables and tournaments in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by "
                             "every node pointed at it: several nodes make a cluster; default $BRELAN_DATABASE, else "

@@ -38,6 +38,7 @@ from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, SEARCH_SECONDS, LexiconHandler, LexiconServicer
 from .log_store import SqlStore, open_store
+from .seeds import Seeds, SecretSeeds
 from .shows import FLAT_OUT, ShowRules
 from .table_service import TableServicer
 from .tables import Tables
@@ -144,6 +145,7 @@ async def start(
     web_port: int | None = None,
     allowed_hosts: tuple[str, ...] = (),
     shows: ShowRules = ShowRules(),
+    seeds: Seeds | None = None,
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
@@ -153,6 +155,7 @@ async def start(
     None: SQLite under the data directory, one node. ``search_seconds``: the most a lexicon call's search takes.
     ``tls``: (private key, certificate chain), PEM: serve over TLS only; ``peers``: how to reach the other nodes.
     ``shows``: how tables of bots only are played and bounded per caller (:data:`~.shows.FLAT_OUT`: no bound).
+    ``seeds``: where games' seeds come from (None: :class:`~.seeds.SecretSeeds`; tests name theirs).
     ``web_port``: also serve browsers there (the page, and the services over Connect); None: no web.
     ``allowed_hosts``: the names browsers may use beside loopback, ``host`` and ``advertise`` (``*``: any).
     """
@@ -162,7 +165,7 @@ async def start(
     threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
     log = await open_store(database, Store(data_dir).data_dir)
     tables = Tables(log, clock or SystemClock(), bot_delay=bot_delay, rate=rate, burst=2 * rate,
-                    lexicons=handler.named if handler else None, shows=shows)  # fmt: skip
+                    lexicons=handler.named if handler else None, shows=shows, seeds=seeds)  # fmt: skip
     tournaments = Tournaments(log, tables)
     if database is None:
         await tables.restore()  # in a cluster, the nodes take the unfinished tables over as they beat
@@ -291,11 +294,15 @@ def is_loopback(host: str) -> bool:
 class ServerThread:
     """The real aio server on its own event loop in a daemon thread: ``brelan play``'s table server, and tests'.
 
-    Its one caller is its own process: its tables of bots only play flat out unless ``shows`` says otherwise.
+    Its one caller is its own process: its tables of bots only play flat out unless ``shows`` says otherwise. Its
+    games' seeds come from ``seeds``, else from :attr:`default_seeds` (secret; the tests name theirs there).
     """
+
+    default_seeds: Callable[[], Seeds] = SecretSeeds
 
     def __init__(self, data_dir: Path | None, host: str = "127.0.0.1", port: int = 0, **options: Any) -> None:
         options.setdefault("shows", FLAT_OUT)
+        options.setdefault("seeds", type(self).default_seeds())
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True, name="brelan server")
         self.thread.start()

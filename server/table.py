@@ -35,6 +35,7 @@ from .games.base import GameError, Review, State, TextError, Variant, jsonable, 
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .replay import Replay
+from .seeds import SecretSeeds
 from .shows import FLAT_OUT, EventBudget, ShowRules
 
 T = TypeVar("T")
@@ -171,8 +172,9 @@ class Table:
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
                 bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False,
                 place: dict[str, Any] | None = None, pause_seconds: float = 0.0,
-                create_id: str | None = None) -> TableRow:  # fmt: skip
-        seed = secrets.token_hex(16)
+                create_id: str | None = None, seed: str | None = None) -> TableRow:  # fmt: skip
+        """A new table's row; ``seed``: its game's (None: a secret one, as :class:`~.seeds.SecretSeeds` draws)."""
+        seed = seed or SecretSeeds().draw()
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
                         decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints,
                         place=place, pause_seconds=pause_seconds, create_id=create_id)  # fmt: skip

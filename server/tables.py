@@ -22,6 +22,7 @@ from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
 from .log_store import Fence, SqlStore, StoreUnavailable, TableRow
+from .seeds import Seeds, SecretSeeds
 from .shows import FLAT_OUT, Budgets, ShowRules
 
 if TYPE_CHECKING:
@@ -60,8 +61,10 @@ def new_table_id() -> str:
 
 class Tables:
     def __init__(self, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
-                 burst: float = 100.0, lexicons: Lexicons | None = None, shows: ShowRules = FLAT_OUT) -> None:  # fmt: skip
+                 burst: float = 100.0, lexicons: Lexicons | None = None, shows: ShowRules = FLAT_OUT,
+                 seeds: Seeds | None = None) -> None:  # fmt: skip
         self.log = log
+        self.seeds = seeds or SecretSeeds()  # each new table's game seed (and each tournament's)
         self.shows = shows  # how bots-only tables are played, and bounded per caller
         self.budgets = Budgets(clock, shows.events_per_second)
         self.lexicons = lexicons  # what word games judge with; None: this server has no lexicon
@@ -313,7 +316,7 @@ class Tables:
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
-                            checked_create_id(create_id) or None)  # fmt: skip
+                            checked_create_id(create_id) or None, self.seeds.draw())  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

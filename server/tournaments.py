@@ -118,7 +118,7 @@ class Tournaments:
         joins = {p: secrets.token_hex(16) for p in range(len(players)) if p not in bots}
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
-                            secrets.token_hex(16), {p: sha256(secret) for p, secret in joins.items()},
+                            self.tables.seeds.draw(), {p: sha256(secret) for p, secret in joins.items()},
                             join_minutes or JOIN_MINUTES, pause_seconds=pause_seconds)  # fmt: skip
         await self.log.create_tournament(row)
         run = await self._replayed(row.tournament_id, open_due=True)

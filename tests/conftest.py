@@ -35,6 +35,7 @@ from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
 from brelan.server.games.registry import get_variant
 from brelan.server.main import ServerThread
+from brelan.server.seeds import NamedSeeds
 from postgres_support import Postgres, PostgresMissing, running_postgres
 
 DATA = Path(__file__).parent / "data"
@@ -42,6 +43,16 @@ MINI = "mini"
 T = TypeVar("T")
 STORES = ["sqlite", "postgresql"]  # the log stores table tests run against
 TYPESCRIPT = Path(__file__).resolve().parent.parent / "clients" / "typescript"  # the TypeScript client's package
+
+
+def current_test() -> str:
+    """The running test's id (pytest's, without its phase): what names the seeds of the games it makes."""
+    return os.environ.get("PYTEST_CURRENT_TEST", "tests").rsplit(" ", 1)[0]
+
+
+# Every game a test's server deals is seeded by that test's name and how many tables it made (brelan.server.seeds):
+# a failing game deals the same again in the next run, alone or in the whole suite.
+ServerThread.default_seeds = lambda: NamedSeeds(current_test)  # type: ignore[assignment]
 
 
 def node_tool(name: str) -> str:
@@ -249,7 +260,8 @@ def spawn(data_dir: Path, port: int = 0, database: str | None = None, *options: 
     with log.open("w") as err:
         lexicons = [] if (data_dir / "lexicons").exists() else ["--no-lexicon"]
         process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", "serve", *lexicons, "--port",
-                                    str(port), "--web-port", "0", "--rate", "1000", "--flat-out-bots", *options], stderr=err, text=True,
+                                    str(port), "--web-port", "0", "--rate", "1000", "--flat-out-bots", "--test-seeds",
+                                    f"{current_test()}/{log.name}", *options], stderr=err, text=True,
                                    env=env)  # fmt: skip
     deadline = time.monotonic() + 60
     while not (found := re.search(r"serving on \S*:(\d+) ", log.read_text())):
