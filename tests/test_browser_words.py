@@ -354,7 +354,7 @@ def test_an_amount_is_one_control_and_daker_s_hands_are_words_within_their_seats
         "const [width, done] = arguments;"
         "Promise.all([import('/i18n.js'), import('/table/actions.js'), import('/table/poker.js')]).then(([i18n, actions, poker]) => {"
         "  const ctx = {names: ['anne', 'robot 2', 'robot 3'], seat: 0, family: 'daker', pending: new Set(), lang: i18n.lang,"
-        "               picked: new Set(), t: (k, v) => i18n.t(k, v, poker.STRINGS), act: () => null, view: {pot: '120'}};"
+        "               picked: new Map(), t: (k, v) => i18n.t(k, v, poker.STRINGS), act: () => null, view: {pot: '120'}};"
         "  const raise = {kind: 'raise', amount: {min: '50', max: '60', step: '1'},"
         "                 actions: Array.from({length: 11}, (_, i) => `raise ${50 + i}`)};"
         "  const discard = {kind: 'discard', cards: {cards: ['AK', 'QJ'], sizes: [0, 1, 2]}};"
@@ -396,7 +396,7 @@ def test_an_amount_typed_is_the_amount_played(site: str, browsers: Callable[...,
     driver.execute_async_script(
         "const done = arguments[0];"
         "Promise.all([import('/i18n.js'), import('/table/actions.js'), import('/table/poker.js')]).then(([i18n, actions, poker]) => {"
-        "  const ctx = {seat: 0, family: 'daker', pending: new Set(), picked: new Set(), view: {pot: '40'},"
+        "  const ctx = {seat: 0, family: 'daker', pending: new Set(), picked: new Map(), view: {pot: '40'},"
         "               t: (k, v) => i18n.t(k, v, poker.STRINGS), act: (move) => { window.played = move.action; }};"
         "  const bet = {kind: 'bet', amount: {min: '10', max: '990', step: '10'}};"
         "  const bar = document.createElement('div'); bar.id = 'amount-bar';"

@@ -5,6 +5,7 @@
 
 import { h } from "../dom.js";
 import { either } from "../i18n.js";
+import { pickedCards } from "./board.js";
 
 /** What the seat owes to call: the highest bet on the table less its own (views with per-seat bets). */
 function toCall(view, seat) {
@@ -73,10 +74,11 @@ function sizesSaid(sizes, ctx) {
   return run ? ctx.t("pick.range", { a: some[0], b: some[some.length - 1] }) : either(some) || "0";
 }
 
-/** Cards picked on the board: the move's button names how many, enabled when that many is allowed. */
+/** Cards picked on the board: the move's button names how many, enabled when that many is allowed. The cards are
+ *  picked by their place in the hand (ctx.picked): a card held twice and picked twice goes twice ("exchange Eb Eb"). */
 function cardsControl(move, ctx) {
   const sizes = (move.cards.sizes || [0]).map(Number);
-  const picked = [...ctx.picked].filter((c) => (move.cards.cards || []).includes(c));
+  const picked = pickedCards(ctx.picked).filter((c) => (move.cards.cards || []).includes(c));
   const allowed = sizes.includes(picked.length);
   const text = picked.length === 0 && ["exchange", "discard"].includes(move.kind)
     ? ctx.t(`act.${move.kind}.none`) : label(ctx.t, move.kind, picked.length || "", ctx.view, ctx.seat);

@@ -7,7 +7,7 @@ import { h } from "../dom.js";
 import { lexiconLabel, policyLabel } from "../options.js";
 import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, drafts,
          refocus, LETTER_VALUES } from "./tiles.js";
-import { clockElement, nameOf, num, seatsOf } from "./board.js";
+import { clockElement, isPicked, nameOf, num, picksIn, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
 
 export const STRINGS = {
@@ -165,24 +165,24 @@ function centre(view, ctx) {
       num(view.discards) ? h("span", {}, t("ap.discards", { n: num(view.discards) })) : null));
 }
 
-/** Your own seat: the plaque, your hand in big tiles (picked for an exchange), your word once laid. */
+/** Your own seat: the plaque, your hand in big tiles (picked for an exchange, each by its place: two black E are two
+ *  tiles, picked one by one), your word once laid. */
 function mySeat(seat, view, ctx) {
   const plaque = seatPlaque(seat, view, ctx, { mine: true });
   const hand = seat.hand || [];
   const exchanging = view.phase === "PHASE_EXCHANGE" && view.toAct === seat.seat && typeof ctx.pick === "function";
-  const picked = ctx.picked instanceof Set ? ctx.picked : new Set();
   const cap = num(view.exchangeCap);
-  const full = exchanging && cap > 0 && [...picked].filter((c) => hand.includes(c)).length >= cap;
+  const full = exchanging && cap > 0 && picksIn(ctx.picked, hand) >= cap;
   const laid = seat.word?.length || seat.score !== undefined;
   if (hand.length && !laid) {
     const row = h("div", { class: `ap-hand${exchanging ? " picking" : ""}`, css: { "--n": Math.max(6, hand.length) } });
-    for (const card of hand) {
-      const isPicked = picked.has(card);
+    hand.forEach((card, i) => {
+      const picked = exchanging && isPicked(ctx.picked, i, card);
       row.append(tile(card, {
-        big: true, picked: isPicked, lang: ctx.lang,
-        onclick: exchanging && (isPicked || !full) ? () => ctx.pick(card) : undefined,
+        big: true, picked, lang: ctx.lang,
+        onclick: exchanging && (picked || !full) ? () => ctx.pick(i, card) : undefined,
       }));
-    }
+    });
     plaque.append(row);
     if (exchanging) plaque.append(h("small", { class: "ap-help" }, full ? ctx.t("ap.exchange.full", { n: cap }) : ctx.t("ap.exchange.help", { n: cap })));
   }

@@ -36,8 +36,10 @@
 //   lang       "fr" or "en";  t(key, vars): the text of a key, the family's STRINGS first, then the screen's
 //   pending    a Set of the seats whose decision the table waits for
 //   clock      {seat, seconds} of the decision the viewer waits on with its deadline, or null
-//   picked     a Set of the card texts the viewer has picked for its move (draw them raised)
-//   pick(card) picks or unpicks one of the viewer's cards (the screen redraws)
+//   picked     the viewer's cards picked for its move, by their place in its hand as the view gives it: a Map of
+//              that place (0, 1...) to the card's text (draw them raised: isPicked). A hand holds a card twice
+//              (two black E, a DAKER deck's two AK): they are two cards, each picked on its own.
+//   pick(i, card)  picks or unpicks the card at place i of the viewer's hand, its text `card` (the screen redraws)
 //   act(move)  sends a move: {action: "text"} or the family's typed action ({chinese: {place: {...}}}, the
 //              ActRequest JSON field); resolves once the table took it, rejects with the refusal
 //   hints      the practice table's hints (GetHints' JSON), or null at a table without them
@@ -52,6 +54,29 @@ export const seatsOf = (view) => (view?.seats || []).map((s, i) => ({ ...s, seat
 
 /** A seat's name: the screen's (ctx.names), else "seat N" counted from 1. */
 export const nameOf = (ctx, s) => ctx.names?.[s] || ctx.t("seat", { n: s + 1 });
+
+/** The cards picked (ctx.picked), in the order of the hand: a card held twice and picked twice is there twice. */
+export function pickedCards(picked) {
+  return picked instanceof Map ? [...picked].sort(([a], [b]) => a - b).map(([, card]) => card) : [];
+}
+
+/** Whether the card at place ``i`` of the hand, ``card``, is picked (a pick made on another hand is not). */
+export function isPicked(picked, i, card) {
+  return picked instanceof Map && picked.get(i) === card;
+}
+
+/** How many of the picks are cards of ``hand`` (each at its place). */
+export function picksIn(picked, hand) {
+  return picked instanceof Map ? [...picked].filter(([i, card]) => hand[i] === card).length : 0;
+}
+
+/** ``picked`` with the card at place ``i`` (``card``) picked, or unpicked when it was: a new Map. */
+export function toggled(picked, i, card) {
+  const next = new Map(picked instanceof Map ? picked : []);
+  if (next.get(i) === card) next.delete(i);
+  else next.set(i, card);
+  return next;
+}
 
 /** The clock of ctx.clock, counting down: the screen's tick rewrites every ".clock[data-until]" (and marks
  *  "low" its last 10 s), so a board draws it once. */

@@ -130,6 +130,9 @@ const hasCards = (board) => ROWS.some((row) => (board?.[row] || []).length);
 const outcome = (units) => (units > 0 ? "won" : units < 0 ? "lost" : "tie");
 
 // -- the arrangement being made (input's state, kept across redraws of the same decision) ----------------------
+//
+// The cards to place are s.cards; each place (a row, the discard) and the selection hold cards by their index in it,
+// as every board picks cards by their place in the hand (board.js): a hand holding two cards alike would hold two.
 
 let live = null;
 
@@ -147,7 +150,12 @@ function liveFor(view, cards) {
 }
 
 const byRank = (a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]) || a.localeCompare(b);
-const unplaced = (s) => s.cards.filter((c) => !PLACES.some((p) => s.placed[p].includes(c))).sort(byRank);
+/** The indexes of the cards not placed yet, the highest rank first. */
+const unplaced = (s) => s.cards.map((_, i) => i).filter((i) => !PLACES.some((p) => s.placed[p].includes(i)))
+  .sort((i, j) => byRank(s.cards[i], s.cards[j]) || i - j);
+/** The cards placed in a row or the discard, as their texts. */
+const cardsIn = (s, place) => s.placed[place].map((i) => s.cards[i]);
+const isSelected = (s) => s.selected !== null && s.selected !== undefined;
 
 /** Places still free in a row (or the discards still owed), counting what is arranged. */
 function freeIn(s, place) {
@@ -159,7 +167,7 @@ function freeIn(s, place) {
 
 function settleSelection(s) {
   const left = unplaced(s);
-  if (!left.includes(s.selected)) s.selected = left[0] || null;
+  if (!left.includes(s.selected)) s.selected = left.length ? left[0] : null;
 }
 
 function redraw(s) {
@@ -168,15 +176,15 @@ function redraw(s) {
   if (s.bar) s.bar.render();
 }
 
-/** Put a card on a row, in the discard, or back in hand ("hand"). */
-function put(s, card, place) {
-  if (!s.cards.includes(card) || s.sending) return;
-  const from = PLACES.find((p) => s.placed[p].includes(card));
+/** Put the card at index ``i`` of s.cards on a row, in the discard, or back in hand ("hand"). */
+function put(s, i, place) {
+  if (!Number.isInteger(i) || i < 0 || i >= s.cards.length || s.sending) return;
+  const from = PLACES.find((p) => s.placed[p].includes(i));
   if (from === place) return;
   if (place !== "hand" && freeIn(s, place) <= 0) return;
-  if (from) s.placed[from] = s.placed[from].filter((c) => c !== card);
-  if (place !== "hand") s.placed[place].push(card);
-  if (place === "hand") s.selected = card;
+  if (from) s.placed[from] = s.placed[from].filter((k) => k !== i);
+  if (place !== "hand") s.placed[place].push(i);
+  if (place === "hand") s.selected = i;
   redraw(s);
 }
 
@@ -192,24 +200,28 @@ function target(node, s, place) {
   node.addEventListener("drop", (e) => {
     e.preventDefault();
     node.classList.remove("cn-over");
-    put(s, e.dataTransfer.getData("text/plain"), place);
+    const dragged = e.dataTransfer.getData(DRAGGED);
+    if (/^\d+$/.test(dragged)) put(s, Number(dragged), place);
   });
   return node;
 }
 
-function draggable(card, node, s) {
+const DRAGGED = "application/x-brelan-card-index"; // what a card dragged carries: its index in s.cards
+
+/** The card at index ``i`` of s.cards, drawn by ``node``, dragged to a place. */
+function draggable(i, node, s) {
   node.draggable = true;
   node.addEventListener("dragstart", (e) => {
-    e.dataTransfer.setData("text/plain", card);
+    e.dataTransfer.setData(DRAGGED, String(i));
     e.dataTransfer.effectAllowed = "move";
-    s.selected = unplaced(s).includes(card) ? card : s.selected;
+    s.selected = unplaced(s).includes(i) ? i : s.selected;
   });
   return node;
 }
 
-/** A card of the arrangement: a click takes it back in hand (selected). */
-function arranged(card, s, ctx) {
-  const node = draggable(card, cardElement(card), s);
+/** A card of the arrangement (its index in s.cards): a click takes it back in hand (selected). */
+function arranged(i, s, ctx) {
+  const node = draggable(i, cardElement(s.cards[i]), s);
   node.classList.add("cn-new");
   node.title = ctx.t("cn.back");
   node.setAttribute("role", "button");
@@ -217,7 +229,7 @@ function arranged(card, s, ctx) {
   const back = (e) => {
     e.stopPropagation();
     e.preventDefault();
-    put(s, card, "hand");
+    put(s, i, "hand");
   };
   node.addEventListener("click", back);
   node.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && back(e));
@@ -231,7 +243,7 @@ function rowNode(row, seat, ctx, s, hands, fouled) {
   const cards = (seat.board?.[row] || []).slice();
   const extra = s ? s.placed[row] : [];
   const hand = hands[row];
-  const places = h("div", { class: "cn-places" }, ...cards.map((c) => cardElement(c)), ...extra.map((c) => arranged(c, s, ctx)));
+  const places = h("div", { class: "cn-places" }, ...cards.map((c) => cardElement(c)), ...extra.map((i) => arranged(i, s, ctx)));
   for (let k = cards.length + extra.length; k < SIZE[row]; k++) places.append(h("span", { class: "cn-slot", title: ctx.t("cn.slot") }));
   const info = h("div", { class: "cn-info" });
   if (hand && (hand.complete || hand.cat > HIGH)) {
@@ -248,11 +260,11 @@ function rowNode(row, seat, ctx, s, hands, fouled) {
   }
   const node = h("div", { class: `cn-row cn-${row}`, "data-row": row, "aria-label": ctx.t(`cn.row.long.${row}`) },
     h("span", { class: "cn-label" }, ctx.t(`cn.row.${row}`)), places, info);
-  if (s && s.selected && freeIn(s, row) > 0) {
+  if (s && isSelected(s) && freeIn(s, row) > 0) {
     node.classList.add("cn-target");
     node.tabIndex = 0;
     node.setAttribute("role", "button");
-    const go = () => s.selected && put(s, s.selected, row);
+    const go = () => isSelected(s) && put(s, s.selected, row);
     node.addEventListener("click", go);
     node.addEventListener("keydown", (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), go()));
   }
@@ -266,7 +278,7 @@ function badge(cls, text) {
 
 function seatNode(view, i, ctx, { me, s, compact, reviewed }) {
   const seat = view.seats[i];
-  const board = s ? Object.fromEntries(ROWS.map((row) => [row, [...(seat.board?.[row] || []), ...s.placed[row]]])) : rowsOf(seat.board);
+  const board = s ? Object.fromEntries(ROWS.map((row) => [row, [...(seat.board?.[row] || []), ...cardsIn(s, row)]])) : rowsOf(seat.board);
   const hands = handsOf(board);
   const foul = seat.cnFouled ? "fouled" : foulOf(hands);
   const pending = !view.cnShowdown && (ctx.pending?.has(i) || seat.pending);
@@ -415,14 +427,14 @@ function renderBar(s, node, ctx) {
   const t = ctx.t;
   const left = unplaced(s);
   const tray = target(h("div", { class: "cn-tray", "aria-label": t("cn.held.mine") }), s, "hand");
-  for (const card of left) {
-    const el = draggable(card, cardElement(card), s);
+  for (const i of left) {
+    const el = draggable(i, cardElement(s.cards[i]), s);
     el.classList.add("cn-pick");
-    if (card === s.selected) el.classList.add("picked");
+    if (i === s.selected) el.classList.add("picked");
     el.setAttribute("role", "button");
     el.tabIndex = 0;
     const pick = () => {
-      s.selected = card;
+      s.selected = i;
       redraw(s);
     };
     el.addEventListener("click", pick);
@@ -434,15 +446,15 @@ function renderBar(s, node, ctx) {
   for (const row of ROWS) {
     const free = freeIn(s, row);
     if (free <= 0 || !left.length) continue;
-    controls.append(target(h("button", { class: "quiet small cn-to", "data-row": row, disabled: !s.selected || free <= 0,
-      onclick: () => s.selected && put(s, s.selected, row) }, t(`cn.row.${row}`), h("small", {}, ` ${free}`)), s, row));
+    controls.append(target(h("button", { class: "quiet small cn-to", "data-row": row, disabled: !isSelected(s) || free <= 0,
+      onclick: () => isSelected(s) && put(s, s.selected, row) }, t(`cn.row.${row}`), h("small", {}, ` ${free}`)), s, row));
   }
   let discard = null;
   if (s.discard > 0) {
     const owed = s.discard - s.placed.discard.length;
-    discard = target(h("div", { class: `cn-discard${s.selected && owed > 0 ? " cn-target" : ""}`, role: "button", tabindex: 0,
-      onclick: () => s.selected && owed > 0 && put(s, s.selected, "discard") },
-      h("small", {}, t("cn.discard.slot")), ...s.placed.discard.map((c) => arranged(c, s, ctx)),
+    discard = target(h("div", { class: `cn-discard${isSelected(s) && owed > 0 ? " cn-target" : ""}`, role: "button", tabindex: 0,
+      onclick: () => isSelected(s) && owed > 0 && put(s, s.selected, "discard") },
+      h("small", {}, t("cn.discard.slot")), ...s.placed.discard.map((i) => arranged(i, s, ctx)),
       ...Array.from({ length: Math.max(0, owed) }, () => h("span", { class: "cn-slot" }))), s, "discard");
   }
   const ready = !left.length && s.placed.discard.length === s.discard;
@@ -458,7 +470,7 @@ function renderBar(s, node, ctx) {
   const suggest = hint ? h("button", { class: "quiet cn-suggest", disabled: s.sending, onclick: () => suggestion(s, hint) }, t("cn.suggest")) : null;
   // the arrangement as it stands: a foul (certain once two rows are complete), its royalties
   const seat = s.view?.seats?.[s.seat];
-  const board = Object.fromEntries(ROWS.map((row) => [row, [...(seat?.board?.[row] || []), ...s.placed[row]]]));
+  const board = Object.fromEntries(ROWS.map((row) => [row, [...(seat?.board?.[row] || []), ...cardsIn(s, row)]]));
   const hands = handsOf(board);
   const foul = foulOf(hands);
   const status = h("p", { class: "cn-status" });
@@ -476,7 +488,16 @@ function renderBar(s, node, ctx) {
 
 function suggestion(s, placement) {
   const placed = { top: [], middle: [], bottom: [], discard: [] };
-  for (const p of PLACES) for (const c of placement[p] || []) if (s.cards.includes(c)) placed[p].push(c);
+  const taken = new Set();
+  for (const p of PLACES) {
+    for (const c of placement[p] || []) { // each card suggested to a card of the hand not given a place yet
+      const i = s.cards.findIndex((card, k) => card === c && !taken.has(k));
+      if (i >= 0) {
+        taken.add(i);
+        placed[p].push(i);
+      }
+    }
+  }
   s.placed = placed;
   s.selected = null;
   redraw(s);
@@ -486,7 +507,7 @@ async function send(s, ctx) {
   if (s.sending || unplaced(s).length) return;
   s.sending = true;
   redraw(s);
-  const placement = Object.fromEntries(PLACES.map((p) => [p, [...s.placed[p]]]));
+  const placement = Object.fromEntries(PLACES.map((p) => [p, cardsIn(s, p)]));
   const done = await ctx.act({ chinese: { place: { placement } } });
   if (done === null || done === undefined) { // refused: the arrangement stays, to change it
     s.sending = false;

@@ -10,7 +10,7 @@
 import { cardElement, isHidden, kindOf } from "../cards.js";
 import { listed } from "../i18n.js";
 import { choiceLabel } from "../options.js";
-import { clockElement, nameOf, num } from "./board.js";
+import { clockElement, isPicked, nameOf, num } from "./board.js";
 import { SLUGS, bestHand, handName } from "./hands.js";
 
 export const STRINGS = {
@@ -228,15 +228,15 @@ function seatNode(seat, model, ctx, me) {
   const open = seat.cards.some((c) => !isHidden(c));
   const cards = el("div", `pk-hand${model.dice ? " dice" : ""}${seat.cards.length > 3 ? " many" : ""}${open ? " open" : ""}`);
   const pickable = me && model.pickable;
-  for (const text of seat.cards) {
+  seat.cards.forEach((text, i) => { // picked by its place: a hand may hold two cards alike (a DAKER deck's)
     const card = piece(text, model.dice ? "dice" : "");
     if (pickable) {
       card.classList.add("clickable");
-      if (ctx.picked?.has(text)) card.classList.add("picked");
-      card.addEventListener("click", () => ctx.pick?.(text));
+      if (isPicked(ctx.picked, i, text)) card.classList.add("picked");
+      card.addEventListener("click", () => ctx.pick?.(i, text));
     }
     cards.append(card);
-  }
+  });
   if (seat.cards.length) node.append(cards);
 
   const plate = el("div", "pk-plate");

@@ -10,6 +10,7 @@ import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
+import { toggled } from "./board.js";
 
 // Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
@@ -178,7 +179,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const token = mine?.token || "";
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
-                  hand: 0, events: [], hold: null, picked: new Set(), hints: null, review: null,
+                  hand: 0, events: [], hold: null, picked: new Map(), hints: null, review: null,
                   reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "", pausedUntil: 0 };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
@@ -224,10 +225,9 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     pending: new Set((state.view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
     clock: state.deadline > 0 && mySeat !== null ? clockOf() : null,
     paused: pauseLeft() > 0, // the table's pause after a hand: the seats to act wait for it
-    picked: state.picked,
-    pick: (card) => {
-      if (state.picked.has(card)) state.picked.delete(card);
-      else state.picked.add(card);
+    picked: state.picked, // by place in the hand: two cards alike are two picks (board.js)
+    pick: (i, card) => {
+      state.picked = toggled(state.picked, i, card);
       draw();
     },
     act: (move) => act(move).catch(() => null),
@@ -325,7 +325,10 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     if (hand > state.hand) {
       state.events = state.events.filter((e) => Number(e.hand || 0) >= hand || Number(e.hand || 0) === state.hold?.hand);
     }
-    Object.assign(state, { family, view, hand, space: answer.space || { moves: [] }, legal: answer.legal || [],
+    // Cards picked are picked in one decision's hand, by place: another decision (another space) starts with none.
+    const space = answer.space || { moves: [] };
+    if (JSON.stringify(space) !== JSON.stringify(state.space)) state.picked = new Map();
+    Object.assign(state, { family, view, hand, space, legal: answer.legal || [],
                            seq: Number(answer.seq || 0), deadline: answer.deadlineSeconds || 0, at: performance.now() });
     return true;
   };
