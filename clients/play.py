@@ -267,9 +267,9 @@ def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str,
     from brelan.server.main import ServerThread
 
     with local_data_dir(args.data_dir) as own:
-        if variant.bind is not None:
+        if variant.facts.judges_words:
             err.print("opening the lexicons (the first time builds one: about a minute)...")
-        server = ServerThread(own, lexicons=variant.bind is not None, bot_delay=args.bot_delay)
+        server = ServerThread(own, lexicons=variant.facts.judges_words, bot_delay=args.bot_delay)
         try:
             return _play(args, variant, options, server.target, own)
         finally:

@@ -74,8 +74,10 @@ def variant_info(variant: Variant) -> pb.VariantInfo:
                              least=o.least, most=o.most,
                              ranges_when=[pb.OptionRange(option=n, value=v, least=lo, most=hi) for n, v, lo, hi in o.ranges])
                for o in option_specs(variant.options, defaults)]  # fmt: skip
-    return pb.VariantInfo(name=variant.name, title=variant.title, options=options, realtime=variant.realtime,
-                          judges_words=variant.bind is not None, seats=variant.seats(defaults))  # fmt: skip
+    facts = variant.facts
+    return pb.VariantInfo(name=variant.name, title=variant.title, options=options, realtime=facts.realtime,
+                          judges_words=facts.judges_words, seats=variant.seats(defaults), team_size=facts.team_size,
+                          reviews_hands=facts.reviews_hands, round_name=facts.round_name)  # fmt: skip
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:

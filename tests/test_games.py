@@ -46,6 +46,11 @@ def test_the_registry_the_typed_families_and_the_terminal_know_the_same_games() 
             assert list(variant.modes) == [""], name
         for options in variant.modes.values():
             variant.make_options(dict(options))
+        facts = variant.facts  # declared, and true of the game's parts
+        assert facts.judges_words == (variant.bind is not None), name
+        assert facts.realtime == (variant.bot_seconds is not None), name
+        assert facts.reviews_hands == (variant.review is not None), name
+        assert facts.team_size in (0, 2) and facts.round_name in ("hand", "deal", ""), name
 
 
 class Receivers:

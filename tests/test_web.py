@@ -285,6 +285,11 @@ def test_list_variants_gives_every_game_with_its_options_defaults_and_ranges(web
     assert champ["length"]["kind"] == "OPTION_KIND_CHOICE" and champ["length"]["choices"] == ["awards", "chrono", "long"]
     assert (champ["chips"]["kind"], champ["chips"]["most"]) == ("OPTION_KIND_INTEGER", "1000000")
     assert variants["alphapoker-bataille"]["realtime"] and variants["alphapoker"]["judgesWords"]
+    for name, info in variants.items():  # each game's facts, as it declares them
+        facts = get_variant(name).facts
+        assert (info.get("teamSize", 0), info.get("reviewsHands", False), info.get("roundName", "")) == \
+            (facts.team_size, facts.reviews_hands, facts.round_name)  # fmt: skip
+    assert variants["alphapoker-belote"]["teamSize"] == 2 and variants["chinese"]["reviewsHands"]
 
 
 # -- the listener: what a browser is told, whom it answers, how it keeps connections and stops -------------------

@@ -50,8 +50,8 @@ from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
-from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, GameError, Hand, OptionError, Out, Phrase,
-                   Review, Seat, Variant, number, parse_record, record)  # fmt: skip
+from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, Facts, GameError, Hand, OptionError, Out,
+                   Phrase, Review, Seat, Variant, number, parse_record, record)  # fmt: skip
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
@@ -790,4 +790,5 @@ VARIANT = word_game(Variant(
     stacked_rng=StackedLetters.parse,
     review=review,
     modes={"": {"players": "3", "rounds": "2"}},
+    facts=Facts(judges_words=True, reviews_hands=True, round_name="deal"),
 ), new_game, _bot)

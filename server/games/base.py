@@ -565,6 +565,18 @@ Lexicons = Callable[[str], Any]
 
 
 @dataclass(frozen=True)
+class Facts:
+    """What a game is, declared next to it (OpenSpiel's ``_GAME_TYPE``), for the platform and every client to read
+    (``VariantInfo``) rather than guess. tests/test_games.py holds each to the game's own parts."""
+
+    judges_words: bool = False  # its moves are words a lexicon judges (it is played with a lexicon bound in)
+    realtime: bool = False  # played in real time: a move (a claim) may come out of turn, the bots' pace is the game's
+    team_size: int = 0  # seats to a team (partners opposite), 0: each seat plays for itself
+    reviews_hands: bool = False  # a finished hand is a puzzle its seats may look at again (ReviewHand)
+    round_name: str = "hand"  # what its rounds are called: "hand", "deal", or "" (it has none: bataille)
+
+
+@dataclass(frozen=True)
 class Variant:
     """What the platform needs to know of a game: the registry's entries."""
 
@@ -607,10 +619,11 @@ class Variant:
     modes: Mapping[str, Mapping[str, str]] = dataclasses.field(default_factory=dict)
     # The choice option that picks the mode (DAKER's "mode", Chinese poker's "style"); "": none.
     mode_option: str = ""
+    facts: Facts = Facts()
 
     @property
     def realtime(self) -> bool:
-        return self.bot_seconds is not None
+        return self.facts.realtime
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)

@@ -39,7 +39,8 @@ from typing import Any
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
-from .base import MOST_MINUTES, Champions, EngineState, GameError, Phrase, Seat, Variant, number, parse_record, record
+from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Seat, Variant, number,
+                   parse_record, record)  # fmt: skip
 from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
                          Takes, WordRules, card_points, judge, take, unbound, word_game)
 
@@ -424,4 +425,5 @@ VARIANT = word_game(Variant(
     stacked_rng=StackedLetters.parse,
     bot_seconds=lambda options: options.reaction,
     modes={"": {"reaction": "0"}},
+    facts=Facts(judges_words=True, realtime=True, round_name=""),
 ), new_game)

@@ -47,7 +47,8 @@ from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .alphapoker import Dealt
-from .base import MOST_CHIPS, Back, Champions, EngineState, GameError, Hand, Seat, Variant, number, parse_record, record
+from .base import (MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Seat, Variant, number,
+                   parse_record, record)  # fmt: skip
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
                          BestOnTable, card_points, judge, take, unbound, word_game)  # fmt: skip
 
@@ -454,6 +455,7 @@ def _variant(name: str, title: str, secret: bool) -> Variant:
         parse_event=parse_event, bot=bot, conserved=conserved, starts_hand=lambda event: isinstance(event, Hand),
         seats=lambda options: PLAYERS, stacked_rng=StackedLetters.parse, bot_seconds=lambda options: options.reaction,
         modes={"": {"target": "100", "reaction": "0"}},
+        facts=Facts(judges_words=True, realtime=True, team_size=2, round_name="deal"),
     ), functools.partial(new_game, secret=secret))  # fmt: skip
 
 

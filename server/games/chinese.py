@@ -40,8 +40,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import (MOST_ROUNDS, Back, Champions, EngineState, GameError, Hand, Options, Review, Seat, Variant, number,
-                   parse_record, record)  # fmt: skip
+from .base import (MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Review, Seat, Variant,
+                   number, parse_record, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
 from .chinese_bot import bot
 from .chinese_rows import PLACES, ROWS, SIZES, Piece, Placement
@@ -652,4 +652,5 @@ VARIANT = Variant(
         "pineapple": {"style": "pineapple", "players": "3", "rounds": "1"},
         "progressive": {"style": "progressive", "players": "2", "rounds": "2"},
     },
+    facts=Facts(reviews_hands=True),
 )

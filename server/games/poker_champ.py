@@ -31,8 +31,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from .base import (MOST_CHIPS, MOST_MINUTES, Champions, EngineState, GameError, OptionError, Options, Seat, TextError,
-                   Variant, number, parse_record, record)  # fmt: skip
+from .base import (MOST_CHIPS, MOST_MINUTES, Champions, EngineState, Facts, GameError, OptionError, Options, Seat,
+                   TextError, Variant, number, parse_record, record)  # fmt: skip
 from .betting import Fold, Folded
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, category, describe, evaluate, warm
@@ -509,4 +509,5 @@ VARIANT = Variant(
     game_seconds=lambda o: o.chrono_minutes * 60 if o.length == Length.CHRONO else None,
     warm=warm,
     modes={"": {"players": "3", "chips": "6"}},
+    facts=Facts(round_name="deal"),
 )

@@ -194,6 +194,9 @@ class VariantInfo(_message.Message):
     REALTIME_FIELD_NUMBER: _builtins.int
     JUDGES_WORDS_FIELD_NUMBER: _builtins.int
     SEATS_FIELD_NUMBER: _builtins.int
+    TEAM_SIZE_FIELD_NUMBER: _builtins.int
+    REVIEWS_HANDS_FIELD_NUMBER: _builtins.int
+    ROUND_NAME_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"poker-champ": what CreateTable takes."""
     title: _builtins.str
@@ -204,6 +207,16 @@ class VariantInfo(_message.Message):
     """A word game: it needs a lexicon (the lexicon option)."""
     seats: _builtins.int
     """A table's seats with the default options (most games: the players option)."""
+    team_size: _builtins.int
+    """Seats to a team, partners opposite (belote: 2); 0: each seat plays for
+    itself.
+    """
+    reviews_hands: _builtins.bool
+    """A finished hand is a puzzle its seats may look at again (ReviewHand):
+    AlphaPoker's best words, Chinese poker's solver's set.
+    """
+    round_name: _builtins.str
+    """What the game calls its rounds: "hand", "deal", or "" (none: bataille)."""
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]:
         """Its options, with their defaults and allowed values."""
@@ -217,10 +230,13 @@ class VariantInfo(_message.Message):
         realtime: _builtins.bool = ...,
         judges_words: _builtins.bool = ...,
         seats: _builtins.int = ...,
+        team_size: _builtins.int = ...,
+        reviews_hands: _builtins.bool = ...,
+        round_name: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "seats", b"seats", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "reviews_hands", b"reviews_hands", "round_name", b"round_name", "seats", b"seats", "team_size", b"team_size", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
