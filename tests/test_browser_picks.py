@@ -1,8 +1,10 @@
-"""Picking cards in a real headless Chromium against a real server (as tests/test_browser.py plays).
+"""Picking cards, clocks and limits in a real headless Chromium against a real server (as tests/test_browser.py plays).
 
 Cards are picked by their place in the hand: an AlphaPoker hand holding two black E is two tiles, each lit and unlit
 on its own, and an exchange of both sends the card twice ("exchange Eb Eb Tr"), which the server takes as two cards
-thrown away (a hand whose two identical cards lit together could never throw both).
+thrown away (a hand whose two identical cards lit together could never throw both). AlphaPoker's clocks (the
+exchange's and the bet's) are warned about in their last 10 s, in French and in English, and no text says that an
+exchange's time running out folds (RULINGS, turn 4: it exchanges nothing).
 """
 
 from __future__ import annotations
@@ -136,6 +138,86 @@ def test_two_identical_letters_are_two_picks_and_both_are_thrown_away(site: str,
     assert collections.Counter(cards) in [collections.Counter(e) for e in exchanges], (cards, exchanges)
     said = driver.find_element(By.ID, "feed").get_attribute("textContent")
     assert re.search(r"ann exchanges", said), said
+
+
+# The bar's clock (#clock) and whether the bar warns: read in one go, as the page's tick rewrites them.
+CLOCK = ("const c = document.getElementById('clock');"
+         " return c && c.textContent ? [c.textContent, document.getElementById('actions').classList.contains('warn'),"
+         "  Boolean(document.querySelector('#board .seat.mine .clock.low'))] : null")
+WARNED = {"fr": re.compile(r"plus que (\d+) s"), "en": re.compile(r"only (\d+) s left")}
+CALM = re.compile(r"(\d+) s")
+
+
+def warned(driver: Any, language: str, what: str) -> None:
+    """The bar's clock warns in its last 10 s: said in ``language``, the bar in the warning's colour, the seat's own
+    clock too; never before (each reading checked until the warning comes, within 5 s of an 11 s clock)."""
+    readings: list[Any] = []
+
+    def look(d: Any) -> bool:
+        reading = d.execute_script(CLOCK)
+        if reading is None:
+            return False
+        readings.append(reading)
+        text, warn, seat = reading
+        said, calm = WARNED[language].fullmatch(text), CALM.fullmatch(text)
+        ok = (said and warn and seat and int(said.group(1)) <= 10) or (calm and not warn and int(calm.group(1)) > 10)
+        assert ok, f"{what}: the clock reads {reading} (text, bar warning, seat's clock warning)"
+        return bool(warn)
+
+    wait(driver, look, 5, f"{what}: no warning came: {readings[-3:]}")
+
+
+def form_in(driver: Any, site: str, language: str, variant: str) -> None:
+    """The lobby's new table form, in ``language`` ("fr", "en": the switch clicked when the page speaks the other),
+    for ``variant``."""
+    driver.get(site)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#variant option[value={variant}]"))
+    if driver.execute_script("return document.documentElement.lang") != language:
+        click(driver, "#lang")
+    wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == language)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#variant option[value={variant}]"))
+    driver.execute_script("const s = document.getElementById('variant'); s.value = arguments[0];"
+                          " s.dispatchEvent(new Event('change'))", variant)
+
+
+def test_alphapoker_warns_before_the_exchange_s_and_the_bet_s_clocks_run_out(site: str,
+                                                                            browsers: Callable[..., Any]) -> None:
+    """The exchange's clock and the bet's (11 s each here, a table's options) warn in their last 10 s, the bar in the
+    warning's colour saying the seconds left, in French then in English (the switch); the form says what each clock's
+    end does: an exchange's exchanges nothing (the seat stays in the deal), a bet's folds (RULINGS, turn 4)."""
+    driver = browsers("fr-FR")
+    helps = {}
+    for language in ("fr", "en"):
+        form_in(driver, site, language, "alphapoker")
+        helps[language] = driver.execute_script(
+            "return ['exchange_seconds', 'bet_seconds'].map((o) => document.querySelector(`#create [data-option=${o}]`)"
+            ".title)")
+    (exchange_fr, bet_fr), (exchange_en, bet_en) = helps["fr"], helps["en"]
+    assert "n'échange rien et reste dans la donne" in exchange_fr and "couche" not in exchange_fr, exchange_fr
+    assert "exchanges nothing and stays in the deal" in exchange_en and "fold" not in exchange_en, exchange_en
+    assert "se couche" in bet_fr and "folds" in bet_en, (bet_fr, bet_en)
+    form_in(driver, site, "fr", "alphapoker")  # back to French
+    status, made = post(site + API + "CreateTable", {"variant": "alphapoker", "botSeats": [1], "options": {
+        "players": "2", "exchange_seconds": "11", "bet_seconds": "11"}})
+    assert status == 200, made
+    driver.get(f"{site}#/table/{made['table']['tableId']}")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".table-head button:not(.quiet)")).click()  # take the seat
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, EXCHANGE), 20, "no exchange came")
+    warned(driver, "fr", "the exchange")
+    driver.find_element(By.ID, "lang").click()  # the bet's clock in English
+    wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == "en")
+    for _ in range(20):  # exchange nothing until a bet comes (a bot folding ends the deal before it: the next one)
+        now = wait(driver, lambda d: d.execute_script(SCREEN), 20, "no decision came")
+        if now["state"] == "held":
+            click(driver, "#actions button.continue")
+        elif now["state"] == "exchange":
+            move(driver, EXCHANGE)
+        elif driver.find_elements(By.CSS_SELECTOR, "#actions button.act[data-kind=fold]"):
+            break
+    else:
+        raise AssertionError("no bet came")
+    warned(driver, "en", "the bet")
+    readable(driver, "the bet's warning")
 
 
 def test_the_page_s_pure_modules_pass_their_node_tests() -> None:

@@ -29,7 +29,7 @@ const WORDS = {
     "table.feed": "ce qui s'est passé", "table.moved": "la table a avancé avant votre coup : regardez à nouveau",
     "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent", "turn.pause": "Pause entre les donnes",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
-    "clock": "{n} s", "continue": "continuer", "showdown": "Fin de la donne",
+    "clock": "{n} s", "clock.left": "plus que {n} s", "continue": "continuer", "showdown": "Fin de la donne",
     // a seat out of the game while the others play on
     "out.you": "Vous êtes éliminé : {place} sur {n}. La table continue sans vous.", "out.skip": "voir le résultat",
     "out.watch": "regarder la suite", "out.skipping": "Le résultat s'affichera dès la fin de la partie.",
@@ -101,7 +101,7 @@ const WORDS = {
     "table.feed": "what happened", "table.moved": "the table moved on before your move: look again",
     "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing", "turn.pause": "Pause between hands",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
-    "clock": "{n} s", "continue": "continue", "showdown": "End of the hand",
+    "clock": "{n} s", "clock.left": "only {n} s left", "continue": "continue", "showdown": "End of the hand",
     "out.you": "You are out: {place} of {n}. The table plays on without you.", "out.skip": "see the result",
     "out.watch": "keep watching", "out.skipping": "The result shows as soon as the game ends.",
     "result.title": "{names} won", "result.none": "The game is over", "result.again": "play again",

@@ -35,7 +35,8 @@
 //   names      each seat's name (the player's, "bot 2", or "seat 3" when free), in seat order
 //   lang       "fr" or "en";  t(key, vars): the text of a key, the family's STRINGS first, then the screen's
 //   pending    a Set of the seats whose decision the table waits for
-//   clock      {seat, seconds} of the decision the viewer waits on with its deadline, or null
+//   clock      {seat, seconds, until, from, whole} of the decision the viewer waits on with its deadline, or null:
+//              the seconds it reads now, when it ends and runs from (ms, wall clock), its whole time (warns())
 //   picked     the viewer's cards picked for its move, by their place in its hand as the view gives it: a Map of
 //              that place (0, 1...) to the card's text (draw them raised: isPicked). A hand holds a card twice
 //              (two black E, a DAKER deck's two AK): they are two cards, each picked on its own.
@@ -78,13 +79,25 @@ export function toggled(picked, i, card) {
   return next;
 }
 
+/** A decision's clock warns in its last WARN_SECONDS; a clock no longer than that (a bataille's card, a few seconds)
+ *  in its last half, not all along. */
+export const WARN_SECONDS = 10;
+
+/** Whether a clock showing ``seconds`` left (whole seconds, as shown: rounded up) warns, its whole time ``whole`` (the
+ *  seconds it read when the decision was first seen; 0: unknown). */
+export function warns(seconds, whole = 0) {
+  const shown = Math.max(0, Math.ceil(seconds));
+  return shown <= (whole > 0 && whole <= WARN_SECONDS ? whole / 2 : WARN_SECONDS);
+}
+
 /** The clock of ctx.clock, counting down: the screen's tick rewrites every ".clock[data-until]" (and marks
- *  "low" its last 10 s), so a board draws it once. */
+ *  "low" while it warns: its last 10 s), so a board draws it once. */
 export function clockElement(clock, t, className = "") {
   const seconds = Math.max(0, Math.ceil(clock.seconds));
   const node = document.createElement("span");
-  node.className = `clock ${className}${seconds <= 10 ? " low" : ""}`.trim();
+  node.className = `clock ${className}${warns(seconds, clock.whole) ? " low" : ""}`.trim();
   node.dataset.until = String(clock.until);
+  if (clock.whole) node.dataset.whole = String(clock.whole);
   if (clock.from) node.dataset.from = String(clock.from); // it runs from then (after a pause), reading its whole time
   node.textContent = t("clock", { n: seconds });
   return node;

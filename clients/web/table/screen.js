@@ -10,7 +10,7 @@ import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
-import { toggled } from "./board.js";
+import { toggled, warns } from "./board.js";
 
 // Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
@@ -180,7 +180,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
                   hand: 0, events: [], hold: null, picked: new Map(), hints: null, review: null,
-                  reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "", pausedUntil: 0 };
+                  reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "", pausedUntil: 0,
+                  whole: 0, ends: 0 };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -210,14 +211,14 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     }
   };
   const pauseLeft = () => Math.max(0, (state.pausedUntil - performance.now()) / 1000);
-  // This seat's decision clock (board.js clockElement): when it ends and when it runs from (wall clock, ms), and
-  // the seconds it reads now. A decision the table's pause opened runs once the pause is over: its whole time
-  // until then (its deadline holds the pause).
+  // This seat's decision clock (board.js clockElement): when it ends and when it runs from (wall clock, ms), the
+  // seconds it reads now, and its whole time (as first read: board.js warns). A decision the table's pause opened
+  // runs once the pause is over: its whole time until then (its deadline holds the pause).
   const clockOf = () => {
     const now = Date.now();
     const until = now + state.deadline * 1000 - (performance.now() - state.at);
     const from = now + pauseLeft() * 1000;
-    return { seat: mySeat, until, from, seconds: Math.max(0, (until - from) / 1000) };
+    return { seat: mySeat, until, from, seconds: Math.max(0, (until - from) / 1000), whole: state.whole };
   };
   const ctx = () => ({
     seat: mySeat, names: seatNames(state.info), lang, family: state.family,
@@ -328,8 +329,14 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     // Cards picked are picked in one decision's hand, by place: another decision (another space) starts with none.
     const space = answer.space || { moves: [] };
     if (JSON.stringify(space) !== JSON.stringify(state.space)) state.picked = new Map();
+    // The decision's whole time, as first read: the views of one decision read the same end (give or take their way
+    // here); a new end is a new decision.
+    const deadline = answer.deadlineSeconds || 0;
+    const ends = deadline > 0 ? Date.now() + deadline * 1000 : 0;
+    if (!ends || !state.ends || Math.abs(ends - state.ends) > 1500) state.whole = Math.max(0, deadline - pauseLeft());
+    state.ends = ends;
     Object.assign(state, { family, view, hand, space, legal: answer.legal || [],
-                           seq: Number(answer.seq || 0), deadline: answer.deadlineSeconds || 0, at: performance.now() });
+                           seq: Number(answer.seq || 0), deadline, at: performance.now() });
     return true;
   };
 
@@ -419,16 +426,33 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")));
   };
 
-  // This seat's time left for its decision, in words (none when it has no move or no clock): drawn with the bar,
-  // then each tick.
-  const clockText = () => (state.deadline > 0 && (state.space?.moves || []).length
-    ? t("clock", { n: Math.ceil(clockOf().seconds) }) : "");
+  // This seat's time left for its decision (clockOf's reading, or null), in words (none when it has no move or no
+  // clock): drawn with the bar, then each tick. Its last seconds (board.js warns) are said as such, and the bar is in
+  // the warning's colour (showClock): from one reading, the seat's clock on the board warning with it.
+  const clockNow = () => (state.deadline > 0 && mySeat !== null ? clockOf() : null);
+  const clockText = (clock) => {
+    if (!clock || !(state.space?.moves || []).length) return "";
+    return t(warns(clock.seconds, clock.whole) ? "clock.left" : "clock", { n: Math.ceil(clock.seconds) });
+  };
+  const showClock = (clock) => {
+    const node = document.getElementById("clock");
+    const said = node ? clockText(clock) : "";
+    if (node) node.textContent = said;
+    bar.classList.toggle("warn", Boolean(said) && warns(clock.seconds, clock.whole));
+    document.querySelectorAll(".clock[data-until]").forEach((n) => { // the seat's own on the board (board.js)
+      const left = clock ? Math.ceil(clock.seconds)
+        : Math.max(0, Math.ceil((Number(n.dataset.until) - Math.max(Date.now(), Number(n.dataset.from || 0))) / 1000));
+      n.textContent = t("clock", { n: left });
+      n.classList.toggle("low", warns(left, clock ? clock.whole : Number(n.dataset.whole || 0)));
+    });
+  };
   const drawBar = (c, over, held) => {
     // the same decision: the bar (and what is typed in it, and its focus) stays
     const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints), c.paused,
                                 isOut() && [place(), state.skipping]]);
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
     refill(bar, key, () => barParts(c, over, held));
+    showClock(c.clock); // its warning at once, not at the next tick, the board's clock with it
     if (focused && !bar.contains(document.activeElement)) document.getElementById(focused)?.focus();
   };
   const barParts = (c, over, held) => {
@@ -445,7 +469,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     } else {
       parts.push(h("p", { class: "turn" },
         pending ? t("turn.yours") : pauseLeft() ? t("turn.pause") : moves.length ? t("turn.may") : t("turn.wait"), " ",
-        h("span", { class: "clock", id: "clock" }, clockText())));
+        h("span", { class: "clock", id: "clock" }, clockText(c.clock))));
       parts.push(h("div", { class: "legal" }, ...offered));
     }
     if (state.info.hints && moves.length) {
@@ -504,13 +528,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     // A stream that stalls (a proxy holding it, a relay restarting) must not freeze the table: read it again
     // when nothing came for a few seconds while the game goes on.
     if (status(state.info) !== "finished" && performance.now() - (state.readAt || 0) > STALE_MS) refresh();
-    const node = document.getElementById("clock");
-    if (node) node.textContent = clockText();
-    document.querySelectorAll(".clock[data-until]").forEach((n) => {
-      const left = Math.max(0, Math.ceil((Number(n.dataset.until) - Math.max(Date.now(), Number(n.dataset.from || 0))) / 1000));
-      n.textContent = t("clock", { n: left });
-      n.classList.toggle("low", left <= 10);
-    });
+    showClock(clockNow());
   }, 250);
 
   // The table's events, live (from the last FEED_KEPT of a long finished game): each one refreshes the view.
