@@ -4,7 +4,8 @@ Cards are picked by their place in the hand: an AlphaPoker hand holding two blac
 on its own, and an exchange of both sends the card twice ("exchange Eb Eb Tr"), which the server takes as two cards
 thrown away (a hand whose two identical cards lit together could never throw both). AlphaPoker's clocks (the
 exchange's and the bet's) are warned about in their last 10 s, in French and in English, and no text says that an
-exchange's time running out folds (RULINGS, turn 4: it exchanges nothing).
+exchange's time running out folds (RULINGS, turn 4: it exchanges nothing). Yahtzee Texas Hold'em's limits are caps,
+"jusqu'à"/"up to" 10 and 20, on the form and on the table.
 """
 
 from __future__ import annotations
@@ -218,6 +219,45 @@ def test_alphapoker_warns_before_the_exchange_s_and_the_bet_s_clocks_run_out(sit
         raise AssertionError("no bet came")
     warned(driver, "en", "the bet")
     readable(driver, "the bet's warning")
+
+
+def test_yahtzee_s_limits_are_caps_on_the_form_and_the_table(site: str, browsers: Callable[..., Any]) -> None:
+    """Yahtzee Texas Hold'em bets or raises "jusqu'à" 10 in the first two rounds and 20 in the last two (the rulebook's
+    words): the form's limits and its default limit say so, and the table says the round's, in French and English; a
+    table of a fixed limit says its exact size instead."""
+    from test_browser_words import form_words
+
+    driver = browsers("fr-FR")
+    form: dict[str, Any] = {}
+    for language in ("fr", "en"):
+        form_in(driver, site, language, "yahtzee-holdem")
+        form[language] = form_words(driver)
+    for language, up in (("fr", "jusqu'à"), ("en", "up to")):
+        limits, limit = form[language]["limits"], form[language]["limit"]
+        assert up in limits["label"] and f"{up} 10" in limits["help"] and f"{up} 20" in limits["help"], limits
+        assert up in limit["choices"]["spread"], limit
+    form_in(driver, site, "fr", "yahtzee-holdem")  # French again, for the table
+    create_table(driver, site, "yahtzee-holdem", {"players": "2"}, "anne")
+    info = "return document.querySelector('#board .pk-info')?.innerText || ''"
+    said = wait(driver, lambda d: re.search(r"mise ou relance jusqu'à (10|20)\b", d.execute_script(info)), 20,
+                f"the table says {driver.execute_script(info)!r}")
+    click(driver, "#lang")
+    wait(driver, lambda d: f"bet or raise up to {said.group(1)}" in d.execute_script(info), 10,
+         f"the English table says {driver.execute_script(info)!r}")
+    drawn = driver.execute_async_script(  # the river's cap, and a fixed limit's size, as the board says them
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/poker.js')]).then(([i18n, poker]) => {"
+        "  const river = {street: 'STREET_RIVER', roundLimit: '20', hand: 3, board: ['1r', '2b', '3w', '4y', '5r'],"
+        "    seats: [{dice: ['6r', '6b'], inHand: true, stack: '100'}, {dice: ['??', '??'], inHand: true}]};"
+        "  const say = (limit) => { const node = document.createElement('div');"
+        "    poker.drawBoard(node, river, {names: ['anne', 'robot 2'], seat: 0, family: 'yahtzeeHoldem',"
+        "      pending: new Set(), lang: i18n.lang, t: (k, v) => i18n.t(k, v, poker.STRINGS), options: {limit}});"
+        "    return node.querySelector('.pk-info').textContent; };"
+        "  const english = ['spread', 'fixed', undefined].map(say); i18n.setLang('fr');"
+        "  done({english, french: ['spread', 'fixed', undefined].map(say)}); });")
+    # spread, fixed, and a table whose options are unknown: its default, the spread
+    assert [("up to 20" in s, "exactly 20" in s) for s in drawn["english"]] == [(1, 0), (0, 1), (1, 0)], drawn
+    assert [("jusqu'à 20" in s, "20 exactement" in s) for s in drawn["french"]] == [(1, 0), (0, 1), (1, 0)], drawn
 
 
 def test_the_page_s_pure_modules_pass_their_node_tests() -> None:

@@ -41,6 +41,7 @@
 //              that place (0, 1...) to the card's text (draw them raised: isPicked). A hand holds a card twice
 //              (two black E, a DAKER deck's two AK): they are two cards, each picked on its own.
 //   pick(i, card)  picks or unpicks the card at place i of the viewer's hand, its text `card` (the screen redraws)
+//   options    the table's options, every one as text (TableInfo.options: {limit: "spread"...}), or {}
 //   act(move)  sends a move: {action: "text"} or the family's typed action ({chinese: {place: {...}}}, the
 //              ActRequest JSON field); resolves once the table took it, rejects with the refusal
 //   hints      the practice table's hints (GetHints' JSON), or null at a table without them

@@ -41,7 +41,10 @@ export const STRINGS = {
     "pc.hand.quads": "Carré", "pc.hand.straight-flush": "Quinte flush", "pc.hand.royal-flush": "Quinte flush royale",
     // Yahtzee Texas Hold'em
     "yh.street.opening": "Ouverture", "yh.street.flop": "Flop", "yh.street.turn": "Turn (tournant)",
-    "yh.street.river": "River (rivière)", "yh.showdown": "Dévoilement", "yh.limit": "limite de mise : {n}",
+    "yh.street.river": "River (rivière)", "yh.showdown": "Dévoilement",
+    "yh.limit.spread": "mise ou relance jusqu'à {n}", "yh.limit.fixed": "mise ou relance de {n} exactement",
+    "yh.limit.pot": "mise ou relance de {n} au moins, jusqu'au pot",
+    "yh.limit.no-limit": "mise ou relance de {n} au moins, jusqu'au tapis",
     "yh.hand.high-dice": "Dés hauts", "yh.hand.pair": "Paire", "yh.hand.two-pairs": "Deux paires",
     "yh.hand.trips": "Brelan", "yh.hand.full-house": "Full", "yh.hand.straight": "Quinte", "yh.hand.four": "Carré",
     "yh.hand.flush": "Couleur", "yh.hand.yahtzee": "Yahtzee", "yh.hand.straight-flush": "Quinte flush",
@@ -90,7 +93,10 @@ export const STRINGS = {
     "pc.hand.royal-flush": "Royal flush",
     // Yahtzee Texas Hold'em
     "yh.street.opening": "Opening", "yh.street.flop": "Flop", "yh.street.turn": "Turn",
-    "yh.street.river": "River", "yh.showdown": "Showdown", "yh.limit": "betting limit: {n}",
+    "yh.street.river": "River", "yh.showdown": "Showdown",
+    "yh.limit.spread": "bet or raise up to {n}", "yh.limit.fixed": "bet or raise exactly {n}",
+    "yh.limit.pot": "bet or raise {n} or more, up to the pot",
+    "yh.limit.no-limit": "bet or raise {n} or more, up to all-in",
     "yh.hand.high-dice": "High dice", "yh.hand.pair": "Pair", "yh.hand.two-pairs": "Two pairs",
     "yh.hand.trips": "Three of a kind", "yh.hand.full-house": "Full house", "yh.hand.straight": "Straight",
     "yh.hand.four": "Four of a kind", "yh.hand.flush": "Flush", "yh.hand.yahtzee": "Yahtzee",
@@ -439,6 +445,7 @@ export function drawPokerChamp(node, view, ctx) {
 // Yahtzee Texas Hold'em
 
 const STREETS = { STREET_OPENING: "opening", STREET_FLOP: "flop", STREET_TURN: "turn", STREET_RIVER: "river" };
+const LIMITS = ["spread", "fixed", "pot", "no-limit"]; // the table's limit option (server/games/betting.py's Limit)
 
 /** What the dice's colours are: a die of each, named, and the hands the colours make. */
 function yhLegend(t) {
@@ -467,10 +474,13 @@ export function drawYahtzee(node, view, ctx) {
     };
   });
   const street = STREETS[view.street] || "opening";
+  // The round's limit as the table's limit reads it: a cap by default ("jusqu'à 20", the rulebook's), an exact size
+  // in a fixed limit, the least in pot-limit and no-limit.
+  const limit = LIMITS.includes(ctx.options?.limit) ? ctx.options.limit : "spread";
   const info = [
     t("pk.hand.n", { n: num(view.hand) }),
     over ? t("pk.over") : showdown ? t("yh.showdown") : t(`yh.street.${street}`),
-    over || showdown || !num(view.roundLimit) ? null : t("yh.limit", { n: amount(view.roundLimit, ctx) }),
+    over || showdown || !num(view.roundLimit) ? null : t(`yh.limit.${limit}`, { n: amount(view.roundLimit, ctx) }),
   ];
   drawTable(node, {
     family: "yahtzeeHoldem", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),

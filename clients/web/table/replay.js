@@ -193,7 +193,7 @@ export async function replayScreen(main, tableId, { title }) {
   const ctx = (board, family, view, review) => ({
     seat: mySeat, names, lang, family, t: (key, vars) => t(key, vars, board?.STRINGS), view, review,
     pending: new Set((view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
-    clock: null, picked: new Map(), act: null, hints: null, card: cardElement,
+    clock: null, picked: new Map(), act: null, hints: null, card: cardElement, options: info.options || {},
   });
 
   const pause = () => {

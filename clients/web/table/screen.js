@@ -231,6 +231,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       state.picked = toggled(state.picked, i, card);
       draw();
     },
+    options: state.info?.options || {},
     act: (move) => act(move).catch(() => null),
     hints: state.hints, view: state.view, card: cardElement,
     review: state.review,
