@@ -44,7 +44,7 @@ from postgres_support import PostgresMissing, running_postgres  # noqa: E402
 from brelan.api.v1 import table_pb2 as tpb  # noqa: E402
 from brelan.clients.client import BrelanClient  # noqa: E402
 from brelan.server.errors import ServiceError  # noqa: E402
-from brelan.server.log_store import SQLITE_NAME  # noqa: E402
+from brelan.server.stores import SQLITE_NAME  # noqa: E402
 from brelan.server.main import ServerThread  # noqa: E402
 
 GAMES = [("poker-champ", {"players": "3"}, 3), ("yahtzee-holdem", {"players": "3"}, 3), ("daker", {"players": "3"}, 3)]

@@ -40,7 +40,6 @@ import random
 import secrets
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable, TypeVar
 
 import grpc
@@ -50,26 +49,15 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import peer_of
 from .errors import MOVED, ServiceError, went_away
+from .node import Node
 from .table import ReplayError, Table
 from .tables import Tables
 
 log = logging.getLogger(__name__)
-LEASE_SECONDS = 3.0
 RELAYED = "brelan-relayed-by"  # metadata on a relayed call: the node that relayed it, its caller and their proof
 RELAY_SECRET = "relay_secret"  # the cluster's setting the proofs are made with
 TAKE_AT_ONCE = 200  # orphaned tables one beat looks at
 WHERE_KEPT = 10_000  # tables played elsewhere whose node is remembered (the oldest answer forgotten first)
-
-
-@dataclass(frozen=True)
-class Node:
-    node_id: str
-    address: str  # how other nodes reach this one (--advertise)
-    lease: float = LEASE_SECONDS
-
-    @classmethod
-    def new(cls, address: str, lease: float = LEASE_SECONDS) -> Node:
-        return cls("n-" + secrets.token_hex(4), address, lease)
 
 
 class Cluster:

@@ -25,7 +25,6 @@ import json
 import logging
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
 # Each entry takes the schema from the version before it to its own (the first: from nothing to 1).
@@ -674,19 +673,3 @@ class SqlStore:
 def newer_schema(found: int, where: str) -> StoreError:
     return StoreError(f"{where} has schema version {found}, newer than this brelan knows ({SCHEMA_VERSION}): "
                       "upgrade brelan, or point it at another database")  # fmt: skip
-
-
-async def open_store(database: str | None, data_dir: Path) -> SqlStore:
-    """The store ``database`` names (a ``postgresql://`` URL), else SQLite under ``data_dir``; migrated to this version."""
-    if database:
-        if not database.startswith(("postgresql://", "postgres://")):
-            raise StoreError(f"--database takes a postgresql://USER@HOST:PORT/DB URL, not {database[:40]!r}")
-        from .postgres_store import PostgresStore
-
-        return await PostgresStore.open(database)
-    from .sqlite_store import SqliteStore
-
-    return SqliteStore(data_dir / SQLITE_NAME)
-
-
-SQLITE_NAME = "tables.sqlite3"

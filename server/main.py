@@ -33,12 +33,14 @@ from brelan.lexicon.store import Store
 
 from .auth import Guard
 from .chinese_service import ChineseServicer
-from .cluster import LEASE_SECONDS, Cluster, Node
+from .cluster import Cluster
+from .node import LEASE_SECONDS, Node
 from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, SEARCH_SECONDS, LexiconHandler, LexiconServicer
-from .log_store import SqlStore, open_store
-from .seeds import Seeds, SecretSeeds
+from .log_store import SqlStore
+from .stores import open_store
+from .seeds import SecretSeeds, Seeds
 from .shows import FLAT_OUT, ShowRules
 from .table_service import TableServicer
 from .tables import Tables

@@ -11,22 +11,20 @@ import hmac
 import logging
 import secrets
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 import grpc
 
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
-from .errors import MAX_PAUSE_SECONDS, MOVED, ServiceError, stopping, checked_seconds, found, invalid, limited
+from .errors import MAX_PAUSE_SECONDS, MOVED, ServiceError, checked_seconds, found, invalid, limited, stopping
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
 from .log_store import Fence, SqlStore, StoreUnavailable, TableRow
-from .seeds import Seeds, SecretSeeds
+from .node import Node
+from .seeds import SecretSeeds, Seeds
 from .shows import FLAT_OUT, Budgets, ShowRules
-
-if TYPE_CHECKING:
-    from .cluster import Node
 
 MAX_NAME = 64
 MAX_ID = 64  # a table id longer than this names nothing: not worth a query

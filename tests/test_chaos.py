@@ -25,7 +25,7 @@ from brelan.lexicon.lexicon import Lexicon
 from brelan.server.errors import ServiceError
 from brelan.server.games.registry import get_variant
 from brelan.server.games.transcript import Transcript, replay
-from brelan.server.log_store import SQLITE_NAME
+from brelan.server.stores import SQLITE_NAME
 from brelan.server.main import ServerThread
 from brelan.server.table import ABANDON_SECONDS, LEFT_SEAT_SECONDS
 from brelan.server.tables import CREATE_BURST, WAITING_SECONDS

@@ -19,9 +19,9 @@ from brelan.clients.client import BrelanClient, view_dict
 from brelan.server.clock import ManualClock
 from brelan.server.games.registry import get_variant
 from brelan.server import sqlite_store
-from brelan.server.log_store import (MIGRATIONS, SCHEMA_VERSION, SQLITE_NAME, LeaseLost, LoggedAction, LoggedEvent,
-                                     StoreError, open_store)  # fmt: skip
+from brelan.server.log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, LoggedAction, LoggedEvent, StoreError
 from brelan.server.main import ServerThread
+from brelan.server.stores import SQLITE_NAME, open_store
 from brelan.server.table import Table
 from conftest import STORES, Postgres, advance, database_for, error_of
 

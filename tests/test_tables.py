@@ -24,7 +24,7 @@ from brelan.server.clock import ManualClock
 from brelan.server.errors import DEFAULT_DECISION_SECONDS, ServiceError
 from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
-from brelan.server.log_store import open_store
+from brelan.server.stores import open_store
 from brelan.server.main import ServerThread
 from brelan.server.table import LEFT_SEAT_SECONDS
 from conftest import STORES, advance, database_for, error_of, spawn, until_answered

@@ -307,12 +307,6 @@ class AlphaView:
 # -- the game ----------------------------------------------------------------------------------
 
 
-def hand_best_words(lexicon: Lexicon, hand: Sequence[Card], policy: Policy, simplified: bool,
-                    top_k: int) -> list[ScoredWord]:  # fmt: skip
-    """The best words of an AlphaPoker hand, every joker of a two-deck hand (up to 4) with them."""
-    return best_words(lexicon, hand, policy, top_k, simplified)
-
-
 def _rank(card: Card) -> int:
     """How near A a drawn card is; a joker is no letter and comes last."""
     return 26 if card.is_joker else LETTERS.index(card.letter)
@@ -420,8 +414,7 @@ class AlphaState(ButtonGame):
         """The best words these cards can lay, by this game's rules (cached by the cards)."""
         held = tuple(sorted(hand))
         if held not in self._suggested:
-            self._suggested[held] = hand_best_words(self.lexicon, held, self.policy, self.options.simplified,
-                                                    SUGGESTED_WORDS)  # fmt: skip
+            self._suggested[held] = best_words(self.lexicon, held, self.policy, SUGGESTED_WORDS, self.options.simplified)
         return self._suggested[held]
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
@@ -772,7 +765,7 @@ def review(state: AlphaState, events: Sequence[Event], seat: int) -> Review:
 
 
 def _bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
-    from .alphapoker_bot import bot  # it searches hands with this module's helpers
+    from .alphapoker_bot import bot  # the bot depends on the engine's module, not the reverse: imported when asked
 
     return bot(view, legal, rng, lexicon)
 

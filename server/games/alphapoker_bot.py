@@ -16,8 +16,8 @@ from typing import Any, Sequence
 from brelan.lexicon.cards import LETTER_COUNTS, Card
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
+from brelan.lexicon.search import best_words
 
-from .alphapoker import hand_best_words
 
 # A score per card of the hand from which a word is worth playing for (fair) and raising on (strong).
 FAIR_PER_CARD = 2.5
@@ -41,7 +41,7 @@ def discards(hand: Sequence[Card], keep: Sequence[Card], most: int) -> list[Card
 def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
     seat = view["seat"]
     hand = [Card.parse(t) for t in view["hands"][seat]]
-    found = hand_best_words(lexicon, hand, Policy.parse(view["policy"]), view["simplified"], 1)
+    found = best_words(lexicon, hand, Policy.parse(view["policy"]), 1, view["simplified"])
     word = found[0] if found else None
     score = word.score if word else 0
     if view["phase"] == "reveal":
