@@ -218,7 +218,7 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
             return
         if pace:
             await asyncio.sleep(pace)
-        response = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id), metadata=auth(me.token)))
+        response = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id, with_json=True), metadata=auth(me.token)))
         view = view_dict(response)
         if not variant.conserved(view):
             summary.conserved = False
@@ -312,7 +312,7 @@ async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: 
     follower = asyncio.create_task(_follow(route, info.table_id, seats, over, variant.realtime))
     await asyncio.gather(*(_seat(route, variant, info.table_id, me, summary, over, pace) for me in seats))
     await follower
-    final_view = view_dict(await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id))))
+    final_view = view_dict(await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id, with_json=True))))
     summary.conserved = summary.conserved and variant.conserved(final_view)
     final = (await route.call(lambda s: s.GetTable(tpb.GetTableRequest(table_id=info.table_id)))).table
     if final.status == tpb.TABLE_STATUS_FINISHED:

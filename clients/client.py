@@ -349,10 +349,12 @@ class BrelanClient(LexiconCalls):
             getattr(request, TYPED_ACTIONS[action.DESCRIPTOR.full_name]).CopyFrom(action)
         return self._table("Act", request, token)
 
-    def view(self, table_id: str, *, token: str | None = None, at_seq: int | None = None) -> tpb.GetViewResponse:
+    def view(self, table_id: str, *, token: str | None = None, at_seq: int | None = None,
+             with_json: bool = True) -> tpb.GetViewResponse:  # fmt: skip
         """The token's seat's view (none: a spectator's) now, with its legal moves; ``at_seq``: a finished game's
-        view right after that event, without legal moves (the response's seq: the end of that event's action)."""
-        return self._table("GetView", tpb.GetViewRequest(table_id=table_id, at_seq=at_seq), token)
+        view right after that event, without legal moves (the response's seq: the end of that event's action).
+        ``with_json``: the JSON view too (:func:`view_dict`; the server sends it only when asked)."""
+        return self._table("GetView", tpb.GetViewRequest(table_id=table_id, at_seq=at_seq, with_json=with_json), token)
 
     def legal_actions(self, table_id: str, *, token: str | None = None) -> list[str]:
         return list(self._table("LegalActions", tpb.LegalActionsRequest(table_id=table_id), token).actions)
@@ -382,7 +384,8 @@ class BrelanClient(LexiconCalls):
         >>> for seen in client.follow(table_id, token=me.token):  # doctest: +SKIP
         ...     draw(seen.view, seen.table, seen.events)
         """
-        request = tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq, grouped=True, with_view=True)
+        request = tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq, grouped=True, with_view=True,
+                                        with_json=True)  # fmt: skip
         stream = self.table_stub.WatchTable(request, metadata=auth(token))
         try:
             yield from stream

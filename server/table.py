@@ -154,9 +154,9 @@ class Table:
         # The last events as messages, by (seq, audience): an event is redacted and encoded once for every
         # receiver of the same audience (table_convert.table_event), not once per stream.
         self.encoded: dict[tuple[int, int | str | None], Any] = {}
-        # The views of the state as it stands, by seat (None: the spectators'), as messages (table_convert.
-        # view_response): built once for all the readers of one audience until the state changes (a commit).
-        self.viewed: dict[int | None, Any] = {}
+        # The views of the state as it stands, by (seat (None: the spectators'), with its JSON), as messages
+        # (table_convert.view_response): built once for the readers of one audience until the state changes.
+        self.viewed: dict[tuple[int | None, bool], Any] = {}
         self._commands: deque[_Command] = deque()
         self._wake = asyncio.Event()  # set when there is something new to do: a command, a watcher gone, time moved
         self._task: asyncio.Task[None] | None = None

@@ -109,16 +109,18 @@ def _event_message(table: Table, event: TableEvent, seat: int | None) -> pb.Tabl
     return message
 
 
-def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
-    """A seat's view (None: a spectator's): the JSON of old, the typed view and the legal moves as a space.
+def view_response(table: Table, seat: int | None, with_json: bool = False) -> pb.GetViewResponse:
+    """A seat's view (None: a spectator's): the typed view and the legal moves as a space (``with_json``: and the
+    JSON of old).
 
     Built once for every reader of the same audience while the state stands (:attr:`Table.viewed`: a table's
     spectators each read it at every event); each reader's own copy carries the time left to decide.
     """
-    built = table.viewed.get(seat)
+    built = table.viewed.get((seat, with_json))
     if built is None:
         view, (every, legal) = table.engine_view(seat), table.choices(seat)
-        built = table.viewed[seat] = _view_message(table, table.seq, view, seat, [str(a) for a in legal])
+        built = _view_message(table, table.seq, view, seat, [str(a) for a in legal], with_json)
+        table.viewed[(seat, with_json)] = built
         family = family_of(table.row.variant)
         if family is not None and view is not None:
             built.space.CopyFrom(family.space_of(view, every))
@@ -131,23 +133,27 @@ def view_response(table: Table, seat: int | None) -> pb.GetViewResponse:
     return response
 
 
-async def with_view(table: Table, response: pb.WatchTableResponse, seat: int | None) -> pb.WatchTableResponse:
+async def with_view(table: Table, response: pb.WatchTableResponse, seat: int | None,
+                    with_json: bool = False) -> pb.WatchTableResponse:  # fmt: skip
     """A stream's message asked with_view: ``response`` with ``seat``'s view and the table as they stand once no
     commit is in flight (a reader never sees the table ahead of its log; a later seq than the events' if the table
     moved on meanwhile)."""
     await table.settled()
-    response.view.CopyFrom(view_response(table, seat))
+    response.view.CopyFrom(view_response(table, seat, with_json))
     response.table.CopyFrom(table_info(table))
     return response
 
 
-def _view_message(table: Table, seq: int, view: Any, seat: int | None, legal: list[str]) -> pb.GetViewResponse:
-    """The view at ``seq`` for ``seat`` as JSON and typed, with ``legal`` the moves its player is told: the
-    engine's own list names its hints, so the JSON's is replaced."""
-    data = jsonable(view) if view is not None else {}
-    if "legal" in data:
-        data["legal"] = legal
-    response = pb.GetViewResponse(seq=seq, view=as_json(data), legal=legal)
+def _view_message(table: Table, seq: int, view: Any, seat: int | None, legal: list[str],
+                  with_json: bool) -> pb.GetViewResponse:  # fmt: skip
+    """The view at ``seq`` for ``seat`` typed (and as JSON, ``with_json``), with ``legal`` the moves its player is
+    told: the engine's own list names its hints, so the JSON's is replaced."""
+    response = pb.GetViewResponse(seq=seq, legal=legal)
+    if with_json:
+        data = jsonable(view) if view is not None else {}
+        if "legal" in data:
+            data["legal"] = legal
+        response.view = as_json(data)
     if seat is not None:
         response.seat = seat
     family = family_of(table.row.variant)
@@ -175,10 +181,11 @@ def hints_response(table: Table, seq: int, hints: list[Any]) -> pb.GetHintsRespo
     return response
 
 
-def replay_view_response(table: Table, seq: int, view: Any, seat: int | None) -> pb.GetViewResponse:
+def replay_view_response(table: Table, seq: int, view: Any, seat: int | None,
+                         with_json: bool = False) -> pb.GetViewResponse:  # fmt: skip
     """A finished game's view as it stood at ``seq`` (GetView's at_seq), for ``seat`` (None: a spectator): the
-    JSON of old and the typed view, with no legal move and no deadline (a replay plays nothing)."""
-    return _view_message(table, seq, view, seat, [])
+    typed view (and the JSON of old, ``with_json``), with no legal move and no deadline (a replay plays nothing)."""
+    return _view_message(table, seq, view, seat, [], with_json)
 
 
 def review_response(table: Table, hand: int, seat: int, review: Review) -> pb.ReviewHandResponse:

@@ -125,8 +125,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         if request.HasField("at_seq"):  # a finished game's replay, step by step
-            return replay_view_response(table, *await table.view_at(request.at_seq, seat), seat)
-        return view_response(table, seat)
+            return replay_view_response(table, *await table.view_at(request.at_seq, seat), seat, request.with_json)
+        return view_response(table, seat, request.with_json)
 
     @routed
     async def LegalActions(self, request: pb.LegalActionsRequest, context: grpc.aio.ServicerContext) -> pb.LegalActionsResponse:
@@ -149,14 +149,14 @@ class TableServicer(pb_grpc.TableServiceServicer):
         queue = table.subscribe(seat, request.after_seq)
         try:
             if request.with_view:  # the table as it stands, before any event: the client draws it at once
-                yield await with_view(table, pb.WatchTableResponse(), seat)
+                yield await with_view(table, pb.WatchTableResponse(), seat, request.with_json)
             while (events := await queue.get()) is not END:
                 if isinstance(events, ServiceError):  # the table moved away, or the server stops: watch again
                     raise events
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
                     # with_view: and the view and table the action left, so no GetView, GetTable after each
-                    yield await with_view(table, message, seat) if request.with_view else message
+                    yield await with_view(table, message, seat, request.with_json) if request.with_view else message
                 else:
                     for event in events:
                         yield pb.WatchTableResponse(event=table_event(table, event, seat))

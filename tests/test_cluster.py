@@ -164,7 +164,7 @@ def test_a_browsers_calls_on_any_node_reach_the_table_where_it_is_played(nodes: 
     status, joined = post(f"{site}/brelan.api.v1.TableService/JoinTable", {"tableId": table_id, "player": "web"})
     assert status == 200 and joined["table"]["tableId"] == table_id
     status, view = post(f"{site}/brelan.api.v1.TableService/GetView", {"tableId": table_id}, joined["token"])
-    assert status == 200 and json.loads(view["view"])["holes"][0][0][0] != "["  # this seat's own cards, relayed
+    assert status == 200 and view["pokerChamp"]["seats"][0]["hole"][0][0] != "["  # this seat's own cards, relayed
     status, refused = post(f"{site}/brelan.api.v1.TableService/Act", {"tableId": table_id, "seat": 0, "action": "x"},
                            joined["token"])  # fmt: skip
     assert status == 400 and refused["code"] == "invalid_argument" and "legal" in refused["message"]

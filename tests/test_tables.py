@@ -404,6 +404,22 @@ def test_a_grouped_stream_gives_the_same_events_an_action_to_a_message(api: Brel
     assert [e.text for m in logged for e in m] == [e.text for e in api.watch(info.table_id)]
 
 
+def test_the_json_view_comes_only_to_a_caller_who_asks_for_it(api: BrelanClient) -> None:
+    """It was most of a view's bytes, and every reader of ours reads the typed view (issue 38)."""
+    info = api.create_table("poker-champ", {"players": "2"})  # no bot: the table stands still between the calls
+    ann, _ = api.join(info.table_id), api.join(info.table_id)
+    typed = api.view(info.table_id, token=ann.token, with_json=False)
+    both = api.view(info.table_id, token=ann.token)
+    assert typed.view == "" and typed.poker_champ == both.poker_champ and list(typed.legal) == list(both.legal)
+    assert json.loads(both.view)["chips"] == [s.chips for s in both.poker_champ.seats]
+    request = tpb.WatchTableRequest(table_id=info.table_id, with_view=True)
+    first = next(iter(api.table_stub.WatchTable(request, metadata=[("authorization", f"Bearer {ann.token}")])))
+    assert first.view.view == "" and first.view.poker_champ == typed.poker_champ
+    request.with_json = True
+    first = next(iter(api.table_stub.WatchTable(request, metadata=[("authorization", f"Bearer {ann.token}")])))
+    assert first.view.view == both.view
+
+
 def test_a_seat_plays_a_game_off_its_stream_of_views_alone(api: BrelanClient) -> None:
     """WatchTable with_view: the seat's view and the table come first, then with each action's events, as GetView
     and GetTable give them; a seat decides off them alone, never calling GetView, and plays the game to its end.

@@ -216,7 +216,7 @@ def test_a_seat_is_played_and_watched_over_connect(web: str) -> None:
     for _ in range(500):  # seat 0 plays its first legal action each time, until the game ends
         status, view = post(web + API + "TableService/GetView", {"tableId": table["tableId"]}, token)
         assert status == 200
-        if json.loads(view["view"]).get("over"):
+        if view["pokerChamp"]["phase"] == "PHASE_OVER":
             break
         if view.get("legal"):
             status, acted = post(web + API + "TableService/Act", {"tableId": table["tableId"], "seat": 0,

@@ -1161,6 +1161,7 @@ class GetViewRequest(_message.Message):
 
     TABLE_ID_FIELD_NUMBER: _builtins.int
     AT_SEQ_FIELD_NUMBER: _builtins.int
+    WITH_JSON_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     at_seq: _builtins.int
@@ -1172,15 +1173,20 @@ class GetViewRequest(_message.Message):
     view now. FAILED_PRECONDITION, reason GAME_NOT_OVER, while the game is
     played; INVALID_ARGUMENT out of range.
     """
+    with_json: _builtins.bool
+    """Also send the view as JSON (GetViewResponse.view, deprecated); unset: the
+    typed view alone (the JSON was most of a view's bytes).
+    """
     def __init__(
         self,
         *,
         table_id: _builtins.str = ...,
         at_seq: _builtins.int | None = ...,
+        with_json: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq", "at_seq", b"at_seq", "table_id", b"table_id", "with_json", b"with_json"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__at_seq: _TypeAlias = _typing.Literal["at_seq"]  # noqa: Y015
     _WhichOneofArgType__at_seq: _TypeAlias = _typing.Literal["_at_seq", b"_at_seq"]  # noqa: Y015
@@ -1216,15 +1222,15 @@ class GetViewResponse(_message.Message):
     @_builtins.property
     @_deprecated("""This field has been marked as deprecated using proto field options.""")
     def view(self) -> _builtins.str:
-        """The view as a JSON object, as the engine names its fields. Deprecated:
-        read the typed view in game; kept for one release.
+        """The view as a JSON object, as the engine names its fields, when asked
+        (GetViewRequest.with_json). Deprecated: read the typed view in game.
         """
 
     @view.setter
     @_deprecated("""This field has been marked as deprecated using proto field options.""")
     def view(self, value: _builtins.str) -> None:
-        """The view as a JSON object, as the engine names its fields. Deprecated:
-        read the typed view in game; kept for one release.
+        """The view as a JSON object, as the engine names its fields, when asked
+        (GetViewRequest.with_json). Deprecated: read the typed view in game.
         """
 
     deadline_seconds: _builtins.float
@@ -1465,6 +1471,7 @@ class WatchTableRequest(_message.Message):
     AFTER_SEQ_FIELD_NUMBER: _builtins.int
     GROUPED_FIELD_NUMBER: _builtins.int
     WITH_VIEW_FIELD_NUMBER: _builtins.int
+    WITH_JSON_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     after_seq: _builtins.int
@@ -1488,6 +1495,10 @@ class WatchTableRequest(_message.Message):
     another node (or its log fails) meanwhile, the stream ends UNAVAILABLE
     rather than send one; watch again after the last seq.
     """
+    with_json: _builtins.bool
+    """With with_view: each view also as JSON (GetViewResponse.view,
+    deprecated); unset: the typed view alone.
+    """
     def __init__(
         self,
         *,
@@ -1495,10 +1506,11 @@ class WatchTableRequest(_message.Message):
         after_seq: _builtins.int = ...,
         grouped: _builtins.bool = ...,
         with_view: _builtins.bool = ...,
+        with_json: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id", "with_view", b"with_view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id", "with_json", b"with_json", "with_view", b"with_view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
