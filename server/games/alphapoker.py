@@ -25,9 +25,10 @@ rulings where both are silent:
   nothing. The word is judged at once, in public: its score, or 0 with the
   reason it is not admitted. The best score takes the pot; ties split it and
   the remainder stays for the next deal.
-- Time limits: a player whose exchange or bet time runs out folds (the
-  rulebook); one whose reveal time runs out lays nothing (laying the best word
-  for him would reward waiting).
+- Time limits: a player whose exchange time runs out exchanges nothing and
+  stays in the deal; one whose bet time runs out folds (the rulebook sanctions
+  the betting limit alone: RULINGS, turn 4); one whose reveal time runs out
+  lays nothing (laying the best word for him would reward waiting).
 - After ``rounds`` deals the most PM wins. Players tied on top play one more
   deal among themselves, as many times as needed up to ``rounds`` more, after
   which they share the win.
