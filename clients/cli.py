@@ -27,7 +27,7 @@ from rich.text import Text
 
 from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.store import DEFAULT_LEXICON, LexiconNotFound, Store, builtin_status
-from brelan.server.errors import ServiceError
+from brelan.server.refusals import Refusal
 from brelan.server.log_store import StoreError
 from brelan.server.seeds import NamedSeeds
 from brelan.server.shows import FLAT_OUT, ShowRules
@@ -165,7 +165,7 @@ def cmd_best(args: argparse.Namespace, api: LexiconCalls) -> int:
     for number, hand in enumerate(hands, 1):
         try:
             words = api.best_words(hand, top_k=args.top, simplified=args.simplified, lexicon=args.lexicon, policy=args.policy)
-        except ServiceError as e:
+        except Refusal as e:
             if not batch:
                 raise
             fail(f"line {number} of {args.hands}: {e}")
@@ -494,7 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "remote", False):
             return args.run(args, lexicon_calls(args))
         return args.run(args)
-    except (CliError, ServiceError) as e:
+    except (CliError, Refusal) as e:
         err.print(f"brelan: error: {e}")
         return 2
     except KeyboardInterrupt:

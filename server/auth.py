@@ -1,7 +1,7 @@
 """The server's interceptor: request bytes that are not the message, bearer tokens, and failures.
 
 For every call, undecodable bytes become INVALID_ARGUMENT (grpc itself would
-answer INTERNAL); a :class:`ServiceError` a handler raises becomes the call's
+answer INTERNAL); a :class:`~.refusals.Refusal` a handler raises becomes the call's
 status (its field violations and reason in the details), the one place every
 service's errors are mapped; a store that does not answer is UNAVAILABLE; and an exception no handler expected is logged
 with its traceback and an error id, and answered INTERNAL with that id (grpc
@@ -24,7 +24,8 @@ from urllib.parse import unquote
 
 import grpc
 
-from .errors import ServiceError
+from .errors import ServiceError, status_of
+from .refusals import Refusal
 from .log_store import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -166,8 +167,8 @@ async def failed(method: str, error: Exception, context: grpc.aio.ServicerContex
     """End a call its handler let an exception out of: a ServiceError as its status, anything else INTERNAL."""
     if isinstance(error, grpc.aio.AbortError):  # the handler chose the status already
         raise error
-    if isinstance(error, ServiceError):
-        await context.abort_with_status(error.to_status())
+    if isinstance(error, Refusal):  # the domain's refusal (a ServiceError among them): its status
+        await context.abort_with_status(status_of(error))
     if isinstance(error, StoreUnavailable):  # the database is down or locked (its retries spent): not a bug
         await context.abort_with_status(ServiceError(grpc.StatusCode.UNAVAILABLE, f"{error}: call again",
                                                      reason="STORE_UNAVAILABLE").to_status())  # fmt: skip

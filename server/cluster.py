@@ -49,6 +49,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 
 from .auth import peer_of
 from .errors import MOVED, ServiceError, went_away
+from .refusals import Refusal
 from .node import Node
 from .table import ReplayError, Table
 from .tables import Tables
@@ -250,7 +251,7 @@ async def _elsewhere(cluster: Cluster | None, table_id: str, context: grpc.aio.S
         return None
     try:
         return await cluster.where(table_id)
-    except ServiceError:
+    except Refusal:
         raise
     except Exception as e:  # the store is away
         raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"cannot find where table {table_id[:40]} is played: {e}",

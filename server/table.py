@@ -27,10 +27,9 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
-import grpc
 
 from .clock import Clock
-from .errors import MOVED, ServiceError, invalid, refused, stale
+from .refusals import MOVED, Refusal, Status, invalid, refused, stale
 from .games.base import GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
@@ -104,11 +103,11 @@ class ReplayError(Exception):
     """A table's log does not replay (the engine refuses a logged action, or gives other events): it is set aside."""
 
 
-END = None  # what a watcher's queue receives after the last event (a ServiceError instead: why the stream ends early)
+END = None  # what a watcher's queue receives after the last event (a Refusal instead: why the stream ends early)
 MAX_GROUPED = 100  # events logged before a watcher came, given to it this many at a time
 FANOUT = 16  # watchers woken for an action in one turn of the event loop (the others in the next turns)
 # A watcher's queue: the events of each action, then END, or the error its stream ends with (the table moved away).
-Watch = asyncio.Queue[list[TableEvent] | ServiceError | None]
+Watch = asyncio.Queue[list[TableEvent] | Refusal | None]
 
 
 class Table:
@@ -250,8 +249,8 @@ class Table:
         if self.on_lost:
             self.on_lost(self, bug)
 
-    def _moved(self) -> ServiceError:
-        return ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: {self.failed}; call again",
+    def _moved(self) -> Refusal:
+        return Refusal(Status.UNAVAILABLE, f"table {self.table_id}: {self.failed}; call again",
                             reason=MOVED)  # fmt: skip
 
     # -- what anyone may read ------------------------------------------------------------
@@ -443,7 +442,7 @@ class Table:
         if secret:
             mine = [s for s, st in enumerate(self.seats) if st.secret_sha256 == sha256(secret) and seat in (None, s)]
             if not mine:
-                raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, "this secret reserves no seat "
+                raise Refusal(Status.PERMISSION_DENIED, "this secret reserves no seat "
                                    f"{'' if seat is None else f'{seat} '}at table {self.table_id}", reason="WRONG_SECRET")  # fmt: skip
             seat = mine[0]
         else:
@@ -453,7 +452,7 @@ class Table:
                     raise refused("TABLE_FULL", f"every seat of table {self.table_id} is taken or reserved", self.seq)
                 seat = free[0]
             elif self.seats[seat].reserved and not self.seats[seat].bot:
-                raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"seat {seat} is reserved for "
+                raise Refusal(Status.PERMISSION_DENIED, f"seat {seat} is reserved for "
                                    f"{self.seats[seat].player or 'its player'}: join with the seat's secret",
                                    reason="SEAT_RESERVED")  # fmt: skip
             elif seat not in free:
@@ -595,11 +594,11 @@ class Table:
                                   started=started, result=result, fence=self.fence)  # fmt: skip
         except LeaseLost:  # another node plays it now: this copy stops at once, and callers go there
             self._lose("another node took it over")
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id} moved to another node: call "
+            raise Refusal(Status.UNAVAILABLE, f"table {self.table_id} moved to another node: call "
                                "again", reason=MOVED) from None  # fmt: skip
         except Exception as e:  # the store is away (its retries spent), or a commit went through unanswered
             self._lose(f"its log could not be written ({e})")
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {self.table_id}: its log could not be written "
+            raise Refusal(Status.UNAVAILABLE, f"table {self.table_id}: its log could not be written "
                                f"({e}), so this was not done; the table is replayed from its log once the store "
                                "answers: call again (an action_id is applied once)",
                                reason="STORE_UNAVAILABLE") from e  # fmt: skip
@@ -696,7 +695,7 @@ class Table:
         await self._bot_move(due[1], realtime=True)
         return True
 
-    def close_watchers(self, seat: int | None = None, why: ServiceError | None = None) -> None:
+    def close_watchers(self, seat: int | None = None, why: Refusal | None = None) -> None:
         """End the streams watching the table (``seat``: those watching as that seat only), with ``why`` (None:
         normally, as at the game's end)."""
         for queue in [q for q, s in self.watchers.items() if seat is None or s == seat]:
@@ -844,7 +843,7 @@ class Table:
             await self.begin_if_full()
             while not self.row.finished and not self.failed:
                 await self._turn()
-        except ServiceError:
+        except Refusal:
             pass  # a commit failed: the table let go already (_lose)
         except Exception as e:
             logger.exception("table %s: its task failed at seq %d; it is replayed from its log", self.table_id, self.seq)
@@ -906,7 +905,7 @@ class Table:
         except Exception as e:
             if not cmd.done.done():
                 cmd.done.set_exception(e)
-            if not isinstance(e, (ServiceError, GameError)):
+            if not isinstance(e, (Refusal, GameError)):
                 raise  # a bug, mid-command: the state may be ahead of the log
             return
         if not cmd.done.done():

@@ -12,6 +12,7 @@ from brelan.api.v1 import table_pb2_grpc as pb_grpc
 from .auth import CALLER, peer_of
 from .cluster import Cluster, relay, routed, routed_stream
 from .errors import ServiceError, decision_time, invalid, limited
+from .refusals import Refusal
 from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
@@ -151,7 +152,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             if request.with_view:  # the table as it stands, before any event: the client draws it at once
                 yield await with_view(table, pb.WatchTableResponse(), seat, request.with_json)
             while (events := await queue.get()) is not END:
-                if isinstance(events, ServiceError):  # the table moved away, or the server stops: watch again
+                if isinstance(events, Refusal):  # the table moved away, or the server stops: watch again
                     raise events
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])

@@ -13,11 +13,11 @@ import secrets
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
-import grpc
 
 from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
-from .errors import MAX_PAUSE_SECONDS, MOVED, ServiceError, checked_seconds, found, invalid, limited, stopping
+from .refusals import (MAX_PAUSE_SECONDS, MOVED, Refusal, Status, checked_seconds, found, invalid, limited,
+                       stopping)  # fmt: skip
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .table import Acted, ReplayError, Table, sha256
@@ -231,14 +231,14 @@ class Tables:
             self.finished.move_to_end(table_id)
             return self.finished[table_id]
         if table_id in self.recovering:
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {table_id} is being replayed from its log (the "
+            raise Refusal(Status.UNAVAILABLE, f"table {table_id} is being replayed from its log (the "
                                "store did not answer): call again", reason="TABLE_RECOVERING")  # fmt: skip
         row = await self.log.table(table_id) if 0 < len(table_id) <= MAX_ID else None
         if row is not None and row.set_aside is not None:
-            raise ServiceError(grpc.StatusCode.DATA_LOSS, f"table {table_id} is set aside and not played: "
+            raise Refusal(Status.DATA_LOSS, f"table {table_id} is set aside and not played: "
                                f"{row.set_aside}", reason="TABLE_SET_ASIDE")  # fmt: skip
         if row is not None and not row.finished and self.node is not None:  # played by another node (it moved)
-            raise ServiceError(grpc.StatusCode.UNAVAILABLE, f"table {table_id} is played by another node now: call "
+            raise Refusal(Status.UNAVAILABLE, f"table {table_id} is played by another node now: call "
                                "again", reason=MOVED)  # fmt: skip
         if row is None or not row.finished:
             return found(self.tables, table_id, "table_id", "table")  # INVALID_ARGUMENT when empty, else NOT_FOUND
@@ -308,7 +308,7 @@ class Tables:
             raise invalid("name", f"at most {MAX_NAME} characters")
         show = owner is not None and len(set(bot_seats)) == seats
         if show and self.shows.per_caller and self.shows_of(owner) >= self.shows.per_caller:
-            raise ServiceError(grpc.StatusCode.RESOURCE_EXHAUSTED, f"at most {self.shows.per_caller} tables of bots "
+            raise Refusal(Status.RESOURCE_EXHAUSTED, f"at most {self.shows.per_caller} tables of bots "
                                "only at once from your address: watch one to its end, or take a seat at a new one",
                                reason="TOO_MANY_BOT_TABLES", metadata={"limit": str(self.shows.per_caller)})  # fmt: skip
         table_id = table_id or new_table_id()
@@ -357,7 +357,7 @@ class Tables:
         if variant.bind is None:
             return
         if self.lexicons is None:
-            raise ServiceError(grpc.StatusCode.FAILED_PRECONDITION, f"{variant.name} judges words, and this server runs "
+            raise Refusal(Status.FAILED_PRECONDITION, f"{variant.name} judges words, and this server runs "
                                "without a lexicon (started with --no-lexicon)", reason="NO_LEXICON")  # fmt: skip
         try:
             self.lexicons(options.lexicon)
@@ -402,10 +402,10 @@ class Tables:
     async def seat_of(self, holder: Holder | None, table_id: str) -> tuple[Table, int]:
         """The table and seat of the caller; PERMISSION_DENIED when the token is for another table."""
         if holder is None:
-            raise ServiceError(grpc.StatusCode.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)",
+            raise Refusal(Status.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)",
                                reason="TOKEN_REQUIRED")  # fmt: skip
         if holder.table_id != table_id:
-            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not "
+            raise Refusal(Status.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not "
                                f"{quoted(table_id)}")  # fmt: skip
         return await self.find(table_id), holder.seat
 
@@ -434,7 +434,7 @@ class Tables:
                   action_id: str) -> Acted:  # fmt: skip
         table, held = await self.seat_of(holder, table_id)
         if seat != held:
-            raise ServiceError(grpc.StatusCode.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}")
+            raise Refusal(Status.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}")
         assert holder is not None
         bucket = self.buckets.setdefault(holder.token_sha256, TokenBucket(self.clock, self.rate, self.burst))
         if not bucket.take():
