@@ -28,25 +28,24 @@ def emit(obj: dict[str, Any]) -> None:
     print(json.dumps(obj, ensure_ascii=False), flush=True)
 
 
-def positive(text: str) -> int:
+def whole(text: str, least: int = 0) -> int:
+    """A whole number for a flag, ``least`` or more."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{value} is not at least {least}")
     return value
+
+
+def positive(text: str) -> int:
+    return whole(text, 1)
 
 
 def count(text: str) -> int:
     """A number of things for a flag: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is not 0 or more")
-    return value
+    return whole(text, 0)
 
 
 def seconds(text: str) -> float:
