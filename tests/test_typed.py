@@ -10,7 +10,6 @@ import dataclasses
 import random
 import typing
 
-import grpc
 import pytest
 
 from google.protobuf.message import Message
@@ -19,7 +18,7 @@ from brelan.api.v1 import alphapoker_pb2 as apb
 from brelan.api.v1 import bataille_pb2 as bapb
 from brelan.api.v1 import belote_pb2 as bpb
 from brelan.api.v1 import game_pb2 as gpb
-from brelan.server.errors import ServiceError
+from brelan.server.refusals import Refusal, Status
 from brelan.server.games.registry import get_variant
 from brelan.server.typed.family import Family
 from brelan.server.typed.records import snake
@@ -81,10 +80,10 @@ def test_a_typed_action_that_says_more_than_its_text_is_refused() -> None:
                                                                    gpb.LaidCard(card="Tb", letter="T")]))  # fmt: skip
     assert alphapoker.text_of(lay, "alphapoker") == "lay ?r=E Tb"
     lay.lay.cards[1].letter = "A"  # Tb is a T: it cannot stand for an A
-    with pytest.raises(ServiceError) as e:
+    with pytest.raises(Refusal) as e:
         alphapoker.text_of(lay, "alphapoker")
-    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and e.value.violations[0][0] == "alphapoker.lay.cards[1].letter"
-    with pytest.raises(ServiceError):  # no kind set
+    assert e.value.status == Status.INVALID_ARGUMENT and e.value.violations[0][0] == "alphapoker.lay.cards[1].letter"
+    with pytest.raises(Refusal):  # no kind set
         alphapoker.text_of(apb.AlphaPokerAction(), "alphapoker")
 
 
@@ -114,9 +113,9 @@ def test_a_malformed_typed_action_is_invalid_argument_naming_its_field(name: str
     """Text its record's text form cannot hold (a word's letters ``A1``, a joker named ``1``) was INTERNAL: the
     text parser's error escaped (issue 37)."""
     family = next(f for f in FAMILIES.values() if f.field == name)
-    with pytest.raises(ServiceError) as e:
+    with pytest.raises(Refusal) as e:
         family.text_of(message, name)
-    assert e.value.code == grpc.StatusCode.INVALID_ARGUMENT and [p for p, _ in e.value.violations] == [path]
+    assert e.value.status == Status.INVALID_ARGUMENT and [p for p, _ in e.value.violations] == [path]
 
 
 @pytest.mark.parametrize("limit, listed", [("no-limit", False), ("spread", True)])
