@@ -610,6 +610,8 @@ def test_the_page_speaks_the_browser_s_language_and_switches(site: str, browsers
     readable(driver)  # seats by name, no engine field names
     click(driver, "#lang")  # the switch: English, kept for the next visit
     wait(driver, lambda d: "Fold" in [b.text for b in d.find_elements(By.CSS_SELECTOR, "#actions button.act")])
+    head = driver.find_element(By.CSS_SELECTOR, ".table-head").text  # its VariantInfo's roundName: POKER CHAMP deals
+    assert re.search(r"\bdeal \d", head) and not re.search(r"\bhand \d", head), head
     assert driver.execute_script("return document.documentElement.lang") == "en"
     driver.refresh()
     wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == "en")
@@ -805,6 +807,7 @@ def test_the_seat_s_own_hand_shows_above_the_action_bar(site: str, browsers: Cal
     head, board = driver.execute_script("return [document.querySelector('.table-head').innerText,"
                                         " document.getElementById('board').innerText]")
     assert not re.search(r"\bMain \d", board), board
+    assert re.search(r"\bdonne \d", head), head  # a deal (belote) or a hand (DAKER, pineapple): "donne" in French
     if game == "daker":
         assert re.search(r"\bdonne 1(?!\d)", head) and re.search(r"\bDonne 1(?!\d)", board), (head, board)
     assert not driver.find_element(By.CSS_SELECTOR, "#actions details.composer").is_displayed()

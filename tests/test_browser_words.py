@@ -132,6 +132,9 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
                                                    headers: list[str]) -> None:  # fmt: skip
     driver = browsers("fr-FR")
     table_id = create_table(driver, site, game, options, "anne")
+    driver.execute_script(  # the ReviewHand calls counted from here (the page's calls all go through fetch: rpc.js)
+        "window.reviews = 0; const sent = window.fetch;"
+        "window.fetch = (url, ...rest) => (/ReviewHand$/.test(url) && window.reviews++, sent(url, ...rest));")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, MOVES), 30)
     for _ in range(moves or 300):
         if not decide(driver):
@@ -153,6 +156,9 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
     titles = wait(driver, lambda d: d.execute_script(  # in one go: the page may draw its result again meanwhile
         "return [...document.querySelectorAll('#result .ranking th')].map((th) => th.innerText)"), 60)
     assert titles == headers, titles
+    # ReviewHand is asked of the games whose VariantInfo says their hands are reviewed (AlphaPoker, Chinese poker)
+    reviews = driver.execute_script("return window.reviews")
+    assert bool(reviews) == (game in ("alphapoker", "chinese")), (game, reviews)
     panel = driver.find_element(By.ID, "result").text
     assert "donnes jouées" in panel and not re.search(r"_|\[|\]", panel), panel
     replay = driver.find_element(By.CSS_SELECTOR, "#result a.replay")
@@ -414,17 +420,25 @@ def test_an_amount_typed_is_the_amount_played(site: str, browsers: Callable[...,
 
 def test_a_result_keeps_the_amount_the_winners_tied_on(site: str, browsers: Callable[..., Any]) -> None:
     """A result's column the same for every seat tells nothing and is left out (DAKER round's chips, all 0), unless
-    the win is shared: a drawn Chinese poker game shows its 0 units each, what the two winners tied on."""
+    the win is shared: a drawn Chinese poker game shows its 0 units each, what the two winners tied on. A game of
+    teams (its VariantInfo's teamSize: belote) gives each seat its team's total, as team points."""
     driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const done = arguments[0];"
+        "const chinese = {name: 'chinese', seats: 3, reviewsHands: true, roundName: 'hand'};"
+        "const belote = {name: 'alphapoker-belote', seats: 4, teamSize: 2, roundName: 'deal'};"
         "import('/table/screen.js').then((screen) => done({"
-        "  drawn: screen.resultColumns('chinese', {champions: [0, 1], totals: ['0', '0'], hands: 2}, 2),"
-        "  won: screen.resultColumns('chinese', {champions: [1], totals: ['-3', '3'], hands: 2}, 2),"
-        "  round: screen.resultColumns('daker', {champions: [2], stacks: ['0', '0', '0'], outHands: [0, 0, 0]}, 3)}));")
+        "  drawn: screen.resultColumns(chinese, {champions: [0, 1], totals: ['0', '0'], hands: 2}, 2),"
+        "  won: screen.resultColumns(chinese, {champions: [1], totals: ['-3', '3'], hands: 2}, 2),"
+        "  round: screen.resultColumns({name: 'daker'}, {champions: [2], stacks: ['0', '0', '0'],"
+        "    outHands: [0, 0, 0]}, 3),"
+        "  teams: screen.resultColumns(belote, {champions: [1, 3], totals: ['120', '310'], deals: 4}, 4),"
+        "  alone: screen.resultColumns(null, {champions: [1, 3], totals: ['120', '310'], deals: 4}, 4)}));")
     assert said["drawn"] == [["totals", ["0", "0"]]], said
     assert said["won"] == [["totals", ["-3", "3"]]], said
     assert said["round"] == [], said
+    assert said["teams"] == [["teamPoints", ["120", "310", "120", "310"]]], said
+    assert said["alone"] == [], said  # no teams known: a list of two is no column of four seats
 
 
 def test_an_alphapoker_hand_s_end_pays_the_pot_into_the_winner_s_stack(site: str, browsers: Callable[..., Any]) -> None:

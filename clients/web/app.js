@@ -43,6 +43,12 @@ async function variantList() {
   return variants;
 }
 
+/** A game's VariantInfo, its options and facts (ListVariants, read once), or null when the server lists no such game
+ *  (or its list cannot be read). */
+async function variantOf(name) {
+  return (await variantList().catch(() => [])).find((v) => v.name === name) || null;
+}
+
 let lexicons = null; // ListLexicons' names, once: the form offers them by name, not by key
 async function lexiconNames() {
   lexicons = lexicons
@@ -70,7 +76,7 @@ async function route() {
   main.replaceChildren();
   if (screen === "table" && id) {
     await variantList().catch(() => []);
-    leaving = await tableScreen(main, decodeURIComponent(id), { title, join, playAgain });
+    leaving = await tableScreen(main, decodeURIComponent(id), { title, join, playAgain, variantOf });
   } else if (screen === "replay" && id) {
     await variantList().catch(() => []);
     leaving = await replay(decodeURIComponent(id));

@@ -11,17 +11,13 @@ import { lang, listed, number, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
 import { toggled, warns } from "./board.js";
+import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 
 // Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
                  alphapoker: "./alphapoker.js", bataille: "./words.js", belote: "./words.js", chinese: "./chinese.js" };
-// The word the header counts a family's hands with, as its board does ("donne 3", "deal 3": POKER CHAMP's and
-// AlphaPoker's deals; "hand 3" otherwise); none for bataille, one long deal.
-const COUNTERS = { pokerChamp: "table.deal", alphapoker: "table.deal", belote: "table.deal", bataille: null };
-// The families whose hands are puzzles to look at again (server/games' Variant.review: AlphaPoker's best words,
-// Chinese poker's solver's set): ReviewHand is asked for theirs alone; a bataille's or a belote's refusal was a
-// "400" in the console at every table.
-const REVIEWED = ["alphapoker", "chinese"];
+// What a game calls its rounds (the header's "donne 3", "deal 3", "hand 3", none for bataille), whether its hands
+// are reviewed (ReviewHand) and its teams (belote's) are its VariantInfo's facts (table/facts.js), not lists here.
 // How long the end of a hand stays on the table (a click goes on at once): the table's pause, when it has one (the
 // next hand's decisions open after it), less PAUSE_EARLY_MS, else SHOWDOWN_MS. The table's pause starts when the
 // hand ends, the page's when it hears so: let go a little early, the page is ready for the next hand's end, which
@@ -103,20 +99,21 @@ function plainBoard(node, view, ctx) {
       .filter((c) => typeof c === "string").map(cardElement))));
 }
 
-// A result's per-team list (belote's totals: team 0, seats 0 and 2, first): each seat shows its team's, under this
-// column name.
-const TEAM_COLUMNS = { belote: { totals: "teamPoints" } };
+// A result's per-team list (belote's totals: team 0, seats 0 and 2, first) shown to each seat as its team's, under
+// this column name.
+const TEAM_WORDS = { totals: "teamPoints" };
 
-/** The result's per-seat columns, [name, value of each seat]: a per-team list given to each seat of the team (seat
- *  s plays in team s % teams); champions, scalars and a list of another length are not columns. A column the same
- *  for all tells nothing (DAKER round's chips, all 0) and is left out, unless the win is shared: then the first
- *  amount is what the winners tied on (a drawn Chinese poker game, 0 units each) and stays. */
-export function resultColumns(family, result, count) {
+/** The result's per-seat columns, [name, value of each seat]: in a game of teams (``variant``, the table's
+ *  VariantInfo: its teamSize), a per-team list given to each seat of the team (seat s plays in team s % teams);
+ *  champions, scalars and a list of another length are not columns. A column the same for all tells nothing (DAKER
+ *  round's chips, all 0) and is left out, unless the win is shared: then the first amount is what the winners tied
+ *  on (a drawn Chinese poker game, 0 units each) and stays. */
+export function resultColumns(variant, result, count) {
   const columns = Object.entries(result).flatMap(([k, v]) => {
     if (!Array.isArray(v) || k === "champions") return [];
     if (v.length === count) return [[k, v]];
-    const team = TEAM_COLUMNS[family]?.[k];
-    return team && v.length && count % v.length === 0 ? [[team, Array.from({ length: count }, (_, s) => v[s % v.length])]] : [];
+    const team = perSeat(variant, v, count);
+    return team ? [[TEAM_WORDS[k] || k, team]] : [];
   });
   const tiedOn = (result.champions || []).length > 1 ? columns.find(([k]) => k !== "outHands") : null;
   return columns.filter((column) => column === tiedOn || new Set(column[1].map(String)).size > 1);
@@ -141,11 +138,11 @@ const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t(
  *  the hand each went out in: two seats left with no chips are not equal), then by the result's first per-seat
  *  amount; what the whole game counted (deals played...) under it; a way to play it again, and to watch it again
  *  move by move. */
-function resultPanel(info, names, again, board, ctx) {
+function resultPanel(info, variant, names, again, board, ctx) {
   const family = Object.keys(BOARDS).find((f) => info[f]);
   const result = family ? info[family] : {};
   const count = names.length;
-  const columns = resultColumns(family, result, count);
+  const columns = resultColumns(variant, result, count);
   const facts = Object.entries(result).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && Number(v));
   const champions = (result.champions || []).map(Number);
   const outs = result.outHands || [];
@@ -174,14 +171,16 @@ function resultPanel(info, names, again, board, ctx) {
       h("a", { class: "button replay", href: `#/replay/${encodeURIComponent(info.tableId)}` }, t("result.replay"))));
 }
 
-export async function tableScreen(main, tableId, { title, join, playAgain }) {
+/** The table screen of ``tableId`` in ``main``; ``variantOf(name)`` resolves to a game's VariantInfo (app.js's, from
+ *  ListVariants read once), or null. */
+export async function tableScreen(main, tableId, { title, join, playAgain, variantOf = async () => null }) {
   const mine = seats()[tableId];
   const token = mine?.token || "";
   const mySeat = mine ? mine.seat : null;
   const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
                   hand: 0, events: [], hold: null, picked: new Map(), hints: null, review: null,
                   reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "", pausedUntil: 0,
-                  whole: 0, ends: 0 };
+                  whole: 0, ends: 0, variant: null };
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -193,6 +192,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   const abort = new AbortController();
   let refreshing = null;
   let again = false;
+  // The table's VariantInfo, its game's facts (table/facts.js): asked once the table is read, kept in state.variant.
+  let facts = null;
+  const variantFacts = () => {
+    facts = facts || variantOf(state.info.variant).catch(() => null).then((variant) => (state.variant = variant || null));
+    return facts;
+  };
 
   const act = async (move) => {
     if (mySeat === null) return null;
@@ -345,18 +350,20 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
     const info = state.info;
     if (!info) return;
     if (state.family && !state.board) state.board = await boardFor(state.family);
+    await variantFacts();
     const names = seatNames(info);
     const over = status(info) === "finished";
     const held = heldView();
     // While the last hand's end is held on the board, the header says that hand, as the board does.
     const hand = held ? state.hold.hand : info.hand;
     const seated = (info.seats || []).map((s) => [Boolean(s.taken), Boolean(s.reserved)]);
-    const headKey = [tableTitle(info, title), info.variant, status(info), hand, info.hints, names, seated, lang, state.family];
+    const counted = roundLabel(state.variant, hand, t); // "donne 3", "deal 3", "hand 3"; none for bataille
+    const headKey = [tableTitle(info, title), info.variant, status(info), counted, info.hints, names, seated, lang];
     refill(head, JSON.stringify(headKey), () => [
       h("h2", { title: tableId }, tableTitle(info, title)),
       h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
         h("span", { class: `pill ${status(info)}` }, t(`status.${status(info)}`)),
-        hand && COUNTERS[state.family] !== null ? ` ${t(COUNTERS[state.family] || "table.hand", { n: hand })}` : "",
+        counted ? ` ${counted}` : "",
         info.hints ? h("span", { class: "pill practice" }, t("practice")) : null,
         h("span", { class: mySeat !== null ? "pill you" : "pill" },
           mySeat !== null ? t("table.you", { name: names[mySeat] }) : t("table.watching")),
@@ -381,7 +388,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
       });
     }
     drawBar(c, over, held);
-    refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, names,
+    refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, state.variant, names,
       mySeat !== null ? () => playAgain(info, mySeat) : null, state.board, c) : ""));
     if (over && state.skipping) { // the result asked for: in sight once it is there
       state.skipping = false;
@@ -497,8 +504,9 @@ export async function tableScreen(main, tableId, { title, join, playAgain }) {
   // (failed_precondition) shows nothing; a game without reviews (NO_REVIEW) or a server without the call (any
   // other refusal) is not asked again here.
   const review = async (hand) => {
-    if (!REVIEWED.includes(state.family) || !hand || state.reviewed.has(hand) || state.reviewless) return;
+    if (!hand || state.reviewed.has(hand) || state.reviewless) return;
     state.reviewed.add(hand);
+    if (!reviewsHands(await variantFacts())) return; // its game's hands are not reviewed (VariantInfo.reviewsHands)
     const answer = await call("TableService", "ReviewHand", { tableId, hand }, token).catch((e) => {
       state.reviewless = e.code !== "failed_precondition" || e.reason === "NO_REVIEW"; // this game has none
       return null;
