@@ -248,11 +248,12 @@ class Lane:
         try:
             await turn
         except asyncio.CancelledError:
-            if turn.cancelled():  # the caller went away while waiting
-                queue = self.waiting[peer]
-                queue.remove(turn)
-                if not queue:
-                    del self.waiting[peer]
+            if turn.cancelled():  # the caller went away (or its time ran out) while waiting
+                queue = self.waiting.get(peer)
+                if queue is not None and turn in queue:  # (a grant may have passed over it already)
+                    queue.remove(turn)
+                    if not queue:
+                        del self.waiting[peer]
                 _less(self.calls, peer)
             else:  # given a thread, then gone before using it
                 self._release(peer)
@@ -271,6 +272,8 @@ class Lane:
             turn = queue.popleft()
             if queue:
                 self.waiting[peer] = queue  # to the back of the line
+            if turn.cancelled():  # its caller gave up in this turn of the loop, before its own cleanup ran
+                continue
             self.free -= 1
             self.running[peer] += 1
             turn.set_result(None)
