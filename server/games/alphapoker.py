@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from brelan.lexicon.cards import LETTERS, Card, Laid, deck
 from brelan.lexicon.lexicon import Lexicon
@@ -52,7 +52,7 @@ from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
 from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, Facts, GameError, Hand, OptionError, Out,
-                   Phrase, Review, Seat, Variant, number, parse_record, record)  # fmt: skip
+                   Phrase, Review, Seat, Variant, number, parser, record)  # fmt: skip
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
@@ -256,12 +256,8 @@ Event = (Judged | Cut | Hand | Dealt | Anted | Phase | Discarded | Received | Re
          | RaisedToSee | Stopped | Folded | WordLaid | Scored | Refused | Won | Remains | Out | TieBreak | Champions)  # fmt: skip
 
 
-def parse_action(text: str) -> Action:
-    return parse_record(text, ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], Action] = parser(ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 # -- the view ----------------------------------------------------------------------------------
@@ -466,10 +462,7 @@ class AlphaState(ButtonGame):
             return GameError("NOT_ENOUGH", f"p{seat} has {self.stacks[seat]} PM: at most {self.bets[seat] + self.stacks[seat]}")
         return None
 
-    def apply(self, seat: int | None, action: Action) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
         self.to_act.pop(0)
         if isinstance(action, Fold):

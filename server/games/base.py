@@ -231,6 +231,16 @@ def parse_record(text: str, kinds: Iterable[type[T]]) -> T:
     raise TextError(f"unknown {quoted(tag)} in {quoted(text)}")
 
 
+def parser(kinds: Sequence[type[T]]) -> Callable[[str], T]:
+    """A game's reader of its action (or event) text: one of ``kinds`` (each made with :func:`record`).
+
+    >>> parse = parser([Hand, Out])
+    >>> parse("hand 2 p1"), parse("p3 out")
+    (Hand(number=2, button=1), Out(seat=3))
+    """
+    return functools.partial(parse_record, kinds=tuple(kinds))
+
+
 # -- events every game shares ---------------------------------------------------------
 
 
@@ -518,6 +528,19 @@ class EngineState:
         return bool(self.champions)
 
     def _refusal(self, seat: int | None, action: Any) -> GameError | None:
+        raise NotImplementedError
+
+    def apply(self, seat: int | None, action: Any) -> list[Any]:
+        """Make ``action`` for ``seat`` (None: the rules' own move, such as time up) and return the events it made;
+        a :class:`GameError`, and nothing changed, when the rules refuse it (the check :meth:`can_apply` and
+        ``legal_actions`` share)."""
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise refusal
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int | None, action: Any) -> list[Any]:
+        """The game's own move, once the rules allow it."""
         raise NotImplementedError
 
     def time_limit(self, seat: int) -> float | None:

@@ -34,13 +34,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
-from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Seat, Variant, number,
-                   parse_record, record)  # fmt: skip
+from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Seat, Variant, number, parser,
+                   record)  # fmt: skip
 from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
                          Takes, WordRules, card_points, judge, take, unbound, word_game)
 
@@ -147,12 +147,8 @@ EVENTS = (Judged, Pile, Played, Claimed, Admitted, Refused, Takes, Gives, Replay
 Event = Judged | Pile | Played | Claimed | Admitted | Refused | Takes | Gives | Replays | LastCall | Passed | TimeUp | Points | Champions
 
 
-def parse_action(text: str) -> Action:
-    return parse_record(text, ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], Action] = parser(ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 @dataclass(frozen=True)
@@ -279,10 +275,7 @@ class BatailleState(EngineState):
             return GameError("TOO_SHORT", f"a word has at least {self.options.min_length} letters")
         return None
 
-    def apply(self, seat: int | None, action: Action) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
         if isinstance(action, TimeUp):
             return [action, *self._finish()]
         assert seat is not None

@@ -41,14 +41,14 @@ import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .alphapoker import Dealt
-from .base import (MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Seat, Variant, number,
-                   parse_record, record)  # fmt: skip
+from .base import (MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Seat, Variant, number, parser,
+                   record)  # fmt: skip
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
                          BestOnTable, card_points, judge, take, unbound, word_game)  # fmt: skip
 
@@ -170,12 +170,8 @@ Event = (Judged | Hand | Dealt | Played | Proposed | Revealed | Admitted | Refus
          | DealPoints | Champions)  # fmt: skip
 
 
-def parse_action(text: str) -> Action:
-    return parse_record(text, ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], Action] = parser(ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 @dataclass(frozen=True)
@@ -310,10 +306,7 @@ class BeloteState(EngineState):
                 return GameError("NO_JOKER", "belote has no joker")
         return None
 
-    def apply(self, seat: int | None, action: Action) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
         if isinstance(action, Lay):
             return self._lay(seat, action.card)

@@ -38,10 +38,10 @@ import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .base import (MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Review, Seat, Variant,
-                   number, parse_record, record)  # fmt: skip
+                   number, parser, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
 from .chinese_bot import bot
 from .chinese_rows import PLACES, ROWS, SIZES, Piece, Placement
@@ -232,12 +232,8 @@ Event = (Hand | Dealt | Reserved | Aside | SetHand | Placed | Surrendered | Show
          | Scored | Fantasyland | Champions)  # fmt: skip
 
 
-def parse_action(text: str) -> Action:
-    return parse_record(text, ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], Action] = parser(ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 def _backs(cards: Sequence[Any]) -> tuple[Back, ...]:
@@ -398,10 +394,7 @@ class ChineseState(EngineState):
                 return GameError("ROW_FULL", f"the {name} row holds {SIZES[name]} cards")
         return None
 
-    def apply(self, seat: int | None, action: Action) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
         if isinstance(action, Surrender):
             self.surrendered[seat] = True

@@ -23,11 +23,11 @@ import enum
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from . import betting as bet
 from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, choice, number,
-                   parse_record, record)  # fmt: skip
+                   parser, record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetEvent, Betting, ButtonGame, Limit, Rules
 from .daker_cards import (
     FULL_HOUSE, PAIR, THREE, TWO_PAIRS, DakerCard, HiddenCard, best_hand, default_deck, describe, make_deck,
@@ -156,12 +156,8 @@ Event = Hand | Community | Turned | Dealt | Discarded | Drew | Reshuffled | Show
 HIDDEN = (Dealt, Discarded, Drew)
 
 
-def parse_action(text: str) -> Action:
-    return parse_record(text, ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], Action] = parser(ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 @dataclass(frozen=True)
@@ -271,10 +267,7 @@ class DakerState(ButtonGame):
             return GameError("NOT_BETTING", "this is the discard: discard 0 to 2 cards")
         return self.betting.refusal(seat, action)
 
-    def apply(self, seat: int | None, action: Action) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
         assert seat is not None
         if isinstance(action, Discard):
             return self._discard(seat, action.cards) + self._advance()

@@ -29,10 +29,10 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .base import (MOST_CHIPS, MOST_MINUTES, Champions, EngineState, Facts, GameError, OptionError, Options, Seat,
-                   TextError, Variant, number, parse_record, record)  # fmt: skip
+                   TextError, Variant, number, parser, record)  # fmt: skip
 from .betting import Fold, Folded
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, category, describe, evaluate, warm
@@ -202,12 +202,8 @@ Event = Deal | Hole | Stage | Paid | Folded | Burn | Board | Shown | Won | Duel 
 Action = Pay | Fold | TimeUp
 
 
-def parse_action(text: str) -> Action:
-    return parse_record(text, ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], Action] = parser(ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 # -- the view --------------------------------------------------------------------
@@ -285,10 +281,7 @@ class PokerChampState(EngineState):
     def default_action(self, seat: int) -> Action:
         return Fold()
 
-    def apply(self, seat: int | None, action: Action) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: Action) -> list[Event]:
         if isinstance(action, Pay):
             return self._pay(seat)  # type: ignore[arg-type]
         if isinstance(action, Fold):

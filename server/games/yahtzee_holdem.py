@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from . import betting as bet
-from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number,
-                   parse_record, record)  # fmt: skip
+from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number, parser,
+                   record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, ButtonGame, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
@@ -90,12 +90,8 @@ EVENTS = (Hand, Dealt, Rolled, Shown, Out, Champions, *BET_EVENTS)
 Event = Hand | Dealt | Rolled | Shown | Out | Champions | BetEvent
 
 
-def parse_action(text: str) -> BetAction:
-    return parse_record(text, BET_ACTIONS)
-
-
-def parse_event(text: str) -> Event:
-    return parse_record(text, EVENTS)
+parse_action: Callable[[str], BetAction] = parser(BET_ACTIONS)
+parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
 @dataclass(frozen=True)
@@ -167,10 +163,7 @@ class YahtzeeState(ButtonGame):
             return refusal
         return self._betting.refusal(seat, action)
 
-    def apply(self, seat: int | None, action: BetAction) -> list[Event]:
-        refusal = self._refusal(seat, action)
-        if refusal is not None:
-            raise refusal
+    def _apply(self, seat: int | None, action: BetAction) -> list[Event]:
         assert seat is not None
         events: list[Event] = list(self._betting.act(seat, action))
         return events + self._advance()
