@@ -24,8 +24,8 @@ from urllib.parse import unquote
 
 import grpc
 
-from .errors import ServiceError, status_of
-from .refusals import Refusal
+from .errors import status_of
+from .refusals import Refusal, Status
 from .log_store import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -87,22 +87,20 @@ class Guard(grpc.aio.ServerInterceptor):
         self._wrapped: dict[str, Any] = {}
 
     async def _admit(self, method: str, request: Any, context: grpc.aio.ServicerContext) -> None:
+        """Let the call in (its refusals are mapped as the handlers' are, by :func:`failed`)."""
         if isinstance(request, _Junk):
-            await context.abort_with_status(ServiceError(grpc.StatusCode.INVALID_ARGUMENT, "the request is not a valid "
-                                                         "message", reason="MALFORMED_REQUEST").to_status())  # fmt: skip
+            raise Refusal(Status.INVALID_ARGUMENT, "the request is not a valid message", reason="MALFORMED_REQUEST")
         if not method.startswith(TABLE_METHODS):
             return
         try:
             token = _token(context)
         except ValueError as e:
-            await context.abort_with_status(ServiceError(grpc.StatusCode.UNAUTHENTICATED, str(e),
-                                                         reason="MALFORMED_TOKEN").to_status())  # fmt: skip
+            raise Refusal(Status.UNAUTHENTICATED, str(e), reason="MALFORMED_TOKEN") from None
         holder = None
         if token is not None:
             holder = await self.resolve(token)
             if holder is None:
-                await context.abort_with_status(ServiceError(grpc.StatusCode.UNAUTHENTICATED, "unknown or revoked token",
-                                                             reason="UNKNOWN_TOKEN").to_status())  # fmt: skip
+                raise Refusal(Status.UNAUTHENTICATED, "unknown or revoked token", reason="UNKNOWN_TOKEN")
         CALLER.set(holder)
 
     async def intercept_service(self, continuation: Any, details: grpc.HandlerCallDetails) -> Any:
@@ -170,8 +168,8 @@ async def failed(method: str, error: Exception, context: grpc.aio.ServicerContex
     if isinstance(error, Refusal):  # the domain's refusal (a ServiceError among them): its status
         await context.abort_with_status(status_of(error))
     if isinstance(error, StoreUnavailable):  # the database is down or locked (its retries spent): not a bug
-        await context.abort_with_status(ServiceError(grpc.StatusCode.UNAVAILABLE, f"{error}: call again",
-                                                     reason="STORE_UNAVAILABLE").to_status())  # fmt: skip
+        await context.abort_with_status(status_of(Refusal(Status.UNAVAILABLE, f"{error}: call again",
+                                                          reason="STORE_UNAVAILABLE")))  # fmt: skip
     error_id = "e-" + secrets.token_hex(4)
     log.error("%s failed (error id %s)", method, error_id, exc_info=error)
     await context.abort(grpc.StatusCode.INTERNAL, f"internal error {error_id}: the server's log has its details")

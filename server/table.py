@@ -127,8 +127,9 @@ class Table:
         self.state: State | None = None
         self.events: list[TableEvent] = []
         self.seats = [SeatState(bot=s in row.bot_seats) for s in range(variant.seats(self.options))]
-        # Every seat a bot: a show, played as ``shows`` says (its pace, and abandoned when nobody watches it).
-        self.bots_only = all(seat.bot for seat in self.seats)
+        # Every seat a bot, and no tournament's game: a show, played as ``shows`` says (its pace, and abandoned when
+        # nobody watches it). A tournament's games between bots play on, at the bots' pace, to its end.
+        self.bots_only = all(seat.bot for seat in self.seats) and row.place is None
         self.shows = shows
         # The caller who made it (a bots-only table's, while this node plays it) and that caller's events budget.
         self.owner: str | None = None
@@ -165,6 +166,7 @@ class Table:
         # When a person last showed he is there (a call with his seat's token, a join); with none watching
         # and none for ABANDON_SECONDS, a game with people in it ends as abandoned.
         self.presence = clock.now()
+        self.watched = clock.now()  # when the last stream watching it ended (or the table was made, or read back)
 
     # -- creating and restoring --------------------------------------------------------
     @classmethod
@@ -407,11 +409,15 @@ class Table:
         return queue
 
     def unsubscribe(self, queue: Watch) -> None:
-        seat = self.watchers.pop(queue, None)
+        if queue not in self.watchers:
+            return
+        seat = self.watchers.pop(queue)
+        self.watched = self.clock.now()  # a show is unwatched from now (a spectator's stream too)
         if seat is not None:
             self.seats[seat].watchers -= 1
             self.present()  # he was there until now
-            self._wake.set()  # the table may have to wait for its people from now
+        if seat is not None or self.bots_only:
+            self._wake.set()  # the table may have to wait for its people (or its watchers) from now
 
     # -- commands: run one at a time in the table's task --------------------------------------
     async def command(self, run: Callable[[], Awaitable[T]]) -> T:
@@ -753,7 +759,7 @@ class Table:
             return None
         if self.bots_only:
             unwatched = self.shows.unwatched_seconds
-            return None if not unwatched or self.watchers else self.presence + unwatched
+            return None if not unwatched or self.watchers else self.watched + unwatched
         if any(st.watchers for st in self.seats if not st.bot):
             return None
         return self.presence + ABANDON_SECONDS

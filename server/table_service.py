@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import AsyncIterator
 
 import grpc
@@ -153,7 +154,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
                 yield await with_view(table, pb.WatchTableResponse(), seat, request.with_json)
             while (events := await queue.get()) is not END:
                 if isinstance(events, Refusal):  # the table moved away, or the server stops: watch again
-                    raise events
+                    raise dataclasses.replace(events)  # its own: every stream raises one, each its traceback
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
                     # with_view: and the view and table the action left, so no GetView, GetTable after each

@@ -10,7 +10,7 @@ import asyncio
 import hmac
 import logging
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from typing import Any, Awaitable, Callable
 
 
@@ -65,6 +65,7 @@ class Tables:
         self.seeds = seeds or SecretSeeds()  # each new table's game seed (and each tournament's)
         self.shows = shows  # how bots-only tables are played, and bounded per caller
         self.budgets = Budgets(clock, shows.events_per_second)
+        self.making: Counter[str] = Counter()  # shows being made (their rows being written), by caller
         self.lexicons = lexicons  # what word games judge with; None: this server has no lexicon
         self.clock = clock
         self.bot_delay = bot_delay
@@ -306,11 +307,26 @@ class Tables:
             raise invalid("hints", "a tournament's tables give no hints")
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
-        show = owner is not None and len(set(bot_seats)) == seats
-        if show and self.shows.per_caller and self.shows_of(owner) >= self.shows.per_caller:
+        show = owner is not None and len(set(bot_seats)) == seats and place is None
+        if show and self.shows.per_caller and self.shows_of(owner) + self.making[owner] >= self.shows.per_caller:
             raise Refusal(Status.RESOURCE_EXHAUSTED, f"at most {self.shows.per_caller} tables of bots "
                                "only at once from your address: watch one to its end, or take a seat at a new one",
                                reason="TOO_MANY_BOT_TABLES", metadata={"limit": str(self.shows.per_caller)})  # fmt: skip
+        if show:
+            self.making[owner] += 1  # its place is held while its row is written: calls at once count it
+        try:
+            return await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
+                                      join_seconds, hints, place, pause_seconds, create_id, owner if show else None)
+        finally:
+            if show:
+                self.making[owner] -= 1
+                if not self.making[owner]:
+                    del self.making[owner]
+
+    async def _create(self, variant: Variant, parsed: Any, bot_seats: list[int], decision_seconds: float, name: str,
+                      reserved: dict[int, tuple[str, str]] | None, table_id: str, join_seconds: float, hints: bool,
+                      place: dict[str, Any] | None, pause_seconds: float, create_id: str,
+                      owner: str | None) -> Table:  # fmt: skip
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
@@ -320,8 +336,8 @@ class Tables:
             raise TableExists(table_id)
         table = self._table(row)
         table.fence = (node.node_id, 1) if node else None
-        if show:
-            table.owner, table.budget = owner, self.budgets.of(owner)  # type: ignore[arg-type]
+        if owner is not None:  # a show: it counts against its caller's
+            table.owner, table.budget = owner, self.budgets.of(owner)
         for seat, (player, secret_sha256) in (reserved or {}).items():
             await table.reserve(seat, player, secret_sha256)
         self.tables[table_id] = table
@@ -406,7 +422,7 @@ class Tables:
                                reason="TOKEN_REQUIRED")  # fmt: skip
         if holder.table_id != table_id:
             raise Refusal(Status.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not "
-                               f"{quoted(table_id)}")  # fmt: skip
+                          f"{quoted(table_id)}", reason="OTHER_TABLE")  # fmt: skip
         return await self.find(table_id), holder.seat
 
     async def viewer(self, holder: Holder | None, table_id: str) -> tuple[Table, int | None]:
@@ -434,7 +450,8 @@ class Tables:
                   action_id: str) -> Acted:  # fmt: skip
         table, held = await self.seat_of(holder, table_id)
         if seat != held:
-            raise Refusal(Status.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}")
+            raise Refusal(Status.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}",
+                          reason="OTHER_SEAT")  # fmt: skip
         assert holder is not None
         bucket = self.buckets.setdefault(holder.token_sha256, TokenBucket(self.clock, self.rate, self.burst))
         if not bucket.take():

@@ -4,9 +4,7 @@ abandoned when nobody watches them (issue 37: one client made 60 such tables wri
 
 from __future__ import annotations
 
-import contextlib
 import json
-import threading
 import time
 from pathlib import Path
 from typing import Iterator
@@ -17,9 +15,10 @@ import pytest
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient
 from brelan.server.clock import ManualClock
-from brelan.server.errors import ServiceError
 from brelan.server.main import ServerThread
+from brelan.server.games.registry import get_variant
 from brelan.server.shows import FLAT_OUT, ShowRules
+from brelan.server.table import Table
 from conftest import advance, error_of
 
 # A POKER CHAMP game that lasts: every Award to win, a million chips each.
@@ -90,26 +89,40 @@ def clocked(tmp_path: Path) -> Iterator[tuple[ServerThread, ManualClock]]:
     server.stop()
 
 
+def status_after(api: BrelanClient, table: str, wanted: int, seconds: float = 10.0) -> int:
+    """The table's status once it is ``wanted`` (or after ``seconds``: the tables' tasks run on their own)."""
+    deadline = time.monotonic() + seconds
+    while (status := api.get_table(table).status) != wanted and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return status
+
+
 def test_a_table_of_bots_only_nobody_watches_ends_as_abandoned(clocked: tuple[ServerThread, ManualClock]) -> None:
     server, clock = clocked
     with BrelanClient(server.target) as api:
         table = api.create_table("poker-champ", LONG, bot_seats=BOTS).table_id
         advance(server, clock, 599)
         assert api.get_table(table).status == tpb.TABLE_STATUS_PLAYING
-        watching = threading.Event()
-
-        def watch() -> None:  # a spectator's stream, open until the table ends (or the test's client closes)
-            with contextlib.suppress(ServiceError):
-                for _ in api.watch(table):
-                    watching.set()
-
-        watcher = threading.Thread(target=watch, daemon=True)
-        watcher.start()
-        assert watching.wait(10)
+        stream = api.table_stub.WatchTable(tpb.WatchTableRequest(table_id=table))  # a spectator's
+        next(stream)
         advance(server, clock, 3600)
         assert api.get_table(table).status == tpb.TABLE_STATUS_PLAYING  # watched: it plays on
-        second = api.create_table("poker-champ", LONG, bot_seats=BOTS).table_id  # nobody watches this one
-        advance(server, clock, 601)
-        done = api.get_table(second)
-        assert done.status == tpb.TABLE_STATUS_FINISHED and json.loads(done.result) == {"abandoned": True, "absent": []}
+        stream.cancel()  # the spectator goes: unwatched from now (not from when it was made)
+        time.sleep(0.2)
+        advance(server, clock, 599)
         assert api.get_table(table).status == tpb.TABLE_STATUS_PLAYING
+        advance(server, clock, 2)
+        assert status_after(api, table, tpb.TABLE_STATUS_FINISHED) == tpb.TABLE_STATUS_FINISHED
+        assert json.loads(api.get_table(table).result) == {"abandoned": True, "absent": []}
+
+
+def test_a_tournament_s_games_between_bots_are_no_shows() -> None:
+    """Paced and abandoned when unwatched, a tournament's game of bots would hold its tournament for ever."""
+    variant = get_variant("poker-champ")
+    options = variant.make_options({"players": "2"})
+
+    def table(place: dict[str, str] | None) -> Table:
+        row = Table.new_row("t-show", variant, options, "", 0.0, (0, 1), place=place)
+        return Table(row, variant, None, ManualClock(), shows=ShowRules())  # type: ignore[arg-type]
+
+    assert table(None).bots_only and not table({"tournament_id": "tour-1"}).bots_only
