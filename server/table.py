@@ -760,7 +760,8 @@ class Table:
         if self.bots_only:
             unwatched = self.shows.unwatched_seconds
             return None if not unwatched or self.watchers else self.watched + unwatched
-        if any(st.watchers for st in self.seats if not st.bot):
+        people = [st for st in self.seats if not st.bot]
+        if not people or any(st.watchers for st in people):  # (no people, no show: a tournament's game of bots)
             return None
         return self.presence + ABANDON_SECONDS
 

@@ -5,6 +5,7 @@ abandoned when nobody watches them (issue 37: one client made 60 such tables wri
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
 from typing import Iterator
@@ -125,4 +126,7 @@ def test_a_tournament_s_games_between_bots_are_no_shows() -> None:
         row = Table.new_row("t-show", variant, options, "", 0.0, (0, 1), place=place)
         return Table(row, variant, None, ManualClock(), shows=ShowRules())  # type: ignore[arg-type]
 
-    assert table(None).bots_only and not table({"tournament_id": "tour-1"}).bots_only
+    show, game = table(None), table({"tournament_id": "tour-1"})
+    assert show.bots_only and not game.bots_only
+    show.state, game.state = (variant.new_game(options, random.Random(1)) for _ in range(2))  # games being played
+    assert show._abandon_at() is not None and game._abandon_at() is None  # the tournament's game is never given up
