@@ -36,7 +36,7 @@ import grpc
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
-from brelan.server.errors import ServiceError, went_away
+from brelan.api.errors import ServiceError, went_away
 from brelan.server.games.base import Variant
 from brelan.server.games.selfplay import play
 

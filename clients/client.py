@@ -14,7 +14,7 @@ metadata), act and watch:
 >>> me.view().legal, me.act("pay").events[0].text                    # doctest: +SKIP
 (['pay', 'fold'], 'p0 pays 1')
 
-Errors come back as :class:`~brelan.server.errors.ServiceError`, with the
+Errors come back as :class:`~brelan.api.errors.ServiceError`, with the
 status code, the field violations, the reason the server gave and its facts
 (``e.metadata``: a refused action's ``seq`` and ``legal`` kinds, a rate's ``limit``).
 """
@@ -40,8 +40,8 @@ from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.api.v1 import tournament_pb2 as upb
 from brelan.api.v1 import tournament_pb2_grpc as upb_grpc
 from brelan.lexicon.readings import Policy
-from brelan.server.errors import ServiceError
-from brelan.server.lexicon_convert import policy_to_pb
+from brelan.api.errors import ServiceError
+from brelan.api.policy import policy_to_pb
 
 PolicyLike = Policy | str | pb.Policy | None
 

@@ -28,7 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from brelan.lexicon.store import Store
-from brelan.server.errors import ServiceError
+from brelan.api.errors import ServiceError
 from brelan.server.games.base import Variant
 
 from .client import SeatHandle, view_dict

@@ -18,7 +18,6 @@ import ipaddress
 import logging
 import secrets
 from contextvars import ContextVar
-from dataclasses import dataclass
 from typing import Any, AsyncIterator, Awaitable, Callable
 from urllib.parse import unquote
 
@@ -27,18 +26,10 @@ import grpc
 from .errors import status_of
 from .refusals import Refusal, Status
 from .log_store import StoreUnavailable
+from .seats import Holder
 
 log = logging.getLogger(__name__)
 TABLE_METHODS = "/brelan.api.v1.TableService/"
-
-
-@dataclass(frozen=True)
-class Holder:
-    """Who is calling: the seat a token holds."""
-
-    token_sha256: str
-    table_id: str
-    seat: int
 
 
 CALLER: ContextVar[Holder | None] = ContextVar("brelan_caller", default=None)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence, TypeVar
 
+from brelan.api.policy import policy_to_pb  # noqa: F401 (the services' converters, both ways)
 from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.lexicon.cards import Card, CardError, Laid, check_hand
 from brelan.lexicon.lexicon import Reading, Verdict
@@ -32,13 +33,6 @@ def policy_from_pb(msg: pb.Policy, path: str = "policy") -> Policy:
         )
     except PolicyError as e:
         raise invalid(f"{path}.min_length", str(e)) from None
-
-
-def policy_to_pb(policy: Policy) -> pb.Policy:
-    msg = pb.Policy(**dict(policy.iter_flags()))
-    if policy.min_length != DEFAULT_MIN_LENGTH:
-        msg.min_length = policy.min_length
-    return msg
 
 
 def word_from_pb(text: str, path: str) -> str:

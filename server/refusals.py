@@ -1,61 +1,19 @@
-"""What the server refuses, in the domain's words: the tables, tournaments and lexicon handlers raise these, and
-know no transport (liwords' use cases); the services map each to its status (:mod:`~brelan.server.errors`).
-
-A refusal names its status by its canonical name (``google.rpc.Code``: ``NOT_FOUND``, ``UNAVAILABLE``...), which
-gRPC and Connect share, with a message, the request's fields at fault, a stable ``reason`` for programs and its
-facts (``metadata``: a table's ``seq``, the ``legal`` action kinds, a rate's ``limit``), and when a retry may do.
+"""What the server refuses, in the domain's words: the tables, tournaments and lexicon handlers raise these
+:class:`~brelan.api.refusal.Refusal` s, and know no transport (liwords' use cases); the services map each to its
+status (:mod:`~brelan.server.errors`). The refusal type is the API's, shared with the clients.
 """
 
 from __future__ import annotations
 
-import enum
 import math
-from dataclasses import dataclass, field
 from typing import Iterable, Mapping, TypeVar
+
+from brelan.api.refusal import MAX_MESSAGE, Refusal, Status  # noqa: F401 (the domain's names for them)
 
 from .games.base import quoted
 
-MAX_MESSAGE = 500  # characters of a status message or a field violation: grpc-message travels in a header
 # The reason of a refusal (UNAVAILABLE) by a node that no longer plays the table: another does, call again.
 MOVED = "TABLE_MOVED"
-
-
-class Status(enum.Enum):
-    """The canonical statuses (google.rpc.Code's, by name); the domain refuses with those commented."""
-
-    OK = "OK"
-    CANCELLED = "CANCELLED"
-    UNKNOWN = "UNKNOWN"
-    INTERNAL = "INTERNAL"
-    UNIMPLEMENTED = "UNIMPLEMENTED"
-    ALREADY_EXISTS = "ALREADY_EXISTS"
-    OUT_OF_RANGE = "OUT_OF_RANGE"
-    INVALID_ARGUMENT = "INVALID_ARGUMENT"  # the request is wrong: its fields say how
-    NOT_FOUND = "NOT_FOUND"
-    UNAUTHENTICATED = "UNAUTHENTICATED"  # no token, or one that holds nothing
-    PERMISSION_DENIED = "PERMISSION_DENIED"  # a token for another seat, a seat reserved for another
-    FAILED_PRECONDITION = "FAILED_PRECONDITION"  # the rules refuse it now
-    ABORTED = "ABORTED"  # decided on a view the table has moved on from
-    RESOURCE_EXHAUSTED = "RESOURCE_EXHAUSTED"  # past a limit
-    UNAVAILABLE = "UNAVAILABLE"  # call again: the store or the table's node recovers
-    DATA_LOSS = "DATA_LOSS"  # a table whose log no longer replays
-    DEADLINE_EXCEEDED = "DEADLINE_EXCEEDED"
-
-
-@dataclass
-class Refusal(Exception):
-    status: Status
-    message: str
-    violations: list[tuple[str, str]] = field(default_factory=list)  # (field path, what is wrong)
-    reason: str = ""  # a stable code for clients (google.rpc.ErrorInfo), e.g. NOT_YOUR_DECISION
-    metadata: dict[str, str] = field(default_factory=dict)  # the reason's facts (ErrorInfo.metadata, with it): seq
-    retry_after: float | None = None  # seconds after which the same call may succeed (google.rpc.RetryInfo)
-
-    def __str__(self) -> str:
-        if len(self.violations) == 1:
-            path, why = self.violations[0]
-            return f"{path}: {why}"
-        return self.message
 
 
 def invalid(path: str, why: str) -> Refusal:

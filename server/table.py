@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
-import hashlib
 import logging
 import random
 import secrets
@@ -34,6 +33,7 @@ from .games.base import GameError, Review, State, TextError, Variant, jsonable, 
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .replay import Replay
+from .seats import SeatState, sha256
 from .seeds import SecretSeeds
 from .shows import FLAT_OUT, EventBudget, ShowRules
 
@@ -46,29 +46,6 @@ BOT_ACTION_ID = "bot"
 LEFT_SEAT_SECONDS = 30.0  # a left seat's decisions at a table without a time limit: made for it after this
 ABANDON_SECONDS = 600.0  # a game nobody comes back to (every person left or silent) ends as abandoned
 logger = logging.getLogger(__name__)
-
-
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-@dataclass
-class SeatState:
-    token_sha256: str | None = None
-    player: str = ""
-    bot: bool = False
-    watchers: int = 0
-    # The hash of the secret that alone may take this seat: a tournament player's, or the one
-    # given to a player who left mid-game (his hidden cards stay his). None: anyone, when free.
-    secret_sha256: str | None = None
-
-    @property
-    def taken(self) -> bool:
-        return self.bot or self.token_sha256 is not None
-
-    @property
-    def reserved(self) -> bool:
-        return self.secret_sha256 is not None
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ from collections import Counter, OrderedDict
 from typing import Any, Awaitable, Callable
 
 
-from .auth import Holder
 from .clock import Clock, PeerLimits, TokenBucket
 from .refusals import (MAX_PAUSE_SECONDS, MOVED, Refusal, Status, checked_seconds, found, invalid, limited,
                        stopping)  # fmt: skip
 from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
-from .table import Acted, ReplayError, Table, sha256
+from .seats import Holder, sha256
+from .table import Acted, ReplayError, Table
 from .log_store import Fence, SqlStore, StoreUnavailable, TableRow
 from .node import Node
 from .seeds import SecretSeeds, Seeds

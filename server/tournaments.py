@@ -22,12 +22,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Sequence
 
 from .cluster import Cluster
-from .errors import MAX_PAUSE_SECONDS, checked_seconds, found, invalid
+from .refusals import MAX_PAUSE_SECONDS, checked_seconds, found, invalid
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
 from .log_store import SqlStore, TournamentGame, TournamentRow
-from .table import sha256
+from .seats import sha256
 from .tables import MAX_NAME, TableExists, Tables, new_table_id
 
 GAME = "alphapoker"

@@ -7,7 +7,7 @@ from pathlib import Path
 from brelan.clients.client import BrelanClient
 from brelan.server.main import ServerThread
 from brelan.server.seeds import NamedSeeds, SecretSeeds
-from brelan.server.table import sha256
+from brelan.server.seats import sha256
 from conftest import current_test, spawn
 
 
