@@ -11,6 +11,7 @@ tables against a single table.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import time
@@ -24,7 +25,6 @@ from brelan.lexicon.scoring import score_cards
 from brelan.lexicon.search import best_words
 from brelan.lexicon.store import Store
 from brelan.server.games import alphapoker as ap
-from brelan.server.games.base import jsonable
 from brelan.server.games.registry import playable
 from brelan.server.games.selfplay import play
 from brelan.server.games.transcript import game_rng
@@ -61,15 +61,17 @@ def bench_decisions(store: Store, decisions: int) -> None:
     lexicon = store.get()
     variant = playable("alphapoker", store.get)
     state = variant.new_game(ap.AlphaOptions(players=2), game_rng("decisions"))
-    view = jsonable(state.view(state.pending()[0]))
+    base = state.view(state.pending()[0])
     rng = random.Random(2)
     cards = deck()
     times, judge = [], []
     for _ in range(decisions):
         hand = rng.sample(cards, 7)
-        view["hands"][view["seat"]] = [str(c) for c in hand]
+        hands = list(base.hands)
+        hands[base.seat] = tuple(hand)
+        view = dataclasses.replace(base, hands=tuple(hands))
         t = time.perf_counter()
-        variant.bot(view, view["legal"], rng)
+        variant.bot(view, view.legal, rng)
         times.append(time.perf_counter() - t)
         found = best_words(lexicon, hand, RULEBOOK, 1)
         if found:

@@ -40,7 +40,7 @@ from brelan.api.errors import ServiceError, went_away
 from brelan.server.games.base import Variant
 from brelan.server.games.selfplay import play
 
-from .client import auth, open_channel, view_dict
+from .client import auth, open_channel
 
 Progress = Callable[[int], None]
 T = TypeVar("T")
@@ -219,10 +219,10 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
         if pace:
             await asyncio.sleep(pace)
         response = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id, with_json=True), metadata=auth(me.token)))
-        view = view_dict(response)
+        view = variant.view_from_json(response.view)  # the engine's view: its bot decides on it, as the table's do
         if not variant.conserved(view):
             summary.conserved = False
-        if view.get("over") or not response.legal:
+        if view.over or not response.legal:
             continue
         action = variant.bot(view, list(response.legal), me.rng)
         if not action:  # a real-time game's bot with nothing to claim
@@ -312,7 +312,8 @@ async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: 
     follower = asyncio.create_task(_follow(route, info.table_id, seats, over, variant.realtime))
     await asyncio.gather(*(_seat(route, variant, info.table_id, me, summary, over, pace) for me in seats))
     await follower
-    final_view = view_dict(await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id, with_json=True))))
+    last = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id, with_json=True)))
+    final_view = variant.view_from_json(last.view)
     summary.conserved = summary.conserved and variant.conserved(final_view)
     final = (await route.call(lambda s: s.GetTable(tpb.GetTableRequest(table_id=info.table_id)))).table
     if final.status == tpb.TABLE_STATUS_FINISHED:

@@ -20,7 +20,7 @@ import threading
 from collections import deque
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Iterable, Iterator
 
 import grpc
 from rich.panel import Panel
@@ -31,13 +31,19 @@ from brelan.lexicon.store import Store
 from brelan.api.errors import ServiceError
 from brelan.server.games.base import Variant
 
-from .client import SeatHandle, view_dict
+from .client import SeatHandle
 from .console import connect, err, out
 
 
-def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[str], recent: list[str]) -> Any:
-    """The table as a panel: a header, the board, a row a seat, the last events, whose move it is."""
-    me = view.get("seat")
+def cards(pieces: Iterable[Any]) -> str:
+    """Cards, dice or backs as their text, one space apart."""
+    return " ".join(map(str, pieces))
+
+
+def render(variant: Variant, table_id: str, view: Any, legal: list[str], recent: list[str]) -> Any:
+    """The table as a panel: a header, the board, a row a seat, the last events, whose move it is; ``view``: the
+    engine's view for the seat (:meth:`~brelan.server.games.base.Variant.view_from_json`)."""
+    me = view.seat
     columns, header, rows = SCREENS[variant.name](view)
     seats = Table(box=None, pad_edge=False)
     for column in ("seat", *columns):
@@ -45,7 +51,7 @@ def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[st
     for s, row in enumerate(rows):
         seats.add_row(f"p{s}" + (" (you)" if s == me else ""), *row, style="bold" if s == me else None)
     head = Text.assemble((variant.title, "bold"), f"  {table_id}  {header}")
-    board = Text("board  " + (" ".join(view["board"]) or "-") if "board" in view else "", style="bold cyan")
+    board = Text("board  " + (cards(view.board) or "-") if hasattr(view, "board") else "", style="bold cyan")
     log = Text("\n".join(recent[-8:]), style="dim")
     prompt = Text(f"your move: {legal_hint(legal)}" if legal else "waiting for the others...",
                   style="yellow" if legal else "dim")  # fmt: skip
@@ -55,111 +61,111 @@ def render(variant: Variant, table_id: str, view: dict[str, Any], legal: list[st
 Screen = tuple[tuple[str, ...], str, list[tuple[str, ...]]]
 
 
-def poker_champ_screen(view: dict[str, Any]) -> Screen:
-    pending = set(view["pending"])
-    rows = [(" ".join(hole) or "--", str(view["chips"][s]), str(view["paid"][s]), "*" * view["awards"][s],
-             "folded" if not view["in_hand"][s] else "deciding..." if s in pending else "in")
-            for s, hole in enumerate(view["holes"])]  # fmt: skip
-    header = f"deal {view['deal']}  stage {view['stage']} (stake {view['stake']})  pot {view['pot']}"
+def poker_champ_screen(view: Any) -> Screen:
+    pending = set(view.pending)
+    rows = [(cards(hole) or "--", str(view.chips[s]), str(view.paid[s]), "*" * view.awards[s],
+             "folded" if not view.in_hand[s] else "deciding..." if s in pending else "in")
+            for s, hole in enumerate(view.holes)]  # fmt: skip
+    header = f"deal {view.deal}  stage {view.stage} (stake {view.stake})  pot {view.pot}"
     return ("cards", "chips", "paid", "awards", ""), header, rows
 
 
-def yahtzee_screen(view: dict[str, Any]) -> Screen:
-    rows = [(" ".join(dice) or "--", str(view["stacks"][s]), str(view["bets"][s]),
-             "out" if view["out"][s] else "folded" if not view["in_hand"][s] else
-             "to act..." if view["to_act"] == s else "dealer" if view["button"] == s else "")
-            for s, dice in enumerate(view["dice"])]  # fmt: skip
-    header = f"hand {view['hand']}  {view['street']} (up to {view['round_limit']})  pot {view['pot']}"
+def yahtzee_screen(view: Any) -> Screen:
+    rows = [(cards(dice) or "--", str(view.stacks[s]), str(view.bets[s]),
+             "out" if view.out[s] else "folded" if not view.in_hand[s] else
+             "to act..." if view.to_act == s else "dealer" if view.button == s else "")
+            for s, dice in enumerate(view.dice)]  # fmt: skip
+    header = f"hand {view.hand}  {view.street} (up to {view.round_limit})  pot {view.pot}"
     return ("dice", "chips", "bet", ""), header, rows
 
 
-def daker_screen(view: dict[str, Any]) -> Screen:
-    pending = set(view["pending"])
-    rows = [(" ".join(cards) or "--", str(view["stacks"][s]), str(view["bets"][s]),
-             "out" if view["out"][s] else "folded" if not view["in_hand"][s] else
-             ("discarding..." if view["phase"] == "discard" else "to act...") if s in pending else
-             "dealer" if view["button"] == s else "")
-            for s, cards in enumerate(view["cards"])]  # fmt: skip
-    header = f"{view['mode']}  hand {view['hand']}  {view['phase']}  pot {view['pot']}"
-    if view["community"]:
-        header += "  community " + " ".join(view["community"])
+def daker_screen(view: Any) -> Screen:
+    pending = set(view.pending)
+    rows = [(cards(held) or "--", str(view.stacks[s]), str(view.bets[s]),
+             "out" if view.out[s] else "folded" if not view.in_hand[s] else
+             ("discarding..." if view.phase == "discard" else "to act...") if s in pending else
+             "dealer" if view.button == s else "")
+            for s, held in enumerate(view.cards)]  # fmt: skip
+    header = f"{view.mode}  hand {view.hand}  {view.phase}  pot {view.pot}"
+    if view.community:
+        header += "  community " + cards(view.community)
     return ("cards", "chips", "bet", ""), header, rows
 
 
-def chinese_screen(view: dict[str, Any]) -> Screen:
-    pending = set(view["pending"])
+def chinese_screen(view: Any) -> Screen:
+    pending = set(view.pending)
 
     def status(s: int) -> str:
-        if view["surrendered"][s]:
+        if view.surrendered[s]:
             return "surrendered"
-        mark = f"fantasyland {view['fantasy'][s]}  " if view["fantasy"][s] else ""
+        mark = f"fantasyland {view.fantasy[s]}  " if view.fantasy[s] else ""
         if s in pending:
-            return mark + ("setting..." if view["style"] == "classic" or view["fantasy"][s] else "placing...")
-        return mark + ("set" if view["set"][s] else "dealer" if view["button"] == s else "")
+            return mark + ("setting..." if view.style == "classic" or view.fantasy[s] else "placing...")
+        return mark + ("set" if view.set[s] else "dealer" if view.button == s else "")
 
-    boards = view["last_boards"] if view["over"] else view["boards"]  # the game's end clears the rows
-    rows = [(*(" ".join(boards[s][row]) or "-" for row in ("bottom", "middle", "top")),
-             " ".join(view["held"][s]) or "-", f"{view['totals'][s]} ({view['last'][s]:+d})", status(s))
-            for s in range(len(view["boards"]))]  # fmt: skip
-    header = f"{view['style']}  hand {view['hand']} of {view['hands']}"
-    if view["style"] != "classic":
-        header += f"  street {view['street'] + 1}"
+    boards = view.last_boards if view.over else view.boards  # the game's end clears the rows
+    rows = [(*(cards(boards[s][row]) or "-" for row in ("bottom", "middle", "top")),
+             cards(view.held[s]) or "-", f"{view.totals[s]} ({view.last[s]:+d})", status(s))
+            for s in range(len(view.boards))]  # fmt: skip
+    header = f"{view.style}  hand {view.hand} of {view.hands}"
+    if view.style != "classic":
+        header += f"  street {view.street + 1}"
     return ("bottom", "middle", "top", "in hand", "units (last)", ""), header, rows
 
 
-def alphapoker_screen(view: dict[str, Any]) -> Screen:
-    pending = set(view["pending"])
+def alphapoker_screen(view: Any) -> Screen:
+    pending = set(view.pending)
 
     def status(s: int) -> str:
-        if view["out"][s]:
+        if view.out[s]:
             return "out"
-        if not view["in_deal"][s]:
+        if not view.in_deal[s]:
             return "folded"
         if s in pending:
-            return {"exchange": "exchanging...", "bet": "betting...", "reveal": "laying..."}.get(view["phase"], "")
-        return "dealer" if view["dealer"] == s else "opener" if view["opener"] == s else ""
+            return {"exchange": "exchanging...", "bet": "betting...", "reveal": "laying..."}.get(view.phase, "")
+        return "dealer" if view.dealer == s else "opener" if view.opener == s else ""
 
     def word(s: int) -> str:
-        if view["words"][s] is None:
+        if view.words[s] is None:
             return ""
         # The word itself (a laid joker reads as its letter); its score, or why it scores nothing.
-        letters = "".join(card.split("=")[-1][0] for card in view["words"][s].split()) or "-"
-        return f"{letters} {view['scores'][s]}" + ("" if view["scores"][s] else f" ({view['reasons'][s]})")
+        letters = "".join(card.split("=")[-1][0] for card in view.words[s].split()) or "-"
+        return f"{letters} {view.scores[s]}" + ("" if view.scores[s] else f" ({view.reasons[s]})")
 
-    rows = [(" ".join(cards) or "--", str(view["stacks"][s]), str(view["bets"][s]), word(s), status(s))
-            for s, cards in enumerate(view["hands"])]  # fmt: skip
-    phase = view["phase"] + (f" {view['exchange_round']}/{view['exchange_rounds']} (up to {view['exchange_cap']})"
-                             if view["phase"] == "exchange" else "")  # fmt: skip
-    tie = "  tie-break" if view["tie_break"] else ""
-    header = f"round {view['round']}/{view['rounds']}{tie}  {phase}  pot {view['pot']}  cap {view['cap']}"
-    if view["previous"]:
-        header += "\nlast deal: " + "; ".join(view["previous"])
+    rows = [(cards(held) or "--", str(view.stacks[s]), str(view.bets[s]), word(s), status(s))
+            for s, held in enumerate(view.hands)]  # fmt: skip
+    phase = view.phase + (f" {view.exchange_round}/{view.exchange_rounds} (up to {view.exchange_cap})"
+                             if view.phase == "exchange" else "")  # fmt: skip
+    tie = "  tie-break" if view.tie_break else ""
+    header = f"round {view.round}/{view.rounds}{tie}  {phase}  pot {view.pot}  cap {view.cap}"
+    if view.previous:
+        header += "\nlast deal: " + "; ".join(view.previous)
     return ("cards", "PM", "bet", "word", ""), header, rows
 
 
-def bataille_screen(view: dict[str, Any]) -> Screen:
+def bataille_screen(view: Any) -> Screen:
     def status(s: int) -> str:
-        if view["phase"] == "last":
-            return "passed" if s in view["passed"] else "last call..."
-        return "to lay..." if view["turn"] == s else ""
+        if view.phase == "last":
+            return "passed" if s in view.passed else "last call..."
+        return "to lay..." if view.turn == s else ""
 
-    rows = [(str(view["piles"][s]), str(view["won"][s]), str(view["points"][s]), status(s)) for s in range(2)]
-    header = f"{view['phase']}  claims so far {view['claims']}" + ("  courtesy" if view["courtesy"] else "")
-    header += "\ntable  " + (" ".join(view["table"]) or "-")
-    if view["previous"]:
-        header += "\nlast claim: " + "; ".join(view["previous"])
+    rows = [(str(view.piles[s]), str(view.won[s]), str(view.points[s]), status(s)) for s in range(2)]
+    header = f"{view.phase}  claims so far {view.claims}" + ("  courtesy" if view.courtesy else "")
+    header += "\ntable  " + (cards(view.table) or "-")
+    if view.previous:
+        header += "\nlast claim: " + "; ".join(view.previous)
     return ("pile", "won", "points", ""), header, rows
 
 
-def belote_screen(view: dict[str, Any]) -> Screen:
-    rows = [(" ".join(cards) or "--", f"team {s % 2}", "to act..." if view["to_act"] == s else
-             "dealer" if view["dealer"] == s else "") for s, cards in enumerate(view["hands"])]  # fmt: skip
-    due = f"  a {view['required']} (or Y) due" if view["required"] and view["stage"] == "lay" else ""
-    header = (f"deal {view['deal']}  {view['stage']}{due}  totals {view['totals'][0]}-{view['totals'][1]} "
-              f"(to {view['target']})  this deal {view['deal_points'][0]}-{view['deal_points'][1]}")  # fmt: skip
-    header += ("\nstack  " if view["secret"] else "\ntable  ") + (" ".join(view["table"]) or "-")
-    if view["previous"]:
-        header += "\nlast word: " + "; ".join(view["previous"])
+def belote_screen(view: Any) -> Screen:
+    rows = [(cards(held) or "--", f"team {s % 2}", "to act..." if view.to_act == s else
+             "dealer" if view.dealer == s else "") for s, held in enumerate(view.hands)]  # fmt: skip
+    due = f"  a {view.required} (or Y) due" if view.required and view.stage == "lay" else ""
+    header = (f"deal {view.deal}  {view.stage}{due}  totals {view.totals[0]}-{view.totals[1]} "
+              f"(to {view.target})  this deal {view.deal_points[0]}-{view.deal_points[1]}")  # fmt: skip
+    header += ("\nstack  " if view.secret else "\ntable  ") + (cards(view.table) or "-")
+    if view.previous:
+        header += "\nlast word: " + "; ".join(view.previous)
     return ("cards", "team", ""), header, rows
 
 
@@ -172,20 +178,20 @@ def _word(text: str) -> bool:
     return bool(text) and all(c.isalpha() or c == "?" for c in text)
 
 
-def bataille_shorthand(view: dict[str, Any], legal: list[str], text: str) -> str:
+def bataille_shorthand(view: Any, legal: list[str], text: str) -> str:
     """Enter lays your card; a bare word claims it on the table as you see it."""
     if not text:
         return "lay" if "lay" in legal else ""
-    return f"claim {view['claims']} {text.upper()}" if _word(text) else text
+    return f"claim {view.claims} {text.upper()}" if _word(text) else text
 
 
-def belote_shorthand(view: dict[str, Any], legal: list[str], text: str) -> str:
+def belote_shorthand(view: Any, legal: list[str], text: str) -> str:
     """Enter passes; a letter lays it; a bare word proposes it."""
     if not text:
         return "pass" if "pass" in legal else ""
-    if view["stage"] == "lay" and len(text) == 1 and text.isalpha():
+    if view.stage == "lay" and len(text) == 1 and text.isalpha():
         return f"lay {text.upper()}r"
-    return f"propose {text.upper()}" if _word(text) and view["stage"] != "lay" else text
+    return f"propose {text.upper()}" if _word(text) and view.stage != "lay" else text
 
 
 # What a player may type besides an action's full text, by game.
@@ -193,7 +199,7 @@ SHORTHANDS = {"alphapoker-bataille": bataille_shorthand, "alphapoker-belote": be
               "alphapoker-belote-secrete": belote_shorthand}
 
 
-def shorthand(variant: Variant, view: dict[str, Any], legal: list[str], text: str) -> str:
+def shorthand(variant: Variant, view: Any, legal: list[str], text: str) -> str:
     """The action a player's typing stands for: an action's own text (``pass``, ``lay``) stays as it is."""
     try:
         variant.parse_action(text)
@@ -319,7 +325,7 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
     shown = -1
     while True:
         response = me.view()
-        view = view_dict(response)
+        view = variant.view_from_json(response.view)  # asked for (SeatHandle.view): the engine's, for its bot
         legal = list(response.legal)
         if response.seq != shown:
             for _ in range(50):  # the events up to this view, so the log shows what led to it
@@ -329,8 +335,8 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
                 moved.clear()
             out.print(render(variant, me.table_id, view, legal, list(recent)))
             shown = response.seq
-        if view.get("over"):
-            out.print(f"game over: champions {', '.join(f'p{s}' for s in view.get('champions', []))}")
+        if view.over:
+            out.print(f"game over: champions {', '.join(f'p{s}' for s in view.champions)}")
             out.print(f"check the dealing: {verify}")
             return 0
         if not legal:

@@ -774,8 +774,8 @@ class Table:
         state = self.state
 
         def decide() -> tuple[str, list[Any]]:
-            view = self.view(seat)  # the engine's own: its legal list names the hints a bot plays by
-            text = self.variant.bot(view, view.get("legal") or [str(a) for a in self.choices(seat)[0]], self.bots)
+            view = self.engine_view(seat)  # the engine's own: its legal list names the hints a bot plays by
+            text = self.variant.bot(view, view.legal or [str(a) for a in self.choices(seat)[0]], self.bots)
             if realtime and not text:
                 return text, []
             try:

@@ -9,7 +9,7 @@ import grpc
 
 from brelan.clients.client import BrelanClient, view_dict
 from brelan.server.clock import ManualClock
-from brelan.server.games.alphapoker import conserved
+from brelan.server.games.alphapoker import VARIANT, conserved
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
 
@@ -26,7 +26,7 @@ def test_a_game_against_bots_hides_every_unlaid_card_and_replays(api: BrelanClie
         assert time.monotonic() < deadline
         response = me.view()
         view = view_dict(response)
-        assert conserved(view)
+        assert conserved(VARIANT.view_from_json(response.view))
         assert all(c == "??" for s, cards in enumerate(view["hands"]) if s != 0 for c in cards)
         if view["over"]:
             break

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.games import bataille as ba
-from brelan.server.games.base import GameError, OptionError, jsonable
+from brelan.server.games.base import GameError, OptionError
 from brelan.server.games.registry import playable
 from brelan.server.games.selfplay import play
 from brelan.server.games.word_games import StackedLetters, TableWord
@@ -176,7 +176,7 @@ def test_random_games_conserve_the_130_cards_and_end(mini: Lexicon, seed: int, c
         if legal:
             state.apply(seat, rng.choice(legal))
         assert sorted(state.cards_in_play()) == everything
-        assert ba.conserved(jsonable(state.view(None)))
+        assert ba.conserved(state.view(None))
     assert state.is_over
 
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Iterator
 
 import pytest
@@ -234,11 +235,12 @@ def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path,
 def test_play_shorthands_leave_an_actions_own_text_alone() -> None:
     from brelan.clients.play import shorthand
     from brelan.server.games.registry import get_variant
+    view = SimpleNamespace  # the fields of the engine's view a shorthand reads
 
     bataille, belote = get_variant("alphapoker-bataille"), get_variant("alphapoker-belote")
-    assert shorthand(bataille, {"claims": 4}, ["pass"], "pass") == "pass"
-    assert shorthand(bataille, {"claims": 4}, ["lay"], "chien") == "claim 4 CHIEN"
-    assert shorthand(bataille, {"claims": 4}, ["lay"], "") == "lay"
-    assert shorthand(belote, {"stage": "propose"}, ["pass"], "pass") == "pass"
-    assert shorthand(belote, {"stage": "propose"}, ["pass"], "niche") == "propose NICHE"
-    assert shorthand(belote, {"stage": "lay"}, ["lay Er"], "e") == "lay Er"
+    assert shorthand(bataille, view(claims=4), ["pass"], "pass") == "pass"
+    assert shorthand(bataille, view(claims=4), ["lay"], "chien") == "claim 4 CHIEN"
+    assert shorthand(bataille, view(claims=4), ["lay"], "") == "lay"
+    assert shorthand(belote, view(stage="propose"), ["pass"], "pass") == "pass"
+    assert shorthand(belote, view(stage="propose"), ["pass"], "niche") == "propose NICHE"
+    assert shorthand(belote, view(stage="lay"), ["lay Er"], "e") == "lay Er"

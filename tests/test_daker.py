@@ -173,7 +173,7 @@ def test_bots_do_not_re_raise_each_other_round_after_round(mode: dk.Mode) -> Non
             if state.is_over:
                 break
             seat = state.pending()[0]
-            action = dk.bot(jsonable(state.view(seat)), [str(a) for a in state.legal_actions(seat)], rng)
+            action = dk.bot(state.view(seat), [str(a) for a in state.legal_actions(seat)], rng)
             for event in state.apply(seat, dk.parse_action(action)):
                 if isinstance(event, (dk.Hand, dk.Turned, dk.Discarded)):
                     raises = 0  # a new betting round

@@ -12,6 +12,7 @@ seed and actions replay to the same events.
 from __future__ import annotations
 
 import io
+import json
 import random
 from collections import Counter
 from typing import Any, Iterator
@@ -122,14 +123,17 @@ def check_refusal(state: Any, rng: random.Random, seats: list[int], action: Any)
 def check_views(game: Variant, family: Family, state: Any, told: Receivers) -> None:
     for receiver in told.hidden:
         view = state.view(receiver)
+        assert type(view) is game.view_type, "Variant.view_type names its views' class"
         shown = jsonable(view)
+        back = game.view_from_json(json.dumps(shown))  # the engine's view again, as far as its text says (a die's
+        assert type(back) is type(view) and jsonable(back) == shown  # identity apart), for a client's bots
         typed = family.view(view)
         leaked = told.secrets(receiver) & ({*words(shown)} | {*words(typed)})
         assert not leaked, f"the view of {receiver} shows {sorted(leaked)}, which the events hid from it"
         legal = [] if receiver is None or state.is_over else state.legal_actions(receiver)
         if legal:
             assert family.space_of(view, legal).moves
-        screen = render(game, "t-0", shown, [str(a) for a in legal], [])
+        screen = render(game, "t-0", view, [str(a) for a in legal], [])
         Console(file=io.StringIO(), width=100).print(screen)
 
 
@@ -167,7 +171,7 @@ def random_game(game: Variant, family: Family, options: Any,
                 check_event(game, family, shown)
         events += made
         if state.hand_number != hand or state.is_over:  # between hands, nothing is in flight
-            assert game.conserved(jsonable(state.view(None))), "chips or cards not conserved"
+            assert game.conserved(state.view(None)), "chips or cards not conserved"
             check_views(game, family, state, told)
     family.result_message(state.result)
     return [str(e) for e in events], actions

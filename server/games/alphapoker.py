@@ -731,8 +731,8 @@ def new_game(options: AlphaOptions, rng: random.Random, *, lexicon: Lexicon) -> 
     return state
 
 
-def conserved(view: dict[str, Any]) -> bool:
-    return sum(view["stacks"]) + view["pot"] == view["total"] and min(view["stacks"]) >= 0
+def conserved(view: AlphaView) -> bool:
+    return sum(view.stacks) + view.pot == view.total and min(view.stacks) >= 0
 
 
 def review(state: AlphaState, events: Sequence[Event], seat: int) -> Review:
@@ -758,7 +758,7 @@ def review(state: AlphaState, events: Sequence[Event], seat: int) -> Review:
     return Review(tuple(Lay(w.cards) for w in state.best_of(hand)) if hand else (), laid)
 
 
-def _bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+def _bot(view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
     from .alphapoker_bot import bot  # the bot depends on the engine's module, not the reverse: imported when asked
 
     return bot(view, legal, rng, lexicon)
@@ -778,4 +778,5 @@ VARIANT = word_game(Variant(
     review=review,
     modes={"": {"players": "3", "rounds": "2"}},
     facts=Facts(judges_words=True, reviews_hands=True, round_name="deal"),
+    view_type=AlphaView,
 ), new_game, _bot)

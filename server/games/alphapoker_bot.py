@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from brelan.lexicon.cards import LETTER_COUNTS, Card
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.search import best_words
+
+if TYPE_CHECKING:  # the bot reads its engine's view; the engine imports the bot when one is asked for
+    from .alphapoker import AlphaView
 
 
 # A score per card of the hand from which a word is worth playing for (fair) and raising on (strong).
@@ -38,19 +41,20 @@ def discards(hand: Sequence[Card], keep: Sequence[Card], most: int) -> list[Card
     return spare[:most]
 
 
-def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
-    seat = view["seat"]
-    hand = [Card.parse(t) for t in view["hands"][seat]]
-    found = best_words(lexicon, hand, Policy.parse(view["policy"]), 1, view["simplified"])
+def bot(view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+    seat = view.seat
+    assert seat is not None
+    hand = [c for c in view.hands[seat] if isinstance(c, Card)]  # its own: all face up to it
+    found = best_words(lexicon, hand, Policy.parse(view.policy), 1, view.simplified)
     word = found[0] if found else None
     score = word.score if word else 0
-    if view["phase"] == "reveal":
+    if view.phase == "reveal":
         return "lay " + " ".join(map(str, word.cards)) if word else "lay"
-    if view["phase"] == "exchange":
-        out = discards(hand, [c.card for c in word.cards] if word else [], view["exchange_cap"])
+    if view.phase == "exchange":
+        out = discards(hand, [c.card for c in word.cards] if word else [], view.exchange_cap)
         return " ".join(["exchange", *map(str, out)])
     fair, strong = FAIR_PER_CARD * len(hand), STRONG_PER_CARD * len(hand)
-    current = max(view["bets"])
+    current = max(view.bets)
     opening = [a for a in legal if a.startswith("bet ")]
     if opening:  # the opener: a bet that grows with the word
         want = current + 1 + int(max(0, score - fair) // 4)
@@ -60,7 +64,7 @@ def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random, lexicon:
         if score >= strong and (voir or any(a.startswith("raise ") for a in legal)):
             return voir[-1] if voir else [a for a in legal if a.startswith("raise ")][-1]
         return "stop"
-    to_call = current - view["bets"][seat]
+    to_call = current - view.bets[seat]
     if score >= fair or to_call <= 2 or rng.random() < BLUFF:
         return "call"
     return "fold"

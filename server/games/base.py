@@ -20,6 +20,7 @@ text form is ``[pN] tag field...`` and round-trips:
 from __future__ import annotations
 
 import dataclasses
+import json
 import functools
 import enum
 import math
@@ -568,7 +569,7 @@ class EngineState:
         return [self.redact(e, seat) for e in events]
 
 
-Bot = Callable[[dict[str, Any], Sequence[str], random.Random], str]
+Bot = Callable[[Any, Sequence[str], random.Random], str]  # (the engine's view for the seat, its legal moves, an RNG)
 
 
 @dataclass(frozen=True)
@@ -610,8 +611,8 @@ class Variant:
     parse_action: Callable[[str], Any]
     parse_event: Callable[[str], Any]
     bot: Bot
-    # True when the view's public part shows chips (or points, cards) conserved.
-    conserved: Callable[[dict[str, Any]], bool]
+    # True when the engine's view (a spectator's is enough) shows chips (or points, cards) conserved.
+    conserved: Callable[[Any], bool]
     # Whether an event opens a new hand (a deal, a round): hand histories are cut there.
     starts_hand: Callable[[Any], bool]
     # The seats a table of these options has.
@@ -643,6 +644,9 @@ class Variant:
     # The choice option that picks the mode (DAKER's "mode", Chinese poker's "style"); "": none.
     mode_option: str = ""
     facts: Facts = Facts()
+    # The class of its engine's views (``State.view``): what its bots decide on, and what a client rebuilds a JSON
+    # view into (:func:`from_jsonable`). The consistency test holds every view to it.
+    view_type: type = object
 
     @property
     def realtime(self) -> bool:
@@ -650,6 +654,11 @@ class Variant:
 
     def make_options(self, values: dict[str, str]) -> Any:
         return parse_options(self.options, values)
+
+    def view_from_json(self, text: str) -> Any:
+        """The engine's view a JSON view (``GetViewResponse.view``, sent when asked) was made of: what a client's
+        bot decides on, as the table's own bots do."""
+        return from_jsonable(self.view_type, json.loads(text))
 
 
 def jsonable(value: Any) -> Any:
@@ -690,3 +699,59 @@ def _converter(kind: type) -> Callable[[Any], Any]:
 
 
 _CONVERTERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def from_jsonable(kind: Any, value: Any) -> Any:
+    """The ``kind`` value (a view, a record, a card...) that :func:`jsonable` made ``value`` of, read by its type
+    hints: what a client rebuilds the engine's view from (its bots decide on it, as the table's own do).
+
+    >>> from brelan.server.games.cards import Card
+    >>> from_jsonable(tuple[Card, ...], ["As", "Td"])
+    (Card('As'), Card('Td'))
+    >>> from_jsonable(dict[str, int | None], {"a": 1, "b": None})
+    {'a': 1, 'b': None}
+    """
+    origin, args = get_origin(kind), get_args(kind)
+    if kind is Any:
+        return value
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_jsonable(args[0], item) for item in value)
+        return tuple(from_jsonable(a, item) for a, item in zip(args, value, strict=True))
+    if origin in (list, set, frozenset):
+        return origin(from_jsonable(args[0], item) for item in value)
+    if origin in (dict, Mapping):
+        key, item = args
+        return {from_jsonable(key, k): from_jsonable(item, v) for k, v in value.items()}
+    if origin in (typing.Union, types.UnionType):  # a card or a back, a number or None: the first that reads it
+        for option in args:
+            try:
+                return from_jsonable(option, value)
+            except (ValueError, TypeError, KeyError):
+                continue
+        raise ValueError(f"{value!r} is none of {kind}")
+    if kind is type(None):
+        if value is not None:
+            raise TypeError(f"{value!r} is not None")
+        return None
+    if isinstance(kind, type):
+        if hasattr(kind, "parse") and isinstance(value, str):
+            return kind.parse(value)
+        if issubclass(kind, enum.Enum):
+            return kind(value)
+        if dataclasses.is_dataclass(kind) and isinstance(value, dict):
+            hints = _hints(kind)
+            return kind(**{f.name: from_jsonable(hints[f.name], value[f.name])
+                           for f in dataclasses.fields(kind) if f.init})  # fmt: skip
+        if kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
+            return value
+    if getattr(kind, "__supertype__", None) is not None:  # a NewType: its base's value
+        return from_jsonable(kind.__supertype__, value)
+    raise TypeError(f"{value!r} is not a {kind}")
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(kind: type) -> dict[str, Any]:
+    return typing.get_type_hints(kind)

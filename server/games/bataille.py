@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
@@ -393,11 +393,11 @@ def new_game(options: BatailleOptions, rng: random.Random, *, lexicon: Lexicon) 
     return state
 
 
-def conserved(view: dict[str, Any]) -> bool:
-    return sum(view["piles"]) + sum(view["won"]) + len(view["table"]) == view["total"]
+def conserved(view: BatailleView) -> bool:
+    return sum(view.piles) + sum(view.won) + len(view.table) == view.total
 
 
-def bot(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def bot(view: BatailleView, legal: Sequence[str], rng: random.Random) -> str:
     """The best word it sees (the legal list's first claim), else its card or its pass; "" when it has nothing to do."""
     claims = [a for a in legal if a.startswith("claim") and not a.endswith(" -")]
     return next(iter(claims + [a for a in legal if a in ("lay", "pass")]), "")
@@ -419,4 +419,5 @@ VARIANT = word_game(Variant(
     bot_seconds=lambda options: options.reaction,
     modes={"": {"reaction": "0"}},
     facts=Facts(judges_words=True, realtime=True, round_name=""),
+    view_type=BatailleView,
 ), new_game)

@@ -420,8 +420,8 @@ def new_game(options: BeloteOptions, rng: random.Random, *, lexicon: Lexicon, se
     return state
 
 
-def conserved(view: dict[str, Any]) -> bool:
-    return sum(len(h) for h in view["hands"]) + len(view["table"]) + sum(view["taken"]) == PLAYERS * HAND
+def conserved(view: BeloteView) -> bool:
+    return sum(len(h) for h in view.hands) + len(view.table) + sum(view.taken) == PLAYERS * HAND
 
 
 def just_refused(previous: Sequence[str]) -> set[str]:
@@ -429,16 +429,16 @@ def just_refused(previous: Sequence[str]) -> set[str]:
     return {e.word for e in map(parse_event, previous) if isinstance(e, Refused)}
 
 
-def bot(view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def bot(view: BeloteView, legal: Sequence[str], rng: random.Random) -> str:
     """Proposes the best word it expects the table to make (the first suggested) but the one the table has
     just refused, else passes; lays its least valuable card that fits. It decides from its view alone, as
     the suggestions are made."""
-    if view["stage"] == "lay":
+    if view.stage == "lay":
         return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
     # A guess at a secret stack changes little from one turn to the next: without this a bot refused a word
     # proposes it again at its next turn. ``previous`` may be the last deal's closing proposal: skipping its
     # word at this deal's first proposal costs at most one suggestion.
-    refused = just_refused(view["previous"])
+    refused = just_refused(view.previous)
     return next((a for a in legal if not (a.startswith("propose ") and a.split()[1] in refused)), "")
 
 
@@ -449,6 +449,7 @@ def _variant(name: str, title: str, secret: bool) -> Variant:
         seats=lambda options: PLAYERS, stacked_rng=StackedLetters.parse, bot_seconds=lambda options: options.reaction,
         modes={"": {"target": "100", "reaction": "0"}},
         facts=Facts(judges_words=True, realtime=True, team_size=2, round_name="deal"),
+        view_type=BeloteView,
     ), functools.partial(new_game, secret=secret))  # fmt: skip
 
 

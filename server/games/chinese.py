@@ -598,9 +598,9 @@ def new_game(options: ChineseOptions, rng: random.Random) -> ChineseState:
     return state
 
 
-def conserved(view: dict[str, Any]) -> bool:
+def conserved(view: ChineseView) -> bool:
     """Units: what one wins another pays. Cards: all 52 somewhere."""
-    return sum(view["totals"]) == 0 and sum(view["last"]) == 0 and view["cards_in_play"] == 52
+    return sum(view.totals) == 0 and sum(view.last) == 0 and view.cards_in_play == 52
 
 
 def review(state: ChineseState, events: Sequence[Event], seat: int) -> Review:
@@ -646,4 +646,5 @@ VARIANT = Variant(
         "progressive": {"style": "progressive", "players": "2", "rounds": "2"},
     },
     facts=Facts(reviews_hands=True),
+    view_type=ChineseView,
 )

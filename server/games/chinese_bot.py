@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .cards import DECK, Card
 from .chinese_rows import ROWS, Placement
@@ -19,18 +19,22 @@ from .chinese_scoring import fantasyland_step, row_royalty, top_value
 from .chinese_solver import strength
 from .evaluator import evaluate
 
+if TYPE_CHECKING:  # the bot reads its engine's view; the engine imports the bot
+    from .chinese import ChineseView
+
 SAMPLES = 400  # futures per decision, shared among its placements
 SURRENDER_BELOW = 3.5  # a set hand worth less than this (about 1 hand in 50) is surrendered
 FANTASY_BONUS = 8.0
 FOUL = -6.0
 
 
-def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+def bot(view: ChineseView, legal: Sequence[str], rng: random.Random) -> str:
     if not legal:
         raise ValueError("no legal action")
-    seat = view["seat"]
+    seat = view.seat
+    assert seat is not None
     places = [a for a in legal if a.startswith("place")]
-    if view["style"] == "classic" or view["fantasy"][seat]:
+    if view.style == "classic" or view.fantasy[seat]:
         solved = Placement.parse(places[0][len("place"):])
         if "surrender" in legal and _value(*solved.rows(), fantasy=False) < SURRENDER_BELOW:  # type: ignore[arg-type]
             return "surrender"
@@ -57,12 +61,13 @@ def _top_worth(value: int, fantasy: bool) -> float:
     return _row_worth("top", value) + (FANTASY_BONUS if fantasy and fantasyland_step(value) else 0.0)
 
 
-def _best_street(view: dict[str, Any], places: Sequence[str], rng: random.Random) -> str:
-    seat = view["seat"]
-    board = {name: [Card.parse(c) for c in view["boards"][seat][name]] for name in ROWS}
-    seen = {c for b in view["boards"] for cards in b.values() for c in cards if c != "??"}
-    seen |= set(view["held"][seat]) | set(view["discards"][seat])
-    unseen = [c for c in DECK if str(c) not in seen]
+def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random) -> str:
+    seat = view.seat
+    assert seat is not None
+    board = {name: [c for c in view.boards[seat][name] if isinstance(c, Card)] for name in ROWS}
+    seen = {c for b in view.boards for cards in b.values() for c in cards if isinstance(c, Card)}
+    seen |= {c for c in (*view.held[seat], *view.discards[seat]) if isinstance(c, Card)}
+    unseen = [c for c in DECK if c not in seen]
     candidates = [Placement.parse(a[len("place"):]) for a in places]
     empty = 13 - sum(len(cards) for cards in board.values()) - (len(candidates[0].cards) - len(candidates[0].discard))
     futures = [rng.sample(unseen, empty) for _ in range(max(3, SAMPLES // len(candidates)))]

@@ -23,7 +23,7 @@ import enum
 import itertools
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from . import betting as bet
 from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, choice, number,
@@ -453,14 +453,15 @@ def new_game(options: DakerOptions, rng: random.Random, *, stacks: Sequence[int]
 # -- the bot --------------------------------------------------------------------------------------
 
 
-def _known(view: dict[str, Any]) -> tuple[list[DakerCard], list[DakerCard]]:
-    seat = view["seat"]
-    mine = [DakerCard.parse(c) for c in view["cards"][seat]]
-    board = [DakerCard.parse(c) for c in view["community"] if c != "??"]
+def _known(view: DakerView) -> tuple[list[DakerCard], list[DakerCard]]:
+    seat = view.seat
+    assert seat is not None
+    mine = [c for c in view.cards[seat] if isinstance(c, DakerCard)]
+    board = [c for c in view.community if isinstance(c, DakerCard)]
     return mine, board
 
 
-def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+def bot(view: DakerView, legal: Sequence[str], rng: random.Random) -> str:
     """Bet or raise two pairs and better once a round, see a pair, otherwise check or fold; discard the cards
     that help least.
 
@@ -471,10 +472,10 @@ def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
     mine, board = _known(view)
     if legal and legal[0].startswith("discard"):
         return _discard_choice(mine, legal)
-    take = 2 if view["mode"] == "holdem" and len(board) >= 2 else 0
+    take = 2 if view.mode == "holdem" and len(board) >= 2 else 0
     value = best_hand(mine, board, community_take=take)
     aggressive = [a for a in legal if a.startswith(("bet", "raise"))]
-    if aggressive and view["bets"][view["seat"]] > 0:
+    if aggressive and view.seat is not None and view.bets[view.seat] > 0:
         if value[0] >= FULL_HOUSE:
             return aggressive[-1]
     elif value[0] >= TWO_PAIRS and aggressive and rng.random() < 0.7:
@@ -498,9 +499,9 @@ def _discard_choice(mine: list[DakerCard], legal: Sequence[str]) -> str:
     return choice
 
 
-def conserved(view: dict[str, Any]) -> bool:
+def conserved(view: DakerView) -> bool:
     """Chips and cards: nothing made or lost."""
-    return sum(view["stacks"]) + view["pot"] == view["total_chips"] and view["cards_in_play"] == view["deck_size"]
+    return sum(view.stacks) + view.pot == view.total_chips and view.cards_in_play == view.deck_size
 
 
 VARIANT = Variant(
@@ -520,4 +521,5 @@ VARIANT = Variant(
         "draw": {"mode": "draw", "players": "3", "stack": "100"},
         "round": {"mode": "round", "players": "3"},
     },
+    view_type=DakerView,
 )

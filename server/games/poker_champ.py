@@ -471,21 +471,23 @@ def new_game(options: PokerChampOptions, rng: random.Random, *, chips: Sequence[
 # -- the bot and the public checks -----------------------------------------------------
 
 
-def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+def bot(view: PokerChampView, legal: Sequence[str], rng: random.Random) -> str:
     """Pay with a pair or better, or with a high card early; bluff now and then."""
     if "pay" not in legal:
         return legal[0]
-    seat = view["seat"]
-    cards = [Card.parse(c) for c in (*view["holes"][seat], *view["board"])]
+    seat = view.seat
+    assert seat is not None
+    hole = [c for c in view.holes[seat] if isinstance(c, Card)]
+    cards = [*hole, *view.board]
     made = category(evaluate(cards)) if len(cards) >= 5 else 0
-    high = max(Card.parse(c).rank for c in view["holes"][seat])
-    if made >= PAIR or (view["stage"] == 2 and high >= RANKS.index("Q")) or rng.random() < 0.15:
+    high = max(c.rank for c in hole)
+    if made >= PAIR or (view.stage == 2 and high >= RANKS.index("Q")) or rng.random() < 0.15:
         return "pay"
     return "fold"
 
 
-def conserved(view: dict[str, Any]) -> bool:
-    return sum(view["chips"]) + view["pot"] == view["total_chips"] and min(view["chips"]) >= 0
+def conserved(view: PokerChampView) -> bool:
+    return sum(view.chips) + view.pot == view.total_chips and min(view.chips) >= 0
 
 
 VARIANT = Variant(
@@ -503,4 +505,5 @@ VARIANT = Variant(
     warm=warm,
     modes={"": {"players": "3", "chips": "6"}},
     facts=Facts(round_name="deal"),
+    view_type=PokerChampView,
 )

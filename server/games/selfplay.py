@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import State, Variant, jsonable
+from .base import State, Variant
 from .transcript import action_line, game_rng
 
 
@@ -60,13 +60,13 @@ def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 2
             action = system[0]
         else:
             seat = bots.choice(sorted({*state.pending(), *state.claimants()}))
-            view = jsonable(state.view(seat))
-            text = variant.bot(view, view["legal"], bots)
+            view = state.view(seat)
+            text = variant.bot(view, view.legal, bots)
             if not text:  # a claimant who sees nothing: someone else moves
                 continue
             action = variant.parse_action(text)
         hand = state.hand_number
         played.turns.append((seat, action, state.apply(seat, action)))
         if state.hand_number != hand or state.is_over:  # checked between hands, where nothing is in flight
-            played.conserved = played.conserved and variant.conserved(jsonable(state.view(None)))
+            played.conserved = played.conserved and variant.conserved(state.view(None))
     return played

@@ -136,7 +136,7 @@ def word_game(variant: Variant, new_game: Callable[..., Any], bot: Callable[...,
     def bind(lexicons: Lexicons) -> Variant:
         fields: dict[str, Any] = {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon))}
         if bot is not None:
-            fields["bot"] = lambda view, legal, rng: bot(view, legal, rng, lexicons(view["lexicon"]))
+            fields["bot"] = lambda view, legal, rng: bot(view, legal, rng, lexicons(view.lexicon))
         return replace(game, **fields)
 
     game = replace(variant, new_game=unbound, bind=bind)

@@ -278,16 +278,17 @@ def new_game(options: YahtzeeOptions, rng: random.Random, *, stacks: Sequence[in
 # -- the bot ----------------------------------------------------------------------------------
 
 
-def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+def bot(view: YahtzeeView, legal: Sequence[str], rng: random.Random) -> str:
     """Raise strong hands to the limit, call fair ones, check or fold the rest (and bluff a little)."""
-    seat = view["seat"]
-    dice = [Die.parse(t) for t in (*view["dice"][seat], *view["board"])]
+    seat = view.seat
+    assert seat is not None
+    dice = [*(d for d in view.dice[seat] if isinstance(d, Die)), *view.board]
     if len(dice) >= 5:
         category = evaluate(dice)[0]
     else:
         category = PAIR if dice[0].face == dice[1].face else 0
-    strong = {"opening": PAIR, "flop": TRIPS, "turn": TRIPS + 1, "river": TRIPS + 1}[view["street"]]
-    fair = {"opening": 0, "flop": TWO_PAIRS, "turn": TRIPS, "river": TRIPS}[view["street"]]
+    strong = {"opening": PAIR, "flop": TRIPS, "turn": TRIPS + 1, "river": TRIPS + 1}[view.street]
+    fair = {"opening": 0, "flop": TWO_PAIRS, "turn": TRIPS, "river": TRIPS}[view.street]
     aggressive = [a for a in legal if a.startswith(("raise", "bet"))]
     if category >= strong and aggressive:
         return aggressive[-1]
@@ -296,8 +297,8 @@ def bot(view: dict[str, Any], legal: Sequence[str], rng: random.Random) -> str:
     return "check" if "check" in legal else "fold"
 
 
-def conserved(view: dict[str, Any]) -> bool:
-    return sum(view["stacks"]) + view["pot"] == view["total_chips"] and min(view["stacks"]) >= 0
+def conserved(view: YahtzeeView) -> bool:
+    return sum(view.stacks) + view.pot == view.total_chips and min(view.stacks) >= 0
 
 
 VARIANT = Variant(
@@ -313,4 +314,5 @@ VARIANT = Variant(
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedDice.parse,
     modes={"": {"players": "3", "stack": "100"}},
+    view_type=YahtzeeView,
 )
