@@ -482,7 +482,7 @@ class AlphaState(ButtonGame):
         n = range(self.players)
         contenders = self.contenders()
         return AlphaView(
-            seat=seat, round=self.hand, rounds=self.options.rounds, tie_break=bool(self.tie_breaks), dealer=self.button,
+            **self._seen_by(seat), round=self.hand, rounds=self.options.rounds, tie_break=bool(self.tie_breaks), dealer=self.button,
             phase="over" if self.is_over else self.phase, exchange_round=self.exchange_round,
             exchange_rounds=self.options.exchange_rounds, exchange_cap=self.options.most_exchanged,
             hands=tuple(hand(s) for s in n), stacks=tuple(self.stacks), bets=tuple(self.bets), pot=self.pot,
@@ -495,8 +495,6 @@ class AlphaState(ButtonGame):
             previous=self.previous, stock=len(self.stock), discards=len(self.discards), total=self.total,
             lexicon=self.options.lexicon,
             policy=str(self.policy), simplified=self.options.simplified,
-            legal=tuple(str(a) for a in self.legal_actions(seat)) if seat is not None else (),
-            over=self.is_over, champions=self.champions,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:

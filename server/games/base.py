@@ -544,6 +544,15 @@ class EngineState:
         """The game's own move, once the rules allow it."""
         raise NotImplementedError
 
+    def legal_actions(self, seat: int | None) -> list[Any]:
+        raise NotImplementedError
+
+    def _seen_by(self, seat: int | None) -> dict[str, Any]:
+        """What every game's view holds, filled here once: whose view it is, that seat's legal moves as text (none
+        for a spectator), whether the game is over and who won it. ``View(**self._seen_by(seat), ...)``."""
+        legal = () if seat is None else tuple(str(a) for a in self.legal_actions(seat))
+        return {"seat": seat, "legal": legal, "over": self.is_over, "champions": self.champions}
+
     def time_limit(self, seat: int) -> float | None:
         """Seconds the rules give this seat's decision; None: the table's own decision time."""
         return None

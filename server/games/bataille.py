@@ -295,14 +295,13 @@ class BatailleState(EngineState):
 
     def view(self, seat: int | None) -> BatailleView:
         return BatailleView(
-            seat=seat, phase="over" if self.is_over else self.phase, turn=self.turn if self.phase == "lay" else None,
+            **self._seen_by(seat), phase="over" if self.is_over else self.phase, turn=self.turn if self.phase == "lay" else None,
             last_layer=self.last_layer, table=tuple(self.table), piles=tuple(len(p) for p in self.piles),
             won=tuple(len(w) for w in self.won), points=tuple(self.points()), claims=self.claims,
             claimants=tuple(self.claimants()), passed=tuple(sorted(self.passed)), previous=self.previous,
             courtesy=self.options.courtesy, min_length=self.options.min_length, lexicon=self.options.lexicon,
             policy=str(self.options.policy), pending=tuple(self.pending()),
-            legal=tuple(str(a) for a in self.legal_actions(seat)) if seat is not None else (),
-            total=TOTAL_CARDS, over=self.is_over, champions=self.champions,
+            total=TOTAL_CARDS,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:

@@ -319,7 +319,7 @@ class BeloteState(EngineState):
 
     def view(self, seat: int | None) -> BeloteView:
         return BeloteView(
-            seat=seat, deal=self.deal, dealer=self.button, stage="over" if self.is_over else self.stage,
+            **self._seen_by(seat), deal=self.deal, dealer=self.button, stage="over" if self.is_over else self.stage,
             to_act=self.to_act,
             hands=tuple(tuple(h) if s == seat else tuple(Back() for _ in h) for s, h in enumerate(self.hands)),
             table=self.seen_table(seat), required=self.required, deal_points=tuple(card_points(t) for t in self.taken),
@@ -327,7 +327,6 @@ class BeloteState(EngineState):
             totals=tuple(self.totals), target=self.options.target,
             word_length=self.options.word_length, previous=self.previous, secret=self.secret,
             lexicon=self.options.lexicon, policy=str(self.options.policy), pending=tuple(self.pending()),
-            legal=tuple(str(a) for a in self.legal_actions(seat)), over=self.is_over, champions=self.champions,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:

@@ -424,7 +424,7 @@ class ChineseState(EngineState):
                    + sum(len(h) + len(d) + len(r) for h, d, r in zip(self.held, self.discards, self.reserve))
                    + sum(len(cards) for rows in self.rows for cards in rows.values()))  # fmt: skip
         return ChineseView(
-            seat=seat, style=self.options.style.value, hand=self.hand, hands=self.options.hands, button=self.button,
+            **self._seen_by(seat), style=self.options.style.value, hand=self.hand, hands=self.options.hands, button=self.button,
             phase="over" if self.is_over else self.phase, boards=tuple(board(s) for s in range(n)),
             held=tuple(mine(s, self.held[s]) for s in range(n)),
             discards=tuple(mine(s, self.discards[s]) for s in range(n)),
@@ -432,7 +432,6 @@ class ChineseState(EngineState):
             fantasy=tuple(self.fantasy), to_play=tuple(self.to_play), street=self.street, totals=tuple(self.totals),
             last=tuple(self.last), last_boards=tuple(_rows_dict(b) for b in self.last_boards),
             pending=tuple(self.pending()), stock=len(self.stock), cards_in_play=in_play,
-            legal=tuple(str(a) for a in self.legal_actions(seat)), over=self.is_over, champions=self.champions,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:

@@ -286,13 +286,12 @@ class DakerState(ButtonGame):
         community = tuple(c if i < self.turned else HiddenCard() for i, c in enumerate(self.community))
         in_play = len(self.stock) + len(self.discards) + len(self.community) + sum(len(h) for h in self.hands.values())
         return DakerView(
-            seat=seat, mode=self.options.mode.value, hand=self.hand, button=self.button,
+            **self._seen_by(seat), mode=self.options.mode.value, hand=self.hand, button=self.button,
             phase="over" if self.is_over else self.phase, community=community,
             cards=tuple(cards(s) for s in range(n)), stacks=tuple(self.stacks),
             bets=tuple(b.street) if b else (0,) * n, pot=b.pot_total() if b else 0, total_chips=self.total_chips,
             in_hand=tuple(s in self.hands and not (b and b.folded[s]) for s in range(n)), out=tuple(self.out),
             pending=tuple(self.pending()), stock=len(self.stock), cards_in_play=in_play, deck_size=len(self.deck),
-            legal=tuple(str(a) for a in self.legal_actions(seat)), over=self.is_over, champions=self.champions,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:

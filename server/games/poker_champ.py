@@ -296,12 +296,11 @@ class PokerChampState(EngineState):
             return self.holes[s] if s == seat else tuple(Back.of(c) for c in self.holes[s])
 
         return PokerChampView(
-            seat=seat, deal=self.deal, stage=self.stage, stake=self.options.stakes[self.stage - 1],
+            **self._seen_by(seat), deal=self.deal, stage=self.stage, stake=self.options.stakes[self.stage - 1],
             board=tuple(self.board), holes=tuple(hole(s) for s in range(self.players)), chips=tuple(self.chips), total_chips=self.total_chips,
             paid=tuple(self.paid), pot=sum(self.paid), in_hand=tuple(self.in_hand), pending=tuple(self.pending()),
             awards=tuple(self.awards), awards_left=self.options.awards_total - sum(self.awards),
-            legal=tuple(str(a) for a in self.legal_actions(seat)) if seat is not None else (),
-            time_up=self.time_up, over=self.is_over, champions=self.champions,
+            time_up=self.time_up,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:

@@ -177,14 +177,12 @@ class YahtzeeState(ButtonGame):
             return tuple(self.holes[s]) if s == seat else (HiddenDie(), HiddenDie())
 
         return YahtzeeView(
-            seat=seat, hand=self.hand, button=self.button, street=STREETS[self.street], board=tuple(self.board),
+            **self._seen_by(seat), hand=self.hand, button=self.button, street=STREETS[self.street], board=tuple(self.board),
             dice=tuple(dice(s) for s in range(self.players)), stacks=tuple(b.stacks), bets=tuple(b.street),
             committed=tuple(b.committed), pot=b.pot_total(), total_chips=self.total_chips,
             in_hand=tuple(not b.folded[s] for s in range(self.players)), out=tuple(self.out),
             to_act=b.to_act[0] if b.to_act and not self.is_over else None, pending=tuple(self.pending()),
             round_limit=self.options.limits[self.street], unit=self.options.unit,
-            legal=tuple(str(a) for a in self.legal_actions(seat)) if seat is not None else (),
-            over=self.is_over, champions=self.champions,
         )  # fmt: skip
 
     def redact(self, event: Event, seat: int | None) -> Event:
