@@ -11,9 +11,11 @@ seed and actions replay to the same events.
 
 from __future__ import annotations
 
+import enum
 import io
 import json
 import random
+import typing
 from collections import Counter
 from typing import Any, Iterator
 
@@ -52,6 +54,22 @@ def test_the_registry_the_typed_families_and_the_terminal_know_the_same_games() 
         assert facts.realtime == (variant.bot_seconds is not None), name
         assert facts.reviews_hands == (variant.review is not None), name
         assert facts.team_size in (0, 2) and facts.round_name in ("hand", "deal", ""), name
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_views_phases_are_named_like_the_apis(variant: str) -> None:
+    """An engine view's enum (a phase, a stage, a street) has the members of the typed view's enum of the same name,
+    named alike: the engine's EXCHANGE is the API's PHASE_EXCHANGE, and no member of either lacks its match."""
+    game, family = VARIANTS[variant], FAMILIES[variant]
+    hints = typing.get_type_hints(game.view_type)
+    typed_view = typing.get_type_hints(family.view)["return"].DESCRIPTOR
+    enums = {name: hint for name, hint in hints.items() if isinstance(hint, type) and issubclass(hint, enum.Enum)}
+    for name, kind in enums.items():
+        values = typed_view.fields_by_name[name].enum_type.values
+        prefix = f"{name.upper()}_"
+        assert {v.name for v in values} == {f"{prefix}UNSPECIFIED", *(prefix + m.name for m in kind)}, (variant, name)
+    # Each game's state of play is one of these enums (POKER CHAMP's stage is a number, its view's phase the API's)
+    assert enums or variant == "poker-champ", f"{variant}: its view's phase is no enum"
 
 
 class Receivers:

@@ -40,6 +40,7 @@ the registry binds one in (``registry.playable``), and the first event names it
 
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 from dataclasses import dataclass, field
@@ -263,6 +264,15 @@ parse_event: Callable[[str], Event] = parser(EVENTS)
 # -- the view ----------------------------------------------------------------------------------
 
 
+class DealPhase(enum.StrEnum):
+    """Where a deal stands (the view's, like the API's AlphaPokerView.Phase: EXCHANGE is PHASE_EXCHANGE)."""
+
+    EXCHANGE = "exchange"
+    BET = "bet"
+    REVEAL = "reveal"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class AlphaView:
     seat: int | None
@@ -270,7 +280,7 @@ class AlphaView:
     rounds: int
     tie_break: bool
     dealer: int
-    phase: str  # exchange, bet, reveal, over
+    phase: DealPhase  # exchange, bet, reveal, over
     exchange_round: int
     exchange_rounds: int
     exchange_cap: int
@@ -324,7 +334,7 @@ class AlphaState(ButtonGame):
     discards: list[Card] = field(default_factory=list)
     hands: dict[int, list[Card]] = field(default_factory=dict)
     folded: set[int] = field(default_factory=set)
-    phase: str = "exchange"
+    phase: DealPhase = DealPhase.EXCHANGE
     exchange_round: int = 0
     betting_round: int = 0
     to_act: list[int] = field(default_factory=list)
@@ -366,25 +376,25 @@ class AlphaState(ButtonGame):
 
     def time_limit(self, seat: int) -> float | None:
         """Seconds this seat has for its decision (the options'); None: the table's own limit."""
-        seconds = self.options.bet_seconds if self.phase == "bet" else self.options.exchange_seconds
+        seconds = self.options.bet_seconds if self.phase == DealPhase.BET else self.options.exchange_seconds
         return seconds or None
 
     def default_action(self, seat: int) -> Action:
         """What a seat's clock plays (RULINGS, turn 4): an exchange whose time runs out exchanges nothing, and the
         seat stays in the deal; a reveal lays no word; only a bet decision's clock folds."""
-        if self.phase == "exchange":
+        if self.phase == DealPhase.EXCHANGE:
             return Exchange(())
-        return Lay(()) if self.phase == "reveal" else Fold()
+        return Lay(()) if self.phase == DealPhase.REVEAL else Fold()
 
     def legal_actions(self, seat: int | None) -> list[Action]:
         if seat is None or self.is_over or not self.to_act or seat != self.to_act[0]:
             return []
         candidates: list[Action]
-        if self.phase == "exchange":
+        if self.phase == DealPhase.EXCHANGE:
             held = sorted(self.hands[seat])
             picks = {combo for n in range(self.options.most_exchanged + 1) for combo in itertools.combinations(held, n)}
             candidates = [Exchange(c) for c in sorted(picks, key=lambda c: (len(c), c))] + [Fold()]
-        elif self.phase == "reveal":
+        elif self.phase == DealPhase.REVEAL:
             candidates = [*self.hints(seat), Lay(())]
         elif self.stage == "open":
             candidates = [Open(n) for n in range(self.current + 1, self.options.cap + 1)] + [Fold()]
@@ -399,7 +409,7 @@ class AlphaState(ButtonGame):
 
     def hints(self, seat: int) -> list[Action]:
         """At the reveal, the best words this seat's hand can lay."""
-        if self.phase != "reveal" or seat not in self.pending():
+        if self.phase != DealPhase.REVEAL or seat not in self.pending():
             return []
         return [Lay(w.cards) for w in self.suggestions(seat)]
 
@@ -426,7 +436,7 @@ class AlphaState(ButtonGame):
             return GameError("NOT_YOUR_TURN", f"it is p{self.to_act[0]}'s turn")
         if isinstance(action, Fold):
             return None
-        wanted = {"exchange": (Exchange,), "reveal": (Lay,), "bet": (Stop, Open, Raise, Voir, Call)}[self.phase]
+        wanted = {DealPhase.EXCHANGE: (Exchange,), DealPhase.REVEAL: (Lay,), DealPhase.BET: (Stop, Open, Raise, Voir, Call)}[self.phase]
         if not isinstance(action, wanted):
             names = " or ".join(k.tag for k in wanted)  # type: ignore[attr-defined]
             return GameError("WRONG_PHASE", f"this is the {self.phase} phase: {names} (or fold)")
@@ -483,7 +493,7 @@ class AlphaState(ButtonGame):
         contenders = self.contenders()
         return AlphaView(
             **self._seen_by(seat), round=self.hand, rounds=self.options.rounds, tie_break=bool(self.tie_breaks), dealer=self.button,
-            phase="over" if self.is_over else self.phase, exchange_round=self.exchange_round,
+            phase=DealPhase.OVER if self.is_over else self.phase, exchange_round=self.exchange_round,
             exchange_rounds=self.options.exchange_rounds, exchange_cap=self.options.most_exchanged,
             hands=tuple(hand(s) for s in n), stacks=tuple(self.stacks), bets=tuple(self.bets), pot=self.pot,
             carried=self.carried, cap=self.options.cap, in_deal=tuple(s in contenders for s in n),
@@ -554,7 +564,7 @@ class AlphaState(ButtonGame):
     # -- exchanges ------------------------------------------------------------------------------------
     def _open_exchange(self) -> list[Event]:
         self.exchange_round += 1
-        self.phase = "exchange"
+        self.phase = DealPhase.EXCHANGE
         self.to_act = self.contenders()
         return [Phase("exchange", self.exchange_round)]
 
@@ -579,7 +589,7 @@ class AlphaState(ButtonGame):
     # -- betting ----------------------------------------------------------------------------------------
     def _open_betting(self) -> list[Event]:
         self.betting_round += 1
-        self.phase = "bet"
+        self.phase = DealPhase.BET
         self._next_opener(self.contenders())
         return [Phase("bet", self.betting_round)]
 
@@ -620,7 +630,7 @@ class AlphaState(ButtonGame):
     def _fold(self, seat: int) -> list[Event]:
         self.folded.add(seat)
         events: list[Event] = [Folded(Seat(seat))]
-        if self.phase == "bet" and seat == self.opener:
+        if self.phase == DealPhase.BET and seat == self.opener:
             rest = self.contenders()
             if self.stage == "open" and len(rest) > 1:  # the opening passes to the left
                 self._next_opener([s for s in self._seats_from(seat + 1, self.playing) if s in rest])
@@ -632,7 +642,7 @@ class AlphaState(ButtonGame):
     def _next(self) -> list[Event]:
         """After a move: who cannot pay a call is out; when a phase is done the next one opens."""
         events: list[Event] = []
-        while self.phase == "bet" and self.stage == "follow" and self.to_act:
+        while self.phase == DealPhase.BET and self.stage == "follow" and self.to_act:
             short = self.to_act[0]
             if self.current - self.bets[short] <= self.stacks[short]:
                 break
@@ -644,16 +654,16 @@ class AlphaState(ButtonGame):
         if len(contenders) <= 1:
             return events + self._settle(contenders)
         while not self.to_act:
-            if self.phase == "exchange":
+            if self.phase == DealPhase.EXCHANGE:
                 last = self.exchange_round == self.options.exchange_rounds
                 events += self._open_betting() if self.options.alternate or last else self._open_exchange()
-            elif self.phase == "bet":
+            elif self.phase == DealPhase.BET:
                 if self.stage == "follow" and not self.voir and self.current < self.options.cap:
                     self.stage, self.to_act = "decide", [self.opener]  # type: ignore[list-item]
                 elif not self.final_betting:
                     events += self._open_exchange()
                 else:
-                    self.phase, self.to_act = "reveal", contenders
+                    self.phase, self.to_act = DealPhase.REVEAL, contenders
                     events.append(Phase("reveal", 1))
             else:
                 return events + self._settle(contenders)

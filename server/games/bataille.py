@@ -32,6 +32,7 @@ where both are silent:
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -151,10 +152,18 @@ parse_action: Callable[[str], Action] = parser(ACTIONS)
 parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
+class Phase(enum.StrEnum):
+    """Where the game stands (like the API's BatailleView.Phase: LAY is PHASE_LAY)."""
+
+    LAY = "lay"
+    LAST = "last"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class BatailleView:
     seat: int | None
-    phase: str  # lay, last (the last call), over
+    phase: Phase  # lay, last (the last call), over
     turn: int | None  # who lays next
     last_layer: int | None
     table: tuple[Card, ...]  # in the order laid
@@ -184,7 +193,7 @@ class BatailleState(EngineState):
     piles: list[list[Card]] = field(default_factory=list)  # the top card is the last
     won: list[list[Card]] = field(default_factory=lambda: [[], []])
     table: list[Card] = field(default_factory=list)
-    phase: str = "lay"
+    phase: Phase = Phase.LAY
     turn: int = 0
     last_layer: int | None = None
     claims: int = 0
@@ -202,15 +211,15 @@ class BatailleState(EngineState):
 
     # -- the contract ------------------------------------------------------------------------------------
     def pending(self) -> list[int]:
-        if self.phase == "lay":
+        if self.phase == Phase.LAY:
             return [self.turn]
-        if self.phase == "last":
+        if self.phase == Phase.LAST:
             return [s for s in range(PLAYERS) if s not in self.passed]
         return []
 
     def claimants(self) -> list[int]:
         """Who may claim now: both players, or with courtesy the opponent of the last to lay."""
-        if self.phase not in ("lay", "last") or len(self.table) < CLAIM_FROM:
+        if self.phase not in (Phase.LAY, Phase.LAST) or len(self.table) < CLAIM_FROM:
             return []
         if self.options.courtesy and self.last_layer is not None:
             return [1 - self.last_layer]
@@ -220,7 +229,7 @@ class BatailleState(EngineState):
         return self.options.card_seconds
 
     def default_action(self, seat: int) -> Action:
-        return Pass() if self.phase == "last" else Lay()
+        return Pass() if self.phase == Phase.LAST else Lay()
 
     def legal_actions(self, seat: int | None) -> list[Action]:
         if self.is_over:
@@ -252,11 +261,11 @@ class BatailleState(EngineState):
                 return None
             return GameError("NOT_YOURS", "the game clock alone ends the game")
         if isinstance(action, Lay):
-            if self.phase != "lay":
+            if self.phase != Phase.LAY:
                 return GameError("WRONG_PHASE", "nobody can lay any more: claim or pass")
             return None if seat == self.turn else GameError("NOT_YOUR_TURN", f"it is p{self.turn}'s card")
         if isinstance(action, Pass):
-            if self.phase != "last":
+            if self.phase != Phase.LAST:
                 return GameError("WRONG_PHASE", "pass comes at the last call, when nobody can lay")
             return None if seat not in self.passed else GameError("PASSED", f"p{seat} has passed: claim, or wait")
         return self._claim_refusal(seat, action)
@@ -295,7 +304,7 @@ class BatailleState(EngineState):
 
     def view(self, seat: int | None) -> BatailleView:
         return BatailleView(
-            **self._seen_by(seat), phase="over" if self.is_over else self.phase, turn=self.turn if self.phase == "lay" else None,
+            **self._seen_by(seat), phase=Phase.OVER if self.is_over else self.phase, turn=self.turn if self.phase == Phase.LAY else None,
             last_layer=self.last_layer, table=tuple(self.table), piles=tuple(len(p) for p in self.piles),
             won=tuple(len(w) for w in self.won), points=tuple(self.points()), claims=self.claims,
             claimants=tuple(self.claimants()), passed=tuple(sorted(self.passed)), previous=self.previous,
@@ -332,7 +341,7 @@ class BatailleState(EngineState):
     def _last_call(self) -> list[Event]:
         if len(self.table) < CLAIM_FROM:
             return self._finish()
-        self.phase, self.passed = "last", set()
+        self.phase, self.passed = Phase.LAST, set()
         return [LastCall()]
 
     def _claim(self, seat: int, word: TableWord) -> list[Event]:
@@ -351,12 +360,12 @@ class BatailleState(EngineState):
         else:
             events += [Refused(Seat(seat), "-", Phrase("no word")), *self._penalty(seat)]
         self.previous = tuple(map(str, events))
-        if self.phase == "lay" and not self.piles[self.turn]:  # the penalty took the layer's last card
+        if self.phase == Phase.LAY and not self.piles[self.turn]:  # the penalty took the layer's last card
             events += self._next_turn(1 - self.turn)
-        elif self.phase == "last" and self.options.minutes and any(self.won):  # won cards to replay: lay on
-            self.phase = "lay"
+        elif self.phase == Phase.LAST and self.options.minutes and any(self.won):  # won cards to replay: lay on
+            self.phase = Phase.LAY
             events += self._next_turn(1 - seat)
-        elif self.phase == "last" and len(self.table) < CLAIM_FROM:
+        elif self.phase == Phase.LAST and len(self.table) < CLAIM_FROM:
             events += self._finish()
         return events
 
@@ -375,7 +384,7 @@ class BatailleState(EngineState):
         return [Gives(Seat(seat), card)]
 
     def _finish(self) -> list[Event]:
-        self.phase = "over"
+        self.phase = Phase.OVER
         points = self.points()
         self.champions = tuple(s for s in range(PLAYERS) if points[s] == max(points))
         return [*(Points(Seat(s), p) for s, p in enumerate(points)), Champions(tuple(Seat(s) for s in self.champions))]

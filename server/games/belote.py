@@ -37,6 +37,7 @@ rulings where both are silent:
 
 from __future__ import annotations
 
+import enum
 import functools
 import random
 from collections import Counter
@@ -181,12 +182,21 @@ class TakenCards:
     cards: tuple[Card, ...]
 
 
+class Stage(enum.StrEnum):
+    """Where a deal stands (like the API's BeloteView.Stage: LAY is STAGE_LAY)."""
+
+    LAY = "lay"
+    PROPOSE = "propose"
+    LAST = "last"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class BeloteView:
     seat: int | None
     deal: int
     dealer: int
-    stage: str  # lay, propose, last (last words), over
+    stage: Stage  # lay, propose, last (last words), over
     to_act: int | None
     hands: tuple[tuple[Card | Back, ...], ...]  # own cards, the others' as ??
     table: tuple[Card | Back, ...]  # in the order laid; secret: the top card only, the rest ??
@@ -218,7 +228,7 @@ class BeloteState(EngineState):
     hands: list[list[Card]] = field(default_factory=list)
     table: list[Card] = field(default_factory=list)
     required: str | None = None
-    stage: str = "lay"
+    stage: Stage = Stage.LAY
     turn: int = 0
     last_words: list[int] = field(default_factory=list)  # who may still propose a last word
     taken: list[list[Card]] = field(default_factory=list)
@@ -239,14 +249,14 @@ class BeloteState(EngineState):
     def to_act(self) -> int | None:
         if self.is_over:
             return None
-        return self.last_words[0] if self.stage == "last" else self.turn
+        return self.last_words[0] if self.stage == Stage.LAST else self.turn
 
     # -- the contract ------------------------------------------------------------------------------------
     def pending(self) -> list[int]:
         return [] if self.to_act is None else [self.to_act]
 
     def default_action(self, seat: int) -> Action:
-        return Lay(self.fitting(seat)[0]) if self.stage == "lay" else Pass()
+        return Lay(self.fitting(seat)[0]) if self.stage == Stage.LAY else Pass()
 
     def fitting(self, seat: int) -> list[Card]:
         """The cards this seat may lay now: of the kind required, or Y; all of them when none is."""
@@ -257,13 +267,13 @@ class BeloteState(EngineState):
     def legal_actions(self, seat: int | None) -> list[Action]:
         if seat is None or seat != self.to_act:
             return []
-        if self.stage == "lay":
+        if self.stage == Stage.LAY:
             return [Lay(c) for c in self.fitting(seat)]
         return [*self.hints(seat), Pass()]
 
     def hints(self, seat: int) -> list[Action]:
         """When this seat proposes, the best words it expects of the table (:meth:`suggestions`)."""
-        if seat != self.to_act or self.stage == "lay":
+        if seat != self.to_act or self.stage == Stage.LAY:
             return []
         return [Propose(w) for w in self.suggestions(seat)]
 
@@ -290,14 +300,14 @@ class BeloteState(EngineState):
         if seat != self.to_act:
             return GameError("NOT_YOUR_TURN", f"it is p{self.to_act}'s turn")
         if isinstance(action, Lay):
-            if self.stage != "lay":
+            if self.stage != Stage.LAY:
                 return GameError("WRONG_STAGE", "propose a word or pass first")
             if action.card not in self.hands[seat]:
                 return GameError("NOT_HELD", f"p{seat} does not hold {action.card}")
             if action.card not in self.fitting(seat):
                 return GameError("ALTERNATION", f"a {self.required} (or Y) now: you have one")
             return None
-        if self.stage == "lay":
+        if self.stage == Stage.LAY:
             return GameError("WRONG_STAGE", "lay a card first")
         if isinstance(action, Propose):
             if len(action.word) < self.options.word_length:
@@ -310,16 +320,16 @@ class BeloteState(EngineState):
         assert seat is not None
         if isinstance(action, Lay):
             return self._lay(seat, action.card)
-        if self.stage == "last":
+        if self.stage == Stage.LAST:
             self.last_words.pop(0)
         events = self._propose(seat, action.word) if isinstance(action, Propose) else [Passed(Seat(seat))]
-        if self.stage == "last":
+        if self.stage == Stage.LAST:
             return events + (self._end_deal() if not self.last_words else [])
         return events + self._next(seat, proposed=isinstance(action, Propose))
 
     def view(self, seat: int | None) -> BeloteView:
         return BeloteView(
-            **self._seen_by(seat), deal=self.deal, dealer=self.button, stage="over" if self.is_over else self.stage,
+            **self._seen_by(seat), deal=self.deal, dealer=self.button, stage=Stage.OVER if self.is_over else self.stage,
             to_act=self.to_act,
             hands=tuple(tuple(h) if s == seat else tuple(Back() for _ in h) for s, h in enumerate(self.hands)),
             table=self.seen_table(seat), required=self.required, deal_points=tuple(card_points(t) for t in self.taken),
@@ -357,7 +367,7 @@ class BeloteState(EngineState):
             for s in order:
                 self.hands[s].append(cards.pop())
         self.table, self.taken, self.required = [], [[], []], None
-        self.stage, self.turn, self.last_words = "lay", order[0], []
+        self.stage, self.turn, self.last_words = Stage.LAY, order[0], []
         return [Hand(self.deal, Seat(self.button)), *(Dealt(Seat(s), tuple(self.hands[s])) for s in order)]
 
     def _lay(self, seat: int, card: Card) -> list[Event]:
@@ -366,7 +376,7 @@ class BeloteState(EngineState):
         self.required = AFTER[kind(card.letter)]
         events: list[Event] = [Played(Seat(seat), card)]
         if len(self.table) >= PROPOSE_FROM:
-            self.stage = "propose"
+            self.stage = Stage.PROPOSE
             return events
         return events + self._next(seat, proposed=False)
 
@@ -389,11 +399,11 @@ class BeloteState(EngineState):
     def _next(self, seat: int, proposed: bool) -> list[Event]:
         """After a card (and its proposal or pass): the next player lays, or the deal ends."""
         if any(self.hands):
-            self.stage, self.turn = "lay", (seat + 1) % PLAYERS
+            self.stage, self.turn = Stage.LAY, (seat + 1) % PLAYERS
             return []
         if proposed or len(self.table) < PROPOSE_FROM:
             return self._end_deal()
-        self.stage, self.last_words = "last", [(seat + i) % PLAYERS for i in (1, 2, 3)]
+        self.stage, self.last_words = Stage.LAST, [(seat + i) % PLAYERS for i in (1, 2, 3)]
         return [LastWords()]
 
     def _end_deal(self) -> list[Event]:
@@ -407,7 +417,7 @@ class BeloteState(EngineState):
         if best >= self.options.target and self.totals[0] != self.totals[1]:
             winner = self.totals.index(best)
             self.champions = tuple(s for s in range(PLAYERS) if team_of(s) == winner)
-            self.stage = "over"
+            self.stage = Stage.OVER
             return events + [Champions(tuple(Seat(s) for s in self.champions))]
         return events + self._start_deal()
 
@@ -432,7 +442,7 @@ def bot(view: BeloteView, legal: Sequence[str], rng: random.Random) -> str:
     """Proposes the best word it expects the table to make (the first suggested) but the one the table has
     just refused, else passes; lays its least valuable card that fits. It decides from its view alone, as
     the suggestions are made."""
-    if view.stage == "lay":
+    if view.stage == Stage.LAY:
         return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
     # A guess at a secret stack changes little from one turn to the next: without this a bot refused a word
     # proposes it again at its next turn. ``previous`` may be the last deal's closing proposal: skipping its

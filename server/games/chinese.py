@@ -240,6 +240,14 @@ def _backs(cards: Sequence[Any]) -> tuple[Back, ...]:
     return tuple(Back() for _ in cards)
 
 
+class Phase(enum.StrEnum):
+    """Where a hand stands (like the API's ChinesePokerView.Phase: SET is PHASE_SET)."""
+
+    SET = "set"
+    PLACE = "place"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class ChineseView:
     seat: int | None
@@ -247,7 +255,7 @@ class ChineseView:
     hand: int
     hands: int  # in the game
     button: int
-    phase: str  # set (classic), place (open-face), over
+    phase: Phase  # set (classic), place (open-face), over
     boards: tuple[dict[str, tuple[Piece, ...]], ...]  # per seat: bottom, middle, top
     held: tuple[tuple[Piece, ...], ...]  # dealt, not yet placed
     discards: tuple[tuple[Piece, ...], ...]
@@ -278,7 +286,7 @@ class ChineseState(EngineState):
     rng: random.Random
     hand: int = 0
     button: int = -1
-    phase: str = "set"
+    phase: Phase = Phase.SET
     totals: list[int] = field(default_factory=list)
     last: list[int] = field(default_factory=list)
     last_boards: list[Placement] = field(default_factory=list)
@@ -425,7 +433,7 @@ class ChineseState(EngineState):
                    + sum(len(cards) for rows in self.rows for cards in rows.values()))  # fmt: skip
         return ChineseView(
             **self._seen_by(seat), style=self.options.style.value, hand=self.hand, hands=self.options.hands, button=self.button,
-            phase="over" if self.is_over else self.phase, boards=tuple(board(s) for s in range(n)),
+            phase=Phase.OVER if self.is_over else self.phase, boards=tuple(board(s) for s in range(n)),
             held=tuple(mine(s, self.held[s]) for s in range(n)),
             discards=tuple(mine(s, self.discards[s]) for s in range(n)),
             reserve=tuple(_backs(r) for r in self.reserve), set=tuple(self.decided), surrendered=tuple(self.surrendered),
@@ -485,14 +493,14 @@ class ChineseState(EngineState):
         self.to_play, self.street = [], 0
         events: list[Event] = [Hand(self.hand, Seat(self.button))]
         if self.options.open_face:
-            self.phase = "place"
+            self.phase = Phase.PLACE
             self._shuffle()
             for s in order:
                 if self.fantasy[s]:
                     events += self._deal(s, self.fantasy[s])
             events += self._open_street()
             return events + self._advance()
-        self.phase = "set"
+        self.phase = Phase.SET
         if any(self.reserve):  # two players: the hands reserved at the last deal
             for s in order:
                 self.held[s], self.reserve[s] = self.reserve[s], []
@@ -568,7 +576,7 @@ class ChineseState(EngineState):
         if self.hand >= self.options.hands:
             best = max(self.totals)
             self.champions = tuple(s for s in range(self.players) if self.totals[s] == best)
-            self.phase = "over"
+            self.phase = Phase.OVER
             return events + [Champions(tuple(Seat(s) for s in self.champions))]
         return events + self._start_hand(next_fantasy)
 

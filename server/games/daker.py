@@ -160,13 +160,21 @@ parse_action: Callable[[str], Action] = parser(ACTIONS)
 parse_event: Callable[[str], Event] = parser(EVENTS)
 
 
+class Phase(enum.StrEnum):
+    """Where a hand stands (like the API's DakerView.Phase: BET is PHASE_BET)."""
+
+    BET = "bet"
+    DISCARD = "discard"
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class DakerView:
     seat: int | None
     mode: str
     hand: int
     button: int
-    phase: str  # bet, discard, over
+    phase: Phase  # bet, discard, over
     community: tuple[DakerCard | HiddenCard, ...]  # turned ones face up
     cards: tuple[tuple[DakerCard | HiddenCard, ...], ...]
     stacks: tuple[int, ...]
@@ -200,7 +208,7 @@ class DakerState(ButtonGame):
     button: int = -1
     hand: int = 0
     street: int = 0
-    phase: str = "bet"
+    phase: Phase = Phase.BET
     to_discard: list[int] = field(default_factory=list)
     betting: Betting | None = None
     contenders: list[int] = field(default_factory=list)  # round mode: who still competes
@@ -220,14 +228,14 @@ class DakerState(ButtonGame):
     def pending(self) -> list[int]:
         if self.is_over:
             return []
-        if self.phase == "discard":
+        if self.phase == Phase.DISCARD:
             return self.to_discard[:1]
         return self.betting.to_act[:1] if self.betting else []
 
     def legal_actions(self, seat: int | None) -> list[Action]:
         if seat is None or seat not in self.pending():
             return []
-        if self.phase == "bet":
+        if self.phase == Phase.BET:
             assert self.betting is not None
             return list(self.betting.legal(seat))
         held = self.hands[seat]
@@ -242,14 +250,14 @@ class DakerState(ButtonGame):
         return options
 
     def default_action(self, seat: int) -> Action:
-        return Discard(()) if self.phase == "discard" else bet.Fold()
+        return Discard(()) if self.phase == Phase.DISCARD else bet.Fold()
 
     def _refusal(self, seat: int | None, action: Action) -> GameError | None:
         refusal = self._seat_refusal(seat)
         if refusal is not None or seat is None:
             return refusal
         if isinstance(action, Discard):
-            if self.phase != "discard":
+            if self.phase != Phase.DISCARD:
                 return GameError("NOT_DISCARDING", "this is not the discard")
             if seat not in self.to_discard:
                 return GameError("ALREADY_DISCARDED" if seat in self.hands else "NOT_IN_HAND", f"p{seat} has no discard to make")
@@ -263,7 +271,7 @@ class DakerState(ButtonGame):
                     return GameError("NOT_HELD", f"p{seat} does not hold {card}")
                 held.remove(str(card))
             return None
-        if self.phase != "bet" or self.betting is None:
+        if self.phase != Phase.BET or self.betting is None:
             return GameError("NOT_BETTING", "this is the discard: discard 0 to 2 cards")
         return self.betting.refusal(seat, action)
 
@@ -287,7 +295,7 @@ class DakerState(ButtonGame):
         in_play = len(self.stock) + len(self.discards) + len(self.community) + sum(len(h) for h in self.hands.values())
         return DakerView(
             **self._seen_by(seat), mode=self.options.mode.value, hand=self.hand, button=self.button,
-            phase="over" if self.is_over else self.phase, community=community,
+            phase=Phase.OVER if self.is_over else self.phase, community=community,
             cards=tuple(cards(s) for s in range(n)), stacks=tuple(self.stacks),
             bets=tuple(b.street) if b else (0,) * n, pot=b.pot_total() if b else 0, total_chips=self.total_chips,
             in_hand=tuple(s in self.hands and not (b and b.folded[s]) for s in range(n)), out=tuple(self.out),
@@ -349,7 +357,7 @@ class DakerState(ButtonGame):
         return events + self._advance()
 
     def _open_discard(self) -> None:
-        self.phase = "discard"
+        self.phase = Phase.DISCARD
         if self.betting:  # the round's bets are in the pot: a view shows none in front of the seats while they draw
             self.betting.street = [0] * len(self.betting.street)
         live = [s for s in self.hands if not (self.betting and self.betting.folded[s])]
@@ -374,13 +382,13 @@ class DakerState(ButtonGame):
     def _advance(self) -> list[Event]:
         events: list[Event] = []
         b = self.betting
-        if self.phase == "discard":
+        if self.phase == Phase.DISCARD:
             if self.to_discard:
                 return events
             if self.options.mode == Mode.ROUND:
                 return events + self._showdown()
             assert b is not None
-            self.phase = "bet"
+            self.phase = Phase.BET
             b.open_round(self.options.big_blind, first=self._seats_from(self.button + 1)[0])
         assert b is not None
         while b.round_over:

@@ -22,6 +22,7 @@ default); ``limit=fixed`` plays RULINGS' fixed sizes.
 
 from __future__ import annotations
 
+import enum
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -32,7 +33,17 @@ from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options,
 from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, ButtonGame, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
-STREETS = ("opening", "flop", "turn", "river")
+
+class Street(enum.StrEnum):
+    """A hand's betting rounds (like the API's YahtzeeHoldemView.Street: FLOP is STREET_FLOP)."""
+
+    OPENING = "opening"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+STREETS = tuple(Street)  # by the hand's street number
 TOTAL_CHIPS = 4800  # the box: 30 chips each of 10, 50 and 100
 
 
@@ -99,7 +110,7 @@ class YahtzeeView:
     seat: int | None
     hand: int
     button: int
-    street: str
+    street: Street
     board: tuple[Die, ...]
     dice: tuple[tuple[Die | HiddenDie, ...], ...]  # own dice, the others' as ??, () once folded or out
     stacks: tuple[int, ...]
@@ -235,7 +246,7 @@ class YahtzeeState(ButtonGame):
             assert self.bag is not None
             rolled = [self.bag.draw() for _ in range(3 if self.street == 1 else 1)]
             self.board += rolled
-            events.append(Rolled(STREETS[self.street], tuple(rolled)))
+            events.append(Rolled(STREETS[self.street].value, tuple(rolled)))
             b.open_round(self.options.limits[self.street])
         return events
 
