@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.lexicon.store import Store
-from brelan.server.games.base import Lexicons, OptionError, Variant, options_dict
+from brelan.server.games.base import Lexicons, OptionError, Variant, jsonable, options_dict
 from brelan.server.games.registry import VARIANTS, UnknownVariant, get_variant
 from brelan.server.games.transcript import Mismatch, Transcript, replay
 
@@ -204,7 +204,7 @@ def cmd_table_verify(args: argparse.Namespace) -> int:
     ok = seed_ok and not replay_error and state is not None and state.is_over
     if args.json:
         emit({"table_id": args.table, "verified": ok, "seed_matches_hash": seed_ok, "replay": replay_error or "same",
-              "actions": actions, "events": events, "result": state.result if state else None})  # fmt: skip
+              "actions": actions, "events": events, "result": jsonable(state.result) if state else None})  # fmt: skip
     else:
         out.print(f"seed {'matches' if seed_ok else 'DOES NOT match'} the published sha256 {published[:16]}...")
         out.print(f"replay of {actions} actions: " + (replay_error or f"the same {events} events"))

@@ -570,7 +570,7 @@ class Table:
         a game never dealt (a forfeit), or one abandoned.
         """
         if self.state is not None and self.state.is_over:
-            result = self.state.result or {}
+            result = jsonable(self.state.result)  # the row keeps it as JSON, with what the table adds
         self._idle.clear()
         try:
             await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.deadlines),

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from brelan.clients.client import BrelanClient, view_dict
+from brelan.api.v1 import belote_pb2 as bpb
+from brelan.clients.client import BrelanClient, typed
 from brelan.lexicon.cards import Card, deck
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
@@ -169,7 +170,7 @@ def test_the_first_team_to_the_target_wins(mini: Lexicon) -> None:
     lay_chien(state)
     act(state, 0, "propose CHIEN")
     by_default(state)
-    assert state.is_over and state.champions == (0, 2) and state.result == {"champions": [0, 2], "totals": [38, 0], "deals": 1}
+    assert state.is_over and state.champions == (0, 2) and jsonable(state.result) == {"champions": [0, 2], "totals": [38, 0], "deals": 1}
     assert refusal(state, 1, "pass") == "GAME_OVER"
 
 
@@ -242,9 +243,15 @@ def test_random_games_conserve_cards_and_points_hide_hands_and_end(mini: Lexicon
 def expected_from(view: dict[str, Any]) -> list[Card]:
     """The table a seat expects, from its view alone (the cards shown, its hand, how many are hidden, the
     cards the teams took)."""
-    seen = [Back() if c == "??" else Card.parse(c) for c in view["table"]]
-    gone = [Card.parse(c) for team in view["taken_cards"] for c in team["cards"]]
-    return bl.likely_table(seen, [Card.parse(c) for c in view["hands"][view["seat"]]], gone)
+    return expected_of(view["table"], view["hands"][view["seat"]], [team["cards"] for team in view["taken_cards"]])
+
+
+def expected_of(table: Sequence[str], hand: Sequence[str], taken: Sequence[Sequence[str]]) -> list[Card]:
+    """The table a seat expects from what its view says, as text: the table's cards (``??`` hidden), its hand,
+    the cards each team took."""
+    seen = [Back() if c == "??" else Card.parse(c) for c in table]
+    gone = [Card.parse(c) for team in taken for c in team]
+    return bl.likely_table(seen, [Card.parse(c) for c in hand], gone)
 
 
 def not_made_of(cards: Sequence[Card], actions: Sequence[str]) -> list[str]:
@@ -377,16 +384,17 @@ def test_through_the_server_a_seats_legal_list_is_what_its_view_alone_gives(api:
     deadline = time.monotonic() + 120
     while proposals < 40:
         assert time.monotonic() < deadline, f"{proposals} proposal decisions seen"
-        response = me.view()
+        response = me.view(with_json=True)  # the JSON view too: the bot decides on the engine's view, rebuilt from it
         if not response.legal:
             time.sleep(0.005)
             continue
-        view = view_dict(response)
+        view = typed(response)
         legal = api.legal_actions(me.table_id, token=me.token)
         assert legal == list(response.legal)  # p0's turn: nothing moves until it acts
-        if view["stage"] != "lay":
-            best = BestOnTable(full, Policy.parse(view["policy"]), view["word_length"], bl.SUGGESTED_WORDS)
-            assert legal == [*(f"propose {w}" for w in best(expected_from(view))), "pass"], view
-            assert sum(c != "??" for c in view["table"]) == 1
+        if view.stage != bpb.BeloteView.STAGE_LAY:
+            best = BestOnTable(full, Policy.parse(view.policy), view.word_length, bl.SUGGESTED_WORDS)
+            expected = expected_of(view.table, view.seats[response.seat].hand, [t.cards for t in view.taken_cards])
+            assert legal == [*(f"propose {w}" for w in best(expected)), "pass"], view
+            assert sum(c != "??" for c in view.table) == 1
             proposals += 1
         me.act(bl.bot(bl.SECRET_VARIANT.view_from_json(response.view), legal, rng), expected_seq=response.seq)

@@ -319,7 +319,7 @@ def test_random_games_conserve_cards_and_units_end_and_leak_nothing(seed: int, s
                 if words[1:2] == ["reserve"]:
                     assert set(words[2:]) == {"??"}
     assert state.is_over and state.hand == players
-    result = state.result
+    result = jsonable(state.result)
     assert result is not None and max(result["totals"]) == result["totals"][result["champions"][0]]
 
 

@@ -129,7 +129,7 @@ def test_round_mode_ties_replay_until_one_wins() -> None:
     transcript = Transcript.parse((Path(__file__).parent / "golden" / "daker-round-4.txt").read_text())
     state = replay(transcript)
     lines = list(transcript.lines)
-    assert "replay p1 p3" in lines and lines[-1] == "champions p1" and state.result["champions"] == [1]  # type: ignore[index]
+    assert "replay p1 p3" in lines and lines[-1] == "champions p1" and jsonable(state.result)["champions"] == [1]
     assert lines[lines.index("replay p1 p3") + 2].startswith("p3 cards")  # only the tied play again
 
 
@@ -154,7 +154,7 @@ def test_random_games_conserve_chips_and_cards_end_and_leak_nothing(seed: int, m
             view = jsonable(state.view(watcher))
             assert all(c == "??" for s, cards in enumerate(view["cards"]) if s != watcher for c in cards)
     assert state.is_over
-    result = state.result or {}
+    result = jsonable(state.result)
     for seat, gone in enumerate(result["out_hands"]):  # the hand each went out in: what the ranking orders by
         assert (gone > 0) == state.out[seat] and gone <= result["hands"]
         assert not (gone and seat in state.champions)

@@ -11,6 +11,7 @@ seed and actions replay to the same events.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import io
 import json
@@ -28,7 +29,7 @@ from brelan.server.games.base import GameError, Variant, jsonable, option_specs
 from brelan.server.games.registry import MODES, VARIANTS, playable
 from brelan.server.games.transcript import game_rng
 from brelan.server.typed.family import Family
-from brelan.server.typed.records import record_of, snake
+from brelan.server.typed.records import fill, record_of, snake
 from brelan.server.typed.registry import FAMILIES
 
 CASES = [pytest.param(variant, options, id=f"{variant}-{mode}".strip("-")) for variant, mode, options in MODES]
@@ -191,7 +192,9 @@ def random_game(game: Variant, family: Family, options: Any,
         if state.hand_number != hand or state.is_over:  # between hands, nothing is in flight
             assert game.conserved(state.view(None)), "chips or cards not conserved"
             check_views(game, family, state, told)
-    family.result_message(state.result)
+    result = state.result  # a record of the typed result message's fields, which reads as that message
+    assert [f.name for f in dataclasses.fields(result)] == list(family.result.DESCRIPTOR.fields_by_name)
+    assert family.result_message(jsonable(result)) == fill(family.result(), result)
     return [str(e) for e in events], actions
 
 

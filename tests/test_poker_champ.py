@@ -110,7 +110,7 @@ def test_several_broke_players_are_served_in_seat_order_and_two_awards_win() -> 
     for _ in range(3):
         events = texts(state.apply(2, pc.Pay()))
     assert events[-3:] == ["p2 award p0 6", "p2 award p1 6", "champions p2"]
-    assert state.is_over and state.result == {"champions": [2], "awards": [0, 0, 2], "chips": [6, 6, 12], "deals": 1}
+    assert state.is_over and jsonable(state.result) == {"champions": [2], "awards": [0, 0, 2], "chips": [6, 6, 12], "deals": 1}
     with pytest.raises(GameError) as e:
         state.apply(0, pc.Pay())
     assert e.value.reason == "GAME_OVER"
@@ -138,7 +138,7 @@ def test_time_is_only_counted_in_chrono_games() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_the_long_game_ends_when_all_seven_awards_are_won(seed: int) -> None:
     played = play(VARIANT, pc.PokerChampOptions(players=3, length=pc.Length.LONG), seed)
-    result = played.state.result
+    result = jsonable(played.state.result)
     assert result is not None and sum(result["awards"]) == 7
     assert result["champions"] == [s for s in range(3) if result["awards"][s] == max(result["awards"])]
 

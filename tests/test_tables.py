@@ -18,8 +18,11 @@ from typing import Callable, Iterator
 import grpc
 import pytest
 
+from brelan.server.games.base import jsonable
+
+from brelan.api.v1 import poker_champ_pb2 as ppb
 from brelan.api.v1 import table_pb2 as tpb
-from brelan.clients.client import BrelanClient, SeatHandle, result_dict, view_dict
+from brelan.clients.client import BrelanClient, SeatHandle, result_dict, typed
 from brelan.server.clock import ManualClock
 from brelan.server.errors import DEFAULT_DECISION_SECONDS, ServiceError
 from brelan.server.games.registry import VARIANTS
@@ -58,13 +61,16 @@ def two_humans(api: BrelanClient, **create: object) -> tuple[str, SeatHandle, Se
     return info.table_id, api.join(info.table_id, player="ann"), api.join(info.table_id, player="bob")
 
 
-def play_out(api: BrelanClient, seat: SeatHandle, limit: float = 30.0) -> dict[str, object]:
-    """Pay every decision until the game is over; bots hold the other seats."""
+CARD = re.compile(r"^[2-9TJQKA][cdhs]$")  # a standard card face up
+
+
+def play_out(api: BrelanClient, seat: SeatHandle, limit: float = 30.0) -> ppb.PokerChampView:
+    """Pay every decision until the game is over; bots hold the other seats. The seat's last view."""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         response = seat.view()
-        view = view_dict(response)
-        if view["over"]:
+        view = typed(response)
+        if view.phase == ppb.PokerChampView.PHASE_OVER:
             return view
         if response.legal:
             try:
@@ -86,13 +92,13 @@ def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: Brelan
     me = api.join(info.table_id, player="ann")
     assert me.seat == 0
     view = play_out(api, me)
-    assert sum(view["chips"]) + view["pot"] == 36  # type: ignore[operator]
+    assert sum(s.chips for s in view.seats) + view.pot == 36
     final = api.get_table(info.table_id)
     assert final.status == 3 and hashlib.sha256(final.seed.encode()).hexdigest() == info.seed_sha256
     transcript = Transcript.parse(api.transcript(info.table_id).transcript)
     assert transcript.seed == final.seed
     state = replay(transcript)
-    assert state.is_over and state.result == result_dict(final)
+    assert state.is_over and jsonable(state.result) == result_dict(final)
 
 
 def test_a_finished_table_leaves_memory_and_is_read_back_from_the_store(
@@ -201,7 +207,7 @@ def test_a_seat_left_mid_game_stays_its_players_and_the_timeout_rule_plays_it(
     assert ann.leave() == ""  # before the deal a seat is simply free again
     ann = api.join(info.table_id, player="ann")
     bob = api.join(info.table_id, player="bob")
-    hole = view_dict(ann.view())["holes"][0]
+    hole = list(typed(ann.view()).seats[0].hole)
     secret = ann.leave()
     assert secret and error_of(ann.view).code == grpc.StatusCode.UNAUTHENTICATED  # the old token is revoked
     seat = api.get_table(info.table_id).seats[0]
@@ -219,8 +225,8 @@ def test_a_seat_left_mid_game_stays_its_players_and_the_timeout_rule_plays_it(
     assert "p0 folds" in texts
     back = api.join(info.table_id, secret=secret)
     assert back.seat == 0 and api.get_table(info.table_id).seats[0].player == "ann"
-    mine = view_dict(back.view())["holes"][0]
-    assert mine and "??" not in str(mine) and (view_dict(back.view())["deal"] > 1 or mine == hole)  # hers again
+    mine = list(typed(back.view()).seats[0].hole)
+    assert mine and all(CARD.match(c) for c in mine) and (typed(back.view()).deal > 1 or mine == hole)  # hers again
 
 
 def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
@@ -230,12 +236,12 @@ def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
     assert 29 < ann.view().deadline_seconds <= 30
     ann.act("pay")
     advance(tables_server, clock, 10)
-    assert view_dict(ann.view())["deal"] == 1
+    assert typed(ann.view()).deal == 1
     advance(tables_server, clock, 25)
     events = [e.text for e in api.hand_history(table_id, 1, token=ann.token)]
     i = events.index("p1 folds")
     assert events[i + 1:i + 3] == ["p0 shows - " + " ".join(events[1].split()[2:]), "p0 wins 3"]  # 1 + 1 + 1
-    assert view_dict(ann.view())["deal"] == 2
+    assert typed(ann.view()).deal == 2
 
 
 def test_after_a_hand_its_end_is_shown_for_the_table_s_pause_before_the_next_hand_s_decisions_open(
@@ -256,22 +262,22 @@ def test_after_a_hand_its_end_is_shown_for_the_table_s_pause_before_the_next_han
                 return view
             if view.seq != seq:
                 seq, since = view.seq, time.monotonic()
-            elif view_dict(view)["deal"] > deal and time.monotonic() - since > 0.3:
+            elif typed(view).deal > deal and time.monotonic() - since > 0.3:
                 return view
-            assert time.monotonic() < limit, f"the bot did not play in deal {view_dict(view)['deal']}"
+            assert time.monotonic() < limit, f"the bot did not play in deal {typed(view).deal}"
             time.sleep(0.02)
 
     view, deal, seen = settled(1), 1, set()  # the first hand opens at once (the bot may fold it before ann acts)
-    assert view_dict(view)["deal"] > 1 or 29 < view.deadline_seconds <= 30, view.deadline_seconds
+    assert typed(view).deal > 1 or 29 < view.deadline_seconds <= 30, view.deadline_seconds
     for _ in range(60):
         if view.legal:
-            if view_dict(view)["deal"] > deal:  # a hand ended and the next opened on her decision: after the pause
+            if typed(view).deal > deal:  # a hand ended and the next opened on her decision: after the pause
                 assert 34 < view.deadline_seconds <= 35, view.deadline_seconds
                 seen.add("ann")
-            deal = view_dict(view)["deal"]
+            deal = typed(view).deal
             ann.act("fold" if "fold" in view.legal else view.legal[0])
         else:  # the bot's turn in a new hand, and it waits: its pause
-            deal = view_dict(view)["deal"]
+            deal = typed(view).deal
             seen.add("bot")
             advance(tables_server, clock, 5)
         view = settled(deal)
@@ -346,9 +352,9 @@ def test_a_chrono_game_ends_when_the_table_clock_runs_out(
     info = api.create_table("poker-champ", {"players": "2", "length": "chrono", "chrono_minutes": "1"}, untimed=True)
     ann, _ = api.join(info.table_id), api.join(info.table_id)
     advance(tables_server, clock, 59)
-    assert not view_dict(ann.view())["time_up"]
+    assert not typed(ann.view()).time_up
     advance(tables_server, clock, 2)
-    assert view_dict(ann.view())["time_up"]
+    assert typed(ann.view()).time_up
     ann.act("fold")  # the deal in progress is played out, then the game ends
     final = api.get_table(info.table_id)
     assert final.status == 3 and result_dict(final)["champions"] == [0, 1]
@@ -363,13 +369,12 @@ def test_watchers_see_backs_and_their_own_cards_and_can_resume(api: BrelanClient
     spectator = list(api.watch(info.table_id))
     mine = list(ann.watch())
     assert [e.seq for e in spectator] == list(range(1, len(spectator) + 1)) and spectator[-1].final
-    card = re.compile(r"^[2-9TJQKA][cdhs]$")
     for e_spec, e_mine in zip(spectator, mine):
         words = e_spec.text.split()
         if words[1:2] == ["hole"]:
-            assert not any(card.match(w) for w in words[2:]), e_spec.text  # spectators: backs only
+            assert not any(CARD.match(w) for w in words[2:]), e_spec.text  # spectators: backs only
             own = e_mine.text.split()
-            assert all(card.match(w) for w in own[2:]) == (words[0] == "p0"), e_mine.text
+            assert all(CARD.match(w) for w in own[2:]) == (words[0] == "p0"), e_mine.text
         else:
             assert e_spec.text == e_mine.text
     resumed = list(api.watch(info.table_id, after_seq=25))
@@ -449,7 +454,7 @@ def test_a_seat_plays_a_game_off_its_stream_of_views_alone(api: BrelanClient) ->
     assert seen.view == ann.view() and spectated[-1].view == api.view(info.table_id)
     for message in spectated[1:]:  # a spectator's views, as a spectator's replay of the game shows them: no hole card
         assert not message.view.HasField("seat") and not message.view.legal
-        assert view_dict(message.view) == view_dict(api.view(info.table_id, at_seq=message.view.seq))
+        assert typed(message.view) == typed(api.view(info.table_id, at_seq=message.view.seq))
 
 
 def test_a_stream_of_a_seat_given_up_ends_before_the_seat_s_next_cards(api: BrelanClient) -> None:
@@ -517,7 +522,7 @@ def test_a_server_killed_mid_hand_replays_its_tables_and_the_game_finishes(
                     if seat.view().legal:
                         seat.act("pay")
             told = api.get_table(info.table_id).seq
-            assert view_dict(seats[0].view())["deal"] >= 1 and told > 10
+            assert typed(seats[0].view()).deal >= 1 and told > 10
             before = [(e.seq, e.text) for e in _events_until(api, info.table_id, told)]
     finally:
         process.send_signal(signal.SIGKILL)
@@ -532,14 +537,14 @@ def test_a_server_killed_mid_hand_replays_its_tables_and_the_game_finishes(
             for seat in seats:  # the same tokens hold the same seats
                 seat.client = api
             deadline = time.monotonic() + 60
-            while not view_dict(seats[0].view())["over"]:
+            while typed(seats[0].view()).phase != ppb.PokerChampView.PHASE_OVER:
                 assert time.monotonic() < deadline
                 for seat in seats:
                     response = seat.view()
                     if response.legal:
                         seat.act("pay" if seat.seat != 2 else "fold", expected_seq=response.seq)
-            view = view_dict(seats[0].view())
-            assert sum(view["chips"]) + view["pot"] == 36
+            view = typed(seats[0].view())
+            assert sum(s.chips for s in view.seats) + view.pot == 36
             assert replay(Transcript.parse(api.transcript(info.table_id).transcript)).is_over
     finally:
         process.send_signal(signal.SIGTERM)
@@ -581,11 +586,12 @@ def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
     deadline = time.monotonic() + 60
     while True:
         assert time.monotonic() < deadline
-        response = me.view()
-        view = view_dict(response)
-        assert VARIANTS[variant].conserved(VARIANTS[variant].view_from_json(response.view))
-        assert all(p == "??" for s, pieces in enumerate(view[field]) if s != 0 for p in pieces)
-        if view["over"]:
+        # The JSON view too: conserved() counts the engine's view, which only it rebuilds (view_from_json).
+        response = me.view(with_json=True)
+        engine = VARIANTS[variant].view_from_json(response.view)
+        assert VARIANTS[variant].conserved(engine)
+        assert all(p == "??" for seat in typed(response).seats if seat.seat != 0 for p in getattr(seat, field))
+        if engine.over:
             break
         if response.legal:
             legal = list(response.legal)
@@ -603,8 +609,8 @@ def test_a_game_plays_through_the_server_and_hides_the_others_pieces(
 def test_a_chinese_reserve_is_hidden_from_its_owner_and_a_set_hand_until_the_reveal(api: BrelanClient) -> None:
     info = api.create_table("chinese", {"players": "2", "rounds": "1"}, hints=True)  # legal[0]: the solver's set
     me, other = api.join(info.table_id), api.join(info.table_id)
-    view = view_dict(me.view())
-    assert view["reserve"] == [["??"] * 13, ["??"] * 13] and len(view["held"][0]) == 13
+    view = typed(me.view())
+    assert [list(s.reserve) for s in view.seats] == [["??"] * 13, ["??"] * 13] and len(view.seats[0].held) == 13
     for event in me.watch():
         if event.text.startswith(("p0 reserve", "p1 reserve")):
             assert set(event.text.split()[2:]) == {"??"}  # not even its owner sees it
@@ -612,7 +618,7 @@ def test_a_chinese_reserve_is_hidden_from_its_owner_and_a_set_hand_until_the_rev
             break
     placement = me.view().legal[0]
     me.act(placement)
-    assert view_dict(other.view())["boards"][0]["bottom"] == ["??"] * 5  # set, but not shown
+    assert list(typed(other.view()).seats[0].board.bottom) == ["??"] * 5  # set, but not shown
     assert next(e.text for e in other.watch(after_seq=4) if "sets" in e.text) == "p0 sets"
     other.act(other.view().legal[0])
     shown = []
@@ -628,9 +634,9 @@ def test_open_face_timeouts_place_on_the_lowest_row_and_classic_ones_set_the_sol
 ) -> None:
     info = api.create_table("chinese", {"style": "ofc", "players": "2", "rounds": "1"}, decision_seconds=20)
     ann, _ = api.join(info.table_id), api.join(info.table_id)
-    dealt = view_dict(ann.view())["held"][0]
+    dealt = list(typed(ann.view()).seats[0].held)
     advance(tables_server, clock, 21)
-    assert view_dict(ann.view())["boards"][0]["bottom"] == dealt  # all five to the bottom, the lowest row
+    assert list(typed(ann.view()).seats[0].board.bottom) == dealt  # all five to the bottom, the lowest row
     info = api.create_table("chinese", {"players": "2", "rounds": "1"}, decision_seconds=20, hints=True)
     ann, _ = api.join(info.table_id), api.join(info.table_id)
     suggested = ann.hints().hints[0].action

@@ -11,14 +11,19 @@ import grpc
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.bots import run_remote
-from brelan.clients.client import BrelanClient, SeatHandle, view_dict
+from brelan.api.v1 import bataille_pb2 as bpb
+from brelan.api.v1 import belote_pb2 as lpb
+from brelan.clients.client import BrelanClient, SeatHandle, typed
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
+from brelan.server.games.base import jsonable
 from brelan.server.games.registry import playable
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.main import ServerThread
+from brelan.server.typed.bataille import FAMILY as BATAILLE
 
 from conftest import advance, error_of
+from typed_support import event_text
 
 
 def wait_for(check: object, what: str, seconds: float = 20) -> None:
@@ -28,14 +33,19 @@ def wait_for(check: object, what: str, seconds: float = 20) -> None:
         time.sleep(0.01)
 
 
+def turn(view: bpb.BatailleView) -> int | None:
+    """Who lays next; None when nobody does (the last call, the game's end)."""
+    return view.turn if view.HasField("turn") else None
+
+
 def lay_until_a_word(players: list[SeatHandle]) -> tuple[int, str]:
     """Both seats are people: they lay in turn until the table makes a word; the claim count and that word."""
     while True:
-        view = view_dict(players[0].view())
+        view = typed(players[0].view())
         claims = [a for a in players[0].view().legal if a.startswith("claim") and not a.endswith(" -")]
         if claims:
-            return view["claims"], claims[0].split()[2]
-        players[view["turn"]].act("lay")
+            return view.claims, claims[0].split()[2]
+        players[turn(view)].act("lay")  # type: ignore[index]
 
 
 def test_two_claims_at_once_the_first_received_wins_and_the_other_hears_who(api: BrelanClient) -> None:
@@ -66,8 +76,8 @@ def test_two_claims_at_once_the_first_received_wins_and_the_other_hears_who(api:
     assert error.reason == "LOST_RACE" and f"p{winner} claimed first" in str(error)
     texts = [e.text for e in answers[winner].events]  # type: ignore[attr-defined]
     assert texts[0] == f"p{winner} claims {word}"
-    view = view_dict(players[loser].view())
-    assert view["claims"] == claims + 1 and view["previous"][0] == f"p{winner} claims {word}"
+    view = typed(players[loser].view())
+    assert view.claims == claims + 1 and event_text(BATAILLE, view.previous[0]) == f"p{winner} claims {word}"
 
 
 def test_bots_act_after_their_reaction_time_and_a_late_layer_is_laid_for(api: BrelanClient, word_server: ServerThread,
@@ -76,15 +86,15 @@ def test_bots_act_after_their_reaction_time_and_a_late_layer_is_laid_for(api: Br
     me = api.join(info.table_id, seat=0)
     me.act("lay")
     time.sleep(0.1)
-    assert view_dict(me.view())["turn"] == 1  # the bot waits its reaction time on the table's clock
+    assert turn(typed(me.view())) == 1  # the bot waits its reaction time on the table's clock
     advance(word_server, clock, 1.9)
-    assert view_dict(me.view())["turn"] == 1
+    assert turn(typed(me.view())) == 1
     advance(word_server, clock, 0.2)
-    wait_for(lambda: view_dict(me.view())["turn"] == 0, "the bot's card")
+    wait_for(lambda: turn(typed(me.view())) == 0, "the bot's card")
     response = me.view()
     assert 4.9 <= response.deadline_seconds <= 5.0
     advance(word_server, clock, 5.1)  # my time is up: my card is laid for me
-    wait_for(lambda: len(view_dict(me.view())["table"]) == 3, "my card, laid on time-out")
+    wait_for(lambda: len(typed(me.view()).table) == 3, "my card, laid on time-out")
     layers = []
     for event in me.watch():  # the game goes on: stop at the third card
         if " lays " in event.text:
@@ -133,7 +143,7 @@ def test_secret_belote_feeds_show_no_stack_and_views_one_card(api: BrelanClient,
     handler = word_server.running.handler
     assert handler is not None
     state = replay(Transcript.parse(api.transcript(info.table_id).transcript), handler.named)
-    assert state.is_over and max(state.result["totals"]) >= 100  # type: ignore[index]
+    assert state.is_over and max(jsonable(state.result)["totals"]) >= 100
 
 
 def test_a_belote_player_sees_the_top_card_only(api: BrelanClient) -> None:
@@ -141,10 +151,11 @@ def test_a_belote_player_sees_the_top_card_only(api: BrelanClient) -> None:
     me = api.join(info.table_id, seat=0)
     for _ in range(12):
         response = me.view()
-        view = view_dict(response)
-        assert sum(c != "??" for c in view["table"]) <= 1
-        assert all(set(h) <= {"??"} for h in view["hands"][1:])
+        view = typed(response)
+        assert sum(c != "??" for c in view.table) <= 1
+        assert all(set(s.hand) <= {"??"} for s in view.seats[1:])
         if response.legal:
-            me.act(response.legal[-1] if view["stage"] != "lay" else response.legal[0], expected_seq=response.seq)
+            lay = view.stage == lpb.BeloteView.STAGE_LAY
+            me.act(response.legal[-1] if not lay else response.legal[0], expected_seq=response.seq)
         else:
             time.sleep(0.01)

@@ -114,7 +114,7 @@ def test_a_player_with_no_chips_is_out_and_the_last_one_wins() -> None:
     assert events[:4] == ["p0 calls 10", "p0 all-in", "board flop 6r 3w 4y", "board turn 6b"]
     assert "p1 shows four 6w 6y" in events
     assert events[-3:] == ["p1 wins 100 main", "p0 out", "champions p1"]
-    assert state.result == {"champions": [1], "stacks": [0, 4800], "hands": 1, "out_hands": [1, 0]}
+    assert jsonable(state.result) == {"champions": [1], "stacks": [0, 4800], "hands": 1, "out_hands": [1, 0]}
 
 
 def test_views_show_a_player_his_own_dice_only() -> None:

@@ -52,7 +52,7 @@ from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
-from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, Facts, GameError, Hand, OptionError, Out,
+from .base import (Result, MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, Facts, GameError, Hand, OptionError, Out,
                    Phrase, Review, Seat, Variant, number, parser, record)  # fmt: skip
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
@@ -319,6 +319,15 @@ def _rank(card: Card) -> int:
     return 26 if card.is_joker else LETTERS.index(card.letter)
 
 
+@dataclass(frozen=True)
+class AlphaPokerResult(Result):
+    """Each seat's PM after this many rounds, and what was left in the pot."""
+
+    stacks: tuple[int, ...]  # PM
+    rounds: int
+    pot: int  # what no one won (a split's odd PM)
+
+
 @dataclass
 class AlphaState(ButtonGame):
     options: AlphaOptions
@@ -513,10 +522,10 @@ class AlphaState(ButtonGame):
         return event
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> AlphaPokerResult | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "stacks": list(self.stacks), "rounds": self.hand, "pot": self.pot}
+        return AlphaPokerResult(self.champions, tuple(self.stacks), self.hand, self.pot)
 
     def cards_in_play(self) -> list[Card]:
         """Every card of the deal (for the conservation checks): stock, discards, hands."""

@@ -494,13 +494,22 @@ def options_dict(options: Any) -> dict[str, str]:
 # -- the engine contract -----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: its champions, and each game's own totals in a record of its own (its fields are the
+    typed result message's, ``PokerChampResult``...: tests/test_games.py holds them together). Stored and sent
+    as JSON by :func:`jsonable`."""
+
+    champions: tuple[int, ...]
+
+
 class State(Protocol):
     @property
     def players(self) -> int: ...
     @property
     def is_over(self) -> bool: ...
     @property
-    def result(self) -> dict[str, Any] | None: ...
+    def result(self) -> Result | None: ...
     def legal_actions(self, seat: int | None) -> list[Any]: ...
     def hints(self, seat: int) -> list[Any]: ...
     def apply(self, seat: int | None, action: Any) -> list[Any]: ...

@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
-from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Seat, Variant, number, parser,
+from .base import (Result, MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Seat, Variant, number, parser,
                    record)  # fmt: skip
 from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
                          Takes, WordRules, card_points, judge, take, unbound, word_game)
@@ -185,6 +185,13 @@ class BatailleView:
     champions: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class BatailleResult(Result):
+    """What each player's cards were worth at the end."""
+
+    points: tuple[int, ...]
+
+
 @dataclass
 class BatailleState(EngineState):
     options: BatailleOptions
@@ -317,10 +324,10 @@ class BatailleState(EngineState):
         return event  # piles are face down to everyone, and no event shows them
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> BatailleResult | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "points": self.points()}
+        return BatailleResult(self.champions, tuple(self.points()))
 
     def cards_in_play(self) -> list[Card]:
         return [c for p in self.piles for c in p] + [c for w in self.won for c in w] + self.table

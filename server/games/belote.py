@@ -48,7 +48,7 @@ from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .alphapoker import Dealt
-from .base import (MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Seat, Variant, number, parser,
+from .base import (Result, MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Seat, Variant, number, parser,
                    record)  # fmt: skip
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
                          BestOnTable, card_points, judge, take, unbound, word_game)  # fmt: skip
@@ -217,6 +217,14 @@ class BeloteView:
     champions: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class BeloteResult(Result):
+    """Each team's points after this many deals."""
+
+    totals: tuple[int, ...]  # per team
+    deals: int
+
+
 @dataclass
 class BeloteState(EngineState):
     options: BeloteOptions
@@ -347,10 +355,10 @@ class BeloteState(EngineState):
         return event
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> BeloteResult | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "totals": list(self.totals), "deals": self.deal}
+        return BeloteResult(self.champions, tuple(self.totals), self.deal)
 
     def cards_in_play(self) -> list[Card]:
         return [c for h in self.hands for c in h] + self.table + self.gone()

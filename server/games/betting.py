@@ -23,7 +23,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .base import EngineState, GameError, Out, Seat, record
+from .base import EngineState, GameError, Out, Result, Seat, record
 from .pots import split
 
 
@@ -418,6 +418,16 @@ class Betting:
         return events
 
 
+@dataclass(frozen=True)
+class StacksResult(Result):
+    """A game of chips to the last stack (DAKER, Yahtzee Texas Hold'em): each seat's chips after this many hands,
+    and the hand each one went out in (0: never)."""
+
+    stacks: tuple[int, ...]
+    hands: int
+    out_hands: tuple[int, ...]
+
+
 class ButtonGame(EngineState):
     """What the button-and-stacks games share: seats from the dealer's left, busting out, the result.
 
@@ -435,11 +445,11 @@ class ButtonGame(EngineState):
         return self.hand
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> StacksResult | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "stacks": list(self.stacks), "hands": self.hand,
-                "out_hands": [self.out_hands.get(s, 0) for s in range(self.players)]}
+        return StacksResult(self.champions, tuple(self.stacks), self.hand,
+                            tuple(self.out_hands.get(s, 0) for s in range(self.players)))
 
     def _seats_from(self, first: int, among: Sequence[int] | None = None) -> list[int]:
         """Seats still playing (or those of ``among``), clockwise from ``first``."""

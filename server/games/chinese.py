@@ -40,7 +40,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .base import (MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Review, Seat, Variant,
+from .base import (Result, MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Review, Seat, Variant,
                    number, parser, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
 from .chinese_bot import bot
@@ -280,6 +280,14 @@ def _rows_dict(placement: Placement) -> dict[str, tuple[Piece, ...]]:
     return dict(zip(ROWS, placement.rows()))
 
 
+@dataclass(frozen=True)
+class ChinesePokerResult(Result):
+    """Each seat's units after this many hands."""
+
+    totals: tuple[int, ...]  # units
+    hands: int
+
+
 @dataclass
 class ChineseState(EngineState):
     options: ChineseOptions
@@ -319,10 +327,10 @@ class ChineseState(EngineState):
         return self.hand
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> ChinesePokerResult | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "totals": list(self.totals), "hands": self.hand}
+        return ChinesePokerResult(self.champions, tuple(self.totals), self.hand)
 
     def _seats_from(self, first: int) -> list[int]:
         n = self.players

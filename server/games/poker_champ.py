@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .base import (MOST_CHIPS, MOST_MINUTES, Champions, EngineState, Facts, GameError, OptionError, Options, Seat,
+from .base import (Result, MOST_CHIPS, MOST_MINUTES, Champions, EngineState, Facts, GameError, OptionError, Options, Seat,
                    TextError, Variant, number, parser, record)  # fmt: skip
 from .betting import Fold, Folded
 from .cards import RANKS, SUITS, Card, shuffled
@@ -236,6 +236,15 @@ class PokerChampView:
 # -- the state ---------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class PokerChampResult(Result):
+    """The awards and chips each seat ended with, after this many deals."""
+
+    awards: tuple[int, ...]
+    chips: tuple[int, ...]
+    deals: int
+
+
 @dataclass
 class PokerChampState(EngineState):
     options: PokerChampOptions
@@ -264,11 +273,10 @@ class PokerChampState(EngineState):
         return self.deal
 
     @property
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> PokerChampResult | None:
         if not self.is_over:
             return None
-        return {"champions": list(self.champions), "awards": list(self.awards), "chips": list(self.chips),
-                "deals": self.deal}  # fmt: skip
+        return PokerChampResult(self.champions, tuple(self.awards), tuple(self.chips), self.deal)
 
     def pending(self) -> list[int]:
         if self.is_over:
