@@ -165,9 +165,10 @@ class SeatHandle:
         return self.client.act(self.table_id, self.seat, action, token=self.token, expected_seq=expected_seq,
                                action_id=action_id)  # fmt: skip
 
-    def view(self, *, at_seq: int | None = None) -> tpb.GetViewResponse:
-        """What this seat sees now; ``at_seq``: what it saw of a finished game right after that event."""
-        return self.client.view(self.table_id, token=self.token, at_seq=at_seq)
+    def view(self, *, at_seq: int | None = None, with_json: bool = True) -> tpb.GetViewResponse:
+        """What this seat sees now; ``at_seq``: what it saw of a finished game right after that event; ``with_json``:
+        the JSON view too (:meth:`BrelanClient.view`)."""
+        return self.client.view(self.table_id, token=self.token, at_seq=at_seq, with_json=with_json)
 
     def review_hand(self, hand: int) -> tpb.ReviewHandResponse:
         """What finished hand ``hand`` allowed this seat (the best words, the solver's set), and what it played."""
@@ -180,9 +181,9 @@ class SeatHandle:
     def watch(self, after_seq: int = 0) -> Iterator[tpb.TableEvent]:
         return self.client.watch(self.table_id, after_seq=after_seq, token=self.token)
 
-    def follow(self, after_seq: int = 0) -> Iterator[tpb.WatchTableResponse]:
+    def follow(self, after_seq: int = 0, *, with_json: bool = True) -> Iterator[tpb.WatchTableResponse]:
         """The seat's view and the table, then again with each action's events (:meth:`BrelanClient.follow`)."""
-        return self.client.follow(self.table_id, after_seq=after_seq, token=self.token)
+        return self.client.follow(self.table_id, after_seq=after_seq, token=self.token, with_json=with_json)
 
     def leave(self) -> str:
         """Give up the seat; during a game, returns the secret that takes it back (``join(secret=...)``)."""
@@ -376,16 +377,18 @@ class BrelanClient(LexiconCalls):
         finally:
             stream.cancel()
 
-    def follow(self, table_id: str, *, after_seq: int = 0, token: str | None = None) -> Iterator[tpb.WatchTableResponse]:
+    def follow(self, table_id: str, *, after_seq: int = 0, token: str | None = None,
+               with_json: bool = True) -> Iterator[tpb.WatchTableResponse]:  # fmt: skip
         """The table as it stands, then again with each action's events, until the game ends: messages whose
         ``view`` is the token's seat's (a spectator's without one) and ``table`` the table's info at that time,
         for a client that draws the table (no GetView, GetTable after each event); the first has no events.
+        ``with_json``: each view with its JSON too (:meth:`view`).
 
         >>> for seen in client.follow(table_id, token=me.token):  # doctest: +SKIP
         ...     draw(seen.view, seen.table, seen.events)
         """
         request = tpb.WatchTableRequest(table_id=table_id, after_seq=after_seq, grouped=True, with_view=True,
-                                        with_json=True)  # fmt: skip
+                                        with_json=with_json)  # fmt: skip
         stream = self.table_stub.WatchTable(request, metadata=auth(token))
         try:
             yield from stream

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import grpc
 
-from brelan.clients.client import BrelanClient, view_dict
+from brelan.api.v1 import alphapoker_pb2 as apb
+from brelan.clients.client import BrelanClient, typed
 from brelan.server.clock import ManualClock
 from brelan.server.games.alphapoker import VARIANT, conserved
 from brelan.server.games.transcript import Transcript, replay
@@ -24,11 +25,11 @@ def test_a_game_against_bots_hides_every_unlaid_card_and_replays(api: BrelanClie
     deadline = time.monotonic() + 60
     while True:
         assert time.monotonic() < deadline
-        response = me.view()
-        view = view_dict(response)
+        response = me.view(with_json=True)  # the JSON view too: conserved() counts the engine's view, rebuilt from it
         assert conserved(VARIANT.view_from_json(response.view))
-        assert all(c == "??" for s, cards in enumerate(view["hands"]) if s != 0 for c in cards)
-        if view["over"]:
+        view = typed(response)
+        assert all(c == "??" for seat in view.seats if seat.seat != 0 for c in seat.hand)
+        if view.phase == apb.AlphaPokerView.PHASE_OVER:
             break
         if response.legal:
             legal = list(response.legal)

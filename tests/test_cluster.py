@@ -21,7 +21,7 @@ from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.lexicon.lexicon import Lexicon
 from brelan.clients.bots import Nodes as BotNodes
-from brelan.clients.client import BrelanClient, SeatHandle, view_dict
+from brelan.clients.client import BrelanClient, SeatHandle, typed
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
 from conftest import Postgres, error_of, post, sharing_lexicons, spawn, until_answered
@@ -134,8 +134,8 @@ def check_one_history(api: BrelanClient, table_id: str, seen: list[tpb.TableEven
     assert [e.seq for e in seen] == list(range(1, len(events) + 1))
     for event, logged in zip(seen, events):  # a spectator sees hole cards as their marked backs, all else as logged
         assert event.text == logged or (" hole " in logged and "[" in event.text), (event.text, logged)
-    view = view_dict(api.view(table_id))
-    assert sum(view["chips"]) + view["pot"] == 12 * 2
+    view = typed(api.view(table_id))
+    assert sum(s.chips for s in view.seats) + view.pot == 12 * 2
 
 
 def test_any_node_serves_any_table_and_spectators_elsewhere_see_the_same(nodes: Nodes) -> None:

@@ -15,7 +15,7 @@ import grpc
 import psycopg
 import pytest
 
-from brelan.clients.client import BrelanClient, view_dict
+from brelan.clients.client import BrelanClient, typed
 from brelan.server.clock import ManualClock
 from brelan.server.games.registry import get_variant
 from brelan.server import sqlite_store
@@ -106,7 +106,7 @@ def test_a_decision_deadline_continues_from_what_is_left_after_a_restart(
             ann.client = bob.client = api
             assert 9.9 < ann.view().deadline_seconds <= 10  # not 30 again
             advance(again, clock, 11)
-            assert view_dict(ann.view())["deal"] == 2  # both folded for time: the next deal
+            assert typed(ann.view()).deal == 2  # both folded for time: the next deal
     finally:
         again.stop()
 
