@@ -13,8 +13,8 @@ transaction runs: :class:`~brelan.server.sqlite_store.SqliteStore` (the
 embedded default, one process) and
 :class:`~brelan.server.postgres_store.PostgresStore` (several nodes).
 
-The schema carries its version; :data:`MIGRATIONS` take any older database to
-:data:`SCHEMA_VERSION` on start, and a database of a newer version is refused
+The schema carries its version (:mod:`~brelan.server.schema`); its migrations take any older database to
+its version on start, and a database of a newer version is refused
 with one line saying so.
 """
 
@@ -27,139 +27,22 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
-# Each entry takes the schema from the version before it to its own (the first: from nothing to 1).
-MIGRATIONS: tuple[tuple[str, ...], ...] = (
-    (  # 1: the tables' log and tournaments
-        """CREATE TABLE IF NOT EXISTS tables (
-            table_id TEXT PRIMARY KEY,
-            variant TEXT NOT NULL,
-            name TEXT NOT NULL,
-            options TEXT NOT NULL,            -- JSON {key: text}
-            seed TEXT NOT NULL,
-            seed_sha256 TEXT NOT NULL,
-            decision_seconds DOUBLE PRECISION NOT NULL,
-            bot_seats TEXT NOT NULL,          -- JSON [seat, ...]
-            created DOUBLE PRECISION NOT NULL,
-            started INTEGER NOT NULL DEFAULT 0,
-            finished INTEGER NOT NULL DEFAULT 0,
-            result TEXT                       -- JSON, once finished
-        )""",
-        """CREATE TABLE IF NOT EXISTS seats (
-            table_id TEXT NOT NULL REFERENCES tables(table_id),
-            seat INTEGER NOT NULL,
-            token_sha256 TEXT NOT NULL,
-            player TEXT NOT NULL,
-            PRIMARY KEY (table_id, seat)
-        )""",
-        """CREATE TABLE IF NOT EXISTS actions (
-            table_id TEXT NOT NULL REFERENCES tables(table_id),
-            n INTEGER NOT NULL,               -- its order: the seq of its last event (unique in a table)
-            seat INTEGER,                     -- NULL: the table itself (its clock)
-            action TEXT NOT NULL,
-            action_id TEXT NOT NULL,
-            last_seq INTEGER NOT NULL,
-            PRIMARY KEY (table_id, n)
-        )""",
-        """CREATE TABLE IF NOT EXISTS events (
-            table_id TEXT NOT NULL REFERENCES tables(table_id),
-            seq INTEGER NOT NULL,
-            hand INTEGER NOT NULL,
-            actor INTEGER,
-            action TEXT NOT NULL,
-            text TEXT NOT NULL,               -- the full event; redacted only when sent
-            PRIMARY KEY (table_id, seq)
-        )""",
-        """CREATE TABLE IF NOT EXISTS tournaments (
-            tournament_id TEXT PRIMARY KEY,
-            name TEXT NOT NULL,
-            format TEXT NOT NULL,
-            players TEXT NOT NULL,            -- JSON [name, ...]
-            bots TEXT NOT NULL,               -- JSON [player index, ...]
-            options TEXT NOT NULL,            -- JSON {key: text}: every game's table options
-            wins INTEGER NOT NULL,
-            qualifiers INTEGER NOT NULL,
-            decision_seconds DOUBLE PRECISION NOT NULL,
-            seed TEXT NOT NULL,
-            created DOUBLE PRECISION NOT NULL
-        )""",
-        """CREATE TABLE IF NOT EXISTS tournament_games (
-            tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
-            n INTEGER NOT NULL,               -- creation order
-            match INTEGER NOT NULL,           -- index into the tournament's matches
-            table_id TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, n)
-        )""",
-    ),
-    (  # 2: seats kept for their players, deadlines that outlive a restart
-        """CREATE TABLE IF NOT EXISTS reserved_seats (      -- a tournament player's seat, or one left mid-game
-            table_id TEXT NOT NULL REFERENCES tables(table_id),
-            seat INTEGER NOT NULL,
-            secret_sha256 TEXT NOT NULL,      -- the secret that takes it (JoinTable's secret)
-            player TEXT NOT NULL,
-            PRIMARY KEY (table_id, seat)
-        )""",
-        """CREATE TABLE IF NOT EXISTS tournament_secrets (  -- each human player's join secret, as its hash
-            tournament_id TEXT NOT NULL REFERENCES tournaments(tournament_id),
-            player INTEGER NOT NULL,          -- index into players
-            secret_sha256 TEXT NOT NULL,
-            PRIMARY KEY (tournament_id, player)
-        )""",
-        # JSON {seat or "table": when (table clock, absolute)}: the pending decisions' and the game clock's
-        "ALTER TABLE tables ADD COLUMN deadlines TEXT NOT NULL DEFAULT '{}'",
-    ),
-    (  # 3: several nodes: each unfinished table leased to one of them
-        """CREATE TABLE IF NOT EXISTS nodes (
-            node_id TEXT PRIMARY KEY,
-            address TEXT NOT NULL,            -- HOST:PORT other nodes forward calls to (--advertise)
-            heartbeat DOUBLE PRECISION NOT NULL,  -- the database's clock, seconds since the epoch
-            draining INTEGER NOT NULL DEFAULT 0
-        )""",
-        "ALTER TABLE tables ADD COLUMN owner TEXT",  # the node playing it; NULL: none yet
-        "ALTER TABLE tables ADD COLUMN lease_until DOUBLE PRECISION NOT NULL DEFAULT 0",  # the database's clock
-        "ALTER TABLE tables ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0",  # +1 at each new owner: fences old ones
-    ),
-    (  # 4: tournament players who never come
-        # When a table still waiting for players gives up on them (absolute, wall clock); NULL: it waits on.
-        "ALTER TABLE tables ADD COLUMN join_by DOUBLE PRECISION",
-        "ALTER TABLE tournaments ADD COLUMN join_minutes DOUBLE PRECISION NOT NULL DEFAULT 10",
-    ),
-    (  # 5: a table whose log does not replay is set aside (why, in one line), and the others are served
-        "ALTER TABLE tables ADD COLUMN set_aside TEXT",
-        """CREATE TABLE IF NOT EXISTS settings (  -- the cluster's own facts: the secret its nodes relay calls with
-            name TEXT PRIMARY KEY,
-            value TEXT NOT NULL
-        )""",
-    ),
-    (  # 6: the lobby and the tournaments listed a page at a time, live ones first, by index
-        "CREATE INDEX IF NOT EXISTS tables_lobby ON tables (finished, created, table_id)",
-        "ALTER TABLE tournaments ADD COLUMN finished INTEGER NOT NULL DEFAULT 0",  # set once its champion is known
-        "CREATE INDEX IF NOT EXISTS tournaments_listed ON tournaments (finished, created, tournament_id)",
-    ),
-    (  # 7: practice tables, whose players may ask for hints (the best words, the solver's set)
-        "ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
-    ),
-    (  # 8: a tournament's game tells where it stands in its tournament, for a page to word in its language
-        "ALTER TABLE tables ADD COLUMN place TEXT",  # JSON {tournament_id, stage, round, ...}; NULL: no tournament's
-    ),
-    (  # 9: a pause after each hand, for its players to see its end before the next hand's decisions open
-        "ALTER TABLE tables ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",
-        "ALTER TABLE tournaments ADD COLUMN pause_seconds DOUBLE PRECISION NOT NULL DEFAULT 0",  # its games'
-        # The caller's id of the CreateTable that made it (NULL: none given): a retry answers this table.
-        "ALTER TABLE tables ADD COLUMN create_id TEXT",
-        "CREATE UNIQUE INDEX IF NOT EXISTS tables_create_id ON tables (create_id)",  # NULLs are all distinct
-    ),
-)
+from .rows import (Listed, LoggedAction, LoggedEvent, TableRow, TournamentGame, TournamentRow,  # noqa: F401
+                   columns, deadlines_json, row_of)  # fmt: skip  (the rows: the store's callers name them here)
+from .schema import SCHEMA_VERSION
+
+# A table's row is read from these columns, by name: all its fields but the CreateTable's id, which only
+# made_by reads (a retried creation).
+TABLE_COLUMNS = columns(TableRow, but=["create_id"])
 # What each status a lobby lists is, in SQL over the tables' rows.
 LISTING_STATUS = {"waiting": "(finished = 0 AND started = 0)", "playing": "(finished = 0 AND started = 1)",
                   "finished": "finished = 1"}  # fmt: skip
-SCHEMA_VERSION = len(MIGRATIONS)
 # A transient fault (a database restarting in under a second, a lock held a moment) is ridden out by trying
 # again, from RETRY_FIRST seconds doubling to RETRY_MOST, for RETRY_SECONDS in all; then the caller is told.
 RETRY_FIRST, RETRY_MOST, RETRY_SECONDS = 0.05, 1.0, 5.0
 BEAT_BATCH = 500  # tables a heartbeat renews in one statement
 T = TypeVar("T")
 logger = logging.getLogger(__name__)
-GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
 
 
 class StoreError(Exception):
@@ -178,95 +61,6 @@ class LeaseLost(Exception):
 
 
 Fence = tuple[str, int]  # (node id, epoch): a write goes through only while the table is still this node's lease
-
-
-@dataclass(frozen=True)
-class TableRow:
-    table_id: str
-    variant: str
-    name: str
-    options: dict[str, str]
-    seed: str
-    seed_sha256: str
-    decision_seconds: float
-    bot_seats: tuple[int, ...]
-    started: bool
-    finished: bool
-    result: dict[str, Any] | None
-    deadlines: dict[int | None, float] = field(default_factory=dict)  # seat (None: the game clock) -> when
-    join_by: float | None = None  # before the deal: when the seats still empty forfeit (None: it waits on)
-    set_aside: str | None = None  # why its log does not replay: it is not played, the others are
-    created: float = 0.0  # wall clock, when it was made (the lobby's order)
-    hints: bool = False  # its players may ask for hints, and its legal lists name the answers
-    place: dict[str, Any] | None = None  # a tournament's game: where it stands (tournaments.Place's fields)
-    pause_seconds: float = 0.0  # after each hand: its end shown this long before the next hand's decisions open
-    create_id: str | None = None  # the caller's id of the CreateTable that made it: a retry answers this table
-
-
-@dataclass(frozen=True)
-class LoggedEvent:
-    seq: int
-    hand: int
-    actor: int | None
-    action: str
-    text: str
-
-
-@dataclass(frozen=True)
-class LoggedAction:
-    seat: int | None
-    action: str
-    action_id: str
-    last_seq: int
-
-
-@dataclass(frozen=True)
-class TournamentRow:
-    tournament_id: str
-    name: str
-    format: str
-    players: tuple[str, ...]
-    bots: tuple[int, ...]
-    options: dict[str, str]
-    wins: int
-    qualifiers: int
-    decision_seconds: float
-    seed: str
-    secrets_sha256: dict[int, str] = field(default_factory=dict)  # player index -> his join secret's hash
-    join_minutes: float = 10.0  # how long each game's table waits for its players
-    finished: bool = False  # its champion is known
-    created: float = 0.0  # wall clock, when it was made (the listing's order)
-    pause_seconds: float = 0.0  # each game's pause after each hand (TableRow.pause_seconds)
-
-
-@dataclass(frozen=True)
-class TournamentGame:
-    """A tournament's game: its match, its table, and how that table stands (made, finished, its result)."""
-
-    tournament_id: str
-    match: int
-    table_id: str
-    made: bool
-    finished: bool
-    result: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
-class Listed:
-    """A table as the store lists it: its row, its seats (seat -> taken, player, reserved), its last seq and hand."""
-
-    row: TableRow
-    seats: dict[int, tuple[bool, str, bool]]
-    seq: int
-    hand: int
-
-
-def deadlines_json(deadlines: dict[int | None, float]) -> str:
-    return json.dumps({GAME_CLOCK if seat is None else str(seat): at for seat, at in deadlines.items()})
-
-
-def deadlines_of(text: str) -> dict[int | None, float]:
-    return {None if key == GAME_CLOCK else int(key): float(at) for key, at in json.loads(text or "{}").items()}
 
 
 Statement = tuple[str, Sequence[Any]]
@@ -464,16 +258,9 @@ class SqlStore:
 
     async def _table_rows(self, where: str, params: Sequence[Any], *, order: str = "created",
                           limit: int | None = None) -> list[TableRow]:  # fmt: skip
-        query = ("SELECT table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats, started,"
-                 " finished, result, deadlines, join_by, set_aside, created, hints, place, pause_seconds FROM tables" + where
-                 + " ORDER BY " + order
+        query = (f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables" + where + " ORDER BY " + order
                  + ("" if limit is None else f" LIMIT {int(limit)}"))  # fmt: skip
-        return [
-            TableRow(t, v, n, json.loads(o), s, h, d, tuple(json.loads(b)), bool(st), bool(f),
-                     json.loads(r) if r else None, deadlines_of(dl), j, sa, c, bool(hi), json.loads(p) if p else None,
-                     pa)  # fmt: skip
-            for t, v, n, o, s, h, d, b, st, f, r, dl, j, sa, c, hi, p, pa in await self._read(query, params)
-        ]
+        return [row_of(TableRow, TABLE_COLUMNS, values) for values in await self._read(query, params)]
 
     async def listing(self, *, statuses: Iterable[str], variant: str, limit: int,
                       after: Sequence[Any] | None = None) -> list[Listed]:  # fmt: skip
@@ -517,14 +304,15 @@ class SqlStore:
         return {seat: (secret, player) for seat, secret, player in rows}
 
     async def actions(self, table_id: str) -> list[LoggedAction]:
-        rows = await self._read("SELECT seat, action, action_id, last_seq FROM actions WHERE table_id = ? ORDER BY n",
-                                (table_id,))  # fmt: skip
-        return [LoggedAction(*row) for row in rows]
+        names = columns(LoggedAction)
+        rows = await self._read(f"SELECT {', '.join(names)} FROM actions WHERE table_id = ? ORDER BY n", (table_id,))
+        return [row_of(LoggedAction, names, row) for row in rows]
 
     async def events(self, table_id: str, after_seq: int = 0) -> list[LoggedEvent]:
-        rows = await self._read("SELECT seq, hand, actor, action, text FROM events WHERE table_id = ? AND seq > ?"
-                                " ORDER BY seq", (table_id, after_seq))  # fmt: skip
-        return [LoggedEvent(*row) for row in rows]
+        names = columns(LoggedEvent)
+        rows = await self._read(f"SELECT {', '.join(names)} FROM events WHERE table_id = ? AND seq > ? ORDER BY seq",
+                                (table_id, after_seq))  # fmt: skip
+        return [row_of(LoggedEvent, names, row) for row in rows]
 
     # -- nodes and leases ----------------------------------------------------------------------------
     async def beat(self, node_id: str, address: str, lease: float, playing: Iterable[str], *,
@@ -635,9 +423,8 @@ class SqlStore:
             where += " AND (finished > ? OR (finished = ? AND (created < ? OR (created = ? AND tournament_id < ?))))"
             params += [finished, finished, created, created, last]
         order = " ORDER BY created" if limit is None else f" ORDER BY finished, created DESC, tournament_id DESC LIMIT {int(limit)}"
-        rows = await self._read("SELECT tournament_id, name, format, players, bots, options, wins, qualifiers,"
-                                " decision_seconds, seed, join_minutes, finished, created, pause_seconds FROM tournaments"
-                                + where + order, params)  # fmt: skip
+        names = columns(TournamentRow, but=["secrets_sha256"])  # (from tournament_secrets)
+        rows = await self._read(f"SELECT {', '.join(names)} FROM tournaments" + where + order, params)
         if not rows:
             return []
         ids = [r[0] for r in rows]
@@ -645,9 +432,7 @@ class SqlStore:
         for t, p, h in await self._read("SELECT tournament_id, player, secret_sha256 FROM tournament_secrets"
                                         f" WHERE tournament_id IN ({', '.join('?' * len(ids))})", ids):  # fmt: skip
             hashes.setdefault(t, {})[p] = h
-        return [TournamentRow(t, n, f, tuple(json.loads(p)), tuple(json.loads(b)), json.loads(o), w, q, d, s,
-                              hashes.get(t, {}), j, bool(fi), c, pa)
-                for t, n, f, p, b, o, w, q, d, s, j, fi, c, pa in rows]  # fmt: skip
+        return [row_of(TournamentRow, names, row, secrets_sha256=hashes.get(row[0], {})) for row in rows]
 
     async def tournament_finished(self, tournament_id: str) -> None:
         """Its champion is known: it is listed after those still played."""
@@ -662,12 +447,11 @@ class SqlStore:
         if not tournament_ids:
             return []
         rows = await self._read(
-            "SELECT g.tournament_id, g.match, g.table_id, t.table_id IS NOT NULL, t.finished, t.result"
+            "SELECT g.tournament_id, g.match, g.table_id, t.table_id IS NOT NULL AS made, t.finished, t.result"
             " FROM tournament_games g LEFT JOIN tables t ON t.table_id = g.table_id"
             f" WHERE g.tournament_id IN ({', '.join('?' * len(tournament_ids))}) ORDER BY g.tournament_id, g.n",
             list(tournament_ids))  # fmt: skip
-        return [TournamentGame(t, m, table, bool(made), bool(f), json.loads(r) if r else None)
-                for t, m, table, made, f, r in rows]  # fmt: skip
+        return [row_of(TournamentGame, columns(TournamentGame), row) for row in rows]
 
 
 def newer_schema(found: int, where: str) -> StoreError:

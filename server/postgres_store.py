@@ -19,8 +19,8 @@ from typing import Any, Sequence
 import psycopg
 from psycopg_pool import AsyncConnectionPool
 
-from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, Outcome, SqlStore, StoreError,
-                        StoreUnavailable, Write, newer_schema)  # fmt: skip
+from .log_store import LeaseLost, Outcome, SqlStore, StoreError, StoreUnavailable, Write, newer_schema
+from .schema import MIGRATIONS, SCHEMA_VERSION
 
 # What a database restart, a lost connection or an exhausted pool raise (PoolTimeout is an OperationalError):
 # nothing wrong with the call, try it again.

@@ -31,8 +31,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
-from .log_store import (MIGRATIONS, SCHEMA_VERSION, LeaseLost, Outcome, SqlStore, StoreError, StoreUnavailable,
-                        Write, newer_schema)  # fmt: skip
+from .log_store import LeaseLost, Outcome, SqlStore, StoreError, StoreUnavailable, Write, newer_schema
+from .schema import MIGRATIONS, SCHEMA_VERSION
 
 BUSY_SECONDS = 1.0  # how long one attempt waits for another process's lock (then it is tried again)
 # Writes between two checkpoints. A checkpoint holds the commits while it syncs the files: about 1 ms a hundred

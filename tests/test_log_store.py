@@ -19,7 +19,8 @@ from brelan.clients.client import BrelanClient, typed
 from brelan.server.clock import ManualClock
 from brelan.server.games.registry import get_variant
 from brelan.server import sqlite_store
-from brelan.server.log_store import MIGRATIONS, SCHEMA_VERSION, LeaseLost, LoggedAction, LoggedEvent, StoreError
+from brelan.server.log_store import LeaseLost, LoggedAction, LoggedEvent, StoreError
+from brelan.server.schema import MIGRATIONS, SCHEMA_VERSION
 from brelan.server.main import ServerThread
 from brelan.server.stores import SQLITE_NAME, open_store
 from brelan.server.table import Table
