@@ -33,6 +33,7 @@ from .games.base import GameError, Review, State, TextError, Variant, jsonable, 
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .replay import Replay
+from .decisions import Decisions
 from .seats import SeatState, sha256
 from .seeds import SecretSeeds
 from .shows import FLAT_OUT, EventBudget, ShowRules
@@ -43,7 +44,6 @@ T = TypeVar("T")
 ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
 TIMEOUT_ACTION_ID = "timeout"
 BOT_ACTION_ID = "bot"
-LEFT_SEAT_SECONDS = 30.0  # a left seat's decisions at a table without a time limit: made for it after this
 ABANDON_SECONDS = 600.0  # a game nobody comes back to (every person left or silent) ends as abandoned
 logger = logging.getLogger(__name__)
 
@@ -112,14 +112,7 @@ class Table:
         self.owner: str | None = None
         self.budget: EventBudget | None = None
         self.done: dict[tuple[int | None, str], Acted] = {}
-        self.decision_opened: dict[int | None, int] = {}  # pending seat -> the seq its decision opened at
-        self.deadlines: dict[int | None, float] = {}  # seat (None: the game clock) -> when its default move is made
-        # A real-time game's bots: seat -> when it next looks at the table and acts (or finds nothing to do).
-        self.bot_due: dict[int, float] = {}
-        # After a hand, until when its end is shown (the table's pause_seconds; turn-based games only): the next
-        # hand is dealt, but its decisions open then: the bots wait, and its clocks start. Not logged: a restart
-        # ends a pause.
-        self.paused_until = 0.0
+        self.decisions = Decisions()  # its clocks: each decision's, the game's, the pause after a hand, the bots'
         self.watchers: dict[Watch, int | None] = {}
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
@@ -192,7 +185,7 @@ class Table:
                       min(len(replayed), len(logged)))  # fmt: skip
             raise ReplayError(f"the replay gives {len(replayed)} events, the log holds {len(logged)}; "
                               f"they differ from seq {at + 1}")  # fmt: skip
-        self.deadlines = dict(self.row.deadlines)
+        self.decisions.deadlines = dict(self.row.deadlines)
         self._reset_deadlines(None)
 
     def start(self) -> None:
@@ -290,8 +283,7 @@ class Table:
         return await self.command(find)
 
     def deadline_left(self, seat: int | None) -> float:
-        deadline = self.deadlines.get(seat) if seat is not None else None
-        return max(0.0, deadline - self.clock.now()) if deadline is not None else 0.0
+        return self.decisions.left(seat, self.clock.now())
 
     def seen(self, event: TableEvent, seat: int | None) -> tuple[Any, str]:
         """What ``seat`` (None: a spectator) may know of an event: its record and the action that caused it.
@@ -516,10 +508,7 @@ class Table:
         engine itself tells a claim made on a table that has changed since (it
         lost the race) and says who won it.
         """
-        opened = self.decision_opened.get(seat)
-        if opened is None:
-            return not self.variant.realtime
-        return opened > expected_seq
+        return self.decisions.stale(seat, expected_seq, self.variant.realtime)
 
     # -- inside the task ------------------------------------------------------------------------
     def _begin(self) -> list[TableEvent]:
@@ -528,7 +517,7 @@ class Table:
         self.start_count = len(self.state.start_events)
         seconds = self.variant.game_seconds(self.options)
         if seconds:
-            self.deadlines[None] = self.clock.now() + seconds
+            self.decisions.start_game_clock(self.clock.now(), seconds)
         return self._remember(None, "", self.state.start_events)
 
     async def _begin_and_log(self) -> None:
@@ -573,7 +562,7 @@ class Table:
             result = jsonable(self.state.result)  # the row keeps it as JSON, with what the table adds
         self._idle.clear()
         try:
-            await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.deadlines),
+            await self.log.append(self.table_id, action, [self._logged(e) for e in added], dict(self.decisions.deadlines),
                                   started=started, result=result, fence=self.fence)  # fmt: skip
         except LeaseLost:  # another node plays it now: this copy stops at once, and callers go there
             self._lose("another node took it over")
@@ -629,53 +618,21 @@ class Table:
         a new decision for every pending seat, even one that was pending before it.
         """
         assert self.state is not None
-        seq = added[-1].seq if added else self.seq
-        now = self.clock.now()
-        if dealt := [e for e in added if self.variant.starts_hand(e.event)]:
-            self.decision_opened.clear()
-            self.deadlines = {s: at for s, at in self.deadlines.items() if s is None}
-            if dealt[-1].hand > 1:  # a hand ended: its players see it before the next one's decisions open
-                self.paused_until = now + self.row.pause_seconds
-        if self.state.is_over:
-            self.deadlines.clear()
-            self.decision_opened.clear()
-            self.bot_due.clear()
-            return
-        self._plan_bots(acted)
-        pending = set(self.state.pending())
-        for seat in [s for s in self.decision_opened if s == acted or s not in pending]:
-            del self.decision_opened[seat]
-        for seat in pending - self.decision_opened.keys():
-            self.decision_opened[seat] = seq
-        for seat in [s for s in self.deadlines if s is not None and (s == acted or s not in pending)]:
-            del self.deadlines[seat]
-        for seat in pending - self.deadlines.keys():
-            seconds = self.state.time_limit(seat) or self.row.decision_seconds
-            if not self.seats[seat].taken:  # its player left: the timeout rule plays it, at the table's pace
-                seconds = seconds or LEFT_SEAT_SECONDS
-            if not self.seats[seat].bot and seconds > 0:
-                self.deadlines[seat] = max(now, self.paused_until) + seconds
-
-    def _plan_bots(self, acted: int | None) -> None:
-        """Real-time games: each bot that may act (its turn, or a claim) looks again after its reaction time."""
-        if self.variant.bot_seconds is None:
-            return
-        assert self.state is not None
-        may_act = set(self.state.pending()) | set(self.state.claimants())
-        for seat in [s for s in self.bot_due if s not in may_act or s == acted]:
-            del self.bot_due[seat]
-        for seat in may_act - self.bot_due.keys():
-            if self.seats[seat].bot:
-                self.bot_due[seat] = self.clock.now() + self.variant.bot_seconds(self.options)
+        dealt = [e for e in added if self.variant.starts_hand(e.event)]
+        bot_seconds = self.variant.bot_seconds
+        self.decisions.reset(self.state, self.clock.now(), added[-1].seq if added else self.seq, acted,
+                             new_hand=dealt[-1].hand if dealt else None, seats=self.seats,
+                             decision_seconds=self.row.decision_seconds, pause_seconds=self.row.pause_seconds,
+                             bot_seconds=None if bot_seconds is None else bot_seconds(self.options))  # fmt: skip
 
     async def _play_due_bot(self) -> bool:
         """The real-time bot whose time came first acts (one a turn: commands and timers come between)."""
-        now = self.clock.now()
-        due = min(((at, seat) for seat, at in self.bot_due.items() if at <= now), default=None)
-        if due is None or self.state is None or self.state.is_over:
+        if self.state is None or self.state.is_over:
             return False
-        del self.bot_due[due[1]]
-        await self._bot_move(due[1], realtime=True)
+        seat = self.decisions.due_bot(self.clock.now())
+        if seat is None:
+            return False
+        await self._bot_move(seat, realtime=True)
         return True
 
     def close_watchers(self, seat: int | None = None, why: Refusal | None = None) -> None:
@@ -694,11 +651,12 @@ class Table:
         if (abandon := self._abandon_at()) is not None and abandon <= now:
             await self._abandon()
             return
-        for seat, deadline in sorted(self.deadlines.items(), key=lambda sd: sd[1]):
-            if deadline > now or self.state is None or self.state.is_over or self.deadlines.get(seat, -1) != deadline:
+        for seat, deadline in sorted(self.decisions.deadlines.items(), key=lambda sd: sd[1]):
+            if (deadline > now or self.state is None or self.state.is_over
+                    or self.decisions.deadlines.get(seat, -1) != deadline):
                 continue  # not yet, or no longer: a move before it opened a new decision with a deadline of its own
             if seat is None:
-                del self.deadlines[None]
+                del self.decisions.deadlines[None]
                 actions = self.state.legal_actions(None)
                 if actions:
                     events = await self._move(lambda: self.state.apply(None, actions[0]))  # type: ignore[union-attr]
@@ -759,7 +717,7 @@ class Table:
 
     def _bot_seat(self) -> int | None:
         """The bot whose turn it is, once the hand's decisions are open (after the pause between hands)."""
-        if self.state is None or self.state.is_over or self.clock.now() < self.paused_until:
+        if self.state is None or self.state.is_over or self.decisions.paused(self.clock.now()):
             return None
         return next((s for s in self.state.pending() if self.seats[s].bot), None)
 
@@ -809,10 +767,8 @@ class Table:
             self._idle.set()
 
     def _next_timeout(self) -> float | None:
-        waiting = [] if self._join_deadline is None else [self._join_deadline]
-        abandon = [] if (at := self._abandon_at()) is None else [at]
-        paused = [self.paused_until] if self.paused_until > self.clock.now() else []  # then the bots play
-        deadline = min([*self.deadlines.values(), *self.bot_due.values(), *waiting, *abandon, *paused], default=None)
+        due = [self._abandon_at(), self.decisions.next_due(self.clock.now()), self._join_deadline]
+        deadline = min([at for at in due if at is not None], default=None)
         return self.clock.timeout(deadline)
 
     async def _run(self) -> None:

@@ -27,7 +27,8 @@ from brelan.server.games.registry import get_variant
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.stores import SQLITE_NAME
 from brelan.server.main import ServerThread
-from brelan.server.table import ABANDON_SECONDS, LEFT_SEAT_SECONDS
+from brelan.server.decisions import LEFT_SEAT_SECONDS
+from brelan.server.table import ABANDON_SECONDS
 from brelan.server.tables import CREATE_BURST, WAITING_SECONDS
 from conftest import advance, give_up_at_once, on_writer, sharing_lexicons, spawn, until_answered
 from postgres_support import Postgres

@@ -29,7 +29,7 @@ from brelan.server.games.registry import VARIANTS
 from brelan.server.games.transcript import Transcript, replay
 from brelan.server.stores import open_store
 from brelan.server.main import ServerThread
-from brelan.server.table import LEFT_SEAT_SECONDS
+from brelan.server.decisions import LEFT_SEAT_SECONDS
 from conftest import STORES, advance, database_for, error_of, spawn, until_answered
 
 
