@@ -11,6 +11,7 @@ from .errors import invalid
 from .games.base import Review, Variant, jsonable, option_specs
 from .log_store import Listed, TableRow
 from .table import Table, TableEvent
+from .typed.family import HandSoFar
 from .typed.registry import family_of
 
 ENCODED_KEPT = 64  # events kept encoded per table: a watcher further behind has its own encoded again
@@ -105,8 +106,20 @@ def _event_message(table: Table, event: TableEvent, seat: int | None) -> pb.Tabl
         message.actor = event.actor
     family = family_of(table.row.variant)
     if family is not None:
-        getattr(message, family.field).CopyFrom(family.event_message(record))
+        hand = HandSoFar(lambda: _earlier(table, event), table.state.options if table.state is not None else None)
+        getattr(message, family.field).CopyFrom(family.event_message(record, hand))
     return message
+
+
+def _earlier(table: Table, event: TableEvent) -> list[Any]:
+    """The events of ``event``'s hand before it, as a spectator sees them (what its typed notes may read)."""
+    events, end = table.events, event.seq - 1  # seq n is at index n - 1
+    if end > len(events) or (end and events[end - 1].seq != end):
+        return []  # not the table's yet
+    start = end
+    while start > 0 and events[start - 1].hand == event.hand:
+        start -= 1
+    return [table.seen(e, None)[0] for e in events[start:end]]
 
 
 def view_response(table: Table, seat: int | None, with_json: bool = False) -> pb.GetViewResponse:

@@ -201,6 +201,7 @@ def check_game(api: BrelanClient, store: Store, variant: str, options: dict[str,
             check_event(oracle, message, receiver, sent)
             if family is not None:  # the typed event agrees with the text, so it shows what the text shows
                 typed.check_event(family, oracle.variant, message)
+                typed.check_notes(family, message)  # and its notes say what the engine decided of it
         for view in received.views:
             engine = oracle.states[view.seq]
             shown = (json.loads(view.view), list(view.legal))
@@ -209,6 +210,7 @@ def check_game(api: BrelanClient, store: Store, variant: str, options: dict[str,
             if family is not None and shown[0]:
                 typed.check_view(family, shown[0], view)
                 typed.check_space(view.space, shown[1])
+                typed.check_judged(view, receiver)  # a best hand, a judged row: of pieces the receiver sees
         others = [m for m in received.events if tag and m.text.split()[1:2] == [tag] and m.actor != receiver
                   and m.text != oracle.events[m.seq - 1]]  # fmt: skip
         assert all(m.action == "" for m in others)

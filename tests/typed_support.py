@@ -92,6 +92,33 @@ def check_view(family: Family, json_view: dict[str, Any], response: tpb.GetViewR
             assert [plain(c) for c in column] == [pruned(v) if v is not None else d for v, d in zip(value, defaults)], key
 
 
+def check_judged(response: tpb.GetViewResponse, receiver: int | None) -> None:
+    """A seat's best hand is in its own view alone (the only one that sees its cards), never in another's nor a
+    spectator's; a Chinese board is judged only from cards the view shows (a hand set in secret: not at all)."""
+    typed = getattr(response, response.WhichOneof("game") or "", None)
+    for s, seat in enumerate(getattr(typed, "seats", [])):
+        if "best" in seat.DESCRIPTOR.fields_by_name and seat.HasField("best"):
+            assert s == receiver, f"the view of {receiver} gives seat {s}'s best hand: {seat.best}"
+        if "judged" in seat.DESCRIPTOR.fields_by_name and seat.HasField("judged"):
+            shown = [c for row in ROWS for c in getattr(seat.board, row) if c != "??"]
+            assert shown, f"the view of {receiver} judges seat {s}'s rows, none of whose cards it sees"
+
+
+def check_notes(family: Family, message: tpb.TableEvent) -> None:
+    """What an event's notes say beside it (server/typed/*'s notes): a shown hand's full name, of its category; a
+    word laid's score; a board placed or shown, judged."""
+    typed = getattr(message, family.field)
+    kind = typed.WhichOneof("kind")
+    if family.field == "poker_champ" and kind == "shown":
+        slug = typed.shown.hand
+        assert typed.HasField("named") == (slug != "-"), message.text
+        assert slug == "-" or typed.named.category in (slug, "royal-flush"), message.text
+    elif family.field == "alphapoker" and kind == "word_laid":
+        assert typed.HasField("word_score") == bool(typed.word_laid.cards), message.text
+    elif family.field == "chinese" and kind in ("placed", "shown"):
+        assert typed.HasField("judged"), message.text
+
+
 def check_space(space: gpb.LegalSpace, legal: list[str]) -> None:
     """Every legal action fits the space: its kind is there, within its bounds, listed where listed."""
     kinds = {move.kind: move for move in space.moves}

@@ -22,9 +22,10 @@ from typing import Sequence
 
 from .base import Back, TextError
 from .cards import Card
-from .chinese_rows import Placement
+from .chinese_rows import SIZES, Placement
 from .evaluator import (
-    FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, HandRank, _value, category, describe, evaluate,
+    FLUSH, FULL_HOUSE, HIGH_CARD, PAIR, QUADS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIR, HandRank, _value, category,
+    describe, evaluate,
 )  # fmt: skip
 
 ROYAL = 12  # the top rank of a royal straight flush
@@ -52,6 +53,36 @@ def top_value_of_ranks(a: int, b: int, c: int) -> int:
     if b == c:
         return _value(PAIR, [b, a])
     return _value(HIGH_CARD, [a, b, c])
+
+
+def row_value(row: str, cards: Sequence[Card]) -> int:
+    """The hand a row's cards make so far, on the one scale: a full bottom or middle row as any five cards, a full
+    top row as :func:`top_value`, and fewer cards by their ranks alone (no straight nor flush), as far as they go.
+
+    >>> from .cards import parse_cards
+    >>> [describe_row(row, row_value(row, parse_cards(text))).slug for row, text in
+    ...  [("bottom", "9h 9d"), ("middle", "Kc Kd Ks 2h"), ("top", "Ac Kc Qc"), ("bottom", "Ac Kc Qc Jc Tc")]]
+    ['pair', 'trips', 'high-card', 'straight-flush']
+    """
+    if not cards:
+        raise ValueError("a row's hand needs a card")
+    if len(cards) == SIZES[row]:
+        return top_value(cards) if row == "top" else evaluate(cards)
+    counts = Counter(c.rank for c in cards)
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)  # most, then highest
+    most = groups[0][0]
+    pairs = sum(n == 2 for n, _ in groups)
+    kind = QUADS if most == 4 else TRIPS if most == 3 else TWO_PAIR if pairs == 2 else PAIR if pairs else HIGH_CARD
+    return _value(kind, [r for _, r in groups])
+
+
+def out_of_order(bottom: int | None, middle: int | None, top: int | None) -> str | None:
+    """Which two complete rows (their values; None: not complete) are out of order, a foul: "middle" (it beats the
+    bottom row), "top" (it beats the middle), "top-bottom" (it beats the bottom); None while none is."""
+    for name, upper, lower in (("middle", middle, bottom), ("top", top, middle), ("top-bottom", top, bottom)):
+        if upper is not None and lower is not None and upper > lower:
+            return name
+    return None
 
 
 def describe_row(row: str, value: int) -> HandRank:
@@ -144,8 +175,7 @@ class Arrangement:
     def fouled(self) -> bool:
         if not self.sizes_ok:
             return True
-        bottom, middle, top = self.values
-        return bottom < middle or middle < top
+        return out_of_order(*self.values) is not None
 
     @cached_property
     def royalties(self) -> tuple[int, int, int]:
@@ -206,6 +236,36 @@ class Seated:
         return not self.surrendered and (self.arrangement is None or self.arrangement.fouled)
 
 
+def row_signs(a: Seated, b: Seated) -> tuple[int, int, int] | None:
+    """Whether each of ``a``'s rows (bottom, middle, top) beats ``b``'s (1), loses (-1) or ties (0): every row of a
+    fouled hand loses to a hand that is not; None when either surrendered."""
+    if a.surrendered or b.surrendered:
+        return None
+    if a.fouled or b.fouled:
+        sign = 0 if a.fouled and b.fouled else -1 if a.fouled else 1
+        return (sign, sign, sign)
+    assert a.arrangement is not None and b.arrangement is not None
+    va, vb = a.arrangement.values, b.arrangement.values
+    return tuple((x > y) - (x < y) for x, y in zip(va, vb))  # type: ignore[return-value]
+
+
+def row_units(a: Seated, b: Seated, rules: ScoringRules = ScoringRules()) -> tuple[int, int, int] | None:
+    """The units each row settles between ``a`` and ``b`` (bottom, middle, top), from ``a``'s side: 1 to the row's
+    winner, and its royalty where the rules pay it to the row's winner; None when the pair settles as a whole (a
+    surrender, a foul, a natural)."""
+    if a.surrendered or b.surrendered or a.fouled or b.fouled:
+        return None
+    assert a.arrangement is not None and b.arrangement is not None
+    if rules.naturals and (a.arrangement.natural or b.arrangement.natural):
+        return None
+    signs = row_signs(a, b)
+    assert signs is not None
+    paid = rules.royalties == Royalties.WINNER
+    return tuple(sign * (1 + (winner.royalties[i] if paid and sign else 0))  # type: ignore[return-value]
+                 for i, sign in enumerate(signs)
+                 for winner in [a.arrangement if sign > 0 else b.arrangement])
+
+
 def score_pair(a: Seated, b: Seated, rules: ScoringRules = ScoringRules()) -> int:
     """The units ``a`` wins from ``b`` (negative when ``a`` pays)."""
     if a.surrendered or b.surrendered:
@@ -226,24 +286,14 @@ def score_pair(a: Seated, b: Seated, rules: ScoringRules = ScoringRules()) -> in
             n = na or nb
             units = rules.dragon_units if n == Natural.DRAGON else rules.natural_units
             return units if na else -units
-    units = 0
-    wins = losses = 0
-    for i, (va, vb) in enumerate(zip(a.arrangement.values, b.arrangement.values)):
-        if va > vb:
-            wins += 1
-            units += 1
-            if rules.royalties == Royalties.WINNER:
-                units += a.arrangement.royalties[i]
-        elif vb > va:
-            losses += 1
-            units -= 1
-            if rules.royalties == Royalties.WINNER:
-                units -= b.arrangement.royalties[i]
+    rows = row_units(a, b, rules)
+    assert rows is not None
+    units = sum(rows)
     if rules.royalties == Royalties.ANYONE:
         units += sum(a.arrangement.royalties) - sum(b.arrangement.royalties)
-    if wins == 3:
+    if all(r > 0 for r in rows):
         units += rules.scoop_bonus
-    elif losses == 3:
+    elif all(r < 0 for r in rows):
         units -= rules.scoop_bonus
     return units
 

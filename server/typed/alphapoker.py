@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
+from google.protobuf.message import Message
+
 from brelan.api.v1 import alphapoker_pb2 as apb
 from brelan.api.v1 import game_pb2 as gpb
 from brelan.lexicon.cards import Laid
+from brelan.lexicon.scoring import score_cards
 
 from ..games import alphapoker as game
-from .family import Family, house_rules, legal_space, seats
+from .family import Family, HandSoFar, house_rules, legal_space, seats
 
 PHASES = {
     "exchange": apb.AlphaPokerView.PHASE_EXCHANGE, "bet": apb.AlphaPokerView.PHASE_BET,
@@ -29,7 +34,24 @@ def view(v: game.AlphaView) -> apb.AlphaPokerView:
     columns = {"hand": v.hands, "stack": v.stacks, "bet": v.bets, "in_deal": v.in_deal, "out": v.out,
                "word": [laid(w) for w in v.words], "score": v.scores, "reason": v.reasons}  # fmt: skip
     seats(message.seats, len(v.stacks), columns, pending=v.pending)
+    for seat, cards, score in zip(message.seats, columns["word"], v.scores):
+        if cards and score:  # a word that scored: what its score is made of
+            seat.word_score.CopyFrom(word_score(cards, v.simplified))
     return message
+
+
+def word_score(cards: Sequence[Laid], simplified: bool) -> gpb.WordScore:
+    """What a word laid with ``cards`` scores if admitted, part by part (the engine's scoring)."""
+    parts = score_cards(cards, simplified)
+    return gpb.WordScore(length_points=parts.length_points, letter_points=parts.letter_points, doubled=parts.doubled,
+                         total=parts.score)  # fmt: skip
+
+
+def notes(message: Message, record: Any, hand: HandSoFar) -> None:
+    """A word laid: its score if admitted, at the table's scoring."""
+    if isinstance(record, game.WordLaid) and record.cards:
+        simplified = bool(getattr(hand.options, "simplified", False))
+        message.word_score.CopyFrom(word_score(record.cards, simplified))  # type: ignore[attr-defined]
 
 
 def laid(word: str | None) -> tuple[Laid, ...] | None:
@@ -56,7 +78,7 @@ def space(v: game.AlphaView, legal: list[game.Action]) -> gpb.LegalSpace:
 
 FAMILY = Family(
     field="alphapoker", view=view, event=apb.AlphaPokerEvent, events=game.EVENTS, action=apb.AlphaPokerAction,
-    actions=game.ACTIONS, result=apb.AlphaPokerResult, space=space,
+    actions=game.ACTIONS, result=apb.AlphaPokerResult, space=space, notes=notes,
     moved={"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space", "over": "phase (PHASE_OVER)",
            "words": "Seat.word (its cards, LaidCard)", "previous": "previous (the typed events)"},
 )  # fmt: skip

@@ -6,7 +6,9 @@ from brelan.api.v1 import daker_pb2 as dpb
 from brelan.api.v1 import game_pb2 as gpb
 
 from ..games import daker as game
+from ..games.daker_cards import DakerCard, best_hand
 from .family import Family, enum_of, legal_space, stepped
+from .hands import daker
 from .yahtzee_holdem import betting_seats
 
 View = dpb.DakerView
@@ -20,6 +22,11 @@ def view(v: game.DakerView) -> dpb.DakerView:
         champions=v.champions,
     )  # fmt: skip
     betting_seats(message.seats, v, {"cards": v.cards})
+    turned = [c for c in v.community if isinstance(c, DakerCard)]
+    take = 2 if v.mode == "holdem" and len(turned) >= 2 else 0  # the engine's: two of the community, once turned
+    for seat, cards in zip(message.seats, v.cards):
+        if cards and all(isinstance(c, DakerCard) for c in cards):  # cards this caller sees
+            seat.best.CopyFrom(daker(best_hand(cards, turned, community_take=take)))  # type: ignore[arg-type]
     return message
 
 

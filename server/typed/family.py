@@ -25,6 +25,15 @@ TABLE_KEYS = frozenset({"forfeited", "abandoned", "absent"})
 
 
 @dataclass(frozen=True)
+class HandSoFar:
+    """What an event's notes may read beside the event itself: the events of its hand before it, as a spectator
+    sees them (nothing hidden from anyone), oldest first, and the table's options."""
+
+    earlier: Callable[[], Sequence[Any]]
+    options: Any = None
+
+
+@dataclass(frozen=True)
 class Family:
     """A game family's messages, and how its engine's view, result and legal moves become them.
 
@@ -49,6 +58,9 @@ class Family:
     # The engine view's fields the typed view does not carry under the same name (at the top, or in its
     # per-seat message, singular or plural), each with where it went instead.
     moved: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    # What the engine knows of an event beyond its record (a shown hand's name, a laid word's score), written into
+    # its typed message's fields outside the oneof: (message, record, the hand so far). None: nothing.
+    notes: Callable[[Message, Any, HandSoFar], None] | None = None
 
     def space_of(self, view: Any, legal: list[Any]) -> gpb.LegalSpace:
         """The seat's legal moves as a space (:attr:`space`), each kind naming the typed action field it is played
@@ -66,8 +78,12 @@ class Family:
             return {}
         return {cls.tag: snake(cls.__name__) for cls in self.actions}  # type: ignore[attr-defined]
 
-    def event_message(self, record: Any) -> Message:
-        return in_oneof(self.event(), record)
+    def event_message(self, record: Any, hand: HandSoFar | None = None) -> Message:
+        """An event record as its typed message; with ``hand`` (the hand it comes in), its notes too."""
+        message = in_oneof(self.event(), record)
+        if self.notes is not None and hand is not None:
+            self.notes(message, record, hand)
+        return message
 
     def action_message(self, record: Any) -> Message:
         """An action record as the typed message a client sends for it."""

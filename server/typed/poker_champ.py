@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from google.protobuf.message import Message
+
 from brelan.api.v1 import poker_champ_pb2 as ppb
 from brelan.api.v1 import table_pb2 as tpb
 
 from ..errors import invalid
 from ..games import poker_champ as game
-from .family import Family, seats
+from ..games.cards import Card
+from ..games.evaluator import evaluate
+from .family import Family, HandSoFar, seats
+from .hands import standard
 
 KINDS = {tpb.PokerChampAction.KIND_PAY: "pay", tpb.PokerChampAction.KIND_FOLD: "fold"}
 
@@ -20,7 +27,29 @@ def view(v: game.PokerChampView) -> ppb.PokerChampView:
     )  # fmt: skip
     seats(message.seats, len(v.chips), {"hole": v.holes, "chips": v.chips, "paid": v.paid, "awards": v.awards},
           in_hand=[s for s, inside in enumerate(v.in_hand) if inside], pending=v.pending)  # fmt: skip
+    for seat, hole in zip(message.seats, v.holes):
+        if len(v.board) >= 3 and hole and all(isinstance(c, Card) for c in hole):  # cards this caller sees
+            seat.best.CopyFrom(standard(evaluate([*hole, *v.board])))  # type: ignore[list-item]
     return message
+
+
+def notes(message: Message, record: Any, hand: HandSoFar) -> None:
+    """A shown hand's full name, of the cards shown and the board they were shown with: the board cards dealt
+    since the deal began, or since the duel (which deals a board of its own)."""
+    if not isinstance(record, game.Shown) or record.hand == "-":
+        return
+    board: list[Card] = []
+    for earlier in reversed(hand.earlier()):
+        if isinstance(earlier, (game.Deal, game.Duel)):
+            break
+        if isinstance(earlier, game.Board):
+            board[:0] = earlier.cards
+    if len(board) != 5:
+        return
+    value = evaluate([*record.cards, *board])
+    named = standard(value)
+    if named.category == record.hand or (named.category == "royal-flush" and record.hand == "straight-flush"):
+        message.named.CopyFrom(named)  # type: ignore[attr-defined]
 
 
 def action_text(message: tpb.PokerChampAction) -> str:
@@ -36,7 +65,7 @@ def action_of(record: game.Action) -> tpb.PokerChampAction:
 FAMILY = Family(
     field="poker_champ", view=view, event=ppb.PokerChampEvent, events=game.EVENTS, action=tpb.PokerChampAction,
     actions=(game.Pay, game.Fold), result=ppb.PokerChampResult, action_text=action_text,  # type: ignore[arg-type]
-    action_of=action_of,
+    action_of=action_of, notes=notes,
     moved={"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space", "over": "phase"},
 )
 FAMILIES = {"poker-champ": FAMILY}  # variant name -> its family

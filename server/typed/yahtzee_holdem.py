@@ -8,8 +8,10 @@ from brelan.api.v1 import game_pb2 as gpb
 from brelan.api.v1 import yahtzee_holdem_pb2 as ypb
 
 from ..games import yahtzee_holdem as game
+from ..games.dice import Die, evaluate
 from ..games.betting import BET_ACTIONS
 from .family import Family, enum_of, legal_space, seats, stepped
+from .hands import dice_hand
 
 View = ypb.YahtzeeHoldemView
 
@@ -43,6 +45,9 @@ def view(v: game.YahtzeeView) -> ypb.YahtzeeHoldemView:
         round_limit=v.round_limit, over=v.over, champions=v.champions, unit=v.unit,
     )  # fmt: skip
     betting_seats(message.seats, v, {"dice": v.dice, "committed": v.committed})
+    for seat, dice in zip(message.seats, v.dice):
+        if len(v.board) >= 3 and dice and all(isinstance(d, Die) for d in dice):  # dice this caller sees
+            seat.best.CopyFrom(dice_hand(evaluate([*dice, *v.board])))  # type: ignore[list-item]
     return message
 
 

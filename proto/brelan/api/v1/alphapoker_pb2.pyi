@@ -93,6 +93,7 @@ class AlphaPokerView(_message.Message):
         WORD_FIELD_NUMBER: _builtins.int
         SCORE_FIELD_NUMBER: _builtins.int
         REASON_FIELD_NUMBER: _builtins.int
+        WORD_SCORE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         stack: _builtins.int
@@ -126,6 +127,12 @@ class AlphaPokerView(_message.Message):
             and reason says "no word"). Public once laid.
             """
 
+        @_builtins.property
+        def word_score(self) -> _game_pb2.WordScore:
+            """Once it laid a word that scores: what the score is made of (its total
+            is score); unset before, and for a word refused or none.
+            """
+
         def __init__(
             self,
             *,
@@ -139,10 +146,11 @@ class AlphaPokerView(_message.Message):
             word: _abc.Iterable[_game_pb2.LaidCard] | None = ...,
             score: _builtins.int | None = ...,
             reason: _builtins.str | None = ...,
+            word_score: _game_pb2.WordScore | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "reason", b"reason", "score", b"score"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "reason", b"reason", "score", b"score", "word_score", b"word_score"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "bet", b"bet", "hand", b"hand", "in_deal", b"in_deal", "out", b"out", "pending", b"pending", "reason", b"reason", "score", b"score", "seat", b"seat", "stack", b"stack", "word", b"word"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "bet", b"bet", "hand", b"hand", "in_deal", b"in_deal", "out", b"out", "pending", b"pending", "reason", b"reason", "score", b"score", "seat", b"seat", "stack", b"stack", "word", b"word", "word_score", b"word_score"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         _WhichOneofReturnType__reason: _TypeAlias = _typing.Literal["reason"]  # noqa: Y015
         _WhichOneofArgType__reason: _TypeAlias = _typing.Literal["_reason", b"_reason"]  # noqa: Y015
@@ -910,6 +918,7 @@ class AlphaPokerEvent(_message.Message):
     OUT_FIELD_NUMBER: _builtins.int
     TIE_BREAK_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
+    WORD_SCORE_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def judged(self) -> Global___AlphaPokerEvent.Judged:
         """The lexicon and house rules."""
@@ -1002,6 +1011,12 @@ class AlphaPokerEvent(_message.Message):
     def champions(self) -> Global___AlphaPokerEvent.Champions:
         """The winners."""
 
+    @_builtins.property
+    def word_score(self) -> _game_pb2.WordScore:
+        """A word laid's score if admitted (a "word_laid" event's, when it lays
+        cards): its parts, at the table's scoring (simplified or not).
+        """
+
     def __init__(
         self,
         *,
@@ -1028,10 +1043,11 @@ class AlphaPokerEvent(_message.Message):
         out: Global___AlphaPokerEvent.Out | None = ...,
         tie_break: Global___AlphaPokerEvent.TieBreak | None = ...,
         champions: Global___AlphaPokerEvent.Champions | None = ...,
+        word_score: _game_pb2.WordScore | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["anted", b"anted", "bet", b"bet", "called", b"called", "champions", b"champions", "cut", b"cut", "dealt", b"dealt", "discarded", b"discarded", "folded", b"folded", "hand", b"hand", "judged", b"judged", "kind", b"kind", "out", b"out", "phase", b"phase", "raised", b"raised", "raised_to_see", b"raised_to_see", "received", b"received", "refused", b"refused", "remains", b"remains", "reshuffled", b"reshuffled", "scored", b"scored", "stopped", b"stopped", "tie_break", b"tie_break", "won", b"won", "word_laid", b"word_laid"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["anted", b"anted", "bet", b"bet", "called", b"called", "champions", b"champions", "cut", b"cut", "dealt", b"dealt", "discarded", b"discarded", "folded", b"folded", "hand", b"hand", "judged", b"judged", "kind", b"kind", "out", b"out", "phase", b"phase", "raised", b"raised", "raised_to_see", b"raised_to_see", "received", b"received", "refused", b"refused", "remains", b"remains", "reshuffled", b"reshuffled", "scored", b"scored", "stopped", b"stopped", "tie_break", b"tie_break", "won", b"won", "word_laid", b"word_laid", "word_score", b"word_score"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["anted", b"anted", "bet", b"bet", "called", b"called", "champions", b"champions", "cut", b"cut", "dealt", b"dealt", "discarded", b"discarded", "folded", b"folded", "hand", b"hand", "judged", b"judged", "kind", b"kind", "out", b"out", "phase", b"phase", "raised", b"raised", "raised_to_see", b"raised_to_see", "received", b"received", "refused", b"refused", "remains", b"remains", "reshuffled", b"reshuffled", "scored", b"scored", "stopped", b"stopped", "tie_break", b"tie_break", "won", b"won", "word_laid", b"word_laid"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["anted", b"anted", "bet", b"bet", "called", b"called", "champions", b"champions", "cut", b"cut", "dealt", b"dealt", "discarded", b"discarded", "folded", b"folded", "hand", b"hand", "judged", b"judged", "kind", b"kind", "out", b"out", "phase", b"phase", "raised", b"raised", "raised_to_see", b"raised_to_see", "received", b"received", "refused", b"refused", "remains", b"remains", "reshuffled", b"reshuffled", "scored", b"scored", "stopped", b"stopped", "tie_break", b"tie_break", "won", b"won", "word_laid", b"word_laid", "word_score", b"word_score"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["judged", "cut", "hand", "dealt", "anted", "phase", "discarded", "received", "reshuffled", "bet", "called", "raised", "raised_to_see", "stopped", "folded", "word_laid", "scored", "refused", "won", "remains", "out", "tie_break", "champions"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015

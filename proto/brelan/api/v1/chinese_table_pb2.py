@@ -22,61 +22,70 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!brelan/api/v1/chinese_table.proto\x12\rbrelan.api.v1\"K\n\x0b\x43hineseRows\x12\x0e\n\x06\x62ottom\x18\x01 \x03(\t\x12\x0e\n\x06middle\x18\x02 \x03(\t\x12\x0b\n\x03top\x18\x03 \x03(\t\x12\x0f\n\x07\x64iscard\x18\x04 \x03(\t\"\xfc\x05\n\x10\x43hinesePokerView\x12\x34\n\x05phase\x18\x01 \x01(\x0e\x32%.brelan.api.v1.ChinesePokerView.Phase\x12\x34\n\x05style\x18\x02 \x01(\x0e\x32%.brelan.api.v1.ChinesePokerView.Style\x12\x0c\n\x04hand\x18\x03 \x01(\r\x12\r\n\x05hands\x18\x04 \x01(\r\x12\x0e\n\x06\x62utton\x18\x05 \x01(\r\x12\x0e\n\x06street\x18\x06 \x01(\r\x12\x0f\n\x07to_play\x18\x07 \x03(\r\x12\r\n\x05stock\x18\x08 \x01(\r\x12\x15\n\rcards_in_play\x18\t \x01(\r\x12\x33\n\x05seats\x18\n \x03(\x0b\x32$.brelan.api.v1.ChinesePokerView.Seat\x12\x11\n\tchampions\x18\x0b \x03(\r\x1a\x81\x02\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12)\n\x05\x62oard\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x12\x0c\n\x04held\x18\x03 \x03(\t\x12\x10\n\x08\x64iscards\x18\x04 \x03(\t\x12\x0f\n\x07reserve\x18\x05 \x03(\t\x12\x0b\n\x03set\x18\x06 \x01(\x08\x12\x13\n\x0bsurrendered\x18\x07 \x01(\x08\x12\x0f\n\x07\x66\x61ntasy\x18\x08 \x01(\r\x12\r\n\x05total\x18\t \x01(\x03\x12\x0c\n\x04last\x18\n \x01(\x03\x12.\n\nlast_board\x18\x0b \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x12\x0f\n\x07pending\x18\x0c \x01(\x08\"l\n\x05Style\x12\x15\n\x11STYLE_UNSPECIFIED\x10\x00\x12\x11\n\rSTYLE_CLASSIC\x10\x01\x12\r\n\tSTYLE_OFC\x10\x02\x12\x13\n\x0fSTYLE_PINEAPPLE\x10\x03\x12\x15\n\x11STYLE_PROGRESSIVE\x10\x04\"N\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_SET\x10\x01\x12\x0f\n\x0bPHASE_PLACE\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\"\xf2\x0b\n\x11\x43hinesePokerEvent\x12\x35\n\x04hand\x18\x01 \x01(\x0b\x32%.brelan.api.v1.ChinesePokerEvent.HandH\x00\x12\x37\n\x05\x64\x65\x61lt\x18\x02 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.DealtH\x00\x12=\n\x08reserved\x18\x03 \x01(\x0b\x32).brelan.api.v1.ChinesePokerEvent.ReservedH\x00\x12\x37\n\x05\x61side\x18\x04 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.AsideH\x00\x12<\n\x08set_hand\x18\x05 \x01(\x0b\x32(.brelan.api.v1.ChinesePokerEvent.SetHandH\x00\x12\x39\n\x06placed\x18\x06 \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.PlacedH\x00\x12\x43\n\x0bsurrendered\x18\x07 \x01(\x0b\x32,.brelan.api.v1.ChinesePokerEvent.SurrenderedH\x00\x12\x37\n\x05shown\x18\x08 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.ShownH\x00\x12\x39\n\x06\x66ouled\x18\t \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.FouledH\x00\x12\x46\n\rnatural_shown\x18\n \x01(\x0b\x32-.brelan.api.v1.ChinesePokerEvent.NaturalShownH\x00\x12\x39\n\x06versus\x18\x0b \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.VersusH\x00\x12\x39\n\x06scored\x18\x0c \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.ScoredH\x00\x12\x43\n\x0b\x66\x61ntasyland\x18\r \x01(\x0b\x32,.brelan.api.v1.ChinesePokerEvent.FantasylandH\x00\x12?\n\tchampions\x18\x0e \x01(\x0b\x32*.brelan.api.v1.ChinesePokerEvent.ChampionsH\x00\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\'\n\x08Reserved\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x16\n\x05\x41side\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x46\n\x07SetHand\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x45\n\x06Placed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x1b\n\x0bSurrendered\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x44\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x16\n\x06\x46ouled\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a*\n\x0cNaturalShown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\x1a\x34\n\x06Versus\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05other\x18\x02 \x01(\r\x12\r\n\x05units\x18\x03 \x01(\x03\x1a\x34\n\x06Scored\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05units\x18\x02 \x01(\x03\x12\r\n\x05total\x18\x03 \x01(\x03\x1a*\n\x0b\x46\x61ntasyland\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\xdd\x01\n\x12\x43hinesePokerAction\x12\x38\n\x05place\x18\x01 \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerAction.PlaceH\x00\x12@\n\tsurrender\x18\x02 \x01(\x0b\x32+.brelan.api.v1.ChinesePokerAction.SurrenderH\x00\x1a\x36\n\x05Place\x12-\n\tplacement\x18\x01 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x0b\n\tSurrenderB\x06\n\x04kind\"F\n\x12\x43hinesePokerResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06totals\x18\x02 \x03(\x03\x12\r\n\x05hands\x18\x03 \x01(\rb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!brelan/api/v1/chinese_table.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\"K\n\x0b\x43hineseRows\x12\x0e\n\x06\x62ottom\x18\x01 \x03(\t\x12\x0e\n\x06middle\x18\x02 \x03(\t\x12\x0b\n\x03top\x18\x03 \x03(\t\x12\x0f\n\x07\x64iscard\x18\x04 \x03(\t\"x\n\x10\x43hineseRowJudged\x12\x0b\n\x03row\x18\x01 \x01(\t\x12%\n\x04hand\x18\x02 \x01(\x0b\x32\x17.brelan.api.v1.HandName\x12\x10\n\x08\x63omplete\x18\x03 \x01(\x08\x12\x0f\n\x07royalty\x18\x04 \x01(\r\x12\r\n\x05\x62\x65\x61ts\x18\x05 \x03(\r\"y\n\x12\x43hineseBoardJudged\x12-\n\x04rows\x18\x01 \x03(\x0b\x32\x1f.brelan.api.v1.ChineseRowJudged\x12\x0c\n\x04\x66oul\x18\x02 \x01(\t\x12\x11\n\troyalties\x18\x03 \x01(\r\x12\x13\n\x0b\x66\x61ntasyland\x18\x04 \x01(\x08\"N\n\x10\x43hineseRowResult\x12\x0b\n\x03row\x18\x01 \x01(\t\x12\x0f\n\x07outcome\x18\x02 \x01(\x11\x12\x12\n\x05units\x18\x03 \x01(\x12H\x00\x88\x01\x01\x42\x08\n\x06_units\"`\n\x12\x43hineseRowsSettled\x12-\n\x04rows\x18\x01 \x03(\x0b\x32\x1f.brelan.api.v1.ChineseRowResult\x12\r\n\x05scoop\x18\x02 \x01(\x08\x12\x0c\n\x04\x66oul\x18\x03 \x01(\x08\"\xe7\x06\n\x10\x43hinesePokerView\x12\x34\n\x05phase\x18\x01 \x01(\x0e\x32%.brelan.api.v1.ChinesePokerView.Phase\x12\x34\n\x05style\x18\x02 \x01(\x0e\x32%.brelan.api.v1.ChinesePokerView.Style\x12\x0c\n\x04hand\x18\x03 \x01(\r\x12\r\n\x05hands\x18\x04 \x01(\r\x12\x0e\n\x06\x62utton\x18\x05 \x01(\r\x12\x0e\n\x06street\x18\x06 \x01(\r\x12\x0f\n\x07to_play\x18\x07 \x03(\r\x12\r\n\x05stock\x18\x08 \x01(\r\x12\x15\n\rcards_in_play\x18\t \x01(\r\x12\x33\n\x05seats\x18\n \x03(\x0b\x32$.brelan.api.v1.ChinesePokerView.Seat\x12\x11\n\tchampions\x18\x0b \x03(\r\x1a\xec\x02\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12)\n\x05\x62oard\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x12\x0c\n\x04held\x18\x03 \x03(\t\x12\x10\n\x08\x64iscards\x18\x04 \x03(\t\x12\x0f\n\x07reserve\x18\x05 \x03(\t\x12\x0b\n\x03set\x18\x06 \x01(\x08\x12\x13\n\x0bsurrendered\x18\x07 \x01(\x08\x12\x0f\n\x07\x66\x61ntasy\x18\x08 \x01(\r\x12\r\n\x05total\x18\t \x01(\x03\x12\x0c\n\x04last\x18\n \x01(\x03\x12.\n\nlast_board\x18\x0b \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x12\x0f\n\x07pending\x18\x0c \x01(\x08\x12\x31\n\x06judged\x18\r \x01(\x0b\x32!.brelan.api.v1.ChineseBoardJudged\x12\x36\n\x0blast_judged\x18\x0e \x01(\x0b\x32!.brelan.api.v1.ChineseBoardJudged\"l\n\x05Style\x12\x15\n\x11STYLE_UNSPECIFIED\x10\x00\x12\x11\n\rSTYLE_CLASSIC\x10\x01\x12\r\n\tSTYLE_OFC\x10\x02\x12\x13\n\x0fSTYLE_PINEAPPLE\x10\x03\x12\x15\n\x11STYLE_PROGRESSIVE\x10\x04\"N\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_SET\x10\x01\x12\x0f\n\x0bPHASE_PLACE\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\"\xd9\x0c\n\x11\x43hinesePokerEvent\x12\x35\n\x04hand\x18\x01 \x01(\x0b\x32%.brelan.api.v1.ChinesePokerEvent.HandH\x00\x12\x37\n\x05\x64\x65\x61lt\x18\x02 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.DealtH\x00\x12=\n\x08reserved\x18\x03 \x01(\x0b\x32).brelan.api.v1.ChinesePokerEvent.ReservedH\x00\x12\x37\n\x05\x61side\x18\x04 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.AsideH\x00\x12<\n\x08set_hand\x18\x05 \x01(\x0b\x32(.brelan.api.v1.ChinesePokerEvent.SetHandH\x00\x12\x39\n\x06placed\x18\x06 \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.PlacedH\x00\x12\x43\n\x0bsurrendered\x18\x07 \x01(\x0b\x32,.brelan.api.v1.ChinesePokerEvent.SurrenderedH\x00\x12\x37\n\x05shown\x18\x08 \x01(\x0b\x32&.brelan.api.v1.ChinesePokerEvent.ShownH\x00\x12\x39\n\x06\x66ouled\x18\t \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.FouledH\x00\x12\x46\n\rnatural_shown\x18\n \x01(\x0b\x32-.brelan.api.v1.ChinesePokerEvent.NaturalShownH\x00\x12\x39\n\x06versus\x18\x0b \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.VersusH\x00\x12\x39\n\x06scored\x18\x0c \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerEvent.ScoredH\x00\x12\x43\n\x0b\x66\x61ntasyland\x18\r \x01(\x0b\x32,.brelan.api.v1.ChinesePokerEvent.FantasylandH\x00\x12?\n\tchampions\x18\x0e \x01(\x0b\x32*.brelan.api.v1.ChinesePokerEvent.ChampionsH\x00\x12\x31\n\x06judged\x18\x14 \x01(\x0b\x32!.brelan.api.v1.ChineseBoardJudged\x12\x32\n\x07settled\x18\x15 \x01(\x0b\x32!.brelan.api.v1.ChineseRowsSettled\x1a&\n\x04Hand\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\x0e\n\x06\x62utton\x18\x02 \x01(\r\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\'\n\x08Reserved\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x16\n\x05\x41side\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x46\n\x07SetHand\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x45\n\x06Placed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x1b\n\x0bSurrendered\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x44\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12-\n\tplacement\x18\x02 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x16\n\x06\x46ouled\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a*\n\x0cNaturalShown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04name\x18\x02 \x01(\t\x1a\x34\n\x06Versus\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05other\x18\x02 \x01(\r\x12\r\n\x05units\x18\x03 \x01(\x03\x1a\x34\n\x06Scored\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05units\x18\x02 \x01(\x03\x12\r\n\x05total\x18\x03 \x01(\x03\x1a*\n\x0b\x46\x61ntasyland\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\xdd\x01\n\x12\x43hinesePokerAction\x12\x38\n\x05place\x18\x01 \x01(\x0b\x32\'.brelan.api.v1.ChinesePokerAction.PlaceH\x00\x12@\n\tsurrender\x18\x02 \x01(\x0b\x32+.brelan.api.v1.ChinesePokerAction.SurrenderH\x00\x1a\x36\n\x05Place\x12-\n\tplacement\x18\x01 \x01(\x0b\x32\x1a.brelan.api.v1.ChineseRows\x1a\x0b\n\tSurrenderB\x06\n\x04kind\"F\n\x12\x43hinesePokerResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06totals\x18\x02 \x03(\x03\x12\r\n\x05hands\x18\x03 \x01(\rb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.chinese_table_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_CHINESEROWS']._serialized_start=52
-  _globals['_CHINESEROWS']._serialized_end=127
-  _globals['_CHINESEPOKERVIEW']._serialized_start=130
-  _globals['_CHINESEPOKERVIEW']._serialized_end=894
-  _globals['_CHINESEPOKERVIEW_SEAT']._serialized_start=447
-  _globals['_CHINESEPOKERVIEW_SEAT']._serialized_end=704
-  _globals['_CHINESEPOKERVIEW_STYLE']._serialized_start=706
-  _globals['_CHINESEPOKERVIEW_STYLE']._serialized_end=814
-  _globals['_CHINESEPOKERVIEW_PHASE']._serialized_start=816
-  _globals['_CHINESEPOKERVIEW_PHASE']._serialized_end=894
-  _globals['_CHINESEPOKEREVENT']._serialized_start=897
-  _globals['_CHINESEPOKEREVENT']._serialized_end=2419
-  _globals['_CHINESEPOKEREVENT_HAND']._serialized_start=1780
-  _globals['_CHINESEPOKEREVENT_HAND']._serialized_end=1818
-  _globals['_CHINESEPOKEREVENT_DEALT']._serialized_start=1820
-  _globals['_CHINESEPOKEREVENT_DEALT']._serialized_end=1856
-  _globals['_CHINESEPOKEREVENT_RESERVED']._serialized_start=1858
-  _globals['_CHINESEPOKEREVENT_RESERVED']._serialized_end=1897
-  _globals['_CHINESEPOKEREVENT_ASIDE']._serialized_start=1899
-  _globals['_CHINESEPOKEREVENT_ASIDE']._serialized_end=1921
-  _globals['_CHINESEPOKEREVENT_SETHAND']._serialized_start=1923
-  _globals['_CHINESEPOKEREVENT_SETHAND']._serialized_end=1993
-  _globals['_CHINESEPOKEREVENT_PLACED']._serialized_start=1995
-  _globals['_CHINESEPOKEREVENT_PLACED']._serialized_end=2064
-  _globals['_CHINESEPOKEREVENT_SURRENDERED']._serialized_start=2066
-  _globals['_CHINESEPOKEREVENT_SURRENDERED']._serialized_end=2093
-  _globals['_CHINESEPOKEREVENT_SHOWN']._serialized_start=2095
-  _globals['_CHINESEPOKEREVENT_SHOWN']._serialized_end=2163
-  _globals['_CHINESEPOKEREVENT_FOULED']._serialized_start=2165
-  _globals['_CHINESEPOKEREVENT_FOULED']._serialized_end=2187
-  _globals['_CHINESEPOKEREVENT_NATURALSHOWN']._serialized_start=2189
-  _globals['_CHINESEPOKEREVENT_NATURALSHOWN']._serialized_end=2231
-  _globals['_CHINESEPOKEREVENT_VERSUS']._serialized_start=2233
-  _globals['_CHINESEPOKEREVENT_VERSUS']._serialized_end=2285
-  _globals['_CHINESEPOKEREVENT_SCORED']._serialized_start=2287
-  _globals['_CHINESEPOKEREVENT_SCORED']._serialized_end=2339
-  _globals['_CHINESEPOKEREVENT_FANTASYLAND']._serialized_start=2341
-  _globals['_CHINESEPOKEREVENT_FANTASYLAND']._serialized_end=2383
-  _globals['_CHINESEPOKEREVENT_CHAMPIONS']._serialized_start=2385
-  _globals['_CHINESEPOKEREVENT_CHAMPIONS']._serialized_end=2411
-  _globals['_CHINESEPOKERACTION']._serialized_start=2422
-  _globals['_CHINESEPOKERACTION']._serialized_end=2643
-  _globals['_CHINESEPOKERACTION_PLACE']._serialized_start=2568
-  _globals['_CHINESEPOKERACTION_PLACE']._serialized_end=2622
-  _globals['_CHINESEPOKERACTION_SURRENDER']._serialized_start=2624
-  _globals['_CHINESEPOKERACTION_SURRENDER']._serialized_end=2635
-  _globals['_CHINESEPOKERRESULT']._serialized_start=2645
-  _globals['_CHINESEPOKERRESULT']._serialized_end=2715
+  _globals['_CHINESEROWS']._serialized_start=78
+  _globals['_CHINESEROWS']._serialized_end=153
+  _globals['_CHINESEROWJUDGED']._serialized_start=155
+  _globals['_CHINESEROWJUDGED']._serialized_end=275
+  _globals['_CHINESEBOARDJUDGED']._serialized_start=277
+  _globals['_CHINESEBOARDJUDGED']._serialized_end=398
+  _globals['_CHINESEROWRESULT']._serialized_start=400
+  _globals['_CHINESEROWRESULT']._serialized_end=478
+  _globals['_CHINESEROWSSETTLED']._serialized_start=480
+  _globals['_CHINESEROWSSETTLED']._serialized_end=576
+  _globals['_CHINESEPOKERVIEW']._serialized_start=579
+  _globals['_CHINESEPOKERVIEW']._serialized_end=1450
+  _globals['_CHINESEPOKERVIEW_SEAT']._serialized_start=896
+  _globals['_CHINESEPOKERVIEW_SEAT']._serialized_end=1260
+  _globals['_CHINESEPOKERVIEW_STYLE']._serialized_start=1262
+  _globals['_CHINESEPOKERVIEW_STYLE']._serialized_end=1370
+  _globals['_CHINESEPOKERVIEW_PHASE']._serialized_start=1372
+  _globals['_CHINESEPOKERVIEW_PHASE']._serialized_end=1450
+  _globals['_CHINESEPOKEREVENT']._serialized_start=1453
+  _globals['_CHINESEPOKEREVENT']._serialized_end=3078
+  _globals['_CHINESEPOKEREVENT_HAND']._serialized_start=2439
+  _globals['_CHINESEPOKEREVENT_HAND']._serialized_end=2477
+  _globals['_CHINESEPOKEREVENT_DEALT']._serialized_start=2479
+  _globals['_CHINESEPOKEREVENT_DEALT']._serialized_end=2515
+  _globals['_CHINESEPOKEREVENT_RESERVED']._serialized_start=2517
+  _globals['_CHINESEPOKEREVENT_RESERVED']._serialized_end=2556
+  _globals['_CHINESEPOKEREVENT_ASIDE']._serialized_start=2558
+  _globals['_CHINESEPOKEREVENT_ASIDE']._serialized_end=2580
+  _globals['_CHINESEPOKEREVENT_SETHAND']._serialized_start=2582
+  _globals['_CHINESEPOKEREVENT_SETHAND']._serialized_end=2652
+  _globals['_CHINESEPOKEREVENT_PLACED']._serialized_start=2654
+  _globals['_CHINESEPOKEREVENT_PLACED']._serialized_end=2723
+  _globals['_CHINESEPOKEREVENT_SURRENDERED']._serialized_start=2725
+  _globals['_CHINESEPOKEREVENT_SURRENDERED']._serialized_end=2752
+  _globals['_CHINESEPOKEREVENT_SHOWN']._serialized_start=2754
+  _globals['_CHINESEPOKEREVENT_SHOWN']._serialized_end=2822
+  _globals['_CHINESEPOKEREVENT_FOULED']._serialized_start=2824
+  _globals['_CHINESEPOKEREVENT_FOULED']._serialized_end=2846
+  _globals['_CHINESEPOKEREVENT_NATURALSHOWN']._serialized_start=2848
+  _globals['_CHINESEPOKEREVENT_NATURALSHOWN']._serialized_end=2890
+  _globals['_CHINESEPOKEREVENT_VERSUS']._serialized_start=2892
+  _globals['_CHINESEPOKEREVENT_VERSUS']._serialized_end=2944
+  _globals['_CHINESEPOKEREVENT_SCORED']._serialized_start=2946
+  _globals['_CHINESEPOKEREVENT_SCORED']._serialized_end=2998
+  _globals['_CHINESEPOKEREVENT_FANTASYLAND']._serialized_start=3000
+  _globals['_CHINESEPOKEREVENT_FANTASYLAND']._serialized_end=3042
+  _globals['_CHINESEPOKEREVENT_CHAMPIONS']._serialized_start=3044
+  _globals['_CHINESEPOKEREVENT_CHAMPIONS']._serialized_end=3070
+  _globals['_CHINESEPOKERACTION']._serialized_start=3081
+  _globals['_CHINESEPOKERACTION']._serialized_end=3302
+  _globals['_CHINESEPOKERACTION_PLACE']._serialized_start=3227
+  _globals['_CHINESEPOKERACTION_PLACE']._serialized_end=3281
+  _globals['_CHINESEPOKERACTION_SURRENDER']._serialized_start=3283
+  _globals['_CHINESEPOKERACTION_SURRENDER']._serialized_end=3294
+  _globals['_CHINESEPOKERRESULT']._serialized_start=3304
+  _globals['_CHINESEPOKERRESULT']._serialized_end=3374
 # @@protoc_insertion_point(module_scope)

@@ -13,6 +13,7 @@ in secret; in open-face he places each street's cards in turn, for all to
 see (the pineapple discard face down).
 """
 
+from brelan.api.v1 import game_pb2 as _game_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -75,6 +76,169 @@ class ChineseRows(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___ChineseRows: _TypeAlias = ChineseRows  # noqa: Y015
+
+@_typing.final
+class ChineseRowJudged(_message.Message):
+    """A row of a board as the rules judge it, from the cards the caller sees."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROW_FIELD_NUMBER: _builtins.int
+    HAND_FIELD_NUMBER: _builtins.int
+    COMPLETE_FIELD_NUMBER: _builtins.int
+    ROYALTY_FIELD_NUMBER: _builtins.int
+    BEATS_FIELD_NUMBER: _builtins.int
+    row: _builtins.str
+    """The row: "bottom", "middle" or "top"."""
+    complete: _builtins.bool
+    """Every place of the row holds a card the caller sees."""
+    royalty: _builtins.int
+    """Its royalty (open-face's table: a bottom straight 2 ... a middle royal
+    flush 50; a top pair of sixes 1 ... three aces 22), once complete; 0 in
+    a fouled board.
+    """
+    @_builtins.property
+    def hand(self) -> _game_pb2.HandName:
+        """The hand its cards make so far (a top row's three, and fewer than five
+        cards, make no straight nor flush); unset while it holds no card the
+        caller sees.
+        """
+
+    @_builtins.property
+    def beats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """At a hand's end (a seat's last board): the seats whose same row this
+        one beats (each row of a fouled board loses to a board that is not).
+        """
+
+    def __init__(
+        self,
+        *,
+        row: _builtins.str = ...,
+        hand: _game_pb2.HandName | None = ...,
+        complete: _builtins.bool = ...,
+        royalty: _builtins.int = ...,
+        beats: _abc.Iterable[_builtins.int] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["beats", b"beats", "complete", b"complete", "hand", b"hand", "row", b"row", "royalty", b"royalty"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ChineseRowJudged: _TypeAlias = ChineseRowJudged  # noqa: Y015
+
+@_typing.final
+class ChineseBoardJudged(_message.Message):
+    """A board's rows judged by the rules: each row's hand and royalty, whether
+    the rows are out of order.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROWS_FIELD_NUMBER: _builtins.int
+    FOUL_FIELD_NUMBER: _builtins.int
+    ROYALTIES_FIELD_NUMBER: _builtins.int
+    FANTASYLAND_FIELD_NUMBER: _builtins.int
+    foul: _builtins.str
+    """Two complete rows out of order, a foul (certain before the whole board
+    is): "middle" the middle row beats the bottom one, "top" the top row
+    beats the middle one, "top-bottom" the top row beats the bottom one;
+    empty: none.
+    """
+    royalties: _builtins.int
+    """Every row complete and in order: the royalties they earn together."""
+    fantasyland: _builtins.bool
+    """Complete and in order, its top row earns fantasyland (a pair of queens
+    or better) at an open-face table, for a seat not playing one now.
+    """
+    @_builtins.property
+    def rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChineseRowJudged]:
+        """Its rows: bottom, middle, top."""
+
+    def __init__(
+        self,
+        *,
+        rows: _abc.Iterable[Global___ChineseRowJudged] | None = ...,
+        foul: _builtins.str = ...,
+        royalties: _builtins.int = ...,
+        fantasyland: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["fantasyland", b"fantasyland", "foul", b"foul", "rows", b"rows", "royalties", b"royalties"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ChineseBoardJudged: _TypeAlias = ChineseBoardJudged  # noqa: Y015
+
+@_typing.final
+class ChineseRowResult(_message.Message):
+    """What one row settled between two seats at a hand's end."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROW_FIELD_NUMBER: _builtins.int
+    OUTCOME_FIELD_NUMBER: _builtins.int
+    UNITS_FIELD_NUMBER: _builtins.int
+    row: _builtins.str
+    """The row: "bottom", "middle" or "top"."""
+    outcome: _builtins.int
+    """From the first seat's side: 1 its row wins, -1 it loses, 0 a tie."""
+    units: _builtins.int
+    """The units the row settles, from the first seat's side: 1, and the
+    winner's royalty where the table pays it to the row's winner; unset
+    when the pair settles as a whole (a foul).
+    """
+    def __init__(
+        self,
+        *,
+        row: _builtins.str = ...,
+        outcome: _builtins.int = ...,
+        units: _builtins.int | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_units", b"_units", "units", b"units"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_units", b"_units", "outcome", b"outcome", "row", b"row", "units", b"units"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__units: _TypeAlias = _typing.Literal["units"]  # noqa: Y015
+    _WhichOneofArgType__units: _TypeAlias = _typing.Literal["_units", b"_units"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__units) -> _WhichOneofReturnType__units | None: ...
+
+Global___ChineseRowResult: _TypeAlias = ChineseRowResult  # noqa: Y015
+
+@_typing.final
+class ChineseRowsSettled(_message.Message):
+    """The rows' results between two seats at a hand's end."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    ROWS_FIELD_NUMBER: _builtins.int
+    SCOOP_FIELD_NUMBER: _builtins.int
+    FOUL_FIELD_NUMBER: _builtins.int
+    scoop: _builtins.bool
+    """One of the two won every row: a scoop (its bonus, where the table pays
+    one; a foul scoops too).
+    """
+    foul: _builtins.bool
+    """One of the two fouled (not both): it pays the foul, and its rows lose."""
+    @_builtins.property
+    def rows(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChineseRowResult]:
+        """Each row's result: bottom, middle, top."""
+
+    def __init__(
+        self,
+        *,
+        rows: _abc.Iterable[Global___ChineseRowResult] | None = ...,
+        scoop: _builtins.bool = ...,
+        foul: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["foul", b"foul", "rows", b"rows", "scoop", b"scoop"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ChineseRowsSettled: _TypeAlias = ChineseRowsSettled  # noqa: Y015
 
 @_typing.final
 class ChinesePokerView(_message.Message):
@@ -166,6 +330,8 @@ class ChinesePokerView(_message.Message):
         LAST_FIELD_NUMBER: _builtins.int
         LAST_BOARD_FIELD_NUMBER: _builtins.int
         PENDING_FIELD_NUMBER: _builtins.int
+        JUDGED_FIELD_NUMBER: _builtins.int
+        LAST_JUDGED_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         set: _builtins.bool
@@ -212,6 +378,18 @@ class ChinesePokerView(_message.Message):
             surrendered).
             """
 
+        @_builtins.property
+        def judged(self) -> Global___ChineseBoardJudged:
+            """Its board as the rules judge it now, from the cards this caller sees
+            (a hand set in secret: nothing until it is shown).
+            """
+
+        @_builtins.property
+        def last_judged(self) -> Global___ChineseBoardJudged:
+            """Its board at the end of the last hand played, judged (each row with
+            the seats whose same row it beat).
+            """
+
         def __init__(
             self,
             *,
@@ -227,10 +405,12 @@ class ChinesePokerView(_message.Message):
             last: _builtins.int = ...,
             last_board: Global___ChineseRows | None = ...,
             pending: _builtins.bool = ...,
+            judged: Global___ChineseBoardJudged | None = ...,
+            last_judged: Global___ChineseBoardJudged | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "last_board", b"last_board"]  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "judged", b"judged", "last_board", b"last_board", "last_judged", b"last_judged"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "discards", b"discards", "fantasy", b"fantasy", "held", b"held", "last", b"last", "last_board", b"last_board", "pending", b"pending", "reserve", b"reserve", "seat", b"seat", "set", b"set", "surrendered", b"surrendered", "total", b"total"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["board", b"board", "discards", b"discards", "fantasy", b"fantasy", "held", b"held", "judged", b"judged", "last", b"last", "last_board", b"last_board", "last_judged", b"last_judged", "pending", b"pending", "reserve", b"reserve", "seat", b"seat", "set", b"set", "surrendered", b"surrendered", "total", b"total"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -678,6 +858,8 @@ class ChinesePokerEvent(_message.Message):
     SCORED_FIELD_NUMBER: _builtins.int
     FANTASYLAND_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
+    JUDGED_FIELD_NUMBER: _builtins.int
+    SETTLED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def hand(self) -> Global___ChinesePokerEvent.Hand:
         """A hand begins."""
@@ -734,6 +916,20 @@ class ChinesePokerEvent(_message.Message):
     def champions(self) -> Global___ChinesePokerEvent.Champions:
         """The winners."""
 
+    @_builtins.property
+    def judged(self) -> Global___ChineseBoardJudged:
+        """Cards placed, or a hand set or shown, with its rows (a "placed",
+        "set_hand" or "shown" event's): the seat's board as it then stands,
+        judged.
+        """
+
+    @_builtins.property
+    def settled(self) -> Global___ChineseRowsSettled:
+        """Units between two seats (a "versus" event's) that their rows settled:
+        each row's result between them, from the first seat's side; unset when
+        the rows settle nothing (a surrender, a natural).
+        """
+
     def __init__(
         self,
         *,
@@ -751,10 +947,12 @@ class ChinesePokerEvent(_message.Message):
         scored: Global___ChinesePokerEvent.Scored | None = ...,
         fantasyland: Global___ChinesePokerEvent.Fantasyland | None = ...,
         champions: Global___ChinesePokerEvent.Champions | None = ...,
+        judged: Global___ChineseBoardJudged | None = ...,
+        settled: Global___ChineseRowsSettled | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["aside", b"aside", "champions", b"champions", "dealt", b"dealt", "fantasyland", b"fantasyland", "fouled", b"fouled", "hand", b"hand", "kind", b"kind", "natural_shown", b"natural_shown", "placed", b"placed", "reserved", b"reserved", "scored", b"scored", "set_hand", b"set_hand", "shown", b"shown", "surrendered", b"surrendered", "versus", b"versus"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["aside", b"aside", "champions", b"champions", "dealt", b"dealt", "fantasyland", b"fantasyland", "fouled", b"fouled", "hand", b"hand", "judged", b"judged", "kind", b"kind", "natural_shown", b"natural_shown", "placed", b"placed", "reserved", b"reserved", "scored", b"scored", "set_hand", b"set_hand", "settled", b"settled", "shown", b"shown", "surrendered", b"surrendered", "versus", b"versus"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["aside", b"aside", "champions", b"champions", "dealt", b"dealt", "fantasyland", b"fantasyland", "fouled", b"fouled", "hand", b"hand", "kind", b"kind", "natural_shown", b"natural_shown", "placed", b"placed", "reserved", b"reserved", "scored", b"scored", "set_hand", b"set_hand", "shown", b"shown", "surrendered", b"surrendered", "versus", b"versus"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["aside", b"aside", "champions", b"champions", "dealt", b"dealt", "fantasyland", b"fantasyland", "fouled", b"fouled", "hand", b"hand", "judged", b"judged", "kind", b"kind", "natural_shown", b"natural_shown", "placed", b"placed", "reserved", b"reserved", "scored", b"scored", "set_hand", b"set_hand", "settled", b"settled", "shown", b"shown", "surrendered", b"surrendered", "versus", b"versus"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["hand", "dealt", "reserved", "aside", "set_hand", "placed", "surrendered", "shown", "fouled", "natural_shown", "versus", "scored", "fantasyland", "champions"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015

@@ -12,6 +12,7 @@ amount 0). In a betting round a seat's bet is its TOTAL for the round: "bet
 the chips it adds ("calls 10").
 """
 
+from brelan.api.v1 import game_pb2 as _game_pb2
 from brelan.api.v1 import yahtzee_holdem_pb2 as _yahtzee_holdem_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
@@ -116,6 +117,7 @@ class DakerView(_message.Message):
         IN_HAND_FIELD_NUMBER: _builtins.int
         OUT_FIELD_NUMBER: _builtins.int
         PENDING_FIELD_NUMBER: _builtins.int
+        BEST_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         stack: _builtins.int
@@ -134,6 +136,13 @@ class DakerView(_message.Message):
             it folded or is out of the hand.
             """
 
+        @_builtins.property
+        def best(self) -> _game_pb2.HandName:
+            """Its best hand now, one value of each card (holdem: its cards and two
+            of the community cards turned, or all there are before two are): set
+            only where this caller sees its cards (its own seat).
+            """
+
         def __init__(
             self,
             *,
@@ -144,10 +153,11 @@ class DakerView(_message.Message):
             in_hand: _builtins.bool = ...,
             out: _builtins.bool = ...,
             pending: _builtins.bool = ...,
+            best: _game_pb2.HandName | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["best", b"best"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["bet", b"bet", "cards", b"cards", "in_hand", b"in_hand", "out", b"out", "pending", b"pending", "seat", b"seat", "stack", b"stack"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "bet", b"bet", "cards", b"cards", "in_hand", b"in_hand", "out", b"out", "pending", b"pending", "seat", b"seat", "stack", b"stack"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 

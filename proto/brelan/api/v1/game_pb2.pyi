@@ -346,3 +346,87 @@ class LegalSpace(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___LegalSpace: _TypeAlias = LegalSpace  # noqa: Y015
+
+@_typing.final
+class HandName(_message.Message):
+    """A hand as the engine ranks it, in codes a client names in its own
+    language: its category, and the ranks (values, faces) that name it. A page
+    says "Paire de rois" or "Pair of kings" from {category: "pair", ranks:
+    ["K"]}.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CATEGORY_FIELD_NUMBER: _builtins.int
+    RANKS_FIELD_NUMBER: _builtins.int
+    category: _builtins.str
+    """The category. Standard cards (POKER CHAMP, Chinese poker): "high-card",
+    "pair", "two-pair", "trips", "straight", "flush", "full-house", "quads",
+    "straight-flush", "royal-flush". DAKER: "nothing", "pair", "two-pairs",
+    "three", "full-house", "four", "repoker". Yahtzee Texas Hold'em:
+    "high-dice", "pair", "two-pairs", "trips", "full-house", "straight",
+    "four", "flush", "yahtzee", "straight-flush", "flush-yahtzee".
+    """
+    @_builtins.property
+    def ranks(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """The ranks that name it, the one said first first, as the cards write
+        them. Standard cards: "K" for a pair, trips or four kings, "A" for ace
+        high, a straight or a flush to the ace; "K" "8" for two pair or a full
+        house, kings and eights; none for a royal flush. DAKER: its deciding
+        values ("Q" "K": queens full of kings). Yahtzee: the faces in tie-break
+        order ("6" "6" "6" "2" "2").
+        """
+
+    def __init__(
+        self,
+        *,
+        category: _builtins.str = ...,
+        ranks: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["category", b"category", "ranks", b"ranks"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___HandName: _TypeAlias = HandName  # noqa: Y015
+
+@_typing.final
+class WordScore(_message.Message):
+    """What a word laid with its cards scores when it is admitted (AlphaPoker's
+    rulebook, section 6): its length's points and its letters' values (a joker
+    gives its letter's), doubled when every card is one colour (a joker has its
+    own).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LENGTH_POINTS_FIELD_NUMBER: _builtins.int
+    LETTER_POINTS_FIELD_NUMBER: _builtins.int
+    DOUBLED_FIELD_NUMBER: _builtins.int
+    TOTAL_FIELD_NUMBER: _builtins.int
+    length_points: _builtins.int
+    """The length's points: 3 letters 3, 4 letters 5 ... 9 and more 30; none
+    under 3 letters, nor at a table of simplified scoring.
+    """
+    letter_points: _builtins.int
+    """The letters' values added up."""
+    doubled: _builtins.bool
+    """Every card is one colour: the sum is doubled."""
+    total: _builtins.int
+    """The score: (length_points + letter_points), twice that when doubled."""
+    def __init__(
+        self,
+        *,
+        length_points: _builtins.int = ...,
+        letter_points: _builtins.int = ...,
+        doubled: _builtins.bool = ...,
+        total: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["doubled", b"doubled", "length_points", b"length_points", "letter_points", b"letter_points", "total", b"total"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___WordScore: _TypeAlias = WordScore  # noqa: Y015

@@ -22,51 +22,52 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x62relan/api/v1/poker_champ.proto\x12\rbrelan.api.v1\"\xc3\x03\n\x0ePokerChampView\x12\x32\n\x05phase\x18\x01 \x01(\x0e\x32#.brelan.api.v1.PokerChampView.Phase\x12\x0c\n\x04\x64\x65\x61l\x18\x02 \x01(\r\x12\r\n\x05stage\x18\x03 \x01(\r\x12\r\n\x05stake\x18\x04 \x01(\x03\x12\r\n\x05\x62oard\x18\x05 \x03(\t\x12\x31\n\x05seats\x18\x06 \x03(\x0b\x32\".brelan.api.v1.PokerChampView.Seat\x12\x13\n\x0btotal_chips\x18\x07 \x01(\x03\x12\x0b\n\x03pot\x18\x08 \x01(\x03\x12\x13\n\x0b\x61wards_left\x18\t \x01(\r\x12\x0f\n\x07time_up\x18\n \x01(\x08\x12\x11\n\tchampions\x18\x0b \x03(\r\x1aq\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hole\x18\x02 \x03(\t\x12\r\n\x05\x63hips\x18\x03 \x01(\x03\x12\x0c\n\x04paid\x18\x04 \x01(\x03\x12\x0f\n\x07in_hand\x18\x05 \x01(\x08\x12\x0f\n\x07pending\x18\x06 \x01(\x08\x12\x0e\n\x06\x61wards\x18\x07 \x01(\r\"A\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n\rPHASE_PLAYING\x10\x01\x12\x0e\n\nPHASE_OVER\x10\x02\"\xc1\t\n\x0fPokerChampEvent\x12\x33\n\x04\x64\x65\x61l\x18\x01 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.DealH\x00\x12\x33\n\x04hole\x18\x02 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.HoleH\x00\x12\x35\n\x05stage\x18\x03 \x01(\x0b\x32$.brelan.api.v1.PokerChampEvent.StageH\x00\x12\x33\n\x04paid\x18\x04 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.PaidH\x00\x12\x37\n\x06\x66olded\x18\x05 \x01(\x0b\x32%.brelan.api.v1.PokerChampEvent.FoldedH\x00\x12\x33\n\x04\x62urn\x18\x06 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.BurnH\x00\x12\x35\n\x05\x62oard\x18\x07 \x01(\x0b\x32$.brelan.api.v1.PokerChampEvent.BoardH\x00\x12\x35\n\x05shown\x18\x08 \x01(\x0b\x32$.brelan.api.v1.PokerChampEvent.ShownH\x00\x12\x31\n\x03won\x18\t \x01(\x0b\x32\".brelan.api.v1.PokerChampEvent.WonH\x00\x12\x33\n\x04\x64uel\x18\n \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.DuelH\x00\x12:\n\x08\x64uel_tie\x18\x0b \x01(\x0b\x32&.brelan.api.v1.PokerChampEvent.DuelTieH\x00\x12\x39\n\x07\x61warded\x18\x0c \x01(\x0b\x32&.brelan.api.v1.PokerChampEvent.AwardedH\x00\x12=\n\ntime_is_up\x18\r \x01(\x0b\x32\'.brelan.api.v1.PokerChampEvent.TimeIsUpH\x00\x12=\n\tchampions\x18\x0e \x01(\x0b\x32(.brelan.api.v1.PokerChampEvent.ChampionsH\x00\x1a\x16\n\x04\x44\x65\x61l\x12\x0e\n\x06number\x18\x01 \x01(\r\x1a#\n\x04Hole\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a&\n\x05Stage\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\r\n\x05stake\x18\x02 \x01(\x03\x1a$\n\x04Paid\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x16\n\x06\x46olded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x06\n\x04\x42urn\x1a\x16\n\x05\x42oard\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x32\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x1a#\n\x03Won\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x15\n\x04\x44uel\x12\r\n\x05seats\x18\x01 \x03(\r\x1a\t\n\x07\x44uelTie\x1a\x31\n\x07\x41warded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\r\x12\x0c\n\x04gift\x18\x03 \x01(\x03\x1a\n\n\x08TimeIsUp\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"S\n\x10PokerChampResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06\x61wards\x18\x02 \x03(\r\x12\r\n\x05\x63hips\x18\x03 \x03(\x03\x12\r\n\x05\x64\x65\x61ls\x18\x04 \x01(\rb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x62relan/api/v1/poker_champ.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\"\xeb\x03\n\x0ePokerChampView\x12\x32\n\x05phase\x18\x01 \x01(\x0e\x32#.brelan.api.v1.PokerChampView.Phase\x12\x0c\n\x04\x64\x65\x61l\x18\x02 \x01(\r\x12\r\n\x05stage\x18\x03 \x01(\r\x12\r\n\x05stake\x18\x04 \x01(\x03\x12\r\n\x05\x62oard\x18\x05 \x03(\t\x12\x31\n\x05seats\x18\x06 \x03(\x0b\x32\".brelan.api.v1.PokerChampView.Seat\x12\x13\n\x0btotal_chips\x18\x07 \x01(\x03\x12\x0b\n\x03pot\x18\x08 \x01(\x03\x12\x13\n\x0b\x61wards_left\x18\t \x01(\r\x12\x0f\n\x07time_up\x18\n \x01(\x08\x12\x11\n\tchampions\x18\x0b \x03(\r\x1a\x98\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hole\x18\x02 \x03(\t\x12\r\n\x05\x63hips\x18\x03 \x01(\x03\x12\x0c\n\x04paid\x18\x04 \x01(\x03\x12\x0f\n\x07in_hand\x18\x05 \x01(\x08\x12\x0f\n\x07pending\x18\x06 \x01(\x08\x12\x0e\n\x06\x61wards\x18\x07 \x01(\r\x12%\n\x04\x62\x65st\x18\x08 \x01(\x0b\x32\x17.brelan.api.v1.HandName\"A\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\x11\n\rPHASE_PLAYING\x10\x01\x12\x0e\n\nPHASE_OVER\x10\x02\"\xe9\t\n\x0fPokerChampEvent\x12\x33\n\x04\x64\x65\x61l\x18\x01 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.DealH\x00\x12\x33\n\x04hole\x18\x02 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.HoleH\x00\x12\x35\n\x05stage\x18\x03 \x01(\x0b\x32$.brelan.api.v1.PokerChampEvent.StageH\x00\x12\x33\n\x04paid\x18\x04 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.PaidH\x00\x12\x37\n\x06\x66olded\x18\x05 \x01(\x0b\x32%.brelan.api.v1.PokerChampEvent.FoldedH\x00\x12\x33\n\x04\x62urn\x18\x06 \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.BurnH\x00\x12\x35\n\x05\x62oard\x18\x07 \x01(\x0b\x32$.brelan.api.v1.PokerChampEvent.BoardH\x00\x12\x35\n\x05shown\x18\x08 \x01(\x0b\x32$.brelan.api.v1.PokerChampEvent.ShownH\x00\x12\x31\n\x03won\x18\t \x01(\x0b\x32\".brelan.api.v1.PokerChampEvent.WonH\x00\x12\x33\n\x04\x64uel\x18\n \x01(\x0b\x32#.brelan.api.v1.PokerChampEvent.DuelH\x00\x12:\n\x08\x64uel_tie\x18\x0b \x01(\x0b\x32&.brelan.api.v1.PokerChampEvent.DuelTieH\x00\x12\x39\n\x07\x61warded\x18\x0c \x01(\x0b\x32&.brelan.api.v1.PokerChampEvent.AwardedH\x00\x12=\n\ntime_is_up\x18\r \x01(\x0b\x32\'.brelan.api.v1.PokerChampEvent.TimeIsUpH\x00\x12=\n\tchampions\x18\x0e \x01(\x0b\x32(.brelan.api.v1.PokerChampEvent.ChampionsH\x00\x12&\n\x05named\x18\x14 \x01(\x0b\x32\x17.brelan.api.v1.HandName\x1a\x16\n\x04\x44\x65\x61l\x12\x0e\n\x06number\x18\x01 \x01(\r\x1a#\n\x04Hole\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a&\n\x05Stage\x12\x0e\n\x06number\x18\x01 \x01(\r\x12\r\n\x05stake\x18\x02 \x01(\x03\x1a$\n\x04Paid\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x16\n\x06\x46olded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x06\n\x04\x42urn\x1a\x16\n\x05\x42oard\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\x1a\x32\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x1a#\n\x03Won\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06\x61mount\x18\x02 \x01(\x03\x1a\x15\n\x04\x44uel\x12\r\n\x05seats\x18\x01 \x03(\r\x1a\t\n\x07\x44uelTie\x1a\x31\n\x07\x41warded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\n\n\x02to\x18\x02 \x01(\r\x12\x0c\n\x04gift\x18\x03 \x01(\x03\x1a\n\n\x08TimeIsUp\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"S\n\x10PokerChampResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06\x61wards\x18\x02 \x03(\r\x12\r\n\x05\x63hips\x18\x03 \x03(\x03\x12\r\n\x05\x64\x65\x61ls\x18\x04 \x01(\rb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.poker_champ_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_POKERCHAMPVIEW']._serialized_start=51
-  _globals['_POKERCHAMPVIEW']._serialized_end=502
-  _globals['_POKERCHAMPVIEW_SEAT']._serialized_start=322
-  _globals['_POKERCHAMPVIEW_SEAT']._serialized_end=435
-  _globals['_POKERCHAMPVIEW_PHASE']._serialized_start=437
-  _globals['_POKERCHAMPVIEW_PHASE']._serialized_end=502
-  _globals['_POKERCHAMPEVENT']._serialized_start=505
-  _globals['_POKERCHAMPEVENT']._serialized_end=1722
-  _globals['_POKERCHAMPEVENT_DEAL']._serialized_start=1307
-  _globals['_POKERCHAMPEVENT_DEAL']._serialized_end=1329
-  _globals['_POKERCHAMPEVENT_HOLE']._serialized_start=1331
-  _globals['_POKERCHAMPEVENT_HOLE']._serialized_end=1366
-  _globals['_POKERCHAMPEVENT_STAGE']._serialized_start=1368
-  _globals['_POKERCHAMPEVENT_STAGE']._serialized_end=1406
-  _globals['_POKERCHAMPEVENT_PAID']._serialized_start=1408
-  _globals['_POKERCHAMPEVENT_PAID']._serialized_end=1444
-  _globals['_POKERCHAMPEVENT_FOLDED']._serialized_start=1446
-  _globals['_POKERCHAMPEVENT_FOLDED']._serialized_end=1468
-  _globals['_POKERCHAMPEVENT_BURN']._serialized_start=1470
-  _globals['_POKERCHAMPEVENT_BURN']._serialized_end=1476
-  _globals['_POKERCHAMPEVENT_BOARD']._serialized_start=1478
-  _globals['_POKERCHAMPEVENT_BOARD']._serialized_end=1500
-  _globals['_POKERCHAMPEVENT_SHOWN']._serialized_start=1502
-  _globals['_POKERCHAMPEVENT_SHOWN']._serialized_end=1552
-  _globals['_POKERCHAMPEVENT_WON']._serialized_start=1554
-  _globals['_POKERCHAMPEVENT_WON']._serialized_end=1589
-  _globals['_POKERCHAMPEVENT_DUEL']._serialized_start=1591
-  _globals['_POKERCHAMPEVENT_DUEL']._serialized_end=1612
-  _globals['_POKERCHAMPEVENT_DUELTIE']._serialized_start=1614
-  _globals['_POKERCHAMPEVENT_DUELTIE']._serialized_end=1623
-  _globals['_POKERCHAMPEVENT_AWARDED']._serialized_start=1625
-  _globals['_POKERCHAMPEVENT_AWARDED']._serialized_end=1674
-  _globals['_POKERCHAMPEVENT_TIMEISUP']._serialized_start=1676
-  _globals['_POKERCHAMPEVENT_TIMEISUP']._serialized_end=1686
-  _globals['_POKERCHAMPEVENT_CHAMPIONS']._serialized_start=1688
-  _globals['_POKERCHAMPEVENT_CHAMPIONS']._serialized_end=1714
-  _globals['_POKERCHAMPRESULT']._serialized_start=1724
-  _globals['_POKERCHAMPRESULT']._serialized_end=1807
+  _globals['_POKERCHAMPVIEW']._serialized_start=77
+  _globals['_POKERCHAMPVIEW']._serialized_end=568
+  _globals['_POKERCHAMPVIEW_SEAT']._serialized_start=349
+  _globals['_POKERCHAMPVIEW_SEAT']._serialized_end=501
+  _globals['_POKERCHAMPVIEW_PHASE']._serialized_start=503
+  _globals['_POKERCHAMPVIEW_PHASE']._serialized_end=568
+  _globals['_POKERCHAMPEVENT']._serialized_start=571
+  _globals['_POKERCHAMPEVENT']._serialized_end=1828
+  _globals['_POKERCHAMPEVENT_DEAL']._serialized_start=1413
+  _globals['_POKERCHAMPEVENT_DEAL']._serialized_end=1435
+  _globals['_POKERCHAMPEVENT_HOLE']._serialized_start=1437
+  _globals['_POKERCHAMPEVENT_HOLE']._serialized_end=1472
+  _globals['_POKERCHAMPEVENT_STAGE']._serialized_start=1474
+  _globals['_POKERCHAMPEVENT_STAGE']._serialized_end=1512
+  _globals['_POKERCHAMPEVENT_PAID']._serialized_start=1514
+  _globals['_POKERCHAMPEVENT_PAID']._serialized_end=1550
+  _globals['_POKERCHAMPEVENT_FOLDED']._serialized_start=1552
+  _globals['_POKERCHAMPEVENT_FOLDED']._serialized_end=1574
+  _globals['_POKERCHAMPEVENT_BURN']._serialized_start=1576
+  _globals['_POKERCHAMPEVENT_BURN']._serialized_end=1582
+  _globals['_POKERCHAMPEVENT_BOARD']._serialized_start=1584
+  _globals['_POKERCHAMPEVENT_BOARD']._serialized_end=1606
+  _globals['_POKERCHAMPEVENT_SHOWN']._serialized_start=1608
+  _globals['_POKERCHAMPEVENT_SHOWN']._serialized_end=1658
+  _globals['_POKERCHAMPEVENT_WON']._serialized_start=1660
+  _globals['_POKERCHAMPEVENT_WON']._serialized_end=1695
+  _globals['_POKERCHAMPEVENT_DUEL']._serialized_start=1697
+  _globals['_POKERCHAMPEVENT_DUEL']._serialized_end=1718
+  _globals['_POKERCHAMPEVENT_DUELTIE']._serialized_start=1720
+  _globals['_POKERCHAMPEVENT_DUELTIE']._serialized_end=1729
+  _globals['_POKERCHAMPEVENT_AWARDED']._serialized_start=1731
+  _globals['_POKERCHAMPEVENT_AWARDED']._serialized_end=1780
+  _globals['_POKERCHAMPEVENT_TIMEISUP']._serialized_start=1782
+  _globals['_POKERCHAMPEVENT_TIMEISUP']._serialized_end=1792
+  _globals['_POKERCHAMPEVENT_CHAMPIONS']._serialized_start=1794
+  _globals['_POKERCHAMPEVENT_CHAMPIONS']._serialized_end=1820
+  _globals['_POKERCHAMPRESULT']._serialized_start=1830
+  _globals['_POKERCHAMPRESULT']._serialized_end=1913
 # @@protoc_insertion_point(module_scope)

@@ -9,6 +9,7 @@ medium (6 to 9) heart, "[Sd]" a small (2 to 5) diamond, and "[A]" an ace
 (its suit unmarked).
 """
 
+from brelan.api.v1 import game_pb2 as _game_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -67,6 +68,7 @@ class PokerChampView(_message.Message):
         IN_HAND_FIELD_NUMBER: _builtins.int
         PENDING_FIELD_NUMBER: _builtins.int
         AWARDS_FIELD_NUMBER: _builtins.int
+        BEST_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         chips: _builtins.int
@@ -85,6 +87,12 @@ class PokerChampView(_message.Message):
             the others ("[Ls]", "[A]"); empty once it folded or is out of the deal.
             """
 
+        @_builtins.property
+        def best(self) -> _game_pb2.HandName:
+            """Its best hand now, of its hole cards and the board, once the board is
+            dealt: set only where this caller sees its hole cards (its own seat).
+            """
+
         def __init__(
             self,
             *,
@@ -95,10 +103,11 @@ class PokerChampView(_message.Message):
             in_hand: _builtins.bool = ...,
             pending: _builtins.bool = ...,
             awards: _builtins.int = ...,
+            best: _game_pb2.HandName | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["best", b"best"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["awards", b"awards", "chips", b"chips", "hole", b"hole", "in_hand", b"in_hand", "paid", b"paid", "pending", b"pending", "seat", b"seat"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["awards", b"awards", "best", b"best", "chips", b"chips", "hole", b"hole", "in_hand", b"in_hand", "paid", b"paid", "pending", b"pending", "seat", b"seat"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -493,6 +502,7 @@ class PokerChampEvent(_message.Message):
     AWARDED_FIELD_NUMBER: _builtins.int
     TIME_IS_UP_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
+    NAMED_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def deal(self) -> Global___PokerChampEvent.Deal:
         """A deal begins."""
@@ -549,6 +559,13 @@ class PokerChampEvent(_message.Message):
     def champions(self) -> Global___PokerChampEvent.Champions:
         """The winners."""
 
+    @_builtins.property
+    def named(self) -> _game_pb2.HandName:
+        """A shown hand's full name (a "shown" event's, when its board is complete):
+        its category and the ranks that name it, of the cards shown and the
+        board they were shown with (the deal's, or the duel's).
+        """
+
     def __init__(
         self,
         *,
@@ -566,10 +583,11 @@ class PokerChampEvent(_message.Message):
         awarded: Global___PokerChampEvent.Awarded | None = ...,
         time_is_up: Global___PokerChampEvent.TimeIsUp | None = ...,
         champions: Global___PokerChampEvent.Champions | None = ...,
+        named: _game_pb2.HandName | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["awarded", b"awarded", "board", b"board", "burn", b"burn", "champions", b"champions", "deal", b"deal", "duel", b"duel", "duel_tie", b"duel_tie", "folded", b"folded", "hole", b"hole", "kind", b"kind", "paid", b"paid", "shown", b"shown", "stage", b"stage", "time_is_up", b"time_is_up", "won", b"won"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["awarded", b"awarded", "board", b"board", "burn", b"burn", "champions", b"champions", "deal", b"deal", "duel", b"duel", "duel_tie", b"duel_tie", "folded", b"folded", "hole", b"hole", "kind", b"kind", "named", b"named", "paid", b"paid", "shown", b"shown", "stage", b"stage", "time_is_up", b"time_is_up", "won", b"won"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["awarded", b"awarded", "board", b"board", "burn", b"burn", "champions", b"champions", "deal", b"deal", "duel", b"duel", "duel_tie", b"duel_tie", "folded", b"folded", "hole", b"hole", "kind", b"kind", "paid", b"paid", "shown", b"shown", "stage", b"stage", "time_is_up", b"time_is_up", "won", b"won"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["awarded", b"awarded", "board", b"board", "burn", b"burn", "champions", b"champions", "deal", b"deal", "duel", b"duel", "duel_tie", b"duel_tie", "folded", b"folded", "hole", b"hole", "kind", b"kind", "named", b"named", "paid", b"paid", "shown", b"shown", "stage", b"stage", "time_is_up", b"time_is_up", "won", b"won"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_kind: _TypeAlias = _typing.Literal["deal", "hole", "stage", "paid", "folded", "burn", "board", "shown", "won", "duel", "duel_tie", "awarded", "time_is_up", "champions"]  # noqa: Y015
     _WhichOneofArgType_kind: _TypeAlias = _typing.Literal["kind", b"kind"]  # noqa: Y015

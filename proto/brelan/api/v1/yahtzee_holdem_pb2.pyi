@@ -10,6 +10,7 @@ the round: "bet 20" and "raise 40" bring it TO 20 and to 40 (blinds count);
 only a call says the chips it adds ("calls 10").
 """
 
+from brelan.api.v1 import game_pb2 as _game_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -485,6 +486,7 @@ class YahtzeeHoldemView(_message.Message):
         IN_HAND_FIELD_NUMBER: _builtins.int
         OUT_FIELD_NUMBER: _builtins.int
         PENDING_FIELD_NUMBER: _builtins.int
+        BEST_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         stack: _builtins.int
@@ -505,6 +507,13 @@ class YahtzeeHoldemView(_message.Message):
             empty once it folded or is out.
             """
 
+        @_builtins.property
+        def best(self) -> _game_pb2.HandName:
+            """Its best hand now, the best five of its dice and the board's, once
+            the flop is rolled: set only where this caller sees its dice (its own
+            seat).
+            """
+
         def __init__(
             self,
             *,
@@ -516,10 +525,11 @@ class YahtzeeHoldemView(_message.Message):
             in_hand: _builtins.bool = ...,
             out: _builtins.bool = ...,
             pending: _builtins.bool = ...,
+            best: _game_pb2.HandName | None = ...,
         ) -> None: ...
-        _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+        _HasFieldArgType: _TypeAlias = _typing.Literal["best", b"best"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["bet", b"bet", "committed", b"committed", "dice", b"dice", "in_hand", b"in_hand", "out", b"out", "pending", b"pending", "seat", b"seat", "stack", b"stack"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["best", b"best", "bet", b"bet", "committed", b"committed", "dice", b"dice", "in_hand", b"in_hand", "out", b"out", "pending", b"pending", "seat", b"seat", "stack", b"stack"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
