@@ -142,7 +142,8 @@ def auth(token: str | None) -> list[tuple[str, str]]:
 
 
 def view_dict(response: tpb.GetViewResponse) -> dict[str, Any]:
-    """A view as plain values (it travels as a JSON object)."""
+    """The JSON view as plain values, for a caller who asked for it (``view(with_json=True)``); {} when it was not
+    asked. Deprecated: the typed view (:func:`typed`) says the same, typed."""
     return json.loads(response.view) if response.view else {}
 
 
@@ -165,7 +166,7 @@ class SeatHandle:
         return self.client.act(self.table_id, self.seat, action, token=self.token, expected_seq=expected_seq,
                                action_id=action_id)  # fmt: skip
 
-    def view(self, *, at_seq: int | None = None, with_json: bool = True) -> tpb.GetViewResponse:
+    def view(self, *, at_seq: int | None = None, with_json: bool = False) -> tpb.GetViewResponse:
         """What this seat sees now; ``at_seq``: what it saw of a finished game right after that event; ``with_json``:
         the JSON view too (:meth:`BrelanClient.view`)."""
         return self.client.view(self.table_id, token=self.token, at_seq=at_seq, with_json=with_json)
@@ -181,7 +182,7 @@ class SeatHandle:
     def watch(self, after_seq: int = 0) -> Iterator[tpb.TableEvent]:
         return self.client.watch(self.table_id, after_seq=after_seq, token=self.token)
 
-    def follow(self, after_seq: int = 0, *, with_json: bool = True) -> Iterator[tpb.WatchTableResponse]:
+    def follow(self, after_seq: int = 0, *, with_json: bool = False) -> Iterator[tpb.WatchTableResponse]:
         """The seat's view and the table, then again with each action's events (:meth:`BrelanClient.follow`)."""
         return self.client.follow(self.table_id, after_seq=after_seq, token=self.token, with_json=with_json)
 
@@ -351,10 +352,11 @@ class BrelanClient(LexiconCalls):
         return self._table("Act", request, token)
 
     def view(self, table_id: str, *, token: str | None = None, at_seq: int | None = None,
-             with_json: bool = True) -> tpb.GetViewResponse:  # fmt: skip
+             with_json: bool = False) -> tpb.GetViewResponse:  # fmt: skip
         """The token's seat's view (none: a spectator's) now, with its legal moves; ``at_seq``: a finished game's
         view right after that event, without legal moves (the response's seq: the end of that event's action).
-        ``with_json``: the JSON view too (:func:`view_dict`; the server sends it only when asked)."""
+        The typed view (:func:`typed`) only; ``with_json``: the deprecated JSON view too (``response.view``,
+        :func:`view_dict`), which the server sends only when asked."""
         return self._table("GetView", tpb.GetViewRequest(table_id=table_id, at_seq=at_seq, with_json=with_json), token)
 
     def legal_actions(self, table_id: str, *, token: str | None = None) -> list[str]:
@@ -378,7 +380,7 @@ class BrelanClient(LexiconCalls):
             stream.cancel()
 
     def follow(self, table_id: str, *, after_seq: int = 0, token: str | None = None,
-               with_json: bool = True) -> Iterator[tpb.WatchTableResponse]:  # fmt: skip
+               with_json: bool = False) -> Iterator[tpb.WatchTableResponse]:  # fmt: skip
         """The table as it stands, then again with each action's events, until the game ends: messages whose
         ``view`` is the token's seat's (a spectator's without one) and ``table`` the table's info at that time,
         for a client that draws the table (no GetView, GetTable after each event); the first has no events.

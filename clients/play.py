@@ -324,8 +324,8 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
     advice = random.Random()
     shown = -1
     while True:
-        response = me.view()
-        view = variant.view_from_json(response.view)  # asked for (SeatHandle.view): the engine's, for its bot
+        response = me.view(with_json=True)  # the JSON view too: the engine's view is rebuilt from it, for its bot
+        view = variant.view_from_json(response.view)
         legal = list(response.legal)
         if response.seq != shown:
             for _ in range(50):  # the events up to this view, so the log shows what led to it

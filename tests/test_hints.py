@@ -73,8 +73,9 @@ def play(api: BrelanClient, players: list[SeatHandle], seed: int, decide: Decide
     table_id = players[0].table_id
     while api.get_table(table_id).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the game did not end"
-        # a hand set whole at a table without hints: its list names no move, one is made from the legal space
-        views = [(me, view, unnamed_move(view)) for me, view in ((me, me.view()) for me in players)]
+        # a hand set whole at a table without hints: its list names no move, one is made from the legal space. The
+        # JSON view too: a decision may check that its legal list (the engine's, replaced by the seat's) names no answer
+        views = [(me, view, unnamed_move(view)) for me, view in ((me, me.view(with_json=True)) for me in players)]
         if not any(view.legal or whole for _, view, whole in views):
             time.sleep(0.002)
         for me, view, whole in views:

@@ -93,9 +93,10 @@ def play(api: BrelanClient, variant: str, options: dict[str, str], seed: int) ->
     deadline = time.monotonic() + 120
     while api.get_table(table.table_id).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the game did not end"
-        response = me.view()
+        # With the JSON views: each is held whole to the oracle's engine view for its receiver, and the typed one to it
+        response = me.view(with_json=True)
         got[0].views.append(response)
-        got[SPECTATOR].views.append(api.view(table.table_id))
+        got[SPECTATOR].views.append(api.view(table.table_id, with_json=True))
         # A hand set whole (a fantasyland's) at a table without hints: its list names no move (the solver's set is
         # a hint), so seat 0 plays one from the legal space (it waited for ever: CI's "the game did not end")
         whole = unnamed_move(response)

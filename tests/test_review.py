@@ -57,9 +57,10 @@ def play_until(api: BrelanClient, me: SeatHandle, decide: Decide, done: Callable
     deadline = time.monotonic() + 120
     while not done(info := api.get_table(me.table_id)) and info.status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline, "the game did not get there"
-        view = me.view()
+        # With the JSON views: a replay's are held whole to these (blank_legal), and to the oracle's engine views
+        view = me.view(with_json=True)
         if seen is not None:
-            seen += [(0, view), (SPECTATOR, api.view(me.table_id))]
+            seen += [(0, view), (SPECTATOR, api.view(me.table_id, with_json=True))]
         if not view.legal and not view.space.moves:
             time.sleep(0.002)
             continue
@@ -214,7 +215,7 @@ def test_a_finished_game_is_replayed_step_by_step_as_each_receiver_saw_it(
     replayed: dict[tuple[Any, int], tpb.GetViewResponse] = {}
     for seq in range(1, info.seq + 1):
         for receiver, token in tokens.items():
-            view = api.view(me.table_id, token=token, at_seq=seq)
+            view = api.view(me.table_id, token=token, at_seq=seq, with_json=True)  # whole, to the oracle's engine view
             replayed[(receiver, seq)] = view
             assert view.seq == ends[bisect.bisect_left(ends, seq)]  # the end of the action that made event seq
             assert view.HasField("seat") == (receiver is not None)
@@ -232,7 +233,7 @@ def test_a_finished_game_is_replayed_step_by_step_as_each_receiver_saw_it(
         assert blank_legal(replayed[(receiver, live.seq)]) == blank_legal(live), (receiver, live.seq)
         assert typed(replayed[(receiver, live.seq)]) == typed(live)
     for receiver, token in tokens.items():  # the last step is the game's end, as GetView gives it
-        final, last = api.view(me.table_id, token=token), replayed[(receiver, info.seq)]
+        final, last = api.view(me.table_id, token=token, with_json=True), replayed[(receiver, info.seq)]
         assert (last.seq, last.view, typed(last)) == (final.seq, final.view, typed(final))
     for wrong in (0, info.seq + 1):
         error = error_of(me.view, at_seq=wrong)

@@ -22,7 +22,7 @@ from brelan.server.games.base import jsonable
 
 from brelan.api.v1 import poker_champ_pb2 as ppb
 from brelan.api.v1 import table_pb2 as tpb
-from brelan.clients.client import BrelanClient, SeatHandle, result_dict, typed
+from brelan.clients.client import BrelanClient, SeatHandle, auth, result_dict, typed
 from brelan.server.clock import ManualClock
 from brelan.server.errors import DEFAULT_DECISION_SECONDS, ServiceError
 from brelan.server.games.registry import VARIANTS
@@ -410,19 +410,55 @@ def test_a_grouped_stream_gives_the_same_events_an_action_to_a_message(api: Brel
 
 
 def test_the_json_view_comes_only_to_a_caller_who_asks_for_it(api: BrelanClient) -> None:
-    """It was most of a view's bytes, and every reader of ours reads the typed view (issue 38)."""
+    """It was most of a view's bytes, and every reader of ours reads the typed view (issue 38): over gRPC, GetView
+    (a seat's, a spectator's, a finished game's at_seq) and WatchTable's views (its first message's and each
+    action's) carry it only when asked (with_json), the same typed view either way; the client asks when told to."""
     info = api.create_table("poker-champ", {"players": "2"})  # no bot: the table stands still between the calls
-    ann, _ = api.join(info.table_id), api.join(info.table_id)
-    typed = api.view(info.table_id, token=ann.token, with_json=False)
-    both = api.view(info.table_id, token=ann.token)
-    assert typed.view == "" and typed.poker_champ == both.poker_champ and list(typed.legal) == list(both.legal)
-    assert json.loads(both.view)["chips"] == [s.chips for s in both.poker_champ.seats]
-    request = tpb.WatchTableRequest(table_id=info.table_id, with_view=True)
-    first = next(iter(api.table_stub.WatchTable(request, metadata=[("authorization", f"Bearer {ann.token}")])))
-    assert first.view.view == "" and first.view.poker_champ == typed.poker_champ
-    request.with_json = True
-    first = next(iter(api.table_stub.WatchTable(request, metadata=[("authorization", f"Bearer {ann.token}")])))
-    assert first.view.view == both.view
+    ann, bob = api.join(info.table_id), api.join(info.table_id)
+
+    def got(token: str | None, with_json: bool, at_seq: int | None = None,
+            table_id: str = info.table_id) -> tpb.GetViewResponse:  # fmt: skip
+        request = tpb.GetViewRequest(table_id=table_id, at_seq=at_seq, with_json=with_json)
+        return api.table_stub.GetView(request, metadata=auth(token))  # type: ignore[no-any-return]
+
+    for token in (ann.token, None):  # a seat's view, a spectator's
+        bare, asked = got(token, False), got(token, True)
+        assert bare.view == "" and asked.view and typed(bare) == typed(asked) and list(bare.legal) == list(asked.legal)
+        assert json.loads(asked.view)["chips"] == [s.chips for s in typed(asked).seats]
+        assert api.view(info.table_id, token=token).view == ""  # the client asks only when told to
+        assert api.view(info.table_id, token=token, with_json=True).view == asked.view
+    assert ann.view().view == "" and ann.view(with_json=True).view == got(ann.token, True).view
+
+    for with_json, mover in ((False, ann), (True, bob)):  # the stream's first message, then an action's
+        before = got(ann.token, True)
+        request = tpb.WatchTableRequest(table_id=info.table_id, after_seq=before.seq, grouped=True, with_view=True,
+                                        with_json=with_json)  # fmt: skip
+        messages = api.table_stub.WatchTable(request, metadata=auth(ann.token))
+        try:
+            first = next(messages)
+            mover.act("pay")
+            then = next(messages)  # the action's events, and the view it left
+        finally:
+            messages.cancel()
+        after = got(ann.token, True)
+        assert not first.events and then.events and (first.view.seq, then.view.seq) == (before.seq, after.seq)
+        for message, now in ((first, before), (then, after)):
+            assert message.view.view == (now.view if with_json else "") and typed(message.view) == typed(now)
+        # The client's stream asks when told to (without with_json: by default)
+        followed = ann.follow(after_seq=after.seq, with_json=True) if with_json else ann.follow(after_seq=after.seq)
+        try:
+            assert next(followed).view.view == (after.view if with_json else "")
+        finally:
+            followed.close()
+
+    finished = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1]).table_id
+    deadline = time.monotonic() + 30
+    while api.get_table(finished).status != tpb.TABLE_STATUS_FINISHED:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    bare, asked = got(None, False, at_seq=1, table_id=finished), got(None, True, at_seq=1, table_id=finished)
+    assert bare.view == "" and asked.view and typed(bare) == typed(asked) and bare.seq == asked.seq
+    assert api.view(finished, at_seq=1).view == "" and api.view(finished, at_seq=1, with_json=True).view == asked.view
 
 
 def test_a_seat_plays_a_game_off_its_stream_of_views_alone(api: BrelanClient) -> None:
