@@ -261,8 +261,9 @@ def test_yahtzee_s_limits_are_caps_on_the_form_and_the_table(site: str, browsers
 
 
 def test_the_page_s_pure_modules_pass_their_node_tests() -> None:
-    """tests/web/*.test.mjs (`node --test tests/web/`): the board contract's picks by place and clock warnings, and a
-    game's facts read from its VariantInfo (table/facts.js)."""
+    """tests/web/*.test.mjs (`node --test tests/web/`): the board contract's picks by place and clock warnings, a
+    game's facts read from its VariantInfo (table/facts.js), and the table screen's state and transitions
+    (table/state.js)."""
     node = shutil.which("node")
     if node is None:
         if os.environ.get("BRELAN_REQUIRE_NODE"):

@@ -15,7 +15,8 @@ import { cardElement } from "../cards.js";
 import { h, seats, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { eventText } from "./events.js";
-import { boardFor, seatNames, status, tableTitle } from "./screen.js";
+import { boardFor, mountBoard, seatNames, tableTitle } from "./screen.js";
+import { status } from "./state.js";
 
 export const STRINGS = {
   fr: {
@@ -151,6 +152,7 @@ export async function replayScreen(main, tableId, { title }) {
     }
   };
 
+  let mounted = null; // the board (screen.js's mountBoard), once a step has a view
   const draw = async (seq, asked) => {
     const hand = await handOf(seq);
     const events = hand ? await history(hand) : await setupEvents();
@@ -177,15 +179,24 @@ export async function replayScreen(main, tableId, { title }) {
     const where = h("small", { class: "quiet" }, hand ? say("rp.hand", { n: hand }) : say("rp.setup"), " · ");
     eventNode.replaceChildren(where, eventText(event, c));
     boardNode.classList.toggle("showdown", Boolean(ended && board?.showdown));
-    const node = h("div", { class: `board-inner ${family || ""}` });
-    if (view && board?.drawBoard) {
-      try {
-        board.drawBoard(node, view, c);
-      } catch (e) {
-        console.error("the board", e);
-      }
+    if (!view || !(board?.drawBoard || board?.create)) {
+      mounted?.destroy();
+      mounted = null;
+      boardNode.replaceChildren(h("div", { class: `board-inner ${family || ""}` }));
+      return;
     }
-    boardNode.replaceChildren(node);
+    try {
+      if (!mounted) { // the board made once, in its own node, then updated at each step
+        const node = h("div", { class: `board-inner ${family || ""}` });
+        boardNode.replaceChildren(node);
+        mounted = mountBoard(board, node, c);
+      }
+      mounted.update(view, c);
+    } catch (e) {
+      console.error("the board", e);
+      mounted?.destroy();
+      mounted = null;
+    }
   };
 
   /** What a board is given (board.js's ctx), for a board that plays nothing: no clock, no picking, no move (act

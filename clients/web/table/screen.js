@@ -2,7 +2,9 @@
 // (WatchTable with its views; GetView and GetTable on opening and after a click), and lays out the family's board
 // (table/board.js), the action bar (table/actions.js), the end of each hand held on the table a few seconds with
 // the seat's review of it (ReviewHand), the result, and what happened (each event told in the page's language by
-// table/events.js).
+// table/events.js). What it knows and how each thing heard changes it is table/state.js's (no DOM there); here is
+// the drawing, and the calls. A part is drawn again only when what it is drawn from changed (its key), the board
+// made once and updated.
 
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
@@ -10,24 +12,19 @@ import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, ordinal, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
-import { toggled, warns } from "./board.js";
+import { warns } from "./board.js";
 import { perSeat, reviewsHands, roundLabel } from "./facts.js";
+import { FAMILIES, TableState, status } from "./state.js";
 
-// Each family's field in GetViewResponse (and TableEvent, TableInfo's result), and the module drawing it.
+export { status };
+
+// Each family's field in GetViewResponse (and TableEvent, TableInfo's result: table/state.js's FAMILIES), and the
+// module drawing it.
 const BOARDS = { pokerChamp: "./poker.js", yahtzeeHoldem: "./poker.js", daker: "./poker.js",
                  alphapoker: "./alphapoker.js", bataille: "./words.js", belote: "./words.js", chinese: "./chinese.js" };
 // What a game calls its rounds (the header's "donne 3", "deal 3", "hand 3", none for bataille), whether its hands
 // are reviewed (ReviewHand) and its teams (belote's) are its VariantInfo's facts (table/facts.js), not lists here.
-// How long the end of a hand stays on the table (a click goes on at once): the table's pause, when it has one (the
-// next hand's decisions open after it), less PAUSE_EARLY_MS, else SHOWDOWN_MS. The table's pause starts when the
-// hand ends, the page's when it hears so: let go a little early, the page is ready for the next hand's end, which
-// bots at their quickest bring a few milliseconds after the pause (held past it, the page let that one go by).
-const SHOWDOWN_MS = 5000;
-const PAUSE_EARLY_MS = 500;
-const STALE_MS = 3000; // a table not read for this long is read again, events or not
 const FEED_KEPT = 150; // events in "what happened": a finished table of 600 hands does not freeze the page
-const STATUS = { TABLE_STATUS_WAITING: "waiting", TABLE_STATUS_PLAYING: "playing", TABLE_STATUS_FINISHED: "finished" };
-export const status = (info) => STATUS[info?.status] || "waiting";
 
 const loaded = {};
 /** A family's board module (table/board.js's contract), loaded once; null when it is missing or broken. */
@@ -139,7 +136,7 @@ const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t(
  *  amount; what the whole game counted (deals played...) under it; a way to play it again, and to watch it again
  *  move by move. */
 function resultPanel(info, variant, names, again, board, ctx) {
-  const family = Object.keys(BOARDS).find((f) => info[f]);
+  const family = FAMILIES.find((f) => info[f]);
   const result = family ? info[family] : {};
   const count = names.length;
   const columns = resultColumns(variant, result, count);
@@ -171,24 +168,44 @@ function resultPanel(info, variant, names, again, board, ctx) {
       h("a", { class: "button replay", href: `#/replay/${encodeURIComponent(info.tableId)}` }, t("result.replay"))));
 }
 
+/** The family's board in ``node``, from its module (board.js's contract): {update(view, ctx), destroy()}. A module
+ *  that makes a board (create(node, ctx) -> {update(view), destroy()}) keeps its state in it, its ctx the latest one
+ *  (each update's, assigned to the one it was made with); a module that draws (drawBoard(node, view, ctx)) draws at
+ *  each update. No module (missing, broken): each seat's cards plainly. */
+export function mountBoard(module, node, first = {}) {
+  if (typeof module?.create === "function") {
+    const live = { ...first };
+    const made = module.create(node, live);
+    return {
+      update(view, ctx) {
+        Object.assign(live, ctx);
+        made.update(view, live);
+      },
+      destroy: () => made.destroy?.(),
+    };
+  }
+  const draw = module?.drawBoard || plainBoard;
+  return { update: (view, ctx) => draw(node, view, ctx), destroy: () => node.replaceChildren() };
+}
+
 /** The table screen of ``tableId`` in ``main``; ``variantOf(name)`` resolves to a game's VariantInfo (app.js's, from
- *  ListVariants read once), or null. */
+ *  ListVariants read once), or null. Returns what stops it (its stream, its timers). */
 export async function tableScreen(main, tableId, { title, join, playAgain, variantOf = async () => null }) {
   const mine = seats()[tableId];
   const token = mine?.token || "";
   const mySeat = mine ? mine.seat : null;
-  const state = { info: null, family: "", board: null, view: null, space: null, legal: [], seq: 0, deadline: 0, at: 0,
-                  hand: 0, events: [], hold: null, picked: new Map(), hints: null, review: null,
-                  reviewed: new Set(), reviewless: false, outAt: {}, skipping: false, sighted: "", pausedUntil: 0,
-                  whole: 0, ends: 0, variant: null };
+  const state = new TableState({ seat: mySeat });
+  let module = null; // the family's board module (board.js), once its family is known
+  let board = null; // the board made with it in boardNode (mountBoard)
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
   const feed = h("ol", { class: "feed", id: "feed" });
   const result = h("div", { class: "result", id: "result" });
   const composer = h("input", { type: "text", id: "composer", placeholder: t("type.placeholder"), autocomplete: "off" });
-  main.append(h("section", { id: "table", "data-table": tableId, class: "table-screen" }, head, result, boardNode, bar,
-    h("details", {}, h("summary", {}, t("table.feed")), feed)));
+  const section = h("section", { id: "table", "data-table": tableId, class: "table-screen" }, head, result, boardNode,
+    bar, h("details", {}, h("summary", {}, t("table.feed")), feed));
+  main.append(section);
   const abort = new AbortController();
   let refreshing = null;
   let again = false;
@@ -204,8 +221,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const request = { tableId, seat: mySeat, expectedSeq: String(state.seq), actionId: crypto.randomUUID(), ...move };
     try {
       const acted = await call("TableService", "Act", request, token);
-      state.picked.clear();
-      state.hints = null;
+      state.acted();
       composer.value = "";
       refresh();
       return acted;
@@ -215,25 +231,15 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       throw e;
     }
   };
-  const pauseLeft = () => Math.max(0, (state.pausedUntil - performance.now()) / 1000);
-  // This seat's decision clock (board.js clockElement): when it ends and when it runs from (wall clock, ms), the
-  // seconds it reads now, and its whole time (as first read: board.js warns). A decision the table's pause opened
-  // runs once the pause is over: its whole time until then (its deadline holds the pause).
-  const clockOf = () => {
-    const now = Date.now();
-    const until = now + state.deadline * 1000 - (performance.now() - state.at);
-    const from = now + pauseLeft() * 1000;
-    return { seat: mySeat, until, from, seconds: Math.max(0, (until - from) / 1000), whole: state.whole };
-  };
   const ctx = () => ({
     seat: mySeat, names: seatNames(state.info), lang, family: state.family,
-    t: (key, vars) => t(key, vars, state.board?.STRINGS),
-    pending: new Set((state.view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
-    clock: state.deadline > 0 && mySeat !== null ? clockOf() : null,
-    paused: pauseLeft() > 0, // the table's pause after a hand: the seats to act wait for it
+    t: (key, vars) => t(key, vars, module?.STRINGS),
+    pending: state.pending(),
+    clock: state.clockOf(), // this seat's decision clock, or null
+    paused: state.pauseLeft() > 0, // the table's pause after a hand: the seats to act wait for it
     picked: state.picked, // by place in the hand: two cards alike are two picks (board.js)
     pick: (i, card) => {
-      state.picked = toggled(state.picked, i, card);
+      state.pick(i, card);
       draw();
     },
     options: state.info?.options || {},
@@ -243,6 +249,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   });
 
   const refresh = async () => {
+    if (abort.signal.aborted) return;
     if (refreshing) {
       again = true; // one more after the one in flight: the view is read at the latest seq
       return;
@@ -261,7 +268,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const reread = async () => {
     do {
       again = false;
-      state.readAt = performance.now();
+      state.read();
       // The view first, then the table: the table's hand is then never older than the view's, so a view already of
       // the next hand is never held on the table as the end of the last one (DAKER's draw showed hand 2 so).
       const answer = await call("TableService", "GetView", { tableId }, token).catch((e) => {
@@ -276,7 +283,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         return;
       }
       if (answer) see(answer, info);
-      else if (Number(info.seq || 0) >= Number(state.info?.seq || 0)) state.info = info; // no view (its token gone): the table
+      else state.table(info); // no view (its token gone): the table
       await draw();
     } while (again);
   };
@@ -284,76 +291,40 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   // The view and the table as the stream brought them: a read like reread's (one in flight that answers later,
   // older, is then let go by see).
   const shown = (answer, info) => {
-    state.readAt = performance.now();
+    state.read();
     if (see(answer, info)) draw();
   };
 
-  // A hand's end held on the board: {view, hand, until}, the view as the hand stood when last read, drawn with the
-  // hand's events (those that come after it too: see heldView); until Infinity for the game's end.
-  const holding = () => Boolean(state.hold && state.hold.until > performance.now());
-  const heldView = () => (holding()
-    ? state.board.showdown(state.hold.view, state.events.filter((e) => Number(e.hand || 0) === state.hold.hand)) : null);
-  // Its end goes on as a click does: read again, for what came meanwhile (the game's end is held in its turn).
+  /** Take a view and the table read with it (table/state.js's see), and do what it asks: a hand's end held is let
+   *  go in its time, the table's pause drawn at its end, the finished hand's review asked. False, nothing taken, for
+   *  a read older than the one drawn. */
+  const see = (answer, info) => {
+    const effects = state.see(answer, info, { canHold: Boolean(module?.showdown) });
+    if (!effects) return false;
+    const { hold, releaseIn, redrawIn } = effects;
+    if (hold && releaseIn !== Infinity) setTimeout(() => release(hold), releaseIn + 50);
+    if (redrawIn) setTimeout(draw, redrawIn);
+    if (effects.review) review(effects.review);
+    return true;
+  };
+
+  // A hand's end held goes on as a click does: read again, for what came meanwhile (the game's end is held in its turn).
   const release = (hold) => {
-    if (state.hold !== hold) return; // a later hold's, not this one's to end
-    state.hold = null;
+    if (!state.release(hold)) return; // a later hold's, not this one's to end
     draw();
     refresh();
   };
 
-  /** Take a view and the table read with it; false, and nothing taken, for a read older than the one drawn (a
-   *  GetView answered after the stream brought a later view). */
-  const see = (answer, info) => {
-    if (Number(answer.seq || 0) < state.seq) return false;
-    state.info = info;
-    const family = Object.keys(BOARDS).find((f) => answer[f]) || state.family;
-    const view = answer[family] || null;
-    const hand = Number(info.hand || 0);
-    const over = status(info) === "finished";
-    // The hand just ended: what it revealed stays on the table a moment (or, at the end, for good). A hand's end
-    // held is not replaced by a later one's while it lasts: with the others playing on fast (a seat out, a
-    // spectator), each hand's end replaced the last within a second, and the hand that put a seat out was never
-    // seen; the hands in between go by. A seat out that asked for the result skips them (state.skipping).
-    const ended = hand > state.hand || (over && state.hold?.until !== Infinity);
-    if (state.view && state.board?.showdown && ended && !holding() && (over || !state.skipping)) {
-      const ms = info.pauseSeconds ? Math.max(1000, info.pauseSeconds * 1000 - PAUSE_EARLY_MS) : SHOWDOWN_MS;
-      const hold = { view: over ? view || state.view : state.view, hand: over ? hand : state.hand,
-                     until: over ? Infinity : performance.now() + ms };
-      state.hold = hold;
-      if (!over) setTimeout(() => release(hold), ms + 50);
-    }
-    // The table's pause after a hand (nobody's clock runs, the bots wait): about until then, as heard here.
-    if (state.view && hand > state.hand && !over && info.pauseSeconds) {
-      state.pausedUntil = performance.now() + info.pauseSeconds * 1000;
-      setTimeout(draw, info.pauseSeconds * 1000 + 50); // its end drawn, though nobody acts at once then
-    }
-    if (state.view && mySeat !== null && (hand > state.hand || over)) review(state.hand);
-    // the events of the hands gone by are let go, but for the hand held (its end may come after its view)
-    if (hand > state.hand) {
-      state.events = state.events.filter((e) => Number(e.hand || 0) >= hand || Number(e.hand || 0) === state.hold?.hand);
-    }
-    // Cards picked are picked in one decision's hand, by place: another decision (another space) starts with none.
-    const space = answer.space || { moves: [] };
-    if (JSON.stringify(space) !== JSON.stringify(state.space)) state.picked = new Map();
-    // The decision's whole time, as first read: the views of one decision read the same end (give or take their way
-    // here); a new end is a new decision.
-    const deadline = answer.deadlineSeconds || 0;
-    const ends = deadline > 0 ? Date.now() + deadline * 1000 : 0;
-    if (!ends || !state.ends || Math.abs(ends - state.ends) > 1500) state.whole = Math.max(0, deadline - pauseLeft());
-    state.ends = ends;
-    Object.assign(state, { family, view, hand, space, legal: answer.legal || [],
-                           seq: Number(answer.seq || 0), deadline, at: performance.now() });
-    return true;
-  };
-
+  // What each part was last drawn from: a part is drawn again only when it changed.
+  let boardDrawn = "";
   const draw = async () => {
     const info = state.info;
-    if (!info) return;
-    if (state.family && !state.board) state.board = await boardFor(state.family);
+    if (!info || abort.signal.aborted) return;
+    if (state.family && !module) module = await boardFor(state.family);
     await variantFacts();
     const names = seatNames(info);
     const over = status(info) === "finished";
-    const held = heldView();
+    const held = state.heldView(module?.showdown);
     // While the last hand's end is held on the board, the header says that hand, as the board does.
     const hand = held ? state.hold.hand : info.hand;
     const seated = (info.seats || []).map((s) => [Boolean(s.taken), Boolean(s.reserved)]);
@@ -374,31 +345,42 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const c = ctx();
     if (held || state.view) {
       boardNode.classList.toggle("showdown", Boolean(held));
-      const drawn = [state.family, Boolean(held), held || state.view, [...state.picked], [...c.pending], state.hints,
-                     state.review, names, lang, c.paused];
-      refill(boardNode, JSON.stringify(drawn), () => {
-        const node = h("div", { class: `board-inner ${state.family}` });
-        try {
-          (state.board?.drawBoard || plainBoard)(node, held || state.view, c);
-        } catch (e) { // a board that cannot draw this view: its seats plainly, and the game goes on
-          console.error("the board", e);
-          plainBoard(node, held || state.view, c);
-        }
-        return node;
-      });
+      const drawn = JSON.stringify([state.family, Boolean(held), held || state.view, [...state.picked], [...c.pending],
+                                    state.hints, state.review, names, lang, c.paused]);
+      if (drawn !== boardDrawn) {
+        boardDrawn = drawn;
+        drawBoard(held || state.view, c);
+      }
     }
     drawBar(c, over, held);
     refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, state.variant, names,
-      mySeat !== null ? () => playAgain(info, mySeat) : null, state.board, c) : ""));
+      mySeat !== null ? () => playAgain(info, mySeat) : null, module, c) : ""));
     if (over && state.skipping) { // the result asked for: in sight once it is there
       state.skipping = false;
       result.scrollIntoView({ block: "start" });
     }
     // once a decision: each of the seat's turns, or once while a real-time game offers moves all along
-    const open = !held && !over && (state.space?.moves || []).length > 0;
-    const decision = open ? (c.pending.has(mySeat) ? `turn ${state.seq}` : "open") : "";
-    if (decision && decision !== state.sighted) keepInSight();
-    state.sighted = decision;
+    if (state.sight(held)) keepInSight();
+  };
+
+  /** The board drawn from ``view``: the board made once, in its own node, then updated. A board that cannot draw a
+   *  view draws its seats plainly, and the game goes on (made again for the next). */
+  const drawBoard = (view, c) => {
+    try {
+      if (!board) {
+        const node = h("div", { class: `board-inner ${state.family}` });
+        boardNode.replaceChildren(node);
+        board = mountBoard(module, node, c);
+      }
+      board.update(view, c);
+    } catch (e) {
+      console.error("the board", e);
+      board?.destroy?.();
+      board = null;
+      const node = h("div", { class: `board-inner ${state.family}` });
+      boardNode.replaceChildren(node);
+      plainBoard(node, view, c);
+    }
   };
 
   // A decision opens: the seat's own part of the board (its cards, letters, rows) in sight above the action bar,
@@ -413,31 +395,20 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     window.scrollBy({ top: Math.min(mine.bottom - room, mine.top - 8), behavior: "instant" });
   };
 
-  // This seat is out of the game (its chips gone), the others may play on.
-  const isOut = () => mySeat !== null && Boolean(state.view?.seats?.[mySeat]?.out);
-  /** The place of this seat out of the game while the others play on: after the seats still playing, and those
-   *  that went out in a later hand (the events say when each went out; the result, once there, says it all). */
-  const place = () => {
-    const seats = state.view?.seats || [];
-    const mine = state.outAt[mySeat] || 0;
-    return 1 + seats.filter((x, s) => s !== mySeat && (!x.out || (mine && (state.outAt[s] || 0) > mine))).length;
-  };
   const outNotice = () => {
     const toggle = () => {
-      state.skipping = !state.skipping;
-      if (state.skipping) state.hold = null;
+      state.skip();
       draw();
     };
     return h("div", { class: "out-notice", id: "out" },
-      h("p", { class: "turn" }, t("out.you", { place: ordinal(place()), n: (state.view?.seats || []).length })),
+      h("p", { class: "turn" }, t("out.you", { place: ordinal(state.place()), n: (state.view?.seats || []).length })),
       state.skipping ? h("small", {}, t("out.skipping"), " ") : null,
       h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")));
   };
 
-  // This seat's time left for its decision (clockOf's reading, or null), in words (none when it has no move or no
-  // clock): drawn with the bar, then each tick. Its last seconds (board.js warns) are said as such, and the bar is in
-  // the warning's colour (showClock): from one reading, the seat's clock on the board warning with it.
-  const clockNow = () => (state.deadline > 0 && mySeat !== null ? clockOf() : null);
+  // This seat's time left for its decision (state.clockOf's reading, or null), in words (none when it has no move or
+  // no clock): drawn with the bar, then each tick. Its last seconds (board.js warns) are said as such, and the bar is
+  // in the warning's colour (showClock): from one reading, the seat's clock on the board warning with it.
   const clockText = (clock) => {
     if (!clock || !(state.space?.moves || []).length) return "";
     return t(warns(clock.seconds, clock.whole) ? "clock.left" : "clock", { n: Math.ceil(clock.seconds) });
@@ -445,19 +416,24 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const showClock = (clock) => {
     const node = document.getElementById("clock");
     const said = node ? clockText(clock) : "";
-    if (node) node.textContent = said;
+    if (node && node.textContent !== said) node.textContent = said;
     bar.classList.toggle("warn", Boolean(said) && warns(clock.seconds, clock.whole));
-    document.querySelectorAll(".clock[data-until]").forEach((n) => { // the seat's own on the board (board.js)
+    section.querySelectorAll(".clock[data-until]").forEach((n) => { // the seat's own on the board (board.js)
       const left = clock ? Math.ceil(clock.seconds)
         : Math.max(0, Math.ceil((Number(n.dataset.until) - Math.max(Date.now(), Number(n.dataset.from || 0))) / 1000));
-      n.textContent = t("clock", { n: left });
+      const text = t("clock", { n: left });
+      if (n.textContent !== text) n.textContent = text;
       n.classList.toggle("low", warns(left, clock ? clock.whole : Number(n.dataset.whole || 0)));
     });
   };
   const drawBar = (c, over, held) => {
-    // the same decision: the bar (and what is typed in it, and its focus) stays
-    const key = JSON.stringify([state.seq, state.space, [...state.picked], Boolean(held), over, Boolean(state.hints), c.paused,
-                                isOut() && [place(), state.skipping]]);
+    // The same decision: the bar (and what is typed in it, and its focus) stays. A spectator's bar, and a seat's
+    // with no move to make, change with nothing the events bring but the pause (not at each of them).
+    const moves = (state.space?.moves || []).length;
+    const deciding = mySeat !== null && !over && (moves > 0 || c.pending.has(mySeat));
+    const key = JSON.stringify([deciding ? state.seq : -1, mySeat !== null && state.space, [...state.picked],
+                                Boolean(held), over, Boolean(state.hints), mySeat !== null && c.paused,
+                                state.isOut() && [state.place(), state.skipping]]);
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
     refill(bar, key, () => barParts(c, over, held));
     showClock(c.clock); // its warning at once, not at the next tick, the board's clock with it
@@ -468,15 +444,15 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const parts = [];
     const moves = state.space?.moves || [];
     const pending = c.pending.has(mySeat);
-    const { parts: offered, bare } = held || isOut() ? { parts: [], bare: [] } : controls(state.space, state.board, c);
+    const { parts: offered, bare } = held || state.isOut() ? { parts: [], bare: [] } : controls(state.space, module, c);
     if (held) { // the hand's end on the table: the next decision (its clock too) waits for a click or a moment
       const hold = state.hold;
       parts.push(h("button", { class: "act continue", onclick: () => release(hold) }, `${t("showdown")} · ${t("continue")}`));
-    } else if (isOut()) { // out of the game, and said so once its last hand was seen
+    } else if (state.isOut()) { // out of the game, and said so once its last hand was seen
       parts.push(outNotice());
     } else {
       parts.push(h("p", { class: "turn" },
-        pending ? t("turn.yours") : pauseLeft() ? t("turn.pause") : moves.length ? t("turn.may") : t("turn.wait"), " ",
+        pending ? t("turn.yours") : state.pauseLeft() ? t("turn.pause") : moves.length ? t("turn.may") : t("turn.wait"), " ",
         h("span", { class: "clock", id: "clock" }, clockText(c.clock))));
       parts.push(h("div", { class: "legal" }, ...offered));
     }
@@ -504,8 +480,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   // (failed_precondition) shows nothing; a game without reviews (NO_REVIEW) or a server without the call (any
   // other refusal) is not asked again here.
   const review = async (hand) => {
-    if (!hand || state.reviewed.has(hand) || state.reviewless) return;
-    state.reviewed.add(hand);
+    if (!state.reviewWanted(hand)) return;
     if (!reviewsHands(await variantFacts())) return; // its game's hands are not reviewed (VariantInfo.reviewsHands)
     const answer = await call("TableService", "ReviewHand", { tableId, hand }, token).catch((e) => {
       state.reviewless = e.code !== "failed_precondition" || e.reason === "NO_REVIEW"; // this game has none
@@ -534,13 +509,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     location.hash = "#/";
   };
   const tick = setInterval(() => {
-    // A stream that stalls (a proxy holding it, a relay restarting) must not freeze the table: read it again
-    // when nothing came for a few seconds while the game goes on.
-    if (status(state.info) !== "finished" && performance.now() - (state.readAt || 0) > STALE_MS) refresh();
-    showClock(clockNow());
+    if (state.tick()) refresh(); // nothing came for a few seconds while the game goes on: read it again
+    showClock(state.clockOf());
   }, 250);
+  abort.signal.addEventListener("abort", () => clearInterval(tick), { once: true });
 
-  // The table's events, live (from the last FEED_KEPT of a long finished game): each one refreshes the view.
+  // The table's events, live (from the last FEED_KEPT of a long finished game): each message's view drawn once.
   const watch = async () => {
     let after = Math.max(0, Number(state.info?.seq || 0) - FEED_KEPT);
     while (!abort.signal.aborted) {
@@ -550,14 +524,14 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         // an action's on the server).
         const request = { tableId, afterSeq: String(after), withView: true };
         for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
-          for (const event of message.events || []) {
+          const events = message.events || [];
+          const c = events.length ? ctx() : null; // the names, the seat: one reading for the message's events
+          for (const event of events) {
             after = Number(event.seq);
-            const allIn = allInAfter(state.events.at(-1), event, ctx()); // the call that made it, one line
-            state.events.push(event);
+            const previous = state.event(event);
+            const allIn = allInAfter(previous, event, c); // the call that made it, one line
             if (allIn && feed.lastElementChild) feed.lastElementChild.replaceChildren(allIn);
-            else feed.append(h("li", { "data-seq": event.seq }, eventText(event, ctx())));
-            const out = Object.keys(BOARDS).map((f) => event[f]?.out).find(Boolean); // a seat out of the game
-            if (out) state.outAt[Number(out.seat || 0)] = Number(event.hand || 0);
+            else feed.append(h("li", { "data-seq": event.seq }, eventText(event, c)));
           }
           while (feed.childElementCount > FEED_KEPT) feed.firstElementChild.remove();
           if (message.view && message.table) shown(message.view, message.table);
@@ -577,9 +551,5 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   };
   await refresh();
   if (state.info) watch();
-  return () => {
-    abort.abort();
-    clearInterval(tick);
-  };
+  return () => abort.abort();
 }
-
