@@ -5,8 +5,9 @@
 
 import { h } from "../dom.js";
 import { lexiconLabel, policyLabel } from "../options.js";
-import { tile, tileRow, backs, laidText, parseCard, scoreParts, foldLetters, reasonText, drafts,
+import { tile, tileRow, backs, laidText, parseCard, foldLetters, reasonText, drafts,
          refocus, LETTER_VALUES } from "./tiles.js";
+import { scoreParts } from "./previews.js";
 import { clockElement, isPicked, nameOf, num, picksIn, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
 
@@ -64,13 +65,19 @@ export const STRINGS = {
 };
 
 
-/** A laid word's score as counted: "longueur 12 + lettres 6 × 2 une seule couleur = 36". */
-function scoreLine(laid, score, simplified, t) {
-  const parts = scoreParts(laid, simplified);
-  if (!laid?.length || parts.total !== Number(score)) return null; // a house rule counted otherwise: the score alone
-  const sum = simplified ? t("ap.parts.letters", { letters: parts.letters })
-    : t("ap.parts", { count: parts.count, len: parts.length, letters: parts.letters });
-  return h("small", { class: "ap-parts" }, parts.doubled ? `(${sum}) ${t("ap.doubled")}` : sum);
+/** What a score is made of (a WordScore: the server's for a word laid, previews.js's for one being built), in words:
+ *  "(7 lettres → 17 + valeurs 9) × 2 une seule couleur". */
+function partsText(parts, count, simplified, t) {
+  const letters = num(parts.letterPoints);
+  const sum = simplified ? t("ap.parts.letters", { letters }) : t("ap.parts", { count, len: num(parts.lengthPoints), letters });
+  return parts.doubled ? `(${sum}) ${t("ap.doubled")}` : sum;
+}
+
+/** A laid word's score as the server counted it (the seat's wordScore), or nothing where it says none. */
+function scoreLine(laid, seat, simplified, t) {
+  const parts = seat.wordScore;
+  if (!laid?.length || !parts || num(parts.total) !== Number(seat.score)) return null;
+  return h("small", { class: "ap-parts" }, partsText(parts, laid.length, simplified, t));
 }
 
 /** A seat's laid word: its tiles, its score and how it is counted, or why it is refused. */
@@ -90,7 +97,7 @@ function wordBlock(seat, view, ctx, { size = "small" } = {}) {
         reasonText(seat.reason || "no word", ctx.lang))));
   } else if (seat.score !== undefined) {
     block.append(h("div", { class: "ap-verdict" }, h("b", { class: "ap-score" }, ctx.t("ap.points", { n: seat.score })),
-      scoreLine(laid, seat.score, view.simplified, ctx.t)),
+      scoreLine(laid, seat, view.simplified, ctx.t)),
     h("small", { class: "ap-reason" }, reasonText(seat.reason, ctx.lang)));
   }
   return block;
@@ -360,9 +367,8 @@ function wordBuilder(move, view, ctx) {
     } else if (laid.length && laid.length < 3) {
       scoreRow.append(h("span", { class: "ap-b-warn" }, t("ap.build.short")));
     } else if (laid.length) {
-      const sum = view?.simplified ? t("ap.parts.letters", { letters: parts.letters }) : t("ap.parts", { count: parts.count, len: parts.length, letters: parts.letters });
       scoreRow.append(h("b", { class: "ap-score" }, t("ap.points", { n: parts.total })), " ",
-        h("small", {}, parts.doubled ? `(${sum}) ${t("ap.doubled")}` : sum, " · ", t("ap.build.ifadmitted")));
+        h("small", {}, partsText(parts, laid.length, view?.simplified, t), " · ", t("ap.build.ifadmitted")));
     }
     if (document.activeElement !== typed) typed.value = letters();
     const word = letters();
@@ -465,7 +471,7 @@ export function showdown(view, events) {
     } else if (e.phase) {
       if (e.phase.name === "reveal") copy.phase = "PHASE_REVEAL";
     } else if (e.wordLaid) {
-      seat(e.wordLaid.seat).word = e.wordLaid.cards || [];
+      Object.assign(seat(e.wordLaid.seat), { word: e.wordLaid.cards || [], wordScore: e.wordScore }); // the server's parts
     } else if (e.scored) {
       Object.assign(seat(e.scored.seat), { score: e.scored.score || 0, reason: e.scored.reason || "" });
     } else if (e.refused) {

@@ -4,24 +4,24 @@
 // bottom. input() arranges the viewer's cards on its own rows before sending them; showdown() keeps the end of a
 // hand on the table with every board shown and each row's result against each opponent.
 //
-// The rows' hands are found and named by hands.js (on the server's scale: a top row is high card, pair or trips,
-// compared with the 5-card rows' hands); here, a foul and a row's royalty.
+// The rules judge the rows on the server: each seat's board as placed and its last one come judged in the view
+// (seat.judged, seat.lastJudged: each row's hand, royalty, a foul, fantasyland), a hand's end in its events' notes
+// (a board placed or shown, judged; what each row settled between two seats). hands.js names the hands. Only the
+// arrangement being made, before it is sent, and the solver's suggestion are judged here (previews.js's judgeBoard,
+// held to the server's answers by shared cases).
 
-import { cardElement } from "../cards.js";
+import { cardElement, kindOf } from "../cards.js";
 import { h } from "../dom.js";
-import { clockElement, nameOf } from "./board.js";
+import { clockElement, nameOf, num } from "./board.js";
 import { listOf, number, signed } from "../i18n.js";
-import { FLUSH, FULL, HIGH, PAIR, QUADS, RANKS, STRAIGHT, STRAIGHT_FLUSH, TRIPS, handName, handOf,
-         parseCard } from "./hands.js";
+import { handName, made } from "./hands.js";
+import { judgeBoard } from "./previews.js";
 
 const ROWS = ["top", "middle", "bottom"]; // as drawn: the top row first
 const SIZE = { top: 3, middle: 5, bottom: 5 };
 const PLACES = ["bottom", "middle", "top", "discard"]; // a placement's fields
-const QUEEN = 10;
 const STREETS = { STYLE_OFC: 9, STYLE_PINEAPPLE: 5, STYLE_PROGRESSIVE: 5 }; // open-face: 5 cards, then 8 × 1 or 4 × 3
-const BOTTOM_ROYALTY = { [STRAIGHT]: 2, [FLUSH]: 4, [FULL]: 6, [QUADS]: 10, [STRAIGHT_FLUSH]: 15 };
-const MIDDLE_ROYALTY = { [TRIPS]: 2, [STRAIGHT]: 4, [FLUSH]: 8, [FULL]: 12, [QUADS]: 20, [STRAIGHT_FLUSH]: 30 };
-const DEFAULT_RULES = { foul: 6, scoop: 3 }; // the table's defaults: a row's royalty is paid to its winner
+const RANKS = "23456789TJQKA"; // the cards to place are drawn highest first
 
 export const STRINGS = {
   fr: {
@@ -39,7 +39,7 @@ export const STRINGS = {
     "cn.held": "{n} {n:carte|cartes} en main", "cn.held.mine": "en main", "cn.discards": "défausse", "cn.reserve": "{n} {n:carte réservée|cartes réservées} pour la donne suivante",
     "cn.foul": "faute", "cn.foul.middle": "Faute : la rangée du milieu bat celle du bas",
     "cn.foul.top": "Faute : la rangée du haut bat celle du milieu",
-    "cn.foul.topbottom": "Faute : la rangée du haut bat celle du bas", "cn.fouled": "Faute : cette main paie chaque adversaire",
+    "cn.foul.top-bottom": "Faute : la rangée du haut bat celle du bas", "cn.fouled": "Faute : cette main paie chaque adversaire",
     "cn.royalty": "prime {n}", "cn.royalties": "primes {n}", "cn.scoop": "scoop",
     // a row's result and a seat's units against one opponent, said from the seat whose row it is: "bat Sam"
     "cn.res.won": "bat {name}", "cn.res.lost": "perd contre {name}", "cn.res.tie": "égalité avec {name}",
@@ -72,7 +72,7 @@ export const STRINGS = {
     "cn.held": "{n} {n:card|cards} in hand", "cn.held.mine": "in hand", "cn.discards": "discards", "cn.reserve": "{n} {n:card|cards} kept for the next hand",
     "cn.foul": "foul", "cn.foul.middle": "Foul: the middle row beats the bottom row",
     "cn.foul.top": "Foul: the top row beats the middle row",
-    "cn.foul.topbottom": "Foul: the top row beats the bottom row", "cn.fouled": "Foul: this hand pays every opponent",
+    "cn.foul.top-bottom": "Foul: the top row beats the bottom row", "cn.fouled": "Foul: this hand pays every opponent",
     "cn.royalty": "royalty {n}", "cn.royalties": "royalties {n}", "cn.scoop": "scoop",
     "cn.res.won": "beats {name}", "cn.res.lost": "loses to {name}", "cn.res.tie": "ties with {name}",
     "cn.vs.won": "wins {n} from {name}", "cn.vs.lost": "loses {n} to {name}", "cn.vs.tie": "ties with {name}",
@@ -91,43 +91,19 @@ export const STRINGS = {
   },
 };
 
-// -- the evaluator -------------------------------------------------------------------------------------------
+// -- the rows as judged ----------------------------------------------------------------------------------
 
-/** A row's hand from its known cards (hands.js): a top row is three cards, with no straight nor flush. */
-export function rowHand(cards, row) {
-  return handOf(cards, SIZE[row]);
-}
-
-/** The royalty of a complete row's hand (open-face's table, paid to a row's winner). */
-export function royalty(row, hand) {
-  if (!hand?.complete) return 0;
-  if (row === "top") {
-    if (hand.cat === TRIPS) return 10 + hand.ranks[0]; // 222: 10 ... AAA: 22
-    if (hand.cat === PAIR && hand.ranks[0] >= 4) return hand.ranks[0] - 3; // 66: 1 ... AA: 9
-    return 0;
-  }
-  if (hand.royal) return row === "bottom" ? 25 : 50;
-  return (row === "bottom" ? BOTTOM_ROYALTY : MIDDLE_ROYALTY)[hand.cat] || 0;
-}
-
-/** Every row's hand of a board {top, middle, bottom}. */
-function handsOf(board) {
-  return Object.fromEntries(ROWS.map((row) => [row, rowHand(board[row], row)]));
-}
-
-/** The first two complete rows out of order (a foul, certain even before the board is complete), or null. */
-function foulOf(hands) {
-  for (const [upper, lower, key] of [["middle", "bottom", "middle"], ["top", "middle", "top"], ["top", "bottom", "topbottom"]]) {
-    if (hands[upper]?.complete && hands[lower]?.complete && hands[upper].value > hands[lower].value) return key;
-  }
-  return null;
-}
-
-const complete = (hands) => ROWS.every((row) => hands[row]?.complete);
-const reachesFantasy = (top) => top?.complete && (top.cat === TRIPS || (top.cat === PAIR && top.ranks[0] >= QUEEN));
+/** A judged board's row (ChineseBoardJudged's, the server's or previews.js's), or null. */
+const rowOf = (judged, row) => judged?.rows?.find((r) => r.row === row) || null;
+/** Every row of a judged board complete. */
+const complete = (judged) => ROWS.every((row) => rowOf(judged, row)?.complete);
+/** A standard card face up (not a back): what may be arranged. */
+const faceUp = (card) => kindOf(card)?.[0] === "standard";
 const rowsOf = (board) => Object.fromEntries(ROWS.map((row) => [row, [...(board?.[row] || [])]]));
 const hasCards = (board) => ROWS.some((row) => (board?.[row] || []).length);
 const outcome = (units) => (units > 0 ? "won" : units < 0 ? "lost" : "tie");
+/** Whether a seat's top row may earn fantasyland at this table: an open-face style, a seat not playing one. */
+const mayEnter = (view, seat) => view.style !== "STYLE_CLASSIC" && !seat.fantasy;
 
 // -- the arrangement being made (input's state, kept across redraws of the same decision) ----------------------
 //
@@ -239,17 +215,18 @@ function arranged(i, s, ctx) {
 // -- the board ----------------------------------------------------------------------------------------------
 
 /** One row: its label, its cards and slots, its hand's name, royalty and (at a showdown) results. */
-function rowNode(row, seat, ctx, s, hands, fouled) {
+function rowNode(row, seat, ctx, s, judged, fouled) {
   const cards = (seat.board?.[row] || []).slice();
   const extra = s ? s.placed[row] : [];
-  const hand = hands[row];
+  const judgedRow = rowOf(judged, row);
+  const hand = judgedRow?.hand;
   const places = h("div", { class: "cn-places" }, ...cards.map((c) => cardElement(c)), ...extra.map((i) => arranged(i, s, ctx)));
   for (let k = cards.length + extra.length; k < SIZE[row]; k++) places.append(h("span", { class: "cn-slot", title: ctx.t("cn.slot") }));
   const info = h("div", { class: "cn-info" });
-  if (hand && (hand.complete || hand.cat > HIGH)) {
-    info.append(h("span", { class: `cn-name${hand.complete ? "" : " partial"}` }, handName(hand)));
+  if (hand && (judgedRow.complete || made(hand))) {
+    info.append(h("span", { class: `cn-name${judgedRow.complete ? "" : " partial"}` }, handName(hand)));
   }
-  const prime = fouled || seat.cnNatural ? 0 : royalty(row, hand);
+  const prime = fouled || seat.cnNatural ? 0 : num(judgedRow?.royalty);
   if (prime) info.append(h("span", { class: "cn-prime" }, ctx.t("cn.royalty", { n: prime })));
   for (const r of seat.cnRows?.[row] || []) {
     const name = nameOf(ctx, r.other);
@@ -279,8 +256,9 @@ function badge(cls, text) {
 function seatNode(view, i, ctx, { me, s, compact, reviewed }) {
   const seat = view.seats[i];
   const board = s ? Object.fromEntries(ROWS.map((row) => [row, [...(seat.board?.[row] || []), ...cardsIn(s, row)]])) : rowsOf(seat.board);
-  const hands = handsOf(board);
-  const foul = seat.cnFouled ? "fouled" : foulOf(hands);
+  // the arrangement being made is judged here; a board placed, as the server judged it
+  const judged = s ? judgeBoard(board, mayEnter(view, seat)) : (view.cnShowdown ? seat.cnJudged : seat.judged) || null;
+  const foul = seat.cnFouled ? "fouled" : judged?.foul || null;
   const pending = !view.cnShowdown && (ctx.pending?.has(i) || seat.pending);
   const who = h("div", { class: "cn-who" },
     h("b", { class: "cn-name-seat" }, nameOf(ctx, i)),
@@ -292,26 +270,25 @@ function seatNode(view, i, ctx, { me, s, compact, reviewed }) {
     seat.fantasy ? badge("cn-fl", ctx.t("cn.fantasy", { n: seat.fantasy })) : null,
     seat.set && !view.cnShowdown ? badge("cn-set", ctx.t("cn.set")) : null,
     seat.surrendered ? badge("cn-surr", ctx.t("cn.surrendered")) : null,
-    foul && (complete(hands) || seat.cnFouled) ? badge("cn-foul", ctx.t("cn.foul")) : null,
+    foul && (complete(judged) || seat.cnFouled) ? badge("cn-foul", ctx.t("cn.foul")) : null,
     h("span", { class: "cn-score" },
       view.cnShowdown && seat.cnUnits !== undefined
         ? h("b", { class: `cn-units ${seat.cnUnits > 0 ? "won" : seat.cnUnits < 0 ? "lost" : ""}` }, ctx.t("cn.units", { n: signed(seat.cnUnits) }))
         : null,
       " ", ctx.t("cn.total", { n: signed(Number(seat.total || 0)) }),
       !view.cnShowdown && hasCards(seat.lastBoard) ? h("small", {}, ` · ${ctx.t("cn.last", { n: signed(Number(seat.last || 0)) })}`) : null));
-  const rows = h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, seat, ctx, s, hands, Boolean(foul))));
+  const rows = h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, seat, ctx, s, judged, Boolean(foul))));
   const notes = [];
   if (foul) notes.push(h("p", { class: "cn-warn" }, "⚠ ", ctx.t(seat.cnFouled ? "cn.fouled" : `cn.foul.${foul}`)));
   if (seat.cnNatural) {
     const name = ctx.t(`cn.natural.${seat.cnNatural}`);
     notes.push(h("p", { class: "cn-natural" }, "★ ", ctx.t("cn.natural", { name: name.startsWith("cn.") ? ctx.t("cn.natural.any") : name })));
   }
-  if (!foul && !seat.cnNatural && complete(hands)) {
-    const primes = ROWS.reduce((n, row) => n + royalty(row, hands[row]), 0);
-    if (primes) notes.push(h("p", { class: "cn-primes" }, ctx.t("cn.royalties", { n: primes })));
+  if (!foul && !seat.cnNatural && complete(judged) && num(judged.royalties)) {
+    notes.push(h("p", { class: "cn-primes" }, ctx.t("cn.royalties", { n: num(judged.royalties) })));
   }
   if (seat.cnFantasyNext) notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.next", { n: seat.cnFantasyNext })));
-  else if (!view.cnShowdown && !foul && complete(hands) && view.style !== "STYLE_CLASSIC" && !seat.fantasy && reachesFantasy(hands.top)) {
+  else if (!view.cnShowdown && !foul && judged?.fantasyland) {
     notes.push(h("p", { class: "cn-flnext" }, "✦ ", ctx.t("cn.fantasy.reach")));
   }
   const review = (me || reviewed) && view.cnShowdown ? reviewNode(view, board, ctx) : null;
@@ -338,7 +315,7 @@ function seatNode(view, i, ctx, { me, s, compact, reviewed }) {
   if (discarded && !apart) extras.push(discarded);
   if ((seat.reserve || []).length) extras.push(h("small", { class: "cn-reserve" }, ctx.t("cn.reserve", { n: seat.reserve.length })));
   const classes = ["seat", "cn-seat", me ? "mine cn-me" : "", compact ? "cn-compact" : "", pending ? "cn-pending" : "",
-    foul && (complete(hands) || seat.cnFouled) ? "cn-fouled" : "", seat.fantasy ? "cn-infl" : "", seat.surrendered ? "cn-out" : ""];
+    foul && (complete(judged) || seat.cnFouled) ? "cn-fouled" : "", seat.fantasy ? "cn-infl" : "", seat.surrendered ? "cn-out" : ""];
   const more = extras.length ? h("div", { class: "cn-extras" }, ...extras) : null;
   if (apart) {
     const own = h("div", { class: "cn-own", role: "group", "aria-label": ctx.t("cn.own") },
@@ -358,11 +335,10 @@ function reviewNode(view, board, ctx) {
   if (ROWS.every((row) => [...solved[row]].sort().join() === [...(board[row] || [])].sort().join())) {
     return h("p", { class: "cn-review same" }, "✓ ", ctx.t("cn.review.same"));
   }
-  const hands = handsOf(solved);
-  const foul = foulOf(hands);
+  const judged = judgeBoard(solved); // a suggestion, never sent: judged here as an arrangement being made is
   return h("div", { class: "cn-review cn-best", role: "group", "aria-label": ctx.t("cn.review") },
     h("div", { class: "cn-set-title" }, h("b", {}, ctx.t("cn.review")), h("small", {}, ctx.t("cn.review.note"))),
-    h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, { board: solved }, ctx, null, hands, Boolean(foul)))),
+    h("div", { class: "cn-rows" }, ...ROWS.map((row) => rowNode(row, { board: solved }, ctx, null, judged, Boolean(judged?.foul)))),
     (placement.discard || []).length ? h("div", { class: "cn-discards" }, h("small", {}, ctx.t("cn.review.discards")),
       h("span", { class: "cn-cards" }, ...placement.discard.map((c) => cardElement(c)))) : null);
 }
@@ -392,7 +368,7 @@ export function drawBoard(node, view, ctx) {
   // plays nothing (the replay: no ctx.act) shows them in the seat's hand.
   if (me !== null && !view.cnShowdown && typeof ctx.act === "function") {
     const held = view.seats[me].held || [];
-    if (held.length && held.every(parseCard) && (ctx.pending?.has(me) || view.seats[me].pending)) {
+    if (held.length && held.every(faceUp) && (ctx.pending?.has(me) || view.seats[me].pending)) {
       s = liveFor(view, held);
       Object.assign(s, { board: { node, view, ctx }, view, seat: me });
       settleSelection(s);
@@ -471,16 +447,16 @@ function renderBar(s, node, ctx) {
   // the arrangement as it stands: a foul (certain once two rows are complete), its royalties
   const seat = s.view?.seats?.[s.seat];
   const board = Object.fromEntries(ROWS.map((row) => [row, [...(seat?.board?.[row] || []), ...cardsIn(s, row)]]));
-  const hands = handsOf(board);
-  const foul = foulOf(hands);
+  const judged = judgeBoard(board, seat ? mayEnter(s.view, seat) : false);
+  const foul = judged?.foul;
   const status = h("p", { class: "cn-status" });
   if (foul) status.append(h("b", { class: "cn-warn" }, "⚠ ", t(`cn.foul.${foul}`)), " ");
-  else if (complete(hands)) {
-    const primes = ROWS.reduce((n, row) => n + royalty(row, hands[row]), 0);
-    if (primes) status.append(h("span", { class: "cn-prime" }, t("cn.royalties", { n: primes })), " ");
+  else if (complete(judged) && judged.royalties) {
+    status.append(h("span", { class: "cn-prime" }, t("cn.royalties", { n: judged.royalties })), " ");
   }
-  const parts = ROWS.filter((row) => s.placed[row].length && hands[row] && (hands[row].complete || hands[row].cat > HIGH))
-    .map((row) => t("cn.rowhand", { row: t(`cn.row.${row}`), hand: handName(hands[row]) }));
+  const parts = ROWS.map((row) => [row, rowOf(judged, row)])
+    .filter(([row, r]) => s.placed[row].length && r?.hand && (r.complete || made(r.hand)))
+    .map(([row, r]) => t("cn.rowhand", { row: t(`cn.row.${row}`), hand: handName(r.hand) }));
   status.append(h("small", {}, left.length ? `${t("cn.pick")} · ${t("cn.left", { n: left.length })}`
     : s.placed.discard.length < s.discard ? t("cn.discard.left", { n: s.discard - s.placed.discard.length }) : parts.join(" · ")));
   node.replaceChildren(h("div", { class: "cn-hand" }, tray, discard), h("div", { class: "cn-buttons" }, controls, place, reset, suggest), status);
@@ -528,7 +504,7 @@ export function input(move, view, ctx) {
   if (move?.kind === "surrender") return surrenderButton(move, ctx);
   if (move?.kind !== "place" || !move.rows || ctx.seat === null || ctx.seat === undefined) return null;
   const cards = move.rows.cards || [];
-  if (!cards.length || !cards.every(parseCard)) return null;
+  if (!cards.length || !cards.every(faceUp)) return null;
   const s = liveFor(view, cards);
   s.discard = Number(move.rows.discard || 0);
   s.free = Object.fromEntries(ROWS.map((row) => [row, 0]));
@@ -544,16 +520,18 @@ export function input(move, view, ctx) {
 // -- the end of a hand ---------------------------------------------------------------------------------------
 
 /** The view as the hand ended: every board shown (from the events), who fouled, each row's result against each
- *  opponent, what each pair settled, each seat's units. Fields of ours: view.cnShowdown, seat.cnRows, cnVs,
- *  cnUnits, cnFouled, cnNatural, cnFantasyNext. */
+ *  opponent, what each pair settled, each seat's units: the events and their notes say it all (the server's). Fields of
+ *  ours: view.cnShowdown, seat.cnJudged (its board judged), cnRows, cnVs, cnUnits, cnFouled, cnNatural, cnFantasyNext. */
 export function showdown(view, events) {
   const out = JSON.parse(JSON.stringify(view || {}));
   const seats = out.seats || [];
   const fromLast = out.phase === "PHASE_OVER" && !seats.some((s) => hasCards(s.board)); // the game's end
   for (const seat of seats) {
     seat.board = rowsOf(fromLast ? seat.lastBoard : seat.board);
+    seat.cnJudged = (fromLast ? seat.lastJudged : seat.judged) || null;
     seat.discards = [...(seat.discards || [])];
     seat.cnVersus = {};
+    seat.cnSettled = {};
   }
   const at = (n) => seats[Number(n || 0)];
   let scored = false;
@@ -573,13 +551,17 @@ export function showdown(view, events) {
     }
     const whole = c.shown || (c.setHand && hasCards(c.setHand.placement) ? c.setHand : null);
     if (whole && at(whole.seat)) at(whole.seat).board = rowsOf(whole.placement);
+    const rows = c.placed || c.shown || c.setHand; // its notes: the seat's board then, judged
+    if (rows && c.judged && at(rows.seat)) at(rows.seat).cnJudged = c.judged;
     if (c.surrendered && at(c.surrendered.seat)) at(c.surrendered.seat).surrendered = true;
     if (c.fouled && at(c.fouled.seat)) at(c.fouled.seat).cnFouled = true;
     if (c.naturalShown && at(c.naturalShown.seat)) at(c.naturalShown.seat).cnNatural = c.naturalShown.name;
     if (c.versus && at(c.versus.seat) && at(c.versus.other)) {
+      const [a, b] = [Number(c.versus.seat || 0), Number(c.versus.other || 0)];
       const units = Number(c.versus.units || 0);
-      at(c.versus.seat).cnVersus[Number(c.versus.other || 0)] = units;
-      at(c.versus.other).cnVersus[Number(c.versus.seat || 0)] = -units;
+      at(a).cnVersus[b] = units;
+      at(b).cnVersus[a] = -units;
+      if (c.settled) at(a).cnSettled[b] = c.settled; // from a's side
     }
     if (c.scored && at(c.scored.seat)) {
       at(c.scored.seat).cnUnits = Number(c.scored.units || 0);
@@ -596,60 +578,54 @@ export function showdown(view, events) {
   return out;
 }
 
-/** Each row's result against each opponent, and each pair's units (from the events, else as the defaults count). */
+/** Each row's result against each opponent: what the server says each row settled (a "versus" event's notes), else,
+ *  with no events (a last hand's boards, as the view keeps them), which rows beat which (the rows' beats). Each
+ *  pair's units, from the events. */
 function settle(view) {
   const seats = view.seats;
-  const known = seats.map((seat) => {
-    if (seat.surrendered || !ROWS.every((row) => seat.board[row].length === SIZE[row] && seat.board[row].every(parseCard))) return null;
-    const hands = handsOf(seat.board);
-    if (seat.cnFouled === undefined && !Object.keys(seat.cnVersus).length) seat.cnFouled = Boolean(foulOf(hands));
-    const fouled = Boolean(seat.cnFouled);
-    return { hands, fouled, primes: Object.fromEntries(ROWS.map((row) => [row, fouled ? 0 : royalty(row, hands[row])])) };
-  });
-  const pairs = [];
-  for (let a = 0; a < seats.length; a++) {
-    for (let b = a + 1; b < seats.length; b++) {
-      const [x, y] = [known[a], known[b]];
-      if (!x || !y || seats[a].cnNatural || seats[b].cnNatural) continue;
-      const rows = ROWS.map((row) => {
-        let sign = 0;
-        if (x.fouled || y.fouled) sign = x.fouled === y.fouled ? 0 : x.fouled ? -1 : 1;
-        else sign = Math.sign(x.hands[row].value - y.hands[row].value);
-        return { row, sign, prime: sign > 0 ? x.primes[row] : sign < 0 ? y.primes[row] : 0 };
-      });
-      const wins = rows.filter((r) => r.sign > 0).length;
-      const losses = rows.filter((r) => r.sign < 0).length;
-      const foul = x.fouled !== y.fouled;
-      const predicted = foul
-        ? (x.fouled ? -1 : 1) * (DEFAULT_RULES.foul + ROWS.reduce((n, row) => n + (x.fouled ? y : x).primes[row], 0))
-        : rows.reduce((n, r) => n + r.sign * (1 + r.prime), 0) + (wins === 3 ? DEFAULT_RULES.scoop : losses === 3 ? -DEFAULT_RULES.scoop : 0);
-      pairs.push({ a, b, rows, wins, losses, foul, predicted });
-    }
-  }
-  // a row's points: 1, and its royalty when every pair settled as the default rules count (unknown: no events)
-  const checked = pairs.filter((p) => p.b in seats[p.a].cnVersus);
-  const primesPaid = checked.length ? checked.every((p) => seats[p.a].cnVersus[p.b] === p.predicted) : null;
   for (const seat of seats) {
     seat.cnRows = { top: [], middle: [], bottom: [] };
     seat.cnVs = [];
   }
-  for (const p of pairs) {
-    for (const r of p.rows) {
-      const points = p.foul || primesPaid === null ? null : r.sign * (1 + (primesPaid ? r.prime : 0));
-      const outcome = r.sign > 0 ? "won" : r.sign < 0 ? "lost" : "tie";
-      const back = r.sign > 0 ? "lost" : r.sign < 0 ? "won" : "tie";
-      seats[p.a].cnRows[r.row].push({ other: p.b, outcome, points, foul: p.foul });
-      seats[p.b].cnRows[r.row].push({ other: p.a, outcome: back, points: points === null ? null : -points, foul: p.foul });
+  const row = (seat, name, other, sign, points, foul) => seat.cnRows[name].push({ other, outcome: outcome(sign), points, foul });
+  const settled = new Map(); // "a b": what their rows settled, from a's side (a < b)
+  for (const [a, seat] of seats.entries()) {
+    for (const [b, rows] of Object.entries(seat.cnSettled)) {
+      const key = [a, Number(b)].sort((x, y) => x - y).join(" ");
+      const sign = a < Number(b) ? 1 : -1;
+      settled.set(key, { ...rows, rows: (rows.rows || []).map((r) => ({ ...r, outcome: sign * num(r.outcome),
+        units: r.units === undefined ? null : sign * num(r.units) })) });
+    }
+  }
+  const known = !settled.size && !seats.some((s) => Object.keys(s.cnVersus).length); // no events: the view's boards
+  const fouled = seats.map((seat) => {
+    if (known && seat.cnFouled === undefined && complete(seat.cnJudged)) seat.cnFouled = Boolean(seat.cnJudged.foul);
+    return Boolean(seat.cnFouled);
+  });
+  for (let a = 0; a < seats.length; a++) {
+    for (let b = a + 1; b < seats.length; b++) {
+      const pair = settled.get(`${a} ${b}`);
+      if (pair) {
+        for (const r of pair.rows) {
+          row(seats[a], r.row, b, r.outcome, pair.foul ? null : r.units, Boolean(pair.foul));
+          row(seats[b], r.row, a, -r.outcome, pair.foul || r.units === null ? null : -r.units, Boolean(pair.foul));
+        }
+      } else if (known && complete(seats[a].cnJudged) && complete(seats[b].cnJudged) && !seats[a].surrendered && !seats[b].surrendered) {
+        for (const name of ROWS) {
+          const beats = (x, y) => (rowOf(seats[x].cnJudged, name)?.beats || []).map(Number).includes(y);
+          const sign = beats(a, b) ? 1 : beats(b, a) ? -1 : 0;
+          const foul = fouled[a] !== fouled[b];
+          row(seats[a], name, b, sign, null, foul);
+          row(seats[b], name, a, -sign, null, foul);
+        }
+      }
     }
   }
   for (const [i, seat] of seats.entries()) {
     for (const [other, units] of Object.entries(seat.cnVersus)) {
-      const p = pairs.find((q) => (q.a === i && q.b === Number(other)) || (q.b === i && q.a === Number(other)));
-      const mine = p && (p.a === i ? p.wins : p.losses);
-      const theirs = p && (p.a === i ? p.losses : p.wins);
-      seat.cnVs.push({ other: Number(other), units, scoop: Boolean(p) && (mine === 3 || theirs === 3), foul: Boolean(p?.foul) });
+      const pair = settled.get([i, Number(other)].sort((x, y) => x - y).join(" "));
+      seat.cnVs.push({ other: Number(other), units, scoop: Boolean(pair?.scoop), foul: Boolean(pair?.foul) });
     }
     seat.cnVs.sort((u, v) => u.other - v.other);
   }
-  view.cnPrimesPaid = primesPaid;
 }

@@ -5,13 +5,15 @@
 //
 // Each family's typed view (GetViewResponse.pokerChamp, .yahtzeeHoldem, .daker) is first read into one model
 // (seats, board, pot, the words above the table, a legend), which drawTable() lays out; showdown() replays the
-// hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()).
+// hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()). The hands
+// are the server's: each seat's best one now (its view's best, its own) and each shown one (the event's slug, POKER
+// CHAMP's full name in its notes); the page only names them.
 
 import { cardElement, isHidden, kindOf } from "../cards.js";
 import { listed } from "../i18n.js";
 import { choiceLabel } from "../options.js";
 import { clockElement, isPicked, nameOf, num } from "./board.js";
-import { SLUGS, bestHand, handName } from "./hands.js";
+import { handName } from "./hands.js";
 
 export const STRINGS = {
   fr: {
@@ -374,11 +376,10 @@ function slugName(prefix, slug, t, vars) {
   return STRINGS.en[`${prefix}.${slug}`] ? t(`${prefix}.${slug}`, vars) : slug.replace(/-/g, " ");
 }
 
-/** A POKER CHAMP hand's name: the engine's category ("pair") named with its ranks from the cards that made it,
- *  the seat's two and the board ("Paire de rois", "Hauteur as"); the category alone when they do not make it. */
-function pcHand(slug, cards, t) {
-  const hand = bestHand(cards);
-  return hand?.complete && SLUGS[hand.cat] === slug ? handName(hand) : slugName("pc.hand", slug, t);
+/** A POKER CHAMP hand's name: the server's full name of it (HandName: "Paire de rois", "Hauteur as"), else its
+ *  category alone (the engine's slug, "pair"). */
+function pcHand(named, slug, t) {
+  return (named && handName(named)) || slugName("pc.hand", slug, t);
 }
 
 function pcLegend(t) {
@@ -403,7 +404,7 @@ export function drawPokerChamp(node, view, ctx) {
       seat: s, cards: seat.hole || [], chips: num(seat.chips), bet: num(seat.paid), inHand, out: false,
       pending: !over && pending.has(s), allIn: inHand && !over && num(seat.chips) === 0 && num(view.pot) > 0,
       decided: inHand && !over && !showdown && !pending.has(s) && num(seat.chips) > 0,
-      awards: num(seat.awards), hand: showdown ? pcHand(seat._hand, [...(seat.hole || []), ...(view.board || [])], t) : "",
+      awards: num(seat.awards), hand: showdown ? pcHand(seat._named, seat._hand, t) : handName(seat.best),
       won: winners.has(s) ? winners.get(s) : undefined, champion: champions.includes(s),
     };
   });
@@ -421,7 +422,7 @@ export function drawPokerChamp(node, view, ctx) {
     const rows = (duel.seats || []).map((s) => {
       const shown = duel.shown?.[s];
       return el("li", duel.winner === s ? "won" : "", el("b", "", nameOf(ctx, s)), " ",
-        ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.hand, [...(shown.cards || []), ...(duel.board || [])], t) : "");
+        ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.named, shown.hand, t) : "");
     });
     panels.push(el("div", "pk-panel pk-duel", el("b", "", t("pc.duel", { names: names(duel.seats || []) })),
       el("div", "pk-duel-board", ...(duel.board || []).map((c) => piece(c))), el("ul", "", ...rows),
@@ -469,7 +470,7 @@ export function drawYahtzee(node, view, ctx) {
     return {
       seat: s, cards: seat.out && !seat._hand ? [] : seat.dice || [], chips: num(seat.stack), bet: num(seat.bet), inHand, out: Boolean(seat.out),
       pending: !over && pending.has(s), allIn: inHand && !over && num(seat.stack) === 0,
-      hand: showdown ? slugName("yh.hand", seat._hand, t) : "",
+      hand: showdown ? slugName("yh.hand", seat._hand, t) : slugName("yh.hand", seat.best?.category, t),
       won: winners.has(s) ? winners.get(s) : undefined, pots: pots.get(s), champion: champions.includes(s),
     };
   });
@@ -503,9 +504,15 @@ export function dakerHand(slug, t) {
   const category = ["nothing", "pair", "two-pairs", "three", "full-house", "four", "repoker"]
     .filter((c) => slug === c || slug.startsWith(`${c}-`)).pop();
   if (!category) return slug.replace(/-/g, " ");
-  const [a = "", b = ""] = slug.slice(category.length).split("-").filter(Boolean);
+  return dakerName({ category, ranks: slug.slice(category.length).split("-").filter(Boolean) }, t);
+}
+
+/** A DAKER hand's name from its HandName ({category: "full-house", ranks: ["Q", "K"]}), as dakerHand says it. */
+export function dakerName(hand, t) {
+  if (!hand?.category) return "";
+  const [a = "", b = ""] = hand.ranks || [];
   const word = (key, v) => (STRINGS.en[`${key}.${v}`] ? t(`${key}.${v}`) : v); // a value these words lack: as sent
-  return slugName("dk.hand", category, t, { a: word("dk.v", a), b: word("dk.v", b), b1: word("dk.v1", b) });
+  return slugName("dk.hand", hand.category, t, { a: word("dk.v", a), b: word("dk.v", b), b1: word("dk.v1", b) });
 }
 
 function dkLegend(t) {
@@ -537,7 +544,7 @@ export function drawDaker(node, view, ctx) {
     return {
       seat: s, cards: seat.out && !seat._hand ? [] : seat.cards || [], chips: num(seat.stack), bet: num(seat.bet), inHand, out: Boolean(seat.out),
       pending: !over && pending.has(s), allIn: !chipless && inHand && !over && num(seat.stack) === 0,
-      hand: showdown ? dakerHand(seat._hand, t) : "",
+      hand: showdown ? dakerHand(seat._hand, t) : dakerName(seat.best, t),
       won: winners.has(s) ? winners.get(s) : undefined, pots: pots.get(s), champion: champions.includes(s),
     };
   });
@@ -592,11 +599,15 @@ export function resultNote(info, ctx) {
 //   _showdown  true
 //   _winners   [{seat, amount, pots: ["main", "side1"...]}]: who won what (amount 0 for the round mode's winner)
 //   seats[i]._hand   the hand a seat showed: the event's category slug ("flush", "full-house-Q-J")
+//   seats[i]._named  POKER CHAMP: the server's full name of that hand (the event's notes: HandName)
 //   _duels     POKER CHAMP: [{seats, board, shown: {seat: {cards, hand}}, ties, winner}]
 //   _awards    POKER CHAMP: [{seat, to, gift}] the Awards given
 //   _replay    DAKER round mode: the tied seats that play again
 // Chips are moved only by the events the view does not hold yet: the events may start at the hand's first one
 // (the view is then found among them by its pot) or at the view; a view of the game over already holds them all.
+
+// A family event's fields beside its kind: what the server's typed notes say of it (a shown hand's full name).
+const NOTES = new Set(["named"]);
 
 function typedEvents(events, family, number) {
   const out = [];
@@ -604,8 +615,8 @@ function typedEvents(events, family, number) {
     const body = event?.[family];
     if (!body) continue;
     if (number && event.hand !== undefined && num(event.hand) && num(event.hand) !== number) continue;
-    const [kind, fields] = Object.entries(body)[0] || [];
-    if (kind) out.push({ kind, f: fields || {} });
+    const kind = Object.keys(body).find((k) => !NOTES.has(k));
+    if (kind) out.push({ kind, f: body[kind] || {}, named: body.named });
   }
   return out;
 }
@@ -643,7 +654,7 @@ function showdownPokerChamp(view, events) {
   const awards = [];
   let duel = null;
   v.board = [...(v.board || [])];
-  list.forEach(({ kind, f }, i) => {
+  list.forEach(({ kind, f, named }, i) => {
     const live = i >= from;
     const s = seat(f);
     if (kind === "hole" && !(s.hole || []).length) s.hole = [...(f.cards || [])];
@@ -657,8 +668,8 @@ function showdownPokerChamp(view, events) {
       if (duel) duel.board = [...(f.cards || [])];
       else for (const c of f.cards || []) if (!v.board.includes(c)) v.board.push(c);
     } else if (kind === "shown") {
-      if (duel) duel.shown[num(f.seat)] = { cards: f.cards || [], hand: f.hand || "" };
-      else Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "" });
+      if (duel) duel.shown[num(f.seat)] = { cards: f.cards || [], hand: f.hand || "", named };
+      else Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "", _named: named });
     } else if (kind === "won") {
       const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
       w.amount += num(f.amount);

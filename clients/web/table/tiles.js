@@ -1,14 +1,14 @@
 // Letter tiles: AlphaPoker's letter cards drawn as word-game tiles (the letter, its value, its colour), shared by
 // the AlphaPoker board (alphapoker.js) and the bataille and belote boards (words.js). A tile is made from the
 // card's text in views and events (game.proto's notation): "Er" a red E, "Tb" a black T, "?r" a joker, "?r=E" a
-// joker laid as an E, "??" a card face down.
+// joker laid as an E, "??" a card face down. A word's score is the server's (WordScore); one being built is
+// previews.js's.
 
 import { LETTER_VALUES, kindOf } from "../cards.js";
 
 export { LETTER_VALUES };
 
-/** Word points by length (rulebook, section 6): none under 3 letters, 9 letters' 30 beyond. */
-export const LENGTH_POINTS = { 3: 3, 4: 5, 5: 8, 6: 12, 7: 17, 8: 23, 9: 30 };
+/** The vowels (belote's alternation; held to server/games/belote.py's by tests/data/previews.json). */
 export const VOWELS = new Set(["A", "E", "I", "O", "U"]);
 
 const WORDS = {
@@ -123,19 +123,6 @@ export function backs(count, most = 9, opts = {}) {
   const row = el("span", "lt-row lt-backs");
   for (let i = 0; i < Math.min(count, most); i++) row.append(tile("??", { small: true, ...opts }));
   return row;
-}
-
-/**
- * A laid word's score, as the rulebook counts it (section 6): length points + letter values (a joker gives its
- * letter's), doubled when every card is one colour (a joker has its own). `laid`: LaidCard JSON list.
- */
-export function scoreParts(laid, simplified = false) {
-  const cards = (laid || []).map((l) => parseCard(laidText(l)));
-  const n = cards.length;
-  const length = simplified || n < 3 ? 0 : LENGTH_POINTS[n] ?? 30;
-  const letters = (laid || []).reduce((sum, l, i) => sum + (LETTER_VALUES[l.letter || cards[i].letter] || 0), 0);
-  const doubled = n > 0 && new Set(cards.map((c) => c.colour)).size === 1;
-  return { count: n, length, letters, doubled, total: (length + letters) * (doubled ? 2 : 1) };
 }
 
 /** Folds what a person types to the cards' bare capitals (É → E, Œ → OE, Ç → C); "?" kept (a joker's mark). */

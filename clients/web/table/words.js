@@ -9,6 +9,7 @@ import { h } from "../dom.js";
 import { lexiconLabel } from "../options.js";
 import { tile, tileRow, backs, parseCard, foldLetters, reasonText, drafts, refocus, VOWELS,
          LETTER_VALUES } from "./tiles.js";
+import { matchWord } from "./previews.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
 
@@ -115,41 +116,6 @@ export function parseWord(text, jokersAllowed = true) {
 /** The word's text form: capitals, "?X" where a joker gives X. */
 function wordText({ letters, jokers }) {
   return letters.map((l, i) => (jokers.has(i) ? `?${l}` : l)).join("");
-}
-
-/**
- * Which table cards a word takes, as the server takes them: for each letter the earliest laid card of it (a "?X"
- * letter the earliest joker), then a joker left over for a letter the table lacks; a face-down card (secret
- * belote) may give what is still missing. Each letter: {letter, idx (-1: none), via: card | joker | hidden | missing}.
- */
-export function matchWord(word, table) {
-  const cards = (table || []).map(parseCard);
-  const free = new Set(cards.map((_, i) => i));
-  const take = (test) => {
-    for (const i of [...free].sort((a, b) => a - b)) {
-      if (test(cards[i])) {
-        free.delete(i);
-        return i;
-      }
-    }
-    return -1;
-  };
-  const out = word.letters.map((letter, i) => {
-    const forced = word.jokers.has(i);
-    const idx = take((c) => (forced ? c.kind === "joker" : c.kind === "letter" && c.letter === letter));
-    return { letter, idx, via: idx >= 0 ? (forced ? "joker" : "card") : "missing", forced };
-  });
-  for (const m of out) { // the letters no card gives: a joker left over, else a card face down
-    if (m.idx >= 0 || m.forced) continue;
-    m.idx = take((c) => c.kind === "joker");
-    if (m.idx >= 0) m.via = "joker";
-  }
-  for (const m of out) {
-    if (m.idx >= 0) continue;
-    m.idx = take((c) => c.kind === "back");
-    if (m.idx >= 0) m.via = "hidden";
-  }
-  return out;
 }
 
 /** Lights the table's tiles a word takes (every board drawn in the page). */
