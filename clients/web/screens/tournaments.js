@@ -1,0 +1,141 @@
+// The tournaments: each one's standings and matches, and the form that starts one (its players, people or bots, its
+// format, the pause after each hand of its games). The secrets of a tournament's people are kept in this browser,
+// which takes their seats.
+
+import { call } from "../rpc.js";
+import { h } from "../dom.js";
+import { lang, t } from "../i18n.js";
+import { tournamentName } from "../table/screen.js";
+import { guarded, MAX_NAME, pauseField } from "./common.js";
+
+// Each format's count of players (server/games/tournament.py's TournamentOptions): checked before it is asked.
+const FORMATS = {
+  knockout: (n) => [4, 8, 16, 32, 64].includes(n),
+  preliminary: (n) => n >= 4 && n % 2 === 0 && n <= 128,
+  "round-robin": (n) => n >= 2 && n <= 128,
+};
+const SECRETS_KEY = "brelan.secrets"; // tournament id -> {player: his join secret}, for the players of this browser
+
+function secrets() {
+  try {
+    return JSON.parse(localStorage.getItem(SECRETS_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** The tournaments in ``main``: each one's standings and matches (read again every few seconds), and the form that
+ *  starts one. ``app``: the page's (app.js) join(tableId, seat, secret), and the signal of the page leaving this
+ *  screen. Returns what stops it. */
+export async function tournamentsScreen(main, { join, signal }) {
+  const box = h("div", {});
+  const all = h("input", { type: "checkbox" });
+  const refresh = async () => {
+    const list = (await guarded(() => call("TournamentService", "ListTournaments", { includeFinished: all.checked })))?.tournaments;
+    if (!list) return;
+    box.replaceChildren(...(list.length ? list.map((tour) => tournamentCard(tour, join)) : [h("p", {}, t("tour.none"))]));
+  };
+  all.addEventListener("change", refresh);
+  // You (the name at the top of the page) against three bots, unless changed.
+  const you = document.getElementById("player-name")?.value.trim() || "ann";
+  const players = playerRows([[you, false], ...[1, 2, 3].map((n) => [t("bot", { n: n + 1 }), true])]);
+  const format = h("select", { name: "format" }, ...Object.keys(FORMATS).map((f) =>
+    h("option", { value: f }, t(`tour.format.${f}`))));
+  const today = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long" }).format(new Date());
+  const name = h("input", { type: "text", name: "name", maxlength: MAX_NAME, size: 24,
+                            value: t("tour.name.default", { date: today }) });
+  const error = h("p", { class: "form-error", role: "alert", hidden: true });
+  const pause = pauseField();
+  const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
+    h("p", { class: "quiet" }, t("tour.game")),
+    h("label", {}, t("tour.name"), " ", name),
+    h("fieldset", { class: "tour-players" }, h("legend", {}, t("tour.players")), players.node),
+    h("label", {}, t("tour.format"), " ", format), pause.node, error, h("button", { type: "submit" }, t("tour.start")));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const entries = players.read();
+    const wrong = entryError(entries, format.value);
+    error.hidden = !wrong;
+    error.textContent = wrong ? wrong.text : "";
+    entries.forEach((p) => p.field.toggleAttribute("aria-invalid", wrong?.field === p.field));
+    if (wrong) {
+      wrong.field?.focus();
+      return;
+    }
+    const request = { name: name.value.trim(), players: entries.map((p) => p.name), format: format.value,
+                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), pauseSeconds: pause.seconds() };
+    const created = await call("TournamentService", "CreateTournament", request).catch((e) => {
+      [error.hidden, error.textContent] = [false, e.message]; // the server's reason, beside the form
+      return null;
+    });
+    if (!created) return;
+    // Each person's secret is kept here: his game's seat is taken from the tournament's card, in this browser.
+    localStorage.setItem(SECRETS_KEY, JSON.stringify({ ...secrets(), [created.tournament.tournamentId]: created.joinSecrets || {} }));
+    refresh();
+  });
+  if (signal?.aborted) return () => {}; // left before it was drawn
+  main.append(h("section", { id: "tournaments" }, h("h2", {}, t("tournaments.title")),
+    h("label", { class: "inline" }, all, " ", t("lobby.finished")), box), form);
+  await refresh();
+  const timer = setInterval(refresh, 3000);
+  return () => clearInterval(timer);
+}
+
+/** The new tournament's players: a row each (his name, a bot or not, a way to remove him), and one more on a click.
+ *  ``initial``: [name, bot] rows. read(): [{name, bot, field}] in order. */
+function playerRows(initial) {
+  const list = h("ol", { class: "tour-player-list" });
+  const number = () => list.querySelectorAll("li").forEach((li, i) =>
+    li.querySelector("input[type=text]").setAttribute("aria-label", t("tour.player.name", { n: i + 1 })));
+  const add = (name = "", bot = false) => {
+    const row = h("li", {}, h("input", { type: "text", name: "player", value: name, maxlength: MAX_NAME, size: 14 }), " ",
+      h("label", { class: "inline" }, h("input", { type: "checkbox", name: "bot", checked: bot }), " ", t("tour.player.bot")),
+      h("button", { type: "button", class: "quiet small remove", title: t("tour.player.remove"),
+                    "aria-label": t("tour.player.remove"), onclick: () => { row.remove(); number(); } }, "✕"));
+    list.append(row);
+    number();
+    return row;
+  };
+  initial.forEach(([name, bot]) => add(name, bot));
+  const more = h("button", { type: "button", class: "quiet small add",
+                             onclick: () => add().querySelector("input").focus() }, `+ ${t("tour.player.add")}`);
+  const read = () => [...list.querySelectorAll("li")].map((li) => {
+    const field = li.querySelector("input[type=text]");
+    return { name: field.value.trim(), bot: li.querySelector("input[type=checkbox]").checked, field };
+  });
+  return { node: h("div", {}, list, more), read };
+}
+
+/** What is wrong with the players for ``format``, as {text, field} (the field to fix, if one), or null; a name's
+ *  length is held by its field (maxlength). */
+function entryError(entries, format) {
+  const empty = entries.findIndex((p) => !p.name);
+  if (empty >= 0) return { text: t("tour.error.empty", { n: empty + 1 }), field: entries[empty].field };
+  const twice = entries.findIndex((p, i) => entries.findIndex((q) => q.name === p.name) < i);
+  if (twice >= 0) return { text: t("tour.error.twice", { name: entries[twice].name }), field: entries[twice].field };
+  if (entries.length < 2) return { text: t("tour.error.few", { n: 2 }), field: null };
+  if (!FORMATS[format](entries.length)) return { text: t(`tour.error.${format}`, { n: entries.length }), field: null };
+  return null;
+}
+
+/** A tournament: its standings, its matches (each one's last game to watch, or a seat to take with this browser's
+ *  secret). */
+function tournamentCard(tour, join) {
+  const held = secrets()[tour.tournamentId] || {};
+  const standings = h("table", { class: "list" }, h("tr", {}, ...["#", "player", "points", "tiebreak", "played", "won", "lost",
+    "forfeited"].map((c) => h("th", {}, t(`tour.col.${c}`)))), ...(tour.standings || []).map((s) => h("tr", {},
+    h("td", {}, s.place), h("td", {}, s.player), h("td", {}, s.matchPoints || 0), h("td", {}, s.tiebreak || 0),
+    h("td", {}, s.played || 0), h("td", {}, s.won || 0), h("td", {}, s.lost || 0), h("td", {}, s.forfeited || 0))));
+  const matches = h("ul", {}, ...(tour.matches || []).map((m) => {
+    const table = (m.tableIds || [])[(m.tableIds || []).length - 1];
+    const mine = [m.playerA, m.playerB].filter((p) => held[p] && !m.winner);
+    return h("li", {}, `${m.playerA} ${m.winsA || 0}–${m.winsB || 0} ${m.playerB} `,
+      m.winner ? h("b", {}, t("tour.won", { name: m.winner })) : table ? h("a", { href: `#/table/${table}` }, t("watch")) : "",
+      ...(table ? mine.map((p) => h("button", { class: "act", onclick: () => {
+        document.getElementById("player-name").value = p;
+        join(table, undefined, held[p]);
+      } }, t("tour.sit", { name: p }))) : []));
+  }));
+  return h("article", { class: "tournament" }, h("h3", { title: tour.tournamentId }, tournamentName(tour.name)),
+    h("p", {}, tour.finished ? t("tour.won", { name: tour.champion }) : t("tour.round", { n: tour.round || 1 })), standings, matches);
+}
