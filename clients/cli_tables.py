@@ -23,6 +23,7 @@ from brelan.server.games.transcript import Mismatch, Transcript, replay
 from .bots import run_local, run_remote
 from .client import BrelanClient
 from .console import connect, credentials_of, emit, err, fail, out, positive
+from .keys import BadKey, my_key, player_key, set_player_key
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 STATUS = {tpb.TABLE_STATUS_WAITING: "waiting", tpb.TABLE_STATUS_PLAYING: "playing", tpb.TABLE_STATUS_FINISHED: "finished"}
@@ -158,7 +159,8 @@ def cmd_table_list(args: argparse.Namespace) -> int:
 
 
 def cmd_table_join(args: argparse.Namespace) -> int:
-    seat = client(args).join(args.table, seat=args.seat, player=args.player, secret=args.secret or "")
+    seat = client(args).join(args.table, seat=args.seat, player=args.player, secret=args.secret or "",
+                             player_key="" if args.no_key else my_key(args.data_dir))  # fmt: skip
     if args.json:
         emit({"table_id": seat.table_id, "seat": seat.seat, "token": seat.token})
     else:
@@ -173,8 +175,38 @@ def cmd_table_leave(args: argparse.Namespace) -> int:
     elif secret:
         out.print(f"left {args.table}; your seat is kept for you (the timeout rule plays it): "
                   f"brelan table join {args.table} --secret {secret}")  # fmt: skip
+    elif client(args).get_table(args.table).status != tpb.TABLE_STATUS_WAITING:
+        out.print(f"left {args.table}; your seat is kept for your player key (the timeout rule plays it): "
+                  f"brelan table join {args.table}")  # fmt: skip
     else:
         out.print(f"left {args.table}")
+    return 0
+
+
+def cmd_table_mine(args: argparse.Namespace) -> int:
+    seats = client(args).my_tables(my_key(args.data_dir))
+    for mine in seats:
+        if args.json:
+            emit({"table_id": mine.table.table_id, "seat": mine.seat, "kept": mine.kept,
+                  "status": STATUS.get(mine.table.status, "?"), "variant": mine.table.variant})  # fmt: skip
+        else:
+            how = "kept for you (you left; the timeout rule plays it)" if mine.kept else "yours"
+            out.print(f"{mine.table.table_id}  {mine.table.variant:<26} {STATUS.get(mine.table.status, '?'):<8} "
+                      f"seat p{mine.seat}, {how}: brelan table join {mine.table.table_id}")  # fmt: skip
+    if not seats and not args.json:
+        err.print("no table holds a seat of yours (your player key's)")
+    return 0
+
+
+def cmd_player_key(args: argparse.Namespace) -> int:
+    try:
+        key = set_player_key(args.data_dir, args.set) if args.set else player_key(args.data_dir)
+    except BadKey as e:
+        fail(f"--set: {e}")
+    out.print(key)
+    if not args.set:
+        err.print("your player key: keep it secret; on another device, brelan player key --set KEY (or the page's "
+                  "\"use a key\") brings your seats there")  # fmt: skip
     return 0
 
 
@@ -294,12 +326,18 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     listing.add_argument("--limit", type=int, default=100, metavar="N",
                          help="at most N tables, the live ones first (default 100; 0: every one)")  # fmt: skip
     listing.set_defaults(run=cmd_table_list)
-    join = actions.add_parser("join", parents=[remote], help="take a seat; prints its token")
+    join = actions.add_parser("join", parents=[remote], help="take a seat (with your player key: a seat of yours at "
+                              "this table is taken back); prints its token")  # fmt: skip
     join.add_argument("table")
     join.add_argument("--seat", type=int, help="which seat (default: the first free one)")
     join.add_argument("--player", default=os.environ.get("USER", ""), help="your name at the table")
     join.add_argument("--secret", help="a reserved seat's secret: your tournament join secret, or the one leave gave")
+    join.add_argument("--no-key", action="store_true", help="take the seat without your player key (brelan player "
+                      "key): it is then the token's alone, and leaving mid-game prints the secret that takes it back")  # fmt: skip
     join.set_defaults(run=cmd_table_join)
+    mine = actions.add_parser("mine", parents=[remote], help="the tables where your player key holds a seat (or has "
+                              "one kept for you): join takes each back")  # fmt: skip
+    mine.set_defaults(run=cmd_table_mine)
     leave = actions.add_parser("leave", parents=[remote], help="give up your seat (during a game, prints the secret "
                                "that takes it back)")  # fmt: skip
     leave.add_argument("table")
@@ -316,6 +354,14 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     export = actions.add_parser("export", parents=[remote], help="print a finished game's transcript")
     export.add_argument("table")
     export.set_defaults(run=cmd_table_export)
+
+    player = sub.add_parser("player", help="your player key: it makes the seats you take yours, on any device")
+    key = player.add_subparsers(dest="action", required=True, metavar="ACTION").add_parser(
+        "key", parents=[common], help="print your player key (made on first use), or --set one from another device",
+        description="Your seats follow your player key, kept in the data directory (player.key). Print it to "
+                    "take your seats on another device, where --set KEY makes it that device's key too.")  # fmt: skip
+    key.add_argument("--set", metavar="KEY", help="use this key (16 to 64 letters, digits, - or _) from now on")
+    key.set_defaults(run=cmd_player_key)
 
     bots = sub.add_parser("bots", help="bot-only games").add_subparsers(dest="action", required=True, metavar="ACTION")
     run = bots.add_parser("run", parents=[common, optionable], help="play bot-only games and print a summary",

@@ -22,6 +22,7 @@ status code, the field violations, the reason the server gave and its facts
 from __future__ import annotations
 
 import json
+import secrets
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -191,6 +192,11 @@ class SeatHandle:
         return self.client.leave(self.table_id, token=self.token)
 
 
+def new_player_key() -> str:
+    """A player key: 32 random URL-safe characters, made once and kept by its player (never sent to anyone else)."""
+    return secrets.token_urlsafe(24)
+
+
 def typed(message: Message) -> Message | None:
     """The game family's typed message a table's answer carries: a view's (``GetViewResponse``), an event's
     (``TableEvent``), a finished table's result (``TableInfo``), a hint's move; None when it has none.
@@ -326,15 +332,21 @@ class BrelanClient(LexiconCalls):
         return self._table("GetTable", tpb.GetTableRequest(table_id=table_id)).table
 
     def join(self, table_id: str, *, seat: int | None = None, player: str = "", secret: str = "",
-             join_id: str = "") -> SeatHandle:  # fmt: skip
+             join_id: str = "", player_key: str = "") -> SeatHandle:  # fmt: skip
         """Take a seat: a free one, or with ``secret`` the seat it reserves (a tournament's, or one you left).
 
         ``join_id``: a random id of yours; calling again with it (after a lost answer, a restart) gives
-        back the same seat and token instead of another seat.
+        back the same seat and token instead of another seat. ``player_key``: your player key
+        (:func:`new_player_key`): the seat follows it, and a seat it holds or has kept at this table is taken back.
         """
-        request = tpb.JoinTableRequest(table_id=table_id, seat=seat, player=player, secret=secret, join_id=join_id)
+        request = tpb.JoinTableRequest(table_id=table_id, seat=seat, player=player, secret=secret, join_id=join_id,
+                                       player_key=player_key)  # fmt: skip
         response = self._table("JoinTable", request)
         return SeatHandle(self, table_id, response.seat, response.token)
+
+    def my_tables(self, player_key: str) -> list[tpb.MySeat]:
+        """The unfinished tables where ``player_key`` holds a seat or has one kept for it, the most recent first."""
+        return list(self._table("ListMyTables", tpb.ListMyTablesRequest(player_key=player_key)).seats)
 
     def leave(self, table_id: str, *, token: str) -> str:
         return str(self._table("LeaveTable", tpb.LeaveTableRequest(table_id=table_id), token).rejoin_secret)

@@ -33,6 +33,7 @@ from brelan.server.games.base import Variant
 
 from .client import SeatHandle
 from .console import connect, err, out
+from .keys import my_key
 
 
 def cards(pieces: Iterable[Any]) -> str:
@@ -291,7 +292,7 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
         # Alone against bots nobody waits for this player: no clock on his decisions (abandoned after 10 minutes away).
         info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), untimed=True,
                                 name=f"{args.player}'s table", hints=args.hints)  # fmt: skip
-        me = api.join(info.table_id, seat=0, player=args.player)
+        me = api.join(info.table_id, seat=0, player=args.player, player_key=my_key(args.data_dir))
         out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
         # A local game's server ends with this command: its log is verified by serving that store again.
         verify = f"brelan table verify {me.table_id} --server {target}"

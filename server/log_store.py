@@ -200,14 +200,17 @@ class SqlStore:
         )])  # fmt: skip
         return bool(rows)
 
-    async def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str) -> None:
+    async def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str,
+                       player_sha256: str | None = None) -> None:  # fmt: skip
+        """Who holds a seat: a token (None: nobody), its player's name and key (its hash; None: no key)."""
         if token_sha256 is None:
             await self._write([("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))])
             return
         await self._write([(
-            "INSERT INTO seats (table_id, seat, token_sha256, player) VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat)"
-            " DO UPDATE SET token_sha256 = excluded.token_sha256, player = excluded.player",
-            (table_id, seat, token_sha256, player),
+            "INSERT INTO seats (table_id, seat, token_sha256, player, player_sha256) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (table_id, seat) DO UPDATE SET token_sha256 = excluded.token_sha256,"
+            " player = excluded.player, player_sha256 = excluded.player_sha256",
+            (table_id, seat, token_sha256, player, player_sha256),
         )])  # fmt: skip
 
     async def reserve(self, table_id: str, seat: int, secret_sha256: str, player: str) -> None:
@@ -276,7 +279,19 @@ class SqlStore:
             finished, created, table_id = after
             where += (" AND (finished > ? OR (finished = ? AND (created < ? OR (created = ? AND table_id < ?))))")
             params += [finished, finished, created, created, table_id]
-        rows = await self._table_rows(where, params, order="finished, created DESC, table_id DESC", limit=limit)
+        return await self._listed(await self._table_rows(where, params, order="finished, created DESC, table_id DESC",
+                                                         limit=limit))  # fmt: skip
+
+    async def listed(self, table_ids: Sequence[str]) -> list[Listed]:
+        """These tables as the lobby lists them (those that exist), the most recent first."""
+        if not table_ids:
+            return []
+        marks = ", ".join("?" * len(table_ids))
+        return await self._listed(await self._table_rows(f" WHERE table_id IN ({marks})", list(table_ids),
+                                                         order="created DESC, table_id DESC"))  # fmt: skip
+
+    async def _listed(self, rows: list[TableRow]) -> list[Listed]:
+        """Tables' rows with their seats and progress: three queries, whatever their count."""
         if not rows:
             return []
         ids = [r.table_id for r in rows]
@@ -295,9 +310,25 @@ class SqlStore:
         rows = await self._read("SELECT table_id, seat FROM seats WHERE token_sha256 = ?", (token_sha256,))
         return (rows[0][0], rows[0][1]) if rows else None
 
-    async def seats(self, table_id: str) -> dict[int, tuple[str, str]]:
-        rows = await self._read("SELECT seat, token_sha256, player FROM seats WHERE table_id = ?", (table_id,))
-        return {seat: (token, player) for seat, token, player in rows}
+    async def seats(self, table_id: str) -> dict[int, tuple[str, str, str | None]]:
+        """Each held seat: its token's hash, its player's name and key's hash (None: none)."""
+        rows = await self._read("SELECT seat, token_sha256, player, player_sha256 FROM seats WHERE table_id = ?",
+                                (table_id,))  # fmt: skip
+        return {seat: (token, player, key) for seat, token, player, key in rows}
+
+    async def held_by(self, player_sha256: str, limit: int) -> list[tuple[str, int, bool]]:
+        """The unfinished tables where a player key (its hash) holds a seat, or has one kept for it: (table, seat,
+        kept), the most recent tables first, at most ``limit``."""
+        rows = await self._read(
+            "SELECT s.table_id, s.seat, 0, t.created FROM seats s JOIN tables t ON t.table_id = s.table_id"
+            " WHERE s.player_sha256 = ? AND t.finished = 0 AND t.set_aside IS NULL"
+            " UNION ALL SELECT r.table_id, r.seat, 1, t.created FROM reserved_seats r"
+            " JOIN tables t ON t.table_id = r.table_id WHERE r.secret_sha256 = ? AND t.finished = 0"
+            " AND t.set_aside IS NULL ORDER BY 4 DESC, 1, 2, 3", (player_sha256, player_sha256))  # fmt: skip
+        seen: dict[tuple[str, int], bool] = {}
+        for table_id, seat, kept, _ in rows:  # a kept seat its player took back is held: listed once, held
+            seen[(table_id, seat)] = seen.get((table_id, seat), True) and bool(kept)
+        return [(table_id, seat, kept) for (table_id, seat), kept in seen.items()][:limit]
 
     async def reserved(self, table_id: str) -> dict[int, tuple[str, str]]:
         rows = await self._read("SELECT seat, secret_sha256, player FROM reserved_seats WHERE table_id = ?", (table_id,))

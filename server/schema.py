@@ -124,5 +124,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE tables ADD COLUMN create_id TEXT",
         "CREATE UNIQUE INDEX IF NOT EXISTS tables_create_id ON tables (create_id)",  # NULLs are all distinct
     ),
+    (  # 10: a player's key (its hash) bound to the seats it takes, so they follow the player, not a token
+        "ALTER TABLE seats ADD COLUMN player_sha256 TEXT",
+        "CREATE INDEX IF NOT EXISTS seats_player ON seats (player_sha256)",
+        # A seat left mid-game by a key's player is kept for that key: its secret's hash is the key's.
+        "CREATE INDEX IF NOT EXISTS reserved_seats_secret ON reserved_seats (secret_sha256)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

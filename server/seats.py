@@ -25,6 +25,8 @@ class SeatState:
     # The hash of the secret that alone may take this seat: a tournament player's, or the one
     # given to a player who left mid-game (his hidden cards stay his). None: anyone, when free.
     secret_sha256: str | None = None
+    # The hash of the player key it was taken with (None: none): the seat follows that player, not the token.
+    player_sha256: str | None = None
 
     @property
     def taken(self) -> bool:

@@ -158,8 +158,8 @@ class Table:
         """
         for seat, (secret, player) in (await self.log.reserved(self.row.table_id)).items():
             self.seats[seat].secret_sha256, self.seats[seat].player = secret, player
-        for seat, (token, player) in (await self.log.seats(self.row.table_id)).items():
-            self.seats[seat].token_sha256, self.seats[seat].player = token, player
+        for seat, (token, player, key) in (await self.log.seats(self.row.table_id)).items():
+            self.seats[seat].token_sha256, self.seats[seat].player, self.seats[seat].player_sha256 = token, player, key
         if not self.row.started:
             return
         logged = await self.log.events(self.row.table_id)
@@ -403,18 +403,23 @@ class Table:
         self._wake.set()
         return await cmd.done  # type: ignore[no-any-return]
 
-    async def join(self, seat: int | None, player: str, token: str, secret: str = "") -> tuple[int, str | None]:
-        """Seat a player; returns the seat and the token it replaces (a reserved seat taken back), if any.
+    async def join(self, seat: int | None, player: str, token: str, secret: str = "",
+                   key_sha256: str | None = None) -> tuple[int, str | None]:  # fmt: skip
+        """Seat a player; returns the seat and the token it replaces (a seat taken back), if any.
 
         A reserved seat is taken with its secret only, even from a token that holds it
-        (a player back from another device); any other seat when it is free.
+        (a player back from another device); any other seat when it is free. A player key
+        (``key_sha256``, its hash) is a secret too: it takes back the seat it holds or has kept
+        for it, and binds the seat it takes (:meth:`leave` keeps that seat for the key).
         """
         await self._forfeit_if_late(self.clock.now())  # too late, even if the timer has not fired yet
         if self.row.finished:
             raise refused("GAME_OVER", "the game is over", self.seq)
         if seat is not None and not 0 <= seat < len(self.seats):
             raise invalid("seat", f"this table has seats 0 to {len(self.seats) - 1}")
-        if secret:
+        if not secret and key_sha256 is not None and (mine := self._held_by(key_sha256, seat)):
+            seat = mine[0]  # the key's own seat (its token lost with a closed tab, or left mid-game): back to it
+        elif secret:
             mine = [s for s, st in enumerate(self.seats) if st.secret_sha256 == sha256(secret) and seat in (None, s)]
             if not mine:
                 raise Refusal(Status.PERMISSION_DENIED, "this secret reserves no seat "
@@ -435,13 +440,20 @@ class Table:
         replaced = self.seats[seat].token_sha256
         if self.seats[seat].reserved:
             player = self.seats[seat].player or player  # a reserved seat keeps its player's name
-        await self.log.set_seat(self.table_id, seat, sha256(token), player)
+        key_sha256 = key_sha256 or self.seats[seat].player_sha256  # a seat taken back by its secret keeps its key
+        await self.log.set_seat(self.table_id, seat, sha256(token), player, key_sha256)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
+        self.seats[seat].player_sha256 = key_sha256
         if replaced is not None:
             self.close_watchers(seat)  # the streams of the token replaced: it no longer holds the seat
         self.present()
         await self.begin_if_full()
         return seat, replaced
+
+    def _held_by(self, key_sha256: str, seat: int | None) -> list[int]:
+        """The seats (``seat`` alone, if given) a player key holds, or has kept for it."""
+        return [s for s, st in enumerate(self.seats) if seat in (None, s)
+                and key_sha256 in (st.player_sha256, st.secret_sha256)]  # fmt: skip
 
     async def reserve(self, seat: int, player: str, secret_sha256: str) -> None:
         """Keep ``seat`` for the holder of a secret (given as its hash)."""
@@ -468,10 +480,12 @@ class Table:
         self.close_watchers(seat)  # a stream of the token given up would show the seat's next player's cards
         secret = ""
         if self.state is not None and not state.reserved:
-            secret = secrets.token_hex(24)
-            await self.reserve(seat, state.player, sha256(secret))
+            # Kept for its player: for the key it was taken with, else for a secret told to him alone.
+            secret = "" if state.player_sha256 else secrets.token_hex(24)
+            await self.reserve(seat, state.player, state.player_sha256 or sha256(secret))
         if not state.reserved:
             state.player = ""
+        state.player_sha256 = None
         if self.state is not None:
             self._reset_deadlines(None)
         return secret

@@ -94,6 +94,16 @@ class TableServicer(pb_grpc.TableServiceServicer):
             infos.append(table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row)))
         return pb.ListTablesResponse(tables=infos, next_page_token=token)
 
+    async def ListMyTables(self, request: pb.ListMyTablesRequest,
+                           context: grpc.aio.ServicerContext) -> pb.ListMyTablesResponse:  # fmt: skip
+        """From the store, whichever node plays each table."""
+        seats = []
+        for entry, seat, kept in await self.tables.seats_of(request.player_key):
+            here = self.tables.tables.get(entry.row.table_id)
+            info = table_info(here) if here else listed_info(entry, self.tables.seat_count(entry.row))
+            seats.append(pb.MySeat(table=info, seat=seat, kept=kept))
+        return pb.ListMyTablesResponse(seats=seats)
+
     @routed
     async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> pb.GetTableResponse:
         return pb.GetTableResponse(table=table_info(await self.tables.settled(request.table_id)))
@@ -103,7 +113,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
         if not self.tables.joining.take(self.cluster.caller(context) if self.cluster else peer_of(context)):
             raise limited("joins", self.tables.joining.rate)
         seat, token = await self.tables.join(request.table_id, request.seat if request.HasField("seat") else None,
-                                             request.player, request.secret, request.join_id)  # fmt: skip
+                                             request.player, request.secret, request.join_id,
+                                             request.player_key)  # fmt: skip
         return pb.JoinTableResponse(seat=seat, token=token, table=table_info(await self.tables.find(request.table_id)))
 
     @routed

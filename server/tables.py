@@ -21,7 +21,7 @@ from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .seats import Holder, sha256
 from .table import Acted, ReplayError, Table
-from .log_store import Fence, SqlStore, StoreUnavailable, TableRow
+from .log_store import Fence, Listed, SqlStore, StoreUnavailable, TableRow
 from .node import Node
 from .seeds import SecretSeeds, Seeds
 from .shows import FLAT_OUT, Budgets, ShowRules
@@ -31,6 +31,15 @@ MAX_ID = 64  # a table id longer than this names nothing: not worth a query
 FINISHED_KEPT = 32  # finished tables (just over, or read back from the store), kept for the next reader
 MAX_SECRET = 64
 MIN_JOIN_ID = 16
+MAX_MY_SEATS = 50  # seats ListMyTables answers, the most recent first
+
+
+def checked_key(player_key: str, path: str = "player_key") -> str:
+    """A player key's hash; INVALID_ARGUMENT unless it is MIN_JOIN_ID to MAX_SECRET characters (a short one could
+    be guessed, and it stands for the player's seats)."""
+    if not MIN_JOIN_ID <= len(player_key) <= MAX_SECRET:
+        raise invalid(path, f"{MIN_JOIN_ID} to {MAX_SECRET} random characters, not {len(player_key)}")
+    return sha256(player_key)
 RECOVER_FIRST, RECOVER_MOST = 0.2, 5.0  # seconds between tries to replay a table let go, doubling
 BUGS_BEFORE_ASIDE = 3  # a table whose task fails this many times at the same seq is set aside
 WAITING_SECONDS = 1800.0  # a table nobody comes to sit at gives up waiting after this (a tournament's sets its own)
@@ -381,8 +390,10 @@ class Tables:
             raise invalid("options[lexicon]", str(e).strip("'\"")) from None
 
     async def join(self, table_id: str, seat: int | None, player: str, secret: str = "",
-                   join_id: str = "") -> tuple[int, str]:  # fmt: skip
-        """Seat a player; its seat and token. With ``join_id``, a retry (even after a restart) answers the same."""
+                   join_id: str = "", player_key: str = "") -> tuple[int, str]:  # fmt: skip
+        """Seat a player; its seat and token. With ``join_id``, a retry (even after a restart) answers the same;
+        with a ``player_key``, the seat is the key's (:meth:`Table.join`)."""
+        key_sha256 = checked_key(player_key) if player_key else None
         table = await self.find(table_id)
         if len(player) > MAX_NAME:
             raise invalid("player", f"at most {MAX_NAME} characters")
@@ -401,13 +412,20 @@ class Tables:
             held = next((s for s, st in enumerate(table.seats) if join_id and st.token_sha256 == sha256(token)), None)
             if held is not None:
                 return held, None  # a retry: the join went through, its answer was lost
-            return await table.join(seat, player, token, secret)
+            return await table.join(seat, player, token, secret, key_sha256)
 
         taken, replaced = await table.command(once)
         if replaced is not None:
             self.tokens.pop(replaced, None)  # the seat's player is back elsewhere: the old token is revoked
         self.tokens[sha256(token)] = (table_id, taken)
         return taken, token
+
+    async def seats_of(self, player_key: str) -> list[tuple[Listed, int, bool]]:
+        """The unfinished tables where a player key holds a seat or has one kept for it: (the table as listed, the
+        seat, whether it is kept), the most recent first."""
+        held = await self.log.held_by(checked_key(player_key), MAX_MY_SEATS)
+        listed = {entry.row.table_id: entry for entry in await self.log.listed(sorted({t for t, _, _ in held}))}
+        return [(listed[t], seat, kept) for t, seat, kept in held if t in listed]
 
     async def resolve(self, token: str) -> Holder | None:
         """The seat a bearer token holds (what the interceptor asks): here, or in the store."""

@@ -67,6 +67,14 @@ def node_tool(name: str) -> str:
     return path
 
 
+@pytest.fixture(scope="session", autouse=True)
+def own_data_home(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """What a test runs never writes to the user's data directory (the CLI's player key, a local game's log): the
+    default data directory is the session's own."""
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("xdg"))
+    os.environ.pop("BRELAN_DATA_DIR", None)
+
+
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = Path(os.environ.get("BRELAN_TEST_DATA_DIR") or tmp_path_factory.mktemp("data"))

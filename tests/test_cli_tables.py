@@ -80,7 +80,7 @@ def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str
                        "--decision-seconds", "600", "--server", target)  # fmt: skip
     table = json.loads(out)
     assert code == 0 and table["seats"][1]["bot"] and not table["seats"][0].get("taken")
-    code, out, _ = run(capsys, "table", "join", table["table_id"], "--json", "--server", target)
+    code, out, _ = run(capsys, "table", "join", table["table_id"], "--no-key", "--json", "--server", target)
     seat = json.loads(out)
     assert code == 0 and seat["seat"] == 0 and seat["token"]
     code, out, err = run(capsys, "table", "verify", table["table_id"], "--server", target)
@@ -88,7 +88,7 @@ def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str
     code, out, _ = run(capsys, "table", "leave", table["table_id"], "--token", seat["token"], "--json", "--server", target)
     secret = json.loads(out)["rejoin_secret"]
     assert code == 0 and secret  # mid-game: the seat is kept for its player
-    code, out, err = run(capsys, "table", "join", table["table_id"], "--seat", "0", "--server", target)
+    code, out, err = run(capsys, "table", "join", table["table_id"], "--seat", "0", "--no-key", "--server", target)
     assert code == 2 and "reserved" in err and len(err.strip().splitlines()) == 1
     code, out, _ = run(capsys, "table", "join", table["table_id"], "--secret", secret, "--json", "--server", target)
     assert code == 0 and json.loads(out)["seat"] == 0

@@ -231,13 +231,13 @@ def test_what_players_type_is_logged_as_typed(tmp_path: Path, store: str, reques
         try:
             row = Table.new_row("t-typed", variant, variant.make_options({}), typed, 0.0, ())
             assert await log.create(row, "node-a", 60.0)
-            await log.set_seat("t-typed", 0, "sha", typed)
+            await log.set_seat("t-typed", 0, "sha", typed, typed)
             events = [LoggedEvent(1, 1, 0, typed, typed), LoggedEvent(2, 1, None, "", "\n\t'")]
             await log.append("t-typed", LoggedAction(0, typed, typed, 2), events, {0: 0.1 + 0.2},
                              result={typed: [typed, 1.5]}, fence=("node-a", 1))  # fmt: skip
             assert await log.events("t-typed") == events
             assert await log.actions("t-typed") == [LoggedAction(0, typed, typed, 2)]
-            assert await log.seats("t-typed") == {0: ("sha", typed)}
+            assert await log.seats("t-typed") == {0: ("sha", typed, typed)}
             table = await log.table("t-typed")
             assert table is not None and table.name == typed and table.deadlines == {0: 0.1 + 0.2}
             assert table.result == {typed: [typed, 1.5]}

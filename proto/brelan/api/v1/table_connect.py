@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, WatchTableRequest, WatchTableResponse
+from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListMyTablesRequest, ListMyTablesResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -77,6 +77,14 @@ class TableService(Protocol):
     async def leave_table(self, request: LeaveTableRequest, ctx: RequestContext[LeaveTableRequest, LeaveTableResponse], /) -> LeaveTableResponse:
         """
         Give up your seat (the token's).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def list_my_tables(self, request: ListMyTablesRequest, ctx: RequestContext[ListMyTablesRequest, ListMyTablesResponse], /) -> ListMyTablesResponse:
+        """
+        The unfinished tables where a player key holds a seat, or has one kept
+        for it (a seat left mid-game): JoinTable with the same key takes each
+        back. A player key is a client's own random secret, never an account.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -225,6 +233,17 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.leave_table,
+                ),
+                "/brelan.api.v1.TableService/ListMyTables": Endpoint.unary(
+                    method=MethodInfo(
+                        name="ListMyTables",
+                        service_name="brelan.api.v1.TableService",
+                        input=ListMyTablesRequest,
+                        output=ListMyTablesResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.list_my_tables,
                 ),
                 "/brelan.api.v1.TableService/Act": Endpoint.unary(
                     method=MethodInfo(
@@ -490,6 +509,31 @@ class TableServiceClient(ConnectClient):
                 service_name="brelan.api.v1.TableService",
                 input=LeaveTableRequest,
                 output=LeaveTableResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def list_my_tables(
+        self,
+        request: ListMyTablesRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> ListMyTablesResponse:
+        """
+        The unfinished tables where a player key holds a seat, or has one kept
+        for it (a seat left mid-game): JoinTable with the same key takes each
+        back. A player key is a client's own random secret, never an account.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="ListMyTables",
+                service_name="brelan.api.v1.TableService",
+                input=ListMyTablesRequest,
+                output=ListMyTablesResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -872,6 +872,7 @@ class JoinTableRequest(_message.Message):
     PLAYER_FIELD_NUMBER: _builtins.int
     SECRET_FIELD_NUMBER: _builtins.int
     JOIN_ID_FIELD_NUMBER: _builtins.int
+    PLAYER_KEY_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     seat: _builtins.int
@@ -889,6 +890,15 @@ class JoinTableRequest(_message.Message):
     instead of taking another seat (an answer lost in a crash). Keep it
     secret: it stands for the token.
     """
+    player_key: _builtins.str
+    """The player's key (16 to 64 characters): a random secret the client made
+    once and keeps (a browser's storage, the CLI's data directory), which
+    stands for the player across tables and devices. The seat taken is bound
+    to it: left mid-game, the seat is kept for it; a seat it holds at this
+    table (its token lost with a closed tab) is taken back with it, revoking
+    the old token; ListMyTables finds them. Without a secret nor a seat
+    number, a join with a key that holds a seat at this table takes that one.
+    """
     def __init__(
         self,
         *,
@@ -897,10 +907,11 @@ class JoinTableRequest(_message.Message):
         player: _builtins.str = ...,
         secret: _builtins.str = ...,
         join_id: _builtins.str = ...,
+        player_key: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "join_id", b"join_id", "player", b"player", "seat", b"seat", "secret", b"secret", "table_id", b"table_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "join_id", b"join_id", "player", b"player", "player_key", b"player_key", "seat", b"seat", "secret", b"secret", "table_id", b"table_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
     _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
@@ -974,6 +985,7 @@ class LeaveTableResponse(_message.Message):
     rejoin_secret: _builtins.str
     """Set when the game goes on without you: your seat is kept for you (your
     cards are yours; the timeout rule plays for you) and this takes it back.
+    Empty for a seat taken with a player key: that key takes it back.
     """
     def __init__(
         self,
@@ -987,6 +999,86 @@ class LeaveTableResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___LeaveTableResponse: _TypeAlias = LeaveTableResponse  # noqa: Y015
+
+@_typing.final
+class ListMyTablesRequest(_message.Message):
+    """The tables of a player key."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_KEY_FIELD_NUMBER: _builtins.int
+    player_key: _builtins.str
+    """The key (JoinTableRequest.player_key)."""
+    def __init__(
+        self,
+        *,
+        player_key: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_key", b"player_key"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListMyTablesRequest: _TypeAlias = ListMyTablesRequest  # noqa: Y015
+
+@_typing.final
+class MySeat(_message.Message):
+    """A seat a player key holds, or has kept for it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    KEPT_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat."""
+    kept: _builtins.bool
+    """True: left mid-game, kept for the key (the timeout rule plays it);
+    false: held (by a token the player may have lost with a closed tab).
+    """
+    @_builtins.property
+    def table(self) -> Global___TableInfo:
+        """The table as it stands."""
+
+    def __init__(
+        self,
+        *,
+        table: Global___TableInfo | None = ...,
+        seat: _builtins.int = ...,
+        kept: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["kept", b"kept", "seat", b"seat", "table", b"table"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___MySeat: _TypeAlias = MySeat  # noqa: Y015
+
+@_typing.final
+class ListMyTablesResponse(_message.Message):
+    """The player key's unfinished tables, the most recent first."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEATS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___MySeat]:
+        """Each seat, at most 50."""
+
+    def __init__(
+        self,
+        *,
+        seats: _abc.Iterable[Global___MySeat] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["seats", b"seats"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___ListMyTablesResponse: _TypeAlias = ListMyTablesResponse  # noqa: Y015
 
 @_typing.final
 class PokerChampAction(_message.Message):

@@ -65,6 +65,11 @@ class TableServiceStub:
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.LeaveTableRequest.SerializeToString,
                 response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.LeaveTableResponse.FromString,
                 _registered_method=True)
+        self.ListMyTables = channel.unary_unary(
+                '/brelan.api.v1.TableService/ListMyTables',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ListMyTablesRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ListMyTablesResponse.FromString,
+                _registered_method=True)
         self.Act = channel.unary_unary(
                 '/brelan.api.v1.TableService/Act',
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ActRequest.SerializeToString,
@@ -151,6 +156,15 @@ class TableServiceServicer:
 
     def LeaveTable(self, request, context):
         """Give up your seat (the token's).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMyTables(self, request, context):
+        """The unfinished tables where a player key holds a seat, or has one kept
+        for it (a seat left mid-game): JoinTable with the same key takes each
+        back. A player key is a client's own random secret, never an account.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -262,6 +276,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.LeaveTable,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.LeaveTableRequest.FromString,
                     response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.LeaveTableResponse.SerializeToString,
+            ),
+            'ListMyTables': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyTables,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.ListMyTablesRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.ListMyTablesResponse.SerializeToString,
             ),
             'Act': grpc.unary_unary_rpc_method_handler(
                     servicer.Act,
@@ -467,6 +486,33 @@ class TableService:
             '/brelan.api.v1.TableService/LeaveTable',
             brelan_dot_api_dot_v1_dot_table__pb2.LeaveTableRequest.SerializeToString,
             brelan_dot_api_dot_v1_dot_table__pb2.LeaveTableResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyTables(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/ListMyTables',
+            brelan_dot_api_dot_v1_dot_table__pb2.ListMyTablesRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.ListMyTablesResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -88,6 +88,11 @@ class TableServiceStub:
     """
     LeaveTable: _grpc.UnaryUnaryMultiCallable[_table_pb2.LeaveTableRequest, _table_pb2.LeaveTableResponse]
     """Give up your seat (the token's)."""
+    ListMyTables: _grpc.UnaryUnaryMultiCallable[_table_pb2.ListMyTablesRequest, _table_pb2.ListMyTablesResponse]
+    """The unfinished tables where a player key holds a seat, or has one kept
+    for it (a seat left mid-game): JoinTable with the same key takes each
+    back. A player key is a client's own random secret, never an account.
+    """
     Act: _grpc.UnaryUnaryMultiCallable[_table_pb2.ActRequest, _table_pb2.ActResponse]
     """Make a move for your seat: its text or the game's typed action. Answered
     once the move and what it caused are written to the table's log. Limited
@@ -151,6 +156,11 @@ class TableServiceAsyncStub(TableServiceStub):
     """
     LeaveTable: _aio.UnaryUnaryMultiCallable[_table_pb2.LeaveTableRequest, _table_pb2.LeaveTableResponse]  # type: ignore[assignment]
     """Give up your seat (the token's)."""
+    ListMyTables: _aio.UnaryUnaryMultiCallable[_table_pb2.ListMyTablesRequest, _table_pb2.ListMyTablesResponse]  # type: ignore[assignment]
+    """The unfinished tables where a player key holds a seat, or has one kept
+    for it (a seat left mid-game): JoinTable with the same key takes each
+    back. A player key is a client's own random secret, never an account.
+    """
     Act: _aio.UnaryUnaryMultiCallable[_table_pb2.ActRequest, _table_pb2.ActResponse]  # type: ignore[assignment]
     """Make a move for your seat: its text or the game's typed action. Answered
     once the move and what it caused are written to the table's log. Limited
@@ -247,6 +257,17 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_table_pb2.LeaveTableResponse, _abc.Awaitable[_table_pb2.LeaveTableResponse]]:
         """Give up your seat (the token's)."""
+
+    @_abc_1.abstractmethod
+    def ListMyTables(
+        self,
+        request: _table_pb2.ListMyTablesRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.ListMyTablesResponse, _abc.Awaitable[_table_pb2.ListMyTablesResponse]]:
+        """The unfinished tables where a player key holds a seat, or has one kept
+        for it (a seat left mid-game): JoinTable with the same key takes each
+        back. A player key is a client's own random secret, never an account.
+        """
 
     @_abc_1.abstractmethod
     def Act(
