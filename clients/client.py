@@ -304,15 +304,16 @@ class BrelanClient(LexiconCalls):
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),
                      decision_seconds: float = 0.0, untimed: bool = False, name: str = "",
                      lexicon: str = "", hints: bool = False, pause_seconds: float = 0.0,
-                     create_id: str = "") -> tpb.TableInfo:  # fmt: skip
+                     create_id: str = "", chat_apart: bool = False) -> tpb.TableInfo:  # fmt: skip
         """A new table; ``decision_seconds``: each decision's time (0: the server's default, none when ``untimed``);
         ``hints``: a practice table, whose players may ask for hints; ``pause_seconds``: after each hand, how long
         its end is shown before the next hand's decisions open (the bots wait, the clocks start after it);
-        ``create_id``: makes a retry of this call answer the table the first made (16 to 64 characters)."""
+        ``create_id``: makes a retry of this call answer the table the first made (16 to 64 characters);
+        ``chat_apart``: its spectators' chat lines are shown to spectators only."""
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
                                          decision_seconds=decision_seconds, untimed=untimed, name=name,
                                          lexicon=lexicon, hints=hints, pause_seconds=pause_seconds,
-                                         create_id=create_id)  # fmt: skip
+                                         create_id=create_id, chat_apart=chat_apart)  # fmt: skip
         return self._table("CreateTable", request).table
 
     def list_variants(self) -> list[tpb.VariantInfo]:
@@ -386,6 +387,29 @@ class BrelanClient(LexiconCalls):
         try:
             for response in stream:
                 yield from response.events
+        except grpc.RpcError as e:
+            raise ServiceError.from_rpc_error(e) from None
+        finally:
+            stream.cancel()
+
+    def say(self, table_id: str, text: str, *, token: str | None = None, name: str = "") -> tpb.ChatLine:
+        """Say a line in the table's chat: as the token's seat's player, or (no token) as a spectator ``name``."""
+        return self._table("Say", tpb.SayRequest(table_id=table_id, text=text, name=name), token).line
+
+    def chat(self, table_id: str, *, after: int = 0, token: str | None = None) -> list[tpb.ChatLine]:
+        """The table's chat lines after line ``after``, as the token's seat (none: a spectator) is shown them."""
+        return list(self._table("GetChat", tpb.GetChatRequest(table_id=table_id, after=after), token).lines)
+
+    def listen(self, table_id: str, *, after: int = 0, token: str | None = None) -> Iterator[tpb.ChatLine]:
+        """The table's chat lines after line ``after`` (as :meth:`chat`), then each new one as it is said, until
+        the game ends."""
+        request = tpb.WatchTableRequest(table_id=table_id, after_seq=0, grouped=True, with_chat=True,
+                                        after_chat=after)  # fmt: skip
+        stream = self.table_stub.WatchTable(request, metadata=auth(token))
+        try:
+            for response in stream:
+                if response.HasField("chat"):
+                    yield response.chat
         except grpc.RpcError as e:
             raise ServiceError.from_rpc_error(e) from None
         finally:

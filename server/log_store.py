@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
-from .rows import (Listed, LoggedAction, LoggedEvent, TableRow, TournamentGame, TournamentRow,  # noqa: F401
+from .rows import (ChatLine, Listed, LoggedAction, LoggedEvent, TableRow, TournamentGame, TournamentRow,  # noqa: F401
                    columns, deadlines_json, row_of)  # fmt: skip  (the rows: the store's callers name them here)
 from .schema import SCHEMA_VERSION
 
@@ -190,13 +190,13 @@ class SqlStore:
         """
         rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            " created, deadlines, join_by, hints, place, pause_seconds, create_id, owner, lease_until, epoch)"
-            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " created, deadlines, join_by, hints, place, pause_seconds, create_id, chat_apart, owner, lease_until,"
+            f" epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
             " ON CONFLICT DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
              row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
              row.join_by, int(row.hints), None if row.place is None else json.dumps(row.place), row.pause_seconds,
-             row.create_id, owner, lease),
+             row.create_id, int(row.chat_apart), owner, lease),
         )])  # fmt: skip
         return bool(rows)
 
@@ -333,6 +333,17 @@ class SqlStore:
     async def reserved(self, table_id: str) -> dict[int, tuple[str, str]]:
         rows = await self._read("SELECT seat, secret_sha256, player FROM reserved_seats WHERE table_id = ?", (table_id,))
         return {seat: (secret, player) for seat, secret, player in rows}
+
+    async def say(self, table_id: str, line: ChatLine) -> None:
+        """Keep a chat line with its table (a node that lost the table meanwhile fails on the line's number)."""
+        names = columns(ChatLine)
+        await self._write([(f"INSERT INTO chat (table_id, {', '.join(names)}) VALUES (?, {', '.join('?' * len(names))})",
+                            (table_id, *(getattr(line, name) for name in names)))])  # fmt: skip
+
+    async def chat(self, table_id: str) -> list[ChatLine]:
+        names = columns(ChatLine)
+        rows = await self._read(f"SELECT {', '.join(names)} FROM chat WHERE table_id = ? ORDER BY n", (table_id,))
+        return [row_of(ChatLine, names, row) for row in rows]
 
     async def actions(self, table_id: str) -> list[LoggedAction]:
         names = columns(LoggedAction)

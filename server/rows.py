@@ -39,6 +39,24 @@ class TableRow:
     place: dict[str, Any] | None = None  # a tournament's game: where it stands (tournaments.Place's fields)
     pause_seconds: float = 0.0  # after each hand: its end shown this long before the next hand's decisions open
     create_id: str | None = None  # the caller's id of the CreateTable that made it: a retry answers this table
+    chat_apart: bool = False  # its spectators' chat lines are shown to spectators only
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line said at a table, by a seat's player or a spectator (``seat`` None)."""
+
+    n: int  # the table's lines in order, from 1
+    seq: int  # the table's seq when it was said: where a replay shows it
+    seat: int | None
+    name: str
+    text: str
+    at: float  # wall clock
+
+    def seen_by(self, seat: int | None, apart: bool) -> bool:
+        """Whether a receiver (a seat, None: a spectator) is shown it: a spectator's line goes to spectators only
+        at a table whose spectators chat apart."""
+        return not (apart and self.seat is None and seat is not None)
 
 
 @dataclass(frozen=True)

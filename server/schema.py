@@ -130,5 +130,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         # A seat left mid-game by a key's player is kept for that key: its secret's hash is the key's.
         "CREATE INDEX IF NOT EXISTS reserved_seats_secret ON reserved_seats (secret_sha256)",
     ),
+    (  # 11: a table's chat, kept with it (its replay shows it), and tables whose spectators chat apart
+        """CREATE TABLE IF NOT EXISTS chat (
+            table_id TEXT NOT NULL,
+            n INTEGER NOT NULL,  -- its lines in order, from 1
+            seq INTEGER NOT NULL,  -- the table's seq when it was said
+            seat INTEGER,  -- NULL: a spectator
+            name TEXT NOT NULL,
+            text TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,  -- wall clock
+            PRIMARY KEY (table_id, n)
+        )""",
+        "ALTER TABLE tables ADD COLUMN chat_apart INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -31,7 +31,7 @@ from .clock import Clock
 from .refusals import MOVED, Refusal, Status, invalid, refused, stale
 from .games.base import GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
-from .log_store import Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
+from .log_store import ChatLine, Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .replay import Replay
 from .decisions import Decisions
 from .seats import SeatState, sha256
@@ -84,7 +84,8 @@ END = None  # what a watcher's queue receives after the last event (a Refusal in
 MAX_GROUPED = 100  # events logged before a watcher came, given to it this many at a time
 FANOUT = 16  # watchers woken for an action in one turn of the event loop (the others in the next turns)
 # A watcher's queue: the events of each action, then END, or the error its stream ends with (the table moved away).
-Watch = asyncio.Queue[list[TableEvent] | Refusal | None]
+Watch = asyncio.Queue[list[TableEvent] | ChatLine | Refusal | None]
+MAX_CHAT_LINES = 5000  # a table's chat, all told: past it, no more lines (a table is a game, not a forum)
 
 
 class Table:
@@ -114,6 +115,8 @@ class Table:
         self.done: dict[tuple[int | None, str], Acted] = {}
         self.decisions = Decisions()  # its clocks: each decision's, the game's, the pause after a hand, the bots'
         self.watchers: dict[Watch, int | None] = {}
+        self.chatters: set[Watch] = set()  # the watchers shown the chat
+        self.chat: list[ChatLine] = []  # every line said at the table, in order
         self.bots = random.Random(f"bots/{row.seed}")
         self.failed: str | None = None
         self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
@@ -143,12 +146,12 @@ class Table:
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
                 bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False,
                 place: dict[str, Any] | None = None, pause_seconds: float = 0.0,
-                create_id: str | None = None, seed: str | None = None) -> TableRow:  # fmt: skip
+                create_id: str | None = None, seed: str | None = None, chat_apart: bool = False) -> TableRow:  # fmt: skip
         """A new table's row; ``seed``: its game's (None: a secret one, as :class:`~.seeds.SecretSeeds` draws)."""
         seed = seed or SecretSeeds().draw()
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
                         decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints,
-                        place=place, pause_seconds=pause_seconds, create_id=create_id)  # fmt: skip
+                        place=place, pause_seconds=pause_seconds, create_id=create_id, chat_apart=chat_apart)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.
@@ -158,6 +161,7 @@ class Table:
         """
         for seat, (secret, player) in (await self.log.reserved(self.row.table_id)).items():
             self.seats[seat].secret_sha256, self.seats[seat].player = secret, player
+        self.chat = await self.log.chat(self.row.table_id)
         for seat, (token, player, key) in (await self.log.seats(self.row.table_id)).items():
             self.seats[seat].token_sha256, self.seats[seat].player, self.seats[seat].player_sha256 = token, player, key
         if not self.row.started:
@@ -363,12 +367,17 @@ class Table:
             pass  # a long game's first replay, a slice at a time: the other tables' engine work comes between
         return await self.command(lambda: self._off_loop(lambda: replay.view(at_seq, seat)))
 
-    def subscribe(self, seat: int | None, after_seq: int) -> Watch:
-        """A queue holding the events after ``after_seq`` (MAX_GROUPED to an item), then each action's, then END."""
+    def subscribe(self, seat: int | None, after_seq: int, chat_after: int | None = None) -> Watch:
+        """A queue holding the events after ``after_seq`` (MAX_GROUPED to an item), then each action's, then END;
+        with ``chat_after``, the chat lines the watcher is shown after that one, then each new one."""
         queue: Watch = asyncio.Queue()
         logged = self.events_after(after_seq)
         for at in range(0, len(logged), MAX_GROUPED):
             queue.put_nowait(logged[at : at + MAX_GROUPED])
+        if chat_after is not None:
+            for line in self.chat_for(seat, chat_after):
+                queue.put_nowait(line)
+            self.chatters.add(queue)
         if self.row.finished or self.failed:
             queue.put_nowait(END)
         else:
@@ -378,6 +387,7 @@ class Table:
         return queue
 
     def unsubscribe(self, queue: Watch) -> None:
+        self.chatters.discard(queue)
         if queue not in self.watchers:
             return
         seat = self.watchers.pop(queue)
@@ -489,6 +499,32 @@ class Table:
         if self.state is not None:
             self._reset_deadlines(None)
         return secret
+
+    def chat_for(self, seat: int | None, after: int = 0) -> list[ChatLine]:
+        """The chat lines after line ``after`` that ``seat`` (None: a spectator) is shown."""
+        return [line for line in self.chat[after:] if line.seen_by(seat, self.row.chat_apart)]
+
+    async def say(self, seat: int | None, name: str, text: str) -> ChatLine:
+        """Say a line at the table (``seat`` None: a spectator): kept in the log, then shown to each chat watcher
+        who may see it. UNAVAILABLE when the log cannot keep it; RESOURCE_EXHAUSTED past MAX_CHAT_LINES."""
+
+        async def run() -> ChatLine:
+            if len(self.chat) >= MAX_CHAT_LINES:
+                raise Refusal(Status.RESOURCE_EXHAUSTED, f"table {self.table_id} has said its {MAX_CHAT_LINES} lines",
+                              reason="CHAT_FULL")  # fmt: skip
+            line = ChatLine(len(self.chat) + 1, self.seq, seat, name, text, self.clock.now())
+            try:
+                await self.log.say(self.table_id, line)
+            except Exception as e:  # the store's fault is the caller's answer, not the table's end
+                raise Refusal(Status.UNAVAILABLE, f"the line could not be kept ({type(e).__name__}): say it again",
+                              reason="CHAT_NOT_KEPT") from None  # fmt: skip
+            self.chat.append(line)
+            for queue, watcher in list(self.watchers.items()):
+                if queue in self.chatters and line.seen_by(watcher, self.row.chat_apart):
+                    queue.put_nowait(line)
+            return line
+
+        return await self.command(run)
 
     async def act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
         if action_id and (seat, action_id) in self.done:

@@ -9,7 +9,7 @@ from brelan.api.v1 import table_pb2 as pb
 
 from .errors import invalid
 from .games.base import Review, Variant, jsonable, option_specs
-from .log_store import Listed, TableRow
+from .log_store import ChatLine, Listed, TableRow
 from .table import Table, TableEvent
 from .typed.family import HandSoFar
 from .typed.registry import family_of
@@ -31,6 +31,10 @@ def table_info(table: Table) -> pb.TableInfo:
     return info
 
 
+def chat_line(line: ChatLine) -> pb.ChatLine:
+    return pb.ChatLine(n=line.n, seq=line.seq, seat=line.seat, name=line.name, text=line.text, at=line.at)
+
+
 def listed_info(listed: Listed, seat_count: int) -> pb.TableInfo:
     """A table as the store lists it (played here or on another node)."""
     row = listed.row
@@ -48,6 +52,7 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
         table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[status],
         seq=seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
         decision_seconds=row.decision_seconds, hand=hand, seats=seats, hints=row.hints, pause_seconds=row.pause_seconds,
+        chat_apart=row.chat_apart,
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)

@@ -17,7 +17,8 @@ from .refusals import Refusal
 from .table import END
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
-from .table_convert import (action_text, hints_response, legal_response, listed_info, replay_view_response,
+from .log_store import ChatLine
+from .table_convert import (action_text, chat_line, hints_response, legal_response, listed_info, replay_view_response,
                             review_response, table_event, table_info, variant_info, view_response, with_view)
 from .tables import TableExists, Tables
 
@@ -65,7 +66,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
             owner = self.cluster.caller(context) if self.cluster else peer_of(context)
             table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
                                              hints=request.hints, pause_seconds=request.pause_seconds,
-                                             create_id=request.create_id, owner=owner)  # fmt: skip
+                                             create_id=request.create_id, owner=owner,
+                                             chat_apart=request.chat_apart)  # fmt: skip
         except TableExists:
             if request.create_id:  # made at once by another call of the same id (on another node): that table
                 return await self._made(await self.tables.made_by(request.create_id) or "", context)
@@ -159,13 +161,16 @@ class TableServicer(pb_grpc.TableServiceServicer):
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         if request.after_seq > table.seq:
             raise invalid("after_seq", f"the table is at seq {table.seq}")
-        queue = table.subscribe(seat, request.after_seq)
+        queue = table.subscribe(seat, request.after_seq, request.after_chat if request.with_chat else None)
         try:
             if request.with_view:  # the table as it stands, before any event: the client draws it at once
                 yield await with_view(table, pb.WatchTableResponse(), seat, request.with_json)
             while (events := await queue.get()) is not END:
                 if isinstance(events, Refusal):  # the table moved away, or the server stops: watch again
                     raise dataclasses.replace(events)  # its own: every stream raises one, each its traceback
+                if isinstance(events, ChatLine):
+                    yield pb.WatchTableResponse(chat=chat_line(events))
+                    continue
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
                     # with_view: and the view and table the action left, so no GetView, GetTable after each
@@ -180,6 +185,17 @@ class TableServicer(pb_grpc.TableServiceServicer):
                                    reason="SEAT_GIVEN_UP")  # fmt: skip
         finally:
             table.unsubscribe(queue)
+
+    @routed
+    async def Say(self, request: pb.SayRequest, context: grpc.aio.ServicerContext) -> pb.SayResponse:
+        peer = self.cluster.caller(context) if self.cluster else peer_of(context)
+        line = await self.tables.say(CALLER.get(), peer, request.table_id, request.text, request.name)
+        return pb.SayResponse(line=chat_line(line))
+
+    @routed
+    async def GetChat(self, request: pb.GetChatRequest, context: grpc.aio.ServicerContext) -> pb.GetChatResponse:
+        table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
+        return pb.GetChatResponse(lines=[chat_line(line) for line in table.chat_for(seat, request.after)])
 
     @routed
     async def GetHandHistory(self, request: pb.GetHandHistoryRequest,

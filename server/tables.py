@@ -10,6 +10,7 @@ import asyncio
 import hmac
 import logging
 import secrets
+import unicodedata
 from collections import Counter, OrderedDict
 from typing import Any, Awaitable, Callable
 
@@ -21,7 +22,7 @@ from .games.base import Lexicons, OptionError, Variant, quoted
 from .games.registry import UnknownVariant, get_variant, playable
 from .seats import Holder, sha256
 from .table import Acted, ReplayError, Table
-from .log_store import Fence, Listed, SqlStore, StoreUnavailable, TableRow
+from .log_store import ChatLine, Fence, Listed, SqlStore, StoreUnavailable, TableRow
 from .node import Node
 from .seeds import SecretSeeds, Seeds
 from .shows import FLAT_OUT, Budgets, ShowRules
@@ -32,6 +33,26 @@ FINISHED_KEPT = 32  # finished tables (just over, or read back from the store), 
 MAX_SECRET = 64
 MIN_JOIN_ID = 16
 MAX_MY_SEATS = 50  # seats ListMyTables answers, the most recent first
+MAX_CHAT = 200  # characters of a chat line
+CHAT_RATE, CHAT_BURST = 1.0, 5.0  # chat lines a second from a seat (or a spectator's address), and in a burst
+ZWJ = "\u200d"  # the joiner of emoji sequences: the one format character a line may hold
+
+
+def checked_line(text: str, path: str = "text") -> str:
+    """A chat line as said: one line of plain text, 1 to MAX_CHAT characters once trimmed, no control character
+    (a newline, an escape). Shown as text wherever it goes: nothing in it is markup.
+
+    >>> checked_line("  bien joué <b>gg</b> ")
+    'bien joué <b>gg</b>'
+    """
+    text = text.strip()
+    if not text:
+        raise invalid(path, "empty")
+    if len(text) > MAX_CHAT:
+        raise invalid(path, f"at most {MAX_CHAT} characters, not {len(text)}")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != ZWJ for c in text):
+        raise invalid(path, "one line of text, without control characters")
+    return text
 
 
 def checked_key(player_key: str, path: str = "player_key") -> str:
@@ -87,6 +108,7 @@ class Tables:
         self.buckets: dict[str, TokenBucket] = {}
         self.creating = PeerLimits(clock, CREATE_RATE, CREATE_BURST)  # CreateTable and CreateTournament
         self.joining = PeerLimits(clock, JOIN_RATE, JOIN_BURST)
+        self.chatting = PeerLimits(clock, CHAT_RATE, CHAT_BURST)  # per seat (its token), or per spectator's address
         # Told (table id, result) when a game ends, after the table's own work (a tournament goes on).
         self.listeners: list[Callable[[str, dict[str, Any]], Awaitable[None]]] = []
         self._listening: set[asyncio.Task[None]] = set()
@@ -287,7 +309,8 @@ class Tables:
     async def create(self, variant_name: str, options: dict[str, str], bot_seats: list[int], decision_seconds: float,
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
-               pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None) -> Table:  # fmt: skip
+               pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None,
+               chat_apart: bool = False) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -298,6 +321,7 @@ class Tables:
         ``create_id``: the caller's id of this creation (:meth:`made_by`); :class:`TableExists` when another call of
         the same id made its table first.
         ``owner``: the caller (its address) making it: a table of bots only counts against that caller's shows.
+        ``chat_apart``: its spectators' chat lines are shown to spectators only.
         """
         try:
             variant = get_variant(variant_name)
@@ -325,7 +349,8 @@ class Tables:
             self.making[owner] += 1  # its place is held while its row is written: calls at once count it
         try:
             return await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
-                                      join_seconds, hints, place, pause_seconds, create_id, owner if show else None)
+                                      join_seconds, hints, place, pause_seconds, create_id, owner if show else None,
+                                      chat_apart)  # fmt: skip
         finally:
             if show:
                 self.making[owner] -= 1
@@ -335,11 +360,11 @@ class Tables:
     async def _create(self, variant: Variant, parsed: Any, bot_seats: list[int], decision_seconds: float, name: str,
                       reserved: dict[int, tuple[str, str]] | None, table_id: str, join_seconds: float, hints: bool,
                       place: dict[str, Any] | None, pause_seconds: float, create_id: str,
-                      owner: str | None) -> Table:  # fmt: skip
+                      owner: str | None, chat_apart: bool) -> Table:  # fmt: skip
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
-                            checked_create_id(create_id) or None, self.seeds.draw())  # fmt: skip
+                            checked_create_id(create_id) or None, self.seeds.draw(), chat_apart)  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)
@@ -426,6 +451,18 @@ class Tables:
         held = await self.log.held_by(checked_key(player_key), MAX_MY_SEATS)
         listed = {entry.row.table_id: entry for entry in await self.log.listed(sorted({t for t, _, _ in held}))}
         return [(listed[t], seat, kept) for t, seat, kept in held if t in listed]
+
+    async def say(self, holder: Holder | None, peer: str, table_id: str, text: str, name: str = "") -> ChatLine:
+        """A chat line at a table, from the caller's seat (its player's name) or as a spectator (``name``); one
+        line of plain text, CHAT_RATE lines a second (in bursts of CHAT_BURST) from each seat or address."""
+        table, seat = await self.seat_of(holder, table_id) if holder is not None else (await self.find(table_id), None)
+        text = checked_line(text)
+        if len(name) > MAX_NAME:
+            raise invalid("name", f"at most {MAX_NAME} characters")
+        if not self.chatting.take(holder.token_sha256 if holder is not None else peer):
+            raise limited("chat lines", CHAT_RATE, "from your seat" if holder is not None else "from your address")
+        who = table.seats[seat].player if seat is not None else name.strip()
+        return await table.say(seat, who or (f"p{seat}" if seat is not None else "spectator"), text)
 
     async def resolve(self, token: str) -> Holder | None:
         """The seat a bearer token holds (what the interceptor asks): here, or in the store."""

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListMyTablesRequest, ListMyTablesResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, WatchTableRequest, WatchTableResponse
+from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetChatRequest, GetChatResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListMyTablesRequest, ListMyTablesResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, SayRequest, SayResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -151,6 +151,20 @@ class TableService(Protocol):
     async def get_transcript(self, request: GetTranscriptRequest, ctx: RequestContext[GetTranscriptRequest, GetTranscriptResponse], /) -> GetTranscriptResponse:
         """
         The whole log of a finished game with its seed, to replay and verify.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def say(self, request: SayRequest, ctx: RequestContext[SayRequest, SayResponse], /) -> SayResponse:
+        """
+        Say a line in the table's chat, as your seat's player or as a
+        spectator; WatchTable with with_chat follows the chat.
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def get_chat(self, request: GetChatRequest, ctx: RequestContext[GetChatRequest, GetChatResponse], /) -> GetChatResponse:
+        """
+        The table's chat so far, as the caller is shown it (at a table whose
+        spectators chat apart, a player is not shown theirs).
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -332,6 +346,28 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.get_transcript,
+                ),
+                "/brelan.api.v1.TableService/Say": Endpoint.unary(
+                    method=MethodInfo(
+                        name="Say",
+                        service_name="brelan.api.v1.TableService",
+                        input=SayRequest,
+                        output=SayResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.say,
+                ),
+                "/brelan.api.v1.TableService/GetChat": Endpoint.unary(
+                    method=MethodInfo(
+                        name="GetChat",
+                        service_name="brelan.api.v1.TableService",
+                        input=GetChatRequest,
+                        output=GetChatResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.get_chat,
                 ),
             },
             interceptors=interceptors,
@@ -736,6 +772,54 @@ class TableServiceClient(ConnectClient):
                 service_name="brelan.api.v1.TableService",
                 input=GetTranscriptRequest,
                 output=GetTranscriptResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def say(
+        self,
+        request: SayRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> SayResponse:
+        """
+        Say a line in the table's chat, as your seat's player or as a
+        spectator; WatchTable with with_chat follows the chat.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="Say",
+                service_name="brelan.api.v1.TableService",
+                input=SayRequest,
+                output=SayResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def get_chat(
+        self,
+        request: GetChatRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> GetChatResponse:
+        """
+        The table's chat so far, as the caller is shown it (at a table whose
+        spectators chat apart, a player is not shown theirs).
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="GetChat",
+                service_name="brelan.api.v1.TableService",
+                input=GetChatRequest,
+                output=GetChatResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

@@ -365,6 +365,7 @@ class CreateTableRequest(_message.Message):
     HINTS_FIELD_NUMBER: _builtins.int
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     CREATE_ID_FIELD_NUMBER: _builtins.int
+    CHAT_APART_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -402,6 +403,10 @@ class CreateTableRequest(_message.Message):
     it stands. 16 to 64 characters of the caller's (a UUID will do); empty:
     every call makes a table.
     """
+    chat_apart: _builtins.bool
+    """Its spectators chat apart: their lines are shown to spectators only
+    (the players' lines to everyone).
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The game's options as text ("players" -> "4"); those not given take
@@ -425,10 +430,11 @@ class CreateTableRequest(_message.Message):
         hints: _builtins.bool = ...,
         pause_seconds: _builtins.float = ...,
         create_id: _builtins.str = ...,
+        chat_apart: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -555,6 +561,7 @@ class TableInfo(_message.Message):
     TOURNAMENT_FIELD_NUMBER: _builtins.int
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     NODE_ADDRESS_FIELD_NUMBER: _builtins.int
+    CHAT_APART_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
@@ -602,6 +609,8 @@ class TableInfo(_message.Message):
     relay. When that node goes away (UNAVAILABLE, or no answer: give such
     calls a deadline), call any node again: another takes its tables over.
     """
+    chat_apart: _builtins.bool
+    """Its spectators chat apart (CreateTableRequest.chat_apart)."""
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Every option, defaults included, as text."""
@@ -682,10 +691,11 @@ class TableInfo(_message.Message):
         tournament: Global___TournamentPlace | None = ...,
         pause_seconds: _builtins.float = ...,
         node_address: _builtins.str = ...,
+        chat_apart: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "tournament", b"tournament", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "node_address", b"node_address", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chat_apart", b"chat_apart", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "node_address", b"node_address", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
@@ -1564,6 +1574,8 @@ class WatchTableRequest(_message.Message):
     GROUPED_FIELD_NUMBER: _builtins.int
     WITH_VIEW_FIELD_NUMBER: _builtins.int
     WITH_JSON_FIELD_NUMBER: _builtins.int
+    WITH_CHAT_FIELD_NUMBER: _builtins.int
+    AFTER_CHAT_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     after_seq: _builtins.int
@@ -1591,6 +1603,13 @@ class WatchTableRequest(_message.Message):
     """With with_view: each view also as JSON (GetViewResponse.view,
     deprecated); unset: the typed view alone.
     """
+    with_chat: _builtins.bool
+    """The table's chat too: the lines said after line after_chat that the
+    caller is shown (WatchTableResponse.chat), then each new one as it is
+    said. Unset: no chat line in the stream.
+    """
+    after_chat: _builtins.int
+    """With with_chat: the last chat line already seen (ChatLine.n); 0: all."""
     def __init__(
         self,
         *,
@@ -1599,10 +1618,12 @@ class WatchTableRequest(_message.Message):
         grouped: _builtins.bool = ...,
         with_view: _builtins.bool = ...,
         with_json: _builtins.bool = ...,
+        with_chat: _builtins.bool = ...,
+        after_chat: _builtins.int = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id", "with_json", b"with_json", "with_view", b"with_view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_chat", b"after_chat", "after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id", "with_chat", b"with_chat", "with_json", b"with_json", "with_view", b"with_view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1720,6 +1741,7 @@ class WatchTableResponse(_message.Message):
     EVENTS_FIELD_NUMBER: _builtins.int
     VIEW_FIELD_NUMBER: _builtins.int
     TABLE_FIELD_NUMBER: _builtins.int
+    CHAT_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def event(self) -> Global___TableEvent:
         """The event (a stream asked without grouped)."""
@@ -1741,6 +1763,12 @@ class WatchTableResponse(_message.Message):
     def table(self) -> Global___TableInfo:
         """With with_view: the table then, as GetTable would give it."""
 
+    @_builtins.property
+    def chat(self) -> Global___ChatLine:
+        """With with_chat: a chat line (a message holds a line or events, never
+        both).
+        """
+
     def __init__(
         self,
         *,
@@ -1748,14 +1776,170 @@ class WatchTableResponse(_message.Message):
         events: _abc.Iterable[Global___TableEvent] | None = ...,
         view: Global___GetViewResponse | None = ...,
         table: Global___TableInfo | None = ...,
+        chat: Global___ChatLine | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "table", b"table", "view", b"view"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["chat", b"chat", "event", b"event", "table", b"table", "view", b"view"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["event", b"event", "events", b"events", "table", b"table", "view", b"view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["chat", b"chat", "event", b"event", "events", b"events", "table", b"table", "view", b"view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___WatchTableResponse: _TypeAlias = WatchTableResponse  # noqa: Y015
+
+@_typing.final
+class ChatLine(_message.Message):
+    """A line said at a table. Plain text: a client shows it as text, never as
+    markup.
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    N_FIELD_NUMBER: _builtins.int
+    SEQ_FIELD_NUMBER: _builtins.int
+    SEAT_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    AT_FIELD_NUMBER: _builtins.int
+    n: _builtins.int
+    """The table's lines in order, from 1."""
+    seq: _builtins.int
+    """The table's seq when it was said: where a replay shows it."""
+    seat: _builtins.int
+    """The seat of the player who said it; unset: a spectator."""
+    name: _builtins.str
+    """The player's name at the table, or the name a spectator gave."""
+    text: _builtins.str
+    """The line: 1 to 200 characters, one line, no control character."""
+    at: _builtins.float
+    """When it was said (wall clock, seconds since 1970)."""
+    def __init__(
+        self,
+        *,
+        n: _builtins.int = ...,
+        seq: _builtins.int = ...,
+        seat: _builtins.int | None = ...,
+        name: _builtins.str = ...,
+        text: _builtins.str = ...,
+        at: _builtins.float = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "seat", b"seat"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_seat", b"_seat", "at", b"at", "n", b"n", "name", b"name", "seat", b"seat", "seq", b"seq", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    _WhichOneofReturnType__seat: _TypeAlias = _typing.Literal["seat"]  # noqa: Y015
+    _WhichOneofArgType__seat: _TypeAlias = _typing.Literal["_seat", b"_seat"]  # noqa: Y015
+    def WhichOneof(self, oneof_group: _WhichOneofArgType__seat) -> _WhichOneofReturnType__seat | None: ...
+
+Global___ChatLine: _TypeAlias = ChatLine  # noqa: Y015
+
+@_typing.final
+class SayRequest(_message.Message):
+    """Say a line at a table: from your seat (the token's), or as a spectator
+    (no token). One line a second from a seat or an address, in bursts of 5
+    (RESOURCE_EXHAUSTED, RATE_LIMITED, with a RetryInfo).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    TEXT_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    """The table."""
+    text: _builtins.str
+    """The line: 1 to 200 characters once trimmed, one line, no control
+    character (INVALID_ARGUMENT).
+    """
+    name: _builtins.str
+    """A spectator's name (at most 64 characters); a player's is the seat's."""
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+        text: _builtins.str = ...,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name", "table_id", b"table_id", "text", b"text"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SayRequest: _TypeAlias = SayRequest  # noqa: Y015
+
+@_typing.final
+class SayResponse(_message.Message):
+    """The line as kept."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LINE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def line(self) -> Global___ChatLine:
+        """It, numbered."""
+
+    def __init__(
+        self,
+        *,
+        line: Global___ChatLine | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["line", b"line"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["line", b"line"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SayResponse: _TypeAlias = SayResponse  # noqa: Y015
+
+@_typing.final
+class GetChatRequest(_message.Message):
+    """A table's chat so far, as the caller is shown it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    AFTER_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    """The table (finished ones too: their replay shows the chat)."""
+    after: _builtins.int
+    """Only the lines after this one (ChatLine.n); 0: all."""
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+        after: _builtins.int = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after", b"after", "table_id", b"table_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetChatRequest: _TypeAlias = GetChatRequest  # noqa: Y015
+
+@_typing.final
+class GetChatResponse(_message.Message):
+    """The lines, in order."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    LINES_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def lines(self) -> _containers.RepeatedCompositeFieldContainer[Global___ChatLine]:
+        """Each line the caller is shown (with its seat's token: as that player)."""
+
+    def __init__(
+        self,
+        *,
+        lines: _abc.Iterable[Global___ChatLine] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["lines", b"lines"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GetChatResponse: _TypeAlias = GetChatResponse  # noqa: Y015
 
 @_typing.final
 class GetHandHistoryRequest(_message.Message):

@@ -110,6 +110,16 @@ class TableServiceStub:
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.SerializeToString,
                 response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptResponse.FromString,
                 _registered_method=True)
+        self.Say = channel.unary_unary(
+                '/brelan.api.v1.TableService/Say',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.SayRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.SayResponse.FromString,
+                _registered_method=True)
+        self.GetChat = channel.unary_unary(
+                '/brelan.api.v1.TableService/GetChat',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -244,6 +254,22 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Say(self, request, context):
+        """Say a line in the table's chat, as your seat's player or as a
+        spectator; WatchTable with with_chat follows the chat.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetChat(self, request, context):
+        """The table's chat so far, as the caller is shown it (at a table whose
+        spectators chat apart, a player is not shown theirs).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -321,6 +347,16 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.GetTranscript,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.FromString,
                     response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptResponse.SerializeToString,
+            ),
+            'Say': grpc.unary_unary_rpc_method_handler(
+                    servicer.Say,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.SayRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.SayResponse.SerializeToString,
+            ),
+            'GetChat': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetChat,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -729,6 +765,60 @@ class TableService:
             '/brelan.api.v1.TableService/GetTranscript',
             brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptRequest.SerializeToString,
             brelan_dot_api_dot_v1_dot_table__pb2.GetTranscriptResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Say(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/Say',
+            brelan_dot_api_dot_v1_dot_table__pb2.SayRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.SayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetChat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/GetChat',
+            brelan_dot_api_dot_v1_dot_table__pb2.GetChatRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.GetChatResponse.FromString,
             options,
             channel_credentials,
             insecure,

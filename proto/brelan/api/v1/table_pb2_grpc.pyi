@@ -132,6 +132,14 @@ class TableServiceStub:
     """
     GetTranscript: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetTranscriptRequest, _table_pb2.GetTranscriptResponse]
     """The whole log of a finished game with its seed, to replay and verify."""
+    Say: _grpc.UnaryUnaryMultiCallable[_table_pb2.SayRequest, _table_pb2.SayResponse]
+    """Say a line in the table's chat, as your seat's player or as a
+    spectator; WatchTable with with_chat follows the chat.
+    """
+    GetChat: _grpc.UnaryUnaryMultiCallable[_table_pb2.GetChatRequest, _table_pb2.GetChatResponse]
+    """The table's chat so far, as the caller is shown it (at a table whose
+    spectators chat apart, a player is not shown theirs).
+    """
 
 @_typing.type_check_only
 class TableServiceAsyncStub(TableServiceStub):
@@ -200,6 +208,14 @@ class TableServiceAsyncStub(TableServiceStub):
     """
     GetTranscript: _aio.UnaryUnaryMultiCallable[_table_pb2.GetTranscriptRequest, _table_pb2.GetTranscriptResponse]  # type: ignore[assignment]
     """The whole log of a finished game with its seed, to replay and verify."""
+    Say: _aio.UnaryUnaryMultiCallable[_table_pb2.SayRequest, _table_pb2.SayResponse]  # type: ignore[assignment]
+    """Say a line in the table's chat, as your seat's player or as a
+    spectator; WatchTable with with_chat follows the chat.
+    """
+    GetChat: _aio.UnaryUnaryMultiCallable[_table_pb2.GetChatRequest, _table_pb2.GetChatResponse]  # type: ignore[assignment]
+    """The table's chat so far, as the caller is shown it (at a table whose
+    spectators chat apart, a player is not shown theirs).
+    """
 
 class TableServiceServicer(metaclass=_abc_1.ABCMeta):
     """Tables of every game: the lobby, seats, actions, views and the log."""
@@ -355,5 +371,25 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_table_pb2.GetTranscriptResponse, _abc.Awaitable[_table_pb2.GetTranscriptResponse]]:
         """The whole log of a finished game with its seed, to replay and verify."""
+
+    @_abc_1.abstractmethod
+    def Say(
+        self,
+        request: _table_pb2.SayRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.SayResponse, _abc.Awaitable[_table_pb2.SayResponse]]:
+        """Say a line in the table's chat, as your seat's player or as a
+        spectator; WatchTable with with_chat follows the chat.
+        """
+
+    @_abc_1.abstractmethod
+    def GetChat(
+        self,
+        request: _table_pb2.GetChatRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.GetChatResponse, _abc.Awaitable[_table_pb2.GetChatResponse]]:
+        """The table's chat so far, as the caller is shown it (at a table whose
+        spectators chat apart, a player is not shown theirs).
+        """
 
 def add_TableServiceServicer_to_server(servicer: TableServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
