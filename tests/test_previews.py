@@ -4,7 +4,7 @@ the page's modules give them under ``node --test`` (tests/web/previews.test.mjs)
 The rules live in Python. A board draws what the typed views and events say the engines decided; the page works
 a move out itself only while it is being made, before it is sent (clients/web/table/previews.js: a word's score as
 it is built, a Chinese board as it is arranged, a word's cards as it is typed), and with the tables those previews
-need (the letters' values, the vowels). Here every number of those rules is held to Python's: a royalty, a length's
+need (the letters' values). Here every number of those rules is held to Python's: a royalty, a length's
 points or a letter's value changed by hand in the page fails the node test.
 
     python tests/test_previews.py      # write the cases again from the engines (after a rule changed there)
@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 
 from brelan.lexicon.cards import LETTER_VALUES, Card as LetterCard, Laid
-from brelan.server.games import belote
 from brelan.server.games.cards import RANKS, Card
 from brelan.server.games.chinese_rows import ROWS, SIZES
 from brelan.server.games.word_games import TableWord, take
@@ -150,7 +149,6 @@ def make_cases() -> dict[str, Any]:
     rng = random.Random(38)
     return {
         "letterValues": dict(LETTER_VALUES),
-        "vowels": sorted(belote.VOWELS),
         "words": word_cases(rng),
         "boards": board_cases(rng),
         "tableWords": table_word_cases(rng),

@@ -1,5 +1,6 @@
 """What the typed views and events say the rules decided (issue 38, step 3): each seat's best hand now, a Chinese
-board's rows judged, a shown hand's full name, a laid word's score parts, what each row settled between two seats.
+board's rows judged, a shown hand's full name, a laid word's score parts, what each row settled between two seats,
+the cards a belote seat may lay.
 
 They are the engines' answers, written out (server/typed/), and they show a receiver nothing hidden from it: a best
 hand or a judged row is made only of the pieces its view shows, and an event's notes only of what every receiver
@@ -16,7 +17,7 @@ import pytest
 
 from brelan.lexicon.scoring import score_cards
 from brelan.lexicon.store import Store
-from brelan.server.games import alphapoker, chinese, daker, poker_champ, yahtzee_holdem
+from brelan.server.games import alphapoker, belote, chinese, daker, poker_champ, yahtzee_holdem
 from brelan.server.games.base import Back
 from brelan.server.games.cards import Card
 from brelan.server.games.chinese_rows import ROWS
@@ -31,7 +32,8 @@ from brelan.server.typed.chinese import judged
 from brelan.server.typed.family import HandSoFar
 from brelan.server.typed.registry import family_of
 
-JUDGED = ("poker-champ", "daker", "yahtzee-holdem", "chinese", "alphapoker")
+JUDGED = ("poker-champ", "daker", "yahtzee-holdem", "chinese", "alphapoker", "alphapoker-belote",
+          "alphapoker-belote-secrete")
 CASES = [pytest.param(v, o, id=f"{v}-{m}".strip("-")) for v, m, o in MODES if v in JUDGED]
 
 
@@ -102,6 +104,15 @@ def check_boards(state: Any) -> None:
                 assert not seat.HasField("judged")
 
 
+def check_playable(variant: str, state: Any) -> None:
+    """Belote: the cards a seat may lay now are in its own view (the legal lays), in no other."""
+    for receiver in [*range(state.players), None]:
+        typed = family_of(variant).view(state.view(receiver))  # type: ignore[union-attr]
+        for s, seat in enumerate(typed.seats):
+            laid = [str(a.card) for a in state.legal_actions(s) if isinstance(a, belote.Lay)] if s == receiver else []
+            assert list(seat.playable) == laid, (receiver, s)
+
+
 def check_notes(variant: str, state: Any, hand: list[Any], event: Any) -> None:
     """An event's notes are the engine's answers, made of what every receiver saw."""
     family = family_of(variant)
@@ -143,6 +154,8 @@ def test_the_typed_views_and_events_say_what_the_engines_decided(variant: str, o
             notes += 1
         elif variant == "chinese":
             check_boards(state)
+        elif variant.startswith("alphapoker-belote"):
+            check_playable(variant, state)
         elif variant != "alphapoker":
             check_best(variant, state)
     assert notes

@@ -110,6 +110,13 @@ def kind(letter: str) -> str | None:
     return None if letter == MIXED else "vowel" if letter in VOWELS else "consonant"
 
 
+def fitting(hand: Sequence[Card], required: str | None) -> list[Card]:
+    """The cards of ``hand`` that may be laid now: of the kind required, or Y; all of them when none is."""
+    cards = sorted(set(hand))
+    fit = [c for c in cards if required is None or kind(c.letter) in (None, required)]
+    return fit or cards
+
+
 AFTER = {"vowel": "consonant", "consonant": "vowel", None: None}
 
 # -- actions --------------------------------------------------------------------------------------
@@ -267,10 +274,8 @@ class BeloteState(EngineState):
         return Lay(self.fitting(seat)[0]) if self.stage == Stage.LAY else Pass()
 
     def fitting(self, seat: int) -> list[Card]:
-        """The cards this seat may lay now: of the kind required, or Y; all of them when none is."""
-        hand = sorted(set(self.hands[seat]))
-        fit = [c for c in hand if self.required is None or kind(c.letter) in (None, self.required)]
-        return fit or hand
+        """The cards this seat may lay now (:func:`fitting`)."""
+        return fitting(self.hands[seat], self.required)
 
     def legal_actions(self, seat: int | None) -> list[Action]:
         if seat is None or seat != self.to_act:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from brelan.api.v1 import belote_pb2 as bpb
 from brelan.api.v1 import game_pb2 as gpb
+from brelan.lexicon.cards import Card
 
 from ..games import belote as game
 from .bataille import MOVED, typed_events, word_move
@@ -22,6 +23,9 @@ def view(v: game.BeloteView) -> bpb.BeloteView:
     )  # fmt: skip
     teams = [game.team_of(s) for s in range(len(v.hands))]
     seats(message.seats, len(v.hands), {"hand": v.hands, "team": teams}, pending=v.pending)
+    if v.seat is not None and v.stage == game.Stage.LAY and v.to_act == v.seat:  # the cards it may lay, the rules'
+        mine = [c for c in v.hands[v.seat] if isinstance(c, Card)]
+        message.seats[v.seat].playable.extend(str(c) for c in game.fitting(mine, v.required))
     return message
 
 

@@ -8,8 +8,6 @@ import { LETTER_VALUES, kindOf } from "../cards.js";
 
 export { LETTER_VALUES };
 
-/** The vowels (belote's alternation; held to server/games/belote.py's by tests/data/previews.json). */
-export const VOWELS = new Set(["A", "E", "I", "O", "U"]);
 
 const WORDS = {
   fr: { red: "rouge", black: "noire", joker: "joker", jokerAs: "joker {c} pour {l}", hidden: "carte cachée",

@@ -7,8 +7,7 @@
 
 import { h } from "../dom.js";
 import { lexiconLabel } from "../options.js";
-import { tile, tileRow, backs, parseCard, foldLetters, reasonText, drafts, refocus, VOWELS,
-         LETTER_VALUES } from "./tiles.js";
+import { tile, tileRow, backs, foldLetters, reasonText, drafts, refocus } from "./tiles.js";
 import { matchWord } from "./previews.js";
 import { clockElement, nameOf, num, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
@@ -319,21 +318,11 @@ function belSeat(seat, view, ctx, pending, place) {
     mine ? null : h("div", { class: "wd-hand-backs" }, backs(count, 16, { tiny: true }), h("small", {}, ctx.t("wd.bel.cards", { n: count }))));
 }
 
-/** The cards a hand may lay now: of the required kind, or a Y; any card when it holds none of them. */
-function playable(hand, required) {
-  const fits = (card) => {
-    const c = parseCard(card);
-    if (!required || c.letter === "Y") return true;
-    return required === "LETTER_KIND_VOWEL" ? VOWELS.has(c.letter) : !VOWELS.has(c.letter);
-  };
-  const some = hand.filter(fits);
-  return new Set(some.length ? some : hand);
-}
-
 function belHand(seat, view, ctx) {
   const hand = seat.hand || [];
   const myTurn = view.stage === "STAGE_LAY" && view.toAct === seat.seat && !view._showdown && typeof ctx.act === "function";
-  const ok = myTurn ? playable(hand, view.required) : new Set(hand);
+  // the cards it may lay now, as the rules say (its view's playable: of the kind required, or a Y)
+  const ok = new Set(myTurn && seat.playable?.length ? seat.playable : hand);
   const row = h("div", { class: `wd-hand${myTurn ? " laying" : ""}`, css: { "--n": Math.min(8, Math.max(6, hand.length)) } });
   const sorted = [...hand].sort((a, b) => a.localeCompare(b));
   for (const card of sorted) {

@@ -118,6 +118,7 @@ class BeloteView(_message.Message):
         TEAM_FIELD_NUMBER: _builtins.int
         HAND_FIELD_NUMBER: _builtins.int
         PENDING_FIELD_NUMBER: _builtins.int
+        PLAYABLE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         team: _builtins.int
@@ -128,6 +129,13 @@ class BeloteView(_message.Message):
         def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
             """Its cards: face up for their owner, "??" for the others."""
 
+        @_builtins.property
+        def playable(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+            """The cards of its hand the rules let it lay now (it is to lay: of the
+            kind required, or a Y; all of them when it holds none), set only in its
+            own view.
+            """
+
         def __init__(
             self,
             *,
@@ -135,10 +143,11 @@ class BeloteView(_message.Message):
             team: _builtins.int = ...,
             hand: _abc.Iterable[_builtins.str] | None = ...,
             pending: _builtins.bool = ...,
+            playable: _abc.Iterable[_builtins.str] | None = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "pending", b"pending", "seat", b"seat", "team", b"team"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["hand", b"hand", "pending", b"pending", "playable", b"playable", "seat", b"seat", "team", b"team"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
