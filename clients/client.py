@@ -187,6 +187,9 @@ class SeatHandle:
         """The seat's view and the table, then again with each action's events (:meth:`BrelanClient.follow`)."""
         return self.client.follow(self.table_id, after_seq=after_seq, token=self.token, with_json=with_json)
 
+    def sit_out(self, out: bool = True) -> tpb.TableInfo:
+        return self.client.sit_out(self.table_id, out, token=self.token)
+
     def leave(self) -> str:
         """Give up the seat; during a game, returns the secret that takes it back (``join(secret=...)``)."""
         return self.client.leave(self.table_id, token=self.token)
@@ -304,16 +307,18 @@ class BrelanClient(LexiconCalls):
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, *, bot_seats: Sequence[int] = (),
                      decision_seconds: float = 0.0, untimed: bool = False, name: str = "",
                      lexicon: str = "", hints: bool = False, pause_seconds: float = 0.0,
-                     create_id: str = "", chat_apart: bool = False) -> tpb.TableInfo:  # fmt: skip
+                     create_id: str = "", chat_apart: bool = False, rematch_of: str = "") -> tpb.TableInfo:  # fmt: skip
         """A new table; ``decision_seconds``: each decision's time (0: the server's default, none when ``untimed``);
         ``hints``: a practice table, whose players may ask for hints; ``pause_seconds``: after each hand, how long
         its end is shown before the next hand's decisions open (the bots wait, the clocks start after it);
         ``create_id``: makes a retry of this call answer the table the first made (16 to 64 characters);
-        ``chat_apart``: its spectators' chat lines are shown to spectators only."""
+        ``chat_apart``: its spectators' chat lines are shown to spectators only; ``rematch_of``: the table whose
+        players play again here (its TableInfo.rematch names this one)."""
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
                                          decision_seconds=decision_seconds, untimed=untimed, name=name,
                                          lexicon=lexicon, hints=hints, pause_seconds=pause_seconds,
-                                         create_id=create_id, chat_apart=chat_apart)  # fmt: skip
+                                         create_id=create_id, chat_apart=chat_apart,
+                                         rematch_of=rematch_of)  # fmt: skip
         return self._table("CreateTable", request).table
 
     def list_variants(self) -> list[tpb.VariantInfo]:
@@ -391,6 +396,10 @@ class BrelanClient(LexiconCalls):
             raise ServiceError.from_rpc_error(e) from None
         finally:
             stream.cancel()
+
+    def sit_out(self, table_id: str, out: bool = True, *, token: str) -> tpb.TableInfo:
+        """Sit out (the seat's decisions made at once by the default move) or, with ``out=False``, come back."""
+        return self._table("SitOut", tpb.SitOutRequest(table_id=table_id, out=out), token).table
 
     def say(self, table_id: str, text: str, *, token: str | None = None, name: str = "") -> tpb.ChatLine:
         """Say a line in the table's chat: as the token's seat's player, or (no token) as a spectator ``name``."""

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 from .seats import SeatState
 
 LEFT_SEAT_SECONDS = 30.0  # a left seat's decisions at a table without a time limit: made for it after this
+SITTING_OUT_SECONDS = 1e-3  # a seat sitting out: its default move as soon as its decision opens
 
 
 @dataclass
@@ -80,6 +81,8 @@ class Decisions:
             seconds = state.time_limit(seat) or decision_seconds
             if not seats[seat].taken:  # its player left: the timeout rule plays it, at the table's pace
                 seconds = seconds or LEFT_SEAT_SECONDS
+            if seats[seat].sitting_out:  # its player asked for the default move at once, every time
+                seconds = SITTING_OUT_SECONDS
             if not seats[seat].bot and seconds > 0:
                 self.deadlines[seat] = max(now, self.paused_until) + seconds
 

@@ -334,6 +334,12 @@ class SqlStore:
         rows = await self._read("SELECT seat, secret_sha256, player FROM reserved_seats WHERE table_id = ?", (table_id,))
         return {seat: (secret, player) for seat, secret, player in rows}
 
+    async def set_rematch(self, table_id: str, rematch: str) -> bool:
+        """Name the table made to play again after ``table_id``; False: one was named already (it stays)."""
+        rows = await self._write([("UPDATE tables SET rematch = ? WHERE table_id = ? AND rematch IS NULL"
+                                   " RETURNING table_id", (rematch, table_id))])  # fmt: skip
+        return bool(rows)
+
     async def say(self, table_id: str, line: ChatLine) -> None:
         """Keep a chat line with its table (a node that lost the table meanwhile fails on the line's number)."""
         names = columns(ChatLine)

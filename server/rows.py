@@ -40,6 +40,12 @@ class TableRow:
     pause_seconds: float = 0.0  # after each hand: its end shown this long before the next hand's decisions open
     create_id: str | None = None  # the caller's id of the CreateTable that made it: a retry answers this table
     chat_apart: bool = False  # its spectators' chat lines are shown to spectators only
+    rematch: str | None = None  # the table its players made to play again after it
+
+    def named(self, seat: int) -> str:
+        """The name a seat has before anyone sits there: its tournament player's (a bot's too), else none."""
+        names = (self.place or {}).get("players") or ()
+        return str(names[seat]) if seat < len(names) else ""
 
 
 @dataclass(frozen=True)

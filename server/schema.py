@@ -143,5 +143,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "ALTER TABLE tables ADD COLUMN chat_apart INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # 12: the table a finished one's players made to play again
+        "ALTER TABLE tables ADD COLUMN rematch TEXT",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

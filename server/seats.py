@@ -27,6 +27,8 @@ class SeatState:
     secret_sha256: str | None = None
     # The hash of the player key it was taken with (None: none): the seat follows that player, not the token.
     player_sha256: str | None = None
+    # Its player sits out: its decisions are the rules' default moves, made at once (not kept over a restart).
+    sitting_out: bool = False
 
     @property
     def taken(self) -> bool:

@@ -104,7 +104,7 @@ class Table:
         self.bot_delay = bot_delay
         self.state: State | None = None
         self.events: list[TableEvent] = []
-        self.seats = [SeatState(bot=s in row.bot_seats) for s in range(variant.seats(self.options))]
+        self.seats = [SeatState(bot=s in row.bot_seats, player=row.named(s)) for s in range(variant.seats(self.options))]
         # Every seat a bot, and no tournament's game: a show, played as ``shows`` says (its pace, and abandoned when
         # nobody watches it). A tournament's games between bots play on, at the bots' pace, to its end.
         self.bots_only = all(seat.bot for seat in self.seats) and row.place is None
@@ -453,7 +453,7 @@ class Table:
         key_sha256 = key_sha256 or self.seats[seat].player_sha256  # a seat taken back by its secret keeps its key
         await self.log.set_seat(self.table_id, seat, sha256(token), player, key_sha256)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player
-        self.seats[seat].player_sha256 = key_sha256
+        self.seats[seat].player_sha256, self.seats[seat].sitting_out = key_sha256, False
         if replaced is not None:
             self.close_watchers(seat)  # the streams of the token replaced: it no longer holds the seat
         self.present()
@@ -495,10 +495,23 @@ class Table:
             await self.reserve(seat, state.player, state.player_sha256 or sha256(secret))
         if not state.reserved:
             state.player = ""
-        state.player_sha256 = None
+        state.player_sha256, state.sitting_out = None, False
         if self.state is not None:
             self._reset_deadlines(None)
         return secret
+
+    async def sit_out(self, seat: int, out: bool) -> None:
+        """The seat's player sits out (each decision of the seat is the default move, made at once) or is back
+        (a decision open now gets the whole decision time again)."""
+
+        async def run() -> None:
+            if self.row.finished:
+                raise refused("GAME_OVER", "the game is over", self.seq)
+            self.seats[seat].sitting_out = out
+            if self.state is not None and self.decisions.deadlines.pop(seat, None) is not None:
+                self._reset_deadlines(None)  # its open decision, timed anew
+
+        await self.command(run)
 
     def chat_for(self, seat: int | None, after: int = 0) -> list[ChatLine]:
         """The chat lines after line ``after`` that ``seat`` (None: a spectator) is shown."""

@@ -24,8 +24,10 @@ def as_json(value: dict[str, Any]) -> str:
 
 def table_info(table: Table) -> pb.TableInfo:
     """A table being played here (or read back), as it stands."""
+    places = table.state.places() if table.state is not None else {}
     seats = [pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0,
-                         reserved=st.reserved) for s, st in enumerate(table.seats)]  # fmt: skip
+                         reserved=st.reserved, place=places.get(s, 0), sitting_out=st.sitting_out)
+             for s, st in enumerate(table.seats)]  # fmt: skip
     info = _info(table.row, table.status, table.seq, table.hand, seats)
     info.node_address = table.node_address
     return info
@@ -41,7 +43,7 @@ def listed_info(listed: Listed, seat_count: int) -> pb.TableInfo:
     status = "finished" if row.finished else "playing" if row.started else "waiting"
     seats = []
     for s in range(seat_count):
-        taken, player, reserved = listed.seats.get(s, (False, "", False))
+        taken, player, reserved = listed.seats.get(s, (False, row.named(s), False))
         bot = s in row.bot_seats
         seats.append(pb.SeatInfo(seat=s, taken=taken or bot, bot=bot, player=player, connected=bot, reserved=reserved))
     return _info(row, status, listed.seq, listed.hand, seats)
@@ -52,7 +54,7 @@ def _info(row: TableRow, status: str, seq: int, hand: int, seats: list[pb.SeatIn
         table_id=row.table_id, variant=row.variant, name=row.name, options=row.options, status=STATUS[status],
         seq=seq, seed_sha256=row.seed_sha256, seed=row.seed if row.finished else "",
         decision_seconds=row.decision_seconds, hand=hand, seats=seats, hints=row.hints, pause_seconds=row.pause_seconds,
-        chat_apart=row.chat_apart,
+        chat_apart=row.chat_apart, rematch=row.rematch or "",
     )  # fmt: skip
     if row.result is not None:
         info.result = as_json(row.result)

@@ -67,7 +67,7 @@ class TableServicer(pb_grpc.TableServiceServicer):
             table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
                                              hints=request.hints, pause_seconds=request.pause_seconds,
                                              create_id=request.create_id, owner=owner,
-                                             chat_apart=request.chat_apart)  # fmt: skip
+                                             chat_apart=request.chat_apart, rematch_of=request.rematch_of)  # fmt: skip
         except TableExists:
             if request.create_id:  # made at once by another call of the same id (on another node): that table
                 return await self._made(await self.tables.made_by(request.create_id) or "", context)
@@ -191,6 +191,11 @@ class TableServicer(pb_grpc.TableServiceServicer):
         peer = self.cluster.caller(context) if self.cluster else peer_of(context)
         line = await self.tables.say(CALLER.get(), peer, request.table_id, request.text, request.name)
         return pb.SayResponse(line=chat_line(line))
+
+    @routed
+    async def SitOut(self, request: pb.SitOutRequest, context: grpc.aio.ServicerContext) -> pb.SitOutResponse:
+        return pb.SitOutResponse(table=table_info(await self.tables.sit_out(CALLER.get(), request.table_id,
+                                                                            request.out)))  # fmt: skip
 
     @routed
     async def GetChat(self, request: pb.GetChatRequest, context: grpc.aio.ServicerContext) -> pb.GetChatResponse:

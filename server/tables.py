@@ -7,6 +7,7 @@ log), so a leaked log or database gives no one a seat.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hmac
 import logging
 import secrets
@@ -310,7 +311,7 @@ class Tables:
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
                pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None,
-               chat_apart: bool = False) -> Table:  # fmt: skip
+               chat_apart: bool = False, rematch_of: str = "") -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -322,7 +323,11 @@ class Tables:
         the same id made its table first.
         ``owner``: the caller (its address) making it: a table of bots only counts against that caller's shows.
         ``chat_apart``: its spectators' chat lines are shown to spectators only.
+        ``rematch_of``: a table whose players play again here (the first such table is named in its row).
         """
+        if rematch_of and await self.log.table(rematch_of) is None:
+            raise Refusal(Status.NOT_FOUND, f"no table {quoted(rematch_of)}", reason="TABLE_NOT_FOUND",
+                          metadata={"rematch_of": rematch_of[:64]})  # fmt: skip
         try:
             variant = get_variant(variant_name)
         except UnknownVariant as e:
@@ -348,9 +353,13 @@ class Tables:
         if show:
             self.making[owner] += 1  # its place is held while its row is written: calls at once count it
         try:
-            return await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
-                                      join_seconds, hints, place, pause_seconds, create_id, owner if show else None,
-                                      chat_apart)  # fmt: skip
+            table = await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
+                                       join_seconds, hints, place, pause_seconds, create_id, owner if show else None,
+                                       chat_apart)  # fmt: skip
+            if rematch_of and await self.log.set_rematch(rematch_of, table.table_id) and rematch_of in self.tables:
+                old = self.tables[rematch_of]
+                old.row = dataclasses.replace(old.row, rematch=table.table_id)
+            return table
         finally:
             if show:
                 self.making[owner] -= 1
@@ -451,6 +460,11 @@ class Tables:
         held = await self.log.held_by(checked_key(player_key), MAX_MY_SEATS)
         listed = {entry.row.table_id: entry for entry in await self.log.listed(sorted({t for t, _, _ in held}))}
         return [(listed[t], seat, kept) for t, seat, kept in held if t in listed]
+
+    async def sit_out(self, holder: Holder | None, table_id: str, out: bool) -> Table:
+        table, seat = await self.seat_of(holder, table_id)
+        await table.sit_out(seat, out)
+        return table
 
     async def say(self, holder: Holder | None, peer: str, table_id: str, text: str, name: str = "") -> ChatLine:
         """A chat line at a table, from the caller's seat (its player's name) or as a spectator (``name``); one

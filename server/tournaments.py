@@ -53,6 +53,7 @@ class Place:
     round_matches: int  # the matches of its round: a knockout's 4 are its quarter-finals
     match: int
     game: int  # within its match, from 1
+    players: tuple[str, ...] = ()  # its seats' players, as the tournament names them (its bots too)
 
 
 @dataclass
@@ -71,7 +72,7 @@ class Running:
         m = self.state.matches[match]
         matches = sum(1 for x in self.state.matches if (x.stage, x.round) == (m.stage, m.round))
         return Place(self.row.tournament_id, self.row.name, m.stage, m.round, matches, m.number,
-                     self.tables[match].index(table_id) + 1)  # fmt: skip
+                     self.tables[match].index(table_id) + 1, (self.row.players[m.a], self.row.players[m.b]))  # fmt: skip
 
 
 class Tournaments:

@@ -192,6 +192,8 @@ def random_game(game: Variant, family: Family, options: Any,
         if state.hand_number != hand or state.is_over:  # between hands, nothing is in flight
             assert game.conserved(state.view(None)), "chips or cards not conserved"
             check_views(game, family, state, told)
+    places = state.places()  # the champions first; every place a seat's in the game
+    assert all(places[c] == 1 for c in state.champions) and all(1 <= p <= state.players for p in places.values())
     result = state.result  # a record of the typed result message's fields, which reads as that message
     assert [f.name for f in dataclasses.fields(result)] == list(family.result.DESCRIPTOR.fields_by_name)
     assert family.result_message(jsonable(result)) == fill(family.result(), result)

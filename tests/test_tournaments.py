@@ -62,6 +62,10 @@ def test_a_knockout_of_bots_plays_every_match_on_tables_to_a_champion(api: Brela
         assert max(m.wins_a, m.wins_b) == 2 and m.winner in (m.player_a, m.player_b)
         games = [api.get_table(t) for t in m.table_ids]
         assert len(games) >= 2 and all(g.status == 3 for g in games)
+        for g in games:  # its bots named as the tournament names them, at the table and in the lobby
+            assert [s.player for s in g.seats] == list(g.tournament.players) == [m.player_a, m.player_b]
+        listed = {t.table_id: t for t in api.list_tables(include_finished=True)}
+        assert all([s.player for s in listed[t].seats] == [m.player_a, m.player_b] for t in m.table_ids)
         won_a = sum(result_dict(g)["champions"] == [0] for g in games)
         assert won_a == m.wins_a  # seat 0 is player a in every game of the match
     semi_winners = {m.winner for m in final.matches[:2]}
@@ -89,7 +93,8 @@ def test_a_game_s_table_tells_its_place_in_its_tournament(api: BrelanClient) -> 
     assert api.get_table(second.table_ids[0]).pause_seconds == 4
     place = api.get_table(second.table_ids[0]).tournament
     assert place == tpb.TournamentPlace(tournament_id=info.tournament_id, tournament_name="Coupe", stage="knockout",
-                                        round=1, round_matches=2, match=2, game=1)  # fmt: skip
+                                        round=1, round_matches=2, match=2, game=1,
+                                        players=[second.player_a, second.player_b])  # fmt: skip
     listed = {t.table_id: t for t in api.list_tables()}
     assert listed[second.table_ids[0]].tournament == place
     alone = api.create_table("alphapoker", {"lexicon": "mini", "players": "2"})

@@ -335,6 +335,7 @@ class AlphaState(ButtonGame):
     lexicon: Lexicon
     stacks: list[int]
     out: list[bool]
+    out_hands: dict[int, int] = field(default_factory=dict)  # seat -> the deal it went out in
     button: int = -1
     hand: int = 0
     playing: tuple[int, ...] = ()  # seats dealt in this deal (a tie-break deals only the tied)
@@ -657,7 +658,7 @@ class AlphaState(ButtonGame):
                 break
             self.to_act.pop(0)
             self.folded.add(short)
-            self.out[short] = True
+            self.out[short], self.out_hands[short] = True, self.hand
             events += [Folded(Seat(short)), Out(Seat(short))]
         contenders = self.contenders()
         if len(contenders) <= 1:
@@ -718,7 +719,7 @@ class AlphaState(ButtonGame):
         events: list[Event] = []
         for s in self._seats_from(self.button + 1):
             if self.stacks[s] < max(self.options.ante, 1):  # cannot pay the next ante: out
-                self.out[s] = True
+                self.out[s], self.out_hands[s] = True, self.hand
                 events.append(Out(Seat(s)))
         alive = [s for s in range(self.players) if not self.out[s]]
         if len(alive) <= 1:

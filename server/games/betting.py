@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .base import EngineState, GameError, Out, Result, Seat, record
+from .contract import places_of
 from .pots import split
 
 
@@ -443,6 +444,9 @@ class ButtonGame(EngineState):
     @property
     def hand_number(self) -> int:
         return self.hand
+
+    def places(self) -> dict[int, int]:
+        return places_of(self.players, self.out_hands, self.champions)
 
     @property
     def result(self) -> StacksResult | None:

@@ -104,6 +104,11 @@ class EngineState:
         """Seats that may act now out of turn (a claim in a race), besides the pending ones."""
         return []
 
+    def places(self) -> dict[int, int]:
+        """The seats whose place in the game is settled, with it (1: a champion): by default the champions once the
+        game is over; a game that knocks players out (:func:`places_of`) says theirs as they go."""
+        return {seat: 1 for seat in self.champions}
+
     def hints(self, seat: int) -> list[Any]:
         """The legal actions that answer this seat's puzzle (the best words, the solver's set), best first,
         found from what the seat sees alone; ``legal_actions`` lists them too. A table without hints
@@ -119,6 +124,18 @@ class EngineState:
 
     def redact_all(self, events: Sequence[Any], seat: int | None) -> list[Any]:
         return [self.redact(e, seat) for e in events]
+
+
+def places_of(players: int, out_hands: Mapping[int, int], champions: Sequence[int]) -> dict[int, int]:
+    """Each knocked-out seat's place (those out in the same hand share it: ahead of them, every seat that went out
+    later or is still in), and the champions' 1.
+
+    >>> places_of(4, {2: 3, 0: 5, 3: 5}, [])
+    {2: 4, 0: 2, 3: 2}
+    """
+    placed = {s: 1 + sum(1 for t in range(players) if t not in out_hands or out_hands[t] > hand)
+              for s, hand in out_hands.items()}  # fmt: skip
+    return placed | {seat: 1 for seat in champions}
 
 
 Bot = Callable[[Any, Sequence[str], random.Random], str]  # (the engine's view for the seat, its legal moves, an RNG)

@@ -21,7 +21,7 @@ from connectrpc.protocol import ProtocolType
 from connectrpc.server import ConnectASGIApplication, DEFAULT_READ_MAX_BYTES, Endpoint
 from pyqwest import Client
 
-from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetChatRequest, GetChatResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListMyTablesRequest, ListMyTablesResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, SayRequest, SayResponse, WatchTableRequest, WatchTableResponse
+from .table_pb2 import ActRequest, ActResponse, CreateTableRequest, CreateTableResponse, GetChatRequest, GetChatResponse, GetHandHistoryRequest, GetHandHistoryResponse, GetHintsRequest, GetHintsResponse, GetTableRequest, GetTableResponse, GetTranscriptRequest, GetTranscriptResponse, GetViewRequest, GetViewResponse, JoinTableRequest, JoinTableResponse, LeaveTableRequest, LeaveTableResponse, LegalActionsRequest, LegalActionsResponse, ListMyTablesRequest, ListMyTablesResponse, ListTablesRequest, ListTablesResponse, ListVariantsRequest, ListVariantsResponse, ReviewHandRequest, ReviewHandResponse, SayRequest, SayResponse, SitOutRequest, SitOutResponse, WatchTableRequest, WatchTableResponse
 
 if TYPE_CHECKING:
     from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
@@ -165,6 +165,13 @@ class TableService(Protocol):
         """
         The table's chat so far, as the caller is shown it (at a table whose
         spectators chat apart, a player is not shown theirs).
+        """
+        raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
+
+    async def sit_out(self, request: SitOutRequest, ctx: RequestContext[SitOutRequest, SitOutResponse], /) -> SitOutResponse:
+        """
+        Sit out (your seat's decisions made at once by the rules' default move,
+        every hand, without waiting out the clock) or come back.
         """
         raise ConnectError(Code.UNIMPLEMENTED, 'Not implemented')
 
@@ -368,6 +375,17 @@ class TableServiceASGIApplication(ConnectASGIApplication[TableService]):
                         stream_type=StreamType.UNARY,
                     ),
                     function=svc.get_chat,
+                ),
+                "/brelan.api.v1.TableService/SitOut": Endpoint.unary(
+                    method=MethodInfo(
+                        name="SitOut",
+                        service_name="brelan.api.v1.TableService",
+                        input=SitOutRequest,
+                        output=SitOutResponse,
+                        idempotency_level=IdempotencyLevel.UNKNOWN,
+                        stream_type=StreamType.UNARY,
+                    ),
+                    function=svc.sit_out,
                 ),
             },
             interceptors=interceptors,
@@ -820,6 +838,30 @@ class TableServiceClient(ConnectClient):
                 service_name="brelan.api.v1.TableService",
                 input=GetChatRequest,
                 output=GetChatResponse,
+                idempotency_level=IdempotencyLevel.UNKNOWN,
+                stream_type=StreamType.UNARY,
+            ),
+            headers=headers,
+            timeout_ms=timeout_ms,
+        )
+    async def sit_out(
+        self,
+        request: SitOutRequest,
+        *,
+        headers: Headers | Mapping[str, str] | None = None, 
+        timeout_ms: int | None = None,
+    ) -> SitOutResponse:
+        """
+        Sit out (your seat's decisions made at once by the rules' default move,
+        every hand, without waiting out the clock) or come back.
+        """
+        return await self.execute_unary(
+            request=request,
+            method=MethodInfo(
+                name="SitOut",
+                service_name="brelan.api.v1.TableService",
+                input=SitOutRequest,
+                output=SitOutResponse,
                 idempotency_level=IdempotencyLevel.UNKNOWN,
                 stream_type=StreamType.UNARY,
             ),

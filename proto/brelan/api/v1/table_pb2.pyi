@@ -366,6 +366,7 @@ class CreateTableRequest(_message.Message):
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     CREATE_ID_FIELD_NUMBER: _builtins.int
     CHAT_APART_FIELD_NUMBER: _builtins.int
+    REMATCH_OF_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -407,6 +408,11 @@ class CreateTableRequest(_message.Message):
     """Its spectators chat apart: their lines are shown to spectators only
     (the players' lines to everyone).
     """
+    rematch_of: _builtins.str
+    """A table to play again after: its TableInfo.rematch names this one, so
+    its players (watching it, or on its end screen) are invited here. The
+    first table made for it is the one named.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """The game's options as text ("players" -> "4"); those not given take
@@ -431,10 +437,11 @@ class CreateTableRequest(_message.Message):
         pause_seconds: _builtins.float = ...,
         create_id: _builtins.str = ...,
         chat_apart: _builtins.bool = ...,
+        rematch_of: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "rematch_of", b"rematch_of", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -476,6 +483,8 @@ class SeatInfo(_message.Message):
     PLAYER_FIELD_NUMBER: _builtins.int
     CONNECTED_FIELD_NUMBER: _builtins.int
     RESERVED_FIELD_NUMBER: _builtins.int
+    PLACE_FIELD_NUMBER: _builtins.int
+    SITTING_OUT_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """Its number, from 0."""
     taken: _builtins.bool
@@ -490,6 +499,14 @@ class SeatInfo(_message.Message):
     """Kept for one player (a tournament's, or one who left during the game): only
     JoinTable with its secret takes it.
     """
+    place: _builtins.int
+    """Its place in the game once settled: a player knocked out (those out in
+    the same hand share it), or a champion (1); 0: not yet.
+    """
+    sitting_out: _builtins.bool
+    """Its player sits out: each of its decisions is the rules' default move,
+    made at once, until they are back (SitOut).
+    """
     def __init__(
         self,
         *,
@@ -499,10 +516,12 @@ class SeatInfo(_message.Message):
         player: _builtins.str = ...,
         connected: _builtins.bool = ...,
         reserved: _builtins.bool = ...,
+        place: _builtins.int = ...,
+        sitting_out: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "connected", b"connected", "player", b"player", "reserved", b"reserved", "seat", b"seat", "taken", b"taken"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "connected", b"connected", "place", b"place", "player", b"player", "reserved", b"reserved", "seat", b"seat", "sitting_out", b"sitting_out", "taken", b"taken"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -562,6 +581,7 @@ class TableInfo(_message.Message):
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
     NODE_ADDRESS_FIELD_NUMBER: _builtins.int
     CHAT_APART_FIELD_NUMBER: _builtins.int
+    REMATCH_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """Its id ("t-1a2b3c4d")."""
     variant: _builtins.str
@@ -611,6 +631,10 @@ class TableInfo(_message.Message):
     """
     chat_apart: _builtins.bool
     """Its spectators chat apart (CreateTableRequest.chat_apart)."""
+    rematch: _builtins.str
+    """The table its players made to play again after this one (a table made
+    with rematch_of this one); empty: none yet.
+    """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Every option, defaults included, as text."""
@@ -692,10 +716,11 @@ class TableInfo(_message.Message):
         pause_seconds: _builtins.float = ...,
         node_address: _builtins.str = ...,
         chat_apart: _builtins.bool = ...,
+        rematch: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "game_result", b"game_result", "poker_champ", b"poker_champ", "tournament", b"tournament", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chat_apart", b"chat_apart", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "node_address", b"node_address", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["abandoned", b"abandoned", "absent", b"absent", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chat_apart", b"chat_apart", "chinese", b"chinese", "daker", b"daker", "decision_seconds", b"decision_seconds", "forfeited", b"forfeited", "game_result", b"game_result", "hand", b"hand", "hints", b"hints", "join_by", b"join_by", "name", b"name", "node_address", b"node_address", "options", b"options", "pause_seconds", b"pause_seconds", "poker_champ", b"poker_champ", "rematch", b"rematch", "result", b"result", "seats", b"seats", "seed", b"seed", "seed_sha256", b"seed_sha256", "seq", b"seq", "status", b"status", "table_id", b"table_id", "tournament", b"tournament", "variant", b"variant", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType_game_result: _TypeAlias = _typing.Literal["poker_champ", "alphapoker", "bataille", "belote", "daker", "yahtzee_holdem", "chinese"]  # noqa: Y015
     _WhichOneofArgType_game_result: _TypeAlias = _typing.Literal["game_result", b"game_result"]  # noqa: Y015
@@ -718,6 +743,7 @@ class TournamentPlace(_message.Message):
     ROUND_MATCHES_FIELD_NUMBER: _builtins.int
     MATCH_FIELD_NUMBER: _builtins.int
     GAME_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     """The tournament (TournamentInfo.tournament_id)."""
     tournament_name: _builtins.str
@@ -736,6 +762,12 @@ class TournamentPlace(_message.Message):
     """The match's number within its round, from 1."""
     game: _builtins.int
     """The game's number within its match, from 1."""
+    @_builtins.property
+    def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Its seats' players as the tournament names them (its bots too), in seat
+        order.
+        """
+
     def __init__(
         self,
         *,
@@ -746,10 +778,11 @@ class TournamentPlace(_message.Message):
         round_matches: _builtins.int = ...,
         match: _builtins.int = ...,
         game: _builtins.int = ...,
+        players: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "match", b"match", "round", b"round", "round_matches", b"round_matches", "stage", b"stage", "tournament_id", b"tournament_id", "tournament_name", b"tournament_name"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["game", b"game", "match", b"match", "players", b"players", "round", b"round", "round_matches", b"round_matches", "stage", b"stage", "tournament_id", b"tournament_id", "tournament_name", b"tournament_name"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -1890,6 +1923,56 @@ class SayResponse(_message.Message):
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___SayResponse: _TypeAlias = SayResponse  # noqa: Y015
+
+@_typing.final
+class SitOutRequest(_message.Message):
+    """Sit out, or come back (the token's seat)."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_ID_FIELD_NUMBER: _builtins.int
+    OUT_FIELD_NUMBER: _builtins.int
+    table_id: _builtins.str
+    """The table."""
+    out: _builtins.bool
+    """True: sit out; false: back in."""
+    def __init__(
+        self,
+        *,
+        table_id: _builtins.str = ...,
+        out: _builtins.bool = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["out", b"out", "table_id", b"table_id"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SitOutRequest: _TypeAlias = SitOutRequest  # noqa: Y015
+
+@_typing.final
+class SitOutResponse(_message.Message):
+    """Done."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    TABLE_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def table(self) -> Global___TableInfo:
+        """The table as it stands."""
+
+    def __init__(
+        self,
+        *,
+        table: Global___TableInfo | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___SitOutResponse: _TypeAlias = SitOutResponse  # noqa: Y015
 
 @_typing.final
 class GetChatRequest(_message.Message):

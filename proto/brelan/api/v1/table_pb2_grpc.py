@@ -120,6 +120,11 @@ class TableServiceStub:
                 request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatRequest.SerializeToString,
                 response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatResponse.FromString,
                 _registered_method=True)
+        self.SitOut = channel.unary_unary(
+                '/brelan.api.v1.TableService/SitOut',
+                request_serializer=brelan_dot_api_dot_v1_dot_table__pb2.SitOutRequest.SerializeToString,
+                response_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.SitOutResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -270,6 +275,14 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SitOut(self, request, context):
+        """Sit out (your seat's decisions made at once by the rules' default move,
+        every hand, without waiting out the clock) or come back.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -357,6 +370,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.GetChat,
                     request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatRequest.FromString,
                     response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.GetChatResponse.SerializeToString,
+            ),
+            'SitOut': grpc.unary_unary_rpc_method_handler(
+                    servicer.SitOut,
+                    request_deserializer=brelan_dot_api_dot_v1_dot_table__pb2.SitOutRequest.FromString,
+                    response_serializer=brelan_dot_api_dot_v1_dot_table__pb2.SitOutResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -819,6 +837,33 @@ class TableService:
             '/brelan.api.v1.TableService/GetChat',
             brelan_dot_api_dot_v1_dot_table__pb2.GetChatRequest.SerializeToString,
             brelan_dot_api_dot_v1_dot_table__pb2.GetChatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SitOut(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/brelan.api.v1.TableService/SitOut',
+            brelan_dot_api_dot_v1_dot_table__pb2.SitOutRequest.SerializeToString,
+            brelan_dot_api_dot_v1_dot_table__pb2.SitOutResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -140,6 +140,10 @@ class TableServiceStub:
     """The table's chat so far, as the caller is shown it (at a table whose
     spectators chat apart, a player is not shown theirs).
     """
+    SitOut: _grpc.UnaryUnaryMultiCallable[_table_pb2.SitOutRequest, _table_pb2.SitOutResponse]
+    """Sit out (your seat's decisions made at once by the rules' default move,
+    every hand, without waiting out the clock) or come back.
+    """
 
 @_typing.type_check_only
 class TableServiceAsyncStub(TableServiceStub):
@@ -215,6 +219,10 @@ class TableServiceAsyncStub(TableServiceStub):
     GetChat: _aio.UnaryUnaryMultiCallable[_table_pb2.GetChatRequest, _table_pb2.GetChatResponse]  # type: ignore[assignment]
     """The table's chat so far, as the caller is shown it (at a table whose
     spectators chat apart, a player is not shown theirs).
+    """
+    SitOut: _aio.UnaryUnaryMultiCallable[_table_pb2.SitOutRequest, _table_pb2.SitOutResponse]  # type: ignore[assignment]
+    """Sit out (your seat's decisions made at once by the rules' default move,
+    every hand, without waiting out the clock) or come back.
     """
 
 class TableServiceServicer(metaclass=_abc_1.ABCMeta):
@@ -390,6 +398,16 @@ class TableServiceServicer(metaclass=_abc_1.ABCMeta):
     ) -> _typing.Union[_table_pb2.GetChatResponse, _abc.Awaitable[_table_pb2.GetChatResponse]]:
         """The table's chat so far, as the caller is shown it (at a table whose
         spectators chat apart, a player is not shown theirs).
+        """
+
+    @_abc_1.abstractmethod
+    def SitOut(
+        self,
+        request: _table_pb2.SitOutRequest,
+        context: _ServicerContext,
+    ) -> _typing.Union[_table_pb2.SitOutResponse, _abc.Awaitable[_table_pb2.SitOutResponse]]:
+        """Sit out (your seat's decisions made at once by the rules' default move,
+        every hand, without waiting out the clock) or come back.
         """
 
 def add_TableServiceServicer_to_server(servicer: TableServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...

@@ -1,0 +1,95 @@
+"""The end of a player's game: a knocked-out seat is told its place, a player may sit out (the rules' default move
+at once, each time) and come back, and a table made to play again is named on the table before it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.api.errors import ServiceError
+from brelan.clients.client import BrelanClient
+from brelan.server.games.contract import places_of
+from brelan.server.main import ServerThread
+
+from conftest import error_of
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerThread]:
+    running = ServerThread(tmp_path / "data", lexicons=False)
+    yield running
+    running.stop()
+
+
+def until(check, what: str, limit: float = 60.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if found := check():
+            return found
+        time.sleep(0.02)
+    raise AssertionError(f"no {what} after {limit} s")
+
+
+@pytest.mark.parametrize("variant, options", [("yahtzee-holdem", {"players": "4", "stack": "60"}),
+                                              ("daker", {"mode": "holdem", "players": "4", "stack": "60"})])
+def test_each_knocked_out_seat_is_told_its_place(server: ServerThread, variant: str, options: dict[str, str]) -> None:
+    with BrelanClient(server.target) as api:
+        table = api.create_table(variant, options, bot_seats=range(4)).table_id
+        done = until(lambda: (t := api.get_table(table)).status == tpb.TABLE_STATUS_FINISHED and t, "end")
+        places = [s.place for s in done.seats]
+        stacks = done.yahtzee_holdem if variant == "yahtzee-holdem" else done.daker
+        out = {s: hand for s, hand in enumerate(stacks.out_hands) if hand}
+        assert places == [places_of(4, out, list(stacks.champions)).get(s, 0) for s in range(4)]
+        assert sorted(places)[0] == 1 and all(1 <= p <= 4 for p in places)  # every seat placed at a last-stack game
+
+
+def test_places_share_a_hand_and_rank_the_later_out_higher() -> None:
+    assert places_of(5, {0: 2, 3: 7, 4: 7}, [1]) == {0: 5, 3: 3, 4: 3, 1: 1}
+
+
+def test_a_seat_sitting_out_plays_the_default_move_at_once_and_comes_back(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        table = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2], untimed=True).table_id
+        ann, bob = api.join(table, seat=0, player="Ann"), api.join(table, seat=1, player="Bob")
+        info = ann.sit_out()
+        assert info.seats[0].sitting_out and not info.seats[1].sitting_out
+        # Ann never acts; her decisions are made for her at once (an untimed table would wait on her forever).
+        events: list[tpb.TableEvent] = []
+
+        def watch() -> None:
+            try:
+                for event in api.watch(table):
+                    events.append(event)
+            except ServiceError:
+                pass  # the channel closed with the test
+
+        threading.Thread(target=watch, daemon=True).start()
+        deadline = time.monotonic() + 15
+        while not any(e.HasField("actor") and e.actor == 0 for e in events):
+            assert time.monotonic() < deadline, "no move was made for Ann"
+            if (view := bob.view()).legal:
+                try:
+                    bob.act("pay", expected_seq=view.seq)
+                except ServiceError:
+                    pass  # the table moved on meanwhile: look again
+            time.sleep(0.02)
+        assert not ann.sit_out(False).seats[0].sitting_out
+        e = error_of(api.sit_out, table, token="not-a-token")
+        assert e.code == grpc.StatusCode.UNAUTHENTICATED
+
+
+def test_a_table_made_to_play_again_is_named_on_the_one_before(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        first = api.create_table("poker-champ", {"players": "2"}).table_id
+        again = api.create_table("poker-champ", {"players": "2"}, rematch_of=first).table_id
+        assert api.get_table(first).rematch == again
+        api.create_table("poker-champ", {"players": "2"}, rematch_of=first)  # a second: the first stays named
+        assert api.get_table(first).rematch == again and api.get_table(again).rematch == ""
+        e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of="t-nothere")
+        assert e.code == grpc.StatusCode.NOT_FOUND and e.reason == "TABLE_NOT_FOUND"
