@@ -29,6 +29,7 @@ from rich.text import Text
 
 from brelan.lexicon.store import Store
 from brelan.api.errors import ServiceError
+from brelan.api.v1 import table_pb2 as tpb
 from brelan.server.games.base import Variant
 
 from .client import SeatHandle
@@ -41,20 +42,29 @@ def cards(pieces: Iterable[Any]) -> str:
     return " ".join(map(str, pieces))
 
 
-def render(variant: Variant, table_id: str, view: Any, legal: list[str], recent: list[str]) -> Any:
-    """The table as a panel: a header, the board, a row a seat, the last events, whose move it is; ``view``: the
-    engine's view for the seat (:meth:`~brelan.server.games.base.Variant.view_from_json`)."""
+def seat_names(table: tpb.TableInfo) -> list[str]:
+    """Each seat as the table names it: its player, else "bot N" or "pN"."""
+    return [s.player or (f"bot {s.seat}" if s.bot else f"p{s.seat}") for s in table.seats]
+
+
+def render(variant: Variant, table_id: str, view: Any, legal: list[str], recent: list[str],
+           names: list[str] | None = None, clock: float = 0.0) -> Any:  # fmt: skip
+    """The table as a panel: a header, the board, a row a seat (``names``: the seats' players), the last events,
+    whose move it is and its clock (``clock`` seconds left; 0: none); ``view``: the engine's view for the seat
+    (:meth:`~brelan.server.games.base.Variant.view_from_json`)."""
     me = view.seat
     columns, header, rows = SCREENS[variant.name](view)
     seats = Table(box=None, pad_edge=False)
     for column in ("seat", *columns):
         seats.add_column(column)
     for s, row in enumerate(rows):
-        seats.add_row(f"p{s}" + (" (you)" if s == me else ""), *row, style="bold" if s == me else None)
+        name = names[s] if names and s < len(names) else f"p{s}"
+        seats.add_row(name + (" (you)" if s == me else ""), *row, style="bold" if s == me else None)
     head = Text.assemble((variant.title, "bold"), f"  {table_id}  {header}")
     board = Text("board  " + (cards(view.board) or "-") if hasattr(view, "board") else "", style="bold cyan")
     log = Text("\n".join(recent[-8:]), style="dim")
-    prompt = Text(f"your move: {legal_hint(legal)}" if legal else "waiting for the others...",
+    left = f" ({clock:.0f} s left)" if clock else ""
+    prompt = Text(f"your move{left}: {legal_hint(legal)}" if legal else "waiting for the others...",
                   style="yellow" if legal else "dim")  # fmt: skip
     return Panel.fit(_stack(head, board, seats, log, prompt), title="brelan play")
 
@@ -209,6 +219,14 @@ def shorthand(variant: Variant, view: Any, legal: list[str], text: str) -> str:
     return text
 
 
+def _wait_key(prompt: str) -> None:
+    """Until the player presses Enter (at the end of input, at once)."""
+    try:
+        out.input(f"[dim]{prompt}[/dim] ")
+    except EOFError:
+        pass
+
+
 LISTED = 6  # legal actions the screen and the prompt list in full; beyond, the first few and a count
 
 
@@ -304,8 +322,16 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
         api.close()
 
 
+def hand_over(variant: Variant, hand: int, events: list[tuple[int, str]], names: list[str]) -> Any:
+    """How a hand (a deal) ended, held on screen until its player goes on: its last events."""
+    said = [text for h, text in events if h == hand][-10:]
+    for s, name in enumerate(names):  # the seats by their players' names, as the table shows them
+        said = [" ".join(name if word == f"p{s}" else word for word in text.split()) for text in said]
+    return Panel.fit(Text("\n".join(said) or "-"), title=f"{variant.facts.round_name or 'hand'} {hand} is over")
+
+
 def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
-    recent: deque[str] = deque(maxlen=50)
+    recent: deque[tuple[int, str]] = deque(maxlen=200)  # (hand, text) of the last events
     moved = threading.Event()
     seen = [0]  # the last event's seq the watch has brought
 
@@ -314,7 +340,7 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
             for event in me.watch():
                 if variant.realtime:  # the table moves while you think: show each card as it comes
                     out.print(f"  {event.text}", style="dim", highlight=False)
-                recent.append(event.text)
+                recent.append((event.hand, event.text))
                 seen[0] = event.seq
                 moved.set()
         except ServiceError:
@@ -324,6 +350,8 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
     threading.Thread(target=follow, daemon=True).start()
     advice = random.Random()
     shown = -1
+    held = 0  # the last hand whose end was held on screen
+    names: list[str] = []
     while True:
         response = me.view(with_json=True)  # the JSON view too: the engine's view is rebuilt from it, for its bot
         view = variant.view_from_json(response.view)
@@ -334,10 +362,18 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
                     break
                 moved.wait(timeout=0.01)
                 moved.clear()
-            out.print(render(variant, me.table_id, view, legal, list(recent)))
+            table = me.client.get_table(me.table_id)
+            names = seat_names(table)
+            if variant.facts.round_name and held < table.hand - 1 and not view.over:  # a hand ended since: hold it
+                held = table.hand - 1
+                if held:
+                    out.print(hand_over(variant, held, list(recent), names))
+                    _wait_key("Enter: the next " + variant.facts.round_name)
+            out.print(render(variant, me.table_id, view, legal, [t for _, t in recent], names, response.deadline_seconds))
             shown = response.seq
         if view.over:
-            out.print(f"game over: champions {', '.join(f'p{s}' for s in view.champions)}")
+            winners = ", ".join(names[s] if s < len(names) else f"p{s}" for s in view.champions)
+            out.print(f"game over: champions {winners}")
             out.print(f"check the dealing: {verify}")
             return 0
         if not legal:

@@ -129,10 +129,13 @@ def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     """`brelan play` with its own table server; the player pays every decision until the game is over."""
     answers = "\n".join(["?", "raise"] + ["pay"] * 5000) + "\n"  # far more decisions than a heads-up game takes
     done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "poker-champ", "--option", "players=2",
-                           "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers, capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
+                           "--bot-delay", "0", "--data-dir", str(tmp_path), "--player", "Tom"], input=answers,
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
+    # The seats by their players' names, and each deal's end held on screen until a key.
+    assert "Tom (you)" in done.stdout and "bot 1" in done.stdout
+    assert "deal 1 is over" in done.stdout and "Enter: the next deal" in done.stdout
     assert "refused" in done.stderr and "pay" in done.stdout
     assert (tmp_path / "play" / "tables.sqlite3").is_file() and not (tmp_path / "tables.sqlite3").exists()
     assert f"brelan serve --data-dir {tmp_path / 'play'}" in done.stdout  # where the game's log is verified
