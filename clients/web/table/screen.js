@@ -3,8 +3,12 @@
 // (table/board.js), the action bar (table/actions.js), the end of each hand held on the table a few seconds with
 // the seat's review of it (ReviewHand), the result, and what happened (each event told in the page's language by
 // table/events.js). What it knows and how each thing heard changes it is table/state.js's (no DOM there); here is
-// the drawing, and the calls. A part is drawn again only when what it is drawn from changed (its key), the board
-// made once and updated.
+// the drawing, and the calls.
+//
+// A page that stays steady: the screen is put in the page once its first read is drawn (a frame of empty parts
+// filled a moment later pushed the board down), and nothing is inserted above the board afterwards (the result
+// comes under it, and under the action bar). A part is drawn again only when what it is drawn from changed (its
+// key), the board made once and updated.
 
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
@@ -189,8 +193,9 @@ export function mountBoard(module, node, first = {}) {
 }
 
 /** The table screen of ``tableId`` in ``main``; ``variantOf(name)`` resolves to a game's VariantInfo (app.js's, from
- *  ListVariants read once), or null. Returns what stops it (its stream, its timers). */
-export async function tableScreen(main, tableId, { title, join, playAgain, variantOf = async () => null }) {
+ *  ListVariants read once), or null. Returns what stops it (its stream, its timers), as ``signal`` does (the page
+ *  left for another screen while this one was read: it is not put in the page then). */
+export async function tableScreen(main, tableId, { title, join, playAgain, variantOf = async () => null, signal = null }) {
   const mine = seats()[tableId];
   const token = mine?.token || "";
   const mySeat = mine ? mine.seat : null;
@@ -203,10 +208,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const feed = h("ol", { class: "feed", id: "feed" });
   const result = h("div", { class: "result", id: "result" });
   const composer = h("input", { type: "text", id: "composer", placeholder: t("type.placeholder"), autocomplete: "off" });
-  const section = h("section", { id: "table", "data-table": tableId, class: "table-screen" }, head, result, boardNode,
-    bar, h("details", {}, h("summary", {}, t("table.feed")), feed));
-  main.append(section);
+  // The result under the board and the action bar: drawn at the game's end, it moves neither, and the bar, which
+  // sticks to the screen's bottom, never covers it.
+  const section = h("section", { id: "table", "data-table": tableId, class: "table-screen" }, head, boardNode, bar,
+    result, h("details", {}, h("summary", {}, t("table.feed")), feed));
   const abort = new AbortController();
+  signal?.addEventListener("abort", () => abort.abort(), { once: true });
   let refreshing = null;
   let again = false;
   // The table's VariantInfo, its game's facts (table/facts.js): asked once the table is read, kept in state.variant.
@@ -322,6 +329,9 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     if (!info || abort.signal.aborted) return;
     if (state.family && !module) module = await boardFor(state.family);
     await variantFacts();
+    if (abort.signal.aborted) return;
+    // The screen goes in the page with its first read drawn whole, in this same frame: nothing moves in above it.
+    if (!section.isConnected) main.append(section);
     const names = seatNames(info);
     const over = status(info) === "finished";
     const held = state.heldView(module?.showdown);
@@ -550,6 +560,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     }
   };
   await refresh();
+  if (!section.isConnected && !abort.signal.aborted) main.append(section); // the table could not be read
   if (state.info) watch();
   return () => abort.abort();
 }
