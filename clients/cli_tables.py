@@ -140,10 +140,23 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     bot_seats = list(range(seats - args.bots, seats)) if args.bots else []
     if args.bots > seats:
         fail(f"--bots {args.bots}: the table has {seats} seats")
-    info = client(args).create_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
-                                     untimed=args.untimed, name=args.name, hints=args.hints,
-                                     pause_seconds=args.pause)  # fmt: skip
+    invite = {}
+    for pair in args.invite:
+        seat, _, guest = pair.partition("=")
+        if not seat.strip().isdigit() or not guest.strip():
+            fail(f"--invite wants SEAT=NAME, got {pair!r}")
+        invite[int(seat)] = guest.strip()
+    made = client(args).open_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
+                                   untimed=args.untimed, name=args.name, hints=args.hints, pause_seconds=args.pause,
+                                   invite=invite)  # fmt: skip
+    info = made.table
     print_table(info, args.json)
+    for invitation in made.invitations:
+        if args.json:
+            emit({"seat": invitation.seat, "name": invitation.name, "secret": invitation.secret})
+        else:
+            out.print(f"seat p{invitation.seat} kept for {invitation.name}, who joins with: "
+                      f"brelan table join {info.table_id} --secret {invitation.secret}")  # fmt: skip
     if not args.json:
         out.print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
     return 0
@@ -319,6 +332,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     practice(create)
     pausing(create)
     create.add_argument("--name", default="", help="a name to find the table by")
+    create.add_argument("--invite", action="append", default=[], metavar="SEAT=NAME",
+                        help="keep a seat for an invited guest (repeatable): prints the secret that takes it")  # fmt: skip
     create.set_defaults(run=cmd_table_create)
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")
     listing.add_argument("--all", action="store_true")

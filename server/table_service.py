@@ -14,13 +14,13 @@ from .auth import CALLER, peer_of
 from .cluster import Cluster, relay, routed, routed_stream
 from .errors import ServiceError, decision_time, invalid, limited
 from .refusals import Refusal
-from .table import END
+from .table import END, Table
 from .games.registry import VARIANTS
 from .paging import after, bounded, page_of
 from .log_store import ChatLine
 from .table_convert import (action_text, chat_line, hints_response, legal_response, listed_info, replay_view_response,
                             review_response, table_event, table_info, variant_info, view_response, with_view)
-from .tables import TableExists, Tables
+from .tables import TableExists, Tables, invitations
 
 MAX_ACTION = 256
 MAX_ACTION_ID = 128
@@ -30,6 +30,22 @@ LISTED_PAGE, MAX_LISTED_PAGE = 50, 500  # tables a ListTables page holds: by def
 LISTED = {pb.TABLE_STATUS_WAITING: ("waiting",), pb.TABLE_STATUS_PLAYING: ("playing",),
           pb.TABLE_STATUS_FINISHED: ("finished",)}  # fmt: skip
 MAX_VARIANT = 64
+
+
+def invites_of(request: pb.CreateTableRequest) -> dict[int, str]:
+    """The invited seats asked for: seat -> guest's name (each seat once)."""
+    invites: dict[int, str] = {}
+    for i, invite in enumerate(request.invite):
+        if invite.seat in invites:
+            raise invalid(f"invite[{i}].seat", f"seat {invite.seat} is invited twice")
+        invites[invite.seat] = invite.name
+    return invites
+
+
+def created(table: Table) -> pb.CreateTableResponse:
+    """A new table as CreateTable answers it: its info and its invited seats' secrets."""
+    return pb.CreateTableResponse(table=table_info(table), invitations=[
+        pb.Invitation(seat=seat, name=name, secret=secret) for seat, (name, secret) in invitations(table).items()])
 
 
 class TableServicer(pb_grpc.TableServiceServicer):
@@ -67,16 +83,19 @@ class TableServicer(pb_grpc.TableServiceServicer):
             table = await self.tables.create(request.variant, options, list(request.bot_seats), seconds, request.name,
                                              hints=request.hints, pause_seconds=request.pause_seconds,
                                              create_id=request.create_id, owner=owner,
-                                             chat_apart=request.chat_apart, rematch_of=request.rematch_of)  # fmt: skip
+                                             chat_apart=request.chat_apart, rematch_of=request.rematch_of,
+                                             invites=invites_of(request))  # fmt: skip
         except TableExists:
             if request.create_id:  # made at once by another call of the same id (on another node): that table
                 return await self._made(await self.tables.made_by(request.create_id) or "", context)
             raise ServiceError(grpc.StatusCode.UNAVAILABLE, "the table id drawn for it was just taken: call again",
                                reason="TABLE_ID_TAKEN") from None  # fmt: skip
-        return pb.CreateTableResponse(table=table_info(table))
+        return created(table)
 
     async def _made(self, table_id: str, context: grpc.aio.ServicerContext) -> pb.CreateTableResponse:
-        """A table made already, as CreateTable answers it (from the node that plays it)."""
+        """A table made already, as CreateTable answers it (from the node that plays it: with its invitations)."""
+        if (here := self.tables.tables.get(table_id)) is not None:
+            return created(here)
         return pb.CreateTableResponse(table=(await self.GetTable(pb.GetTableRequest(table_id=table_id), context)).table)
 
     async def ListTables(self, request: pb.ListTablesRequest, context: grpc.aio.ServicerContext) -> pb.ListTablesResponse:

@@ -39,6 +39,18 @@ CHAT_RATE, CHAT_BURST = 1.0, 5.0  # chat lines a second from a seat (or a specta
 ZWJ = "\u200d"  # the joiner of emoji sequences: the one format character a line may hold
 
 
+def invitation_secret(row: TableRow, seat: int) -> str:
+    """The secret that takes a seat kept for an invited guest: made from the table's secret seed, so a retried
+    creation answers the same one (the seed, told at the game's end, then takes no seat: the game is over)."""
+    return hmac.new(row.seed.encode(), f"{row.table_id}/invite/{seat}".encode(), "sha256").hexdigest()[:32]
+
+
+def invitations(table: Table) -> dict[int, tuple[str, str]]:
+    """The table's seats kept for invited guests: seat -> (the guest's name, the secret that takes it)."""
+    return {seat: (state.player, secret) for seat, state in enumerate(table.seats)
+            if state.secret_sha256 and state.secret_sha256 == sha256(secret := invitation_secret(table.row, seat))}
+
+
 def checked_line(text: str, path: str = "text") -> str:
     """A chat line as said: one line of plain text, 1 to MAX_CHAT characters once trimmed, no control character
     (a newline, an escape). Shown as text wherever it goes: nothing in it is markup.
@@ -311,7 +323,7 @@ class Tables:
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
                pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None,
-               chat_apart: bool = False, rematch_of: str = "") -> Table:  # fmt: skip
+               chat_apart: bool = False, rematch_of: str = "", invites: dict[int, str] | None = None) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -324,6 +336,7 @@ class Tables:
         ``owner``: the caller (its address) making it: a table of bots only counts against that caller's shows.
         ``chat_apart``: its spectators' chat lines are shown to spectators only.
         ``rematch_of``: a table whose players play again here (the first such table is named in its row).
+        ``invites``: seat -> the name of a guest it is kept for (its secret: :func:`invitation_secret`).
         """
         if rematch_of and await self.log.table(rematch_of) is None:
             raise Refusal(Status.NOT_FOUND, f"no table {quoted(rematch_of)}", reason="TABLE_NOT_FOUND",
@@ -343,6 +356,11 @@ class Tables:
             raise invalid("pause_seconds", f"{variant.title} is played in real time: it has no pause between hands")
         if hints and reserved:
             raise invalid("hints", "a tournament's tables give no hints")
+        for i, (seat, guest) in enumerate((invites or {}).items()):
+            if not 0 <= seat < seats or seat in bot_seats:
+                raise invalid(f"invite[{i}].seat", f"a seat of 0 to {seats - 1} that no bot takes, not {seat}")
+            if not guest.strip() or len(guest) > MAX_NAME:
+                raise invalid(f"invite[{i}].name", f"a name of 1 to {MAX_NAME} characters")
         if len(name) > MAX_NAME:
             raise invalid("name", f"at most {MAX_NAME} characters")
         show = owner is not None and len(set(bot_seats)) == seats and place is None
@@ -355,7 +373,7 @@ class Tables:
         try:
             table = await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
                                        join_seconds, hints, place, pause_seconds, create_id, owner if show else None,
-                                       chat_apart)  # fmt: skip
+                                       chat_apart, invites or {})  # fmt: skip
             if rematch_of and await self.log.set_rematch(rematch_of, table.table_id) and rematch_of in self.tables:
                 old = self.tables[rematch_of]
                 old.row = dataclasses.replace(old.row, rematch=table.table_id)
@@ -369,7 +387,7 @@ class Tables:
     async def _create(self, variant: Variant, parsed: Any, bot_seats: list[int], decision_seconds: float, name: str,
                       reserved: dict[int, tuple[str, str]] | None, table_id: str, join_seconds: float, hints: bool,
                       place: dict[str, Any] | None, pause_seconds: float, create_id: str,
-                      owner: str | None, chat_apart: bool) -> Table:  # fmt: skip
+                      owner: str | None, chat_apart: bool, invites: dict[int, str]) -> Table:  # fmt: skip
         table_id = table_id or new_table_id()
         row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
@@ -383,6 +401,8 @@ class Tables:
             table.owner, table.budget = owner, self.budgets.of(owner)
         for seat, (player, secret_sha256) in (reserved or {}).items():
             await table.reserve(seat, player, secret_sha256)
+        for seat, guest in invites.items():
+            await table.reserve(seat, guest.strip(), sha256(invitation_secret(row, seat)))
         self.tables[table_id] = table
         table.start()
         await table.command(table.begin_if_full)  # bots only: deal at once

@@ -116,3 +116,28 @@ def test_the_cli_keeps_a_key_and_lists_its_tables(server: ServerThread, tmp_path
     assert main(["player", "key", "--set", "no good", "--data-dir", str(other)]) == 2
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "player key" in said and "Traceback" not in said
+
+
+def test_a_seat_kept_for_an_invited_guest_is_taken_with_its_secret_alone(server: ServerThread,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    with BrelanClient(server.target) as api:
+        made = api.open_table("poker-champ", {"players": "3"}, bot_seats=[2], invite={1: "Bob"}, create_id="c" * 20)
+        table = made.table.table_id
+        [invitation] = made.invitations
+        assert (invitation.seat, invitation.name) == (1, "Bob") and len(invitation.secret) == 32
+        assert made.table.seats[1].reserved and made.table.seats[1].player == "Bob"
+        assert api.open_table("poker-champ", {"players": "3"}, create_id="c" * 20).invitations == made.invitations
+        e = error_of(api.join, table, seat=1, player="Eve")
+        assert e.code == grpc.StatusCode.PERMISSION_DENIED and e.reason == "SEAT_RESERVED"
+        assert api.join(table, seat=0, player="Ann").seat == 0  # the other seats are anyone's
+        bob = api.join(table, player="Robert", secret=invitation.secret)
+        assert bob.seat == 1 and api.get_table(table).seats[1].player == "Bob"  # the invitation's name
+    capsys.readouterr()
+    assert main(["table", "create", "poker-champ", "--invite", "1=Zoé", "--json", "--server", server.target]) == 0
+    made_here, invited = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert invited["seat"] == 1 and invited["name"] == "Zoé" and len(invited["secret"]) == 32
+    with BrelanClient(server.target) as api:
+        assert api.join(made_here["table_id"], secret=invited["secret"]).seat == 1
+        for invite, field in (({5: "Zoé"}, "invite[0].seat"), ({2: "Zoé"}, "invite[0].seat"), ({1: ""}, "invite[0].name")):
+            e = error_of(api.open_table, "poker-champ", {"players": "3"}, bot_seats=[2], invite=invite)
+            assert e.code == grpc.StatusCode.INVALID_ARGUMENT and [f for f, _ in e.violations] == [field]

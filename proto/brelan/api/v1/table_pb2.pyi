@@ -367,6 +367,7 @@ class CreateTableRequest(_message.Message):
     CREATE_ID_FIELD_NUMBER: _builtins.int
     CHAT_APART_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
+    INVITE_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -423,6 +424,13 @@ class CreateTableRequest(_message.Message):
     def bot_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """Seats the server's bots play, from 0."""
 
+    @_builtins.property
+    def invite(self) -> _containers.RepeatedCompositeFieldContainer[Global___Invite]:
+        """Seats kept for invited players, by name: each is taken only with its
+        invitation's secret (CreateTableResponse.invitations), which the table's
+        link carries to the guest. Not with bot seats.
+        """
+
     def __init__(
         self,
         *,
@@ -438,10 +446,11 @@ class CreateTableRequest(_message.Message):
         create_id: _builtins.str = ...,
         chat_apart: _builtins.bool = ...,
         rematch_of: _builtins.str = ...,
+        invite: _abc.Iterable[Global___Invite] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "rematch_of", b"rematch_of", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "invite", b"invite", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "rematch_of", b"rematch_of", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -454,22 +463,87 @@ class CreateTableResponse(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     TABLE_FIELD_NUMBER: _builtins.int
+    INVITATIONS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def table(self) -> Global___TableInfo:
         """As it stands: waiting for its players, unless bots fill every seat."""
+
+    @_builtins.property
+    def invitations(self) -> _containers.RepeatedCompositeFieldContainer[Global___Invitation]:
+        """Each invited seat's secret (JoinTableRequest.secret takes it), for the
+        creator to send its guest; a retry of the same create_id answers them
+        again (from the node that plays the table).
+        """
 
     def __init__(
         self,
         *,
         table: Global___TableInfo | None = ...,
+        invitations: _abc.Iterable[Global___Invitation] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["table", b"table"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["invitations", b"invitations", "table", b"table"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateTableResponse: _TypeAlias = CreateTableResponse  # noqa: Y015
+
+@_typing.final
+class Invite(_message.Message):
+    """A seat kept for an invited player."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat."""
+    name: _builtins.str
+    """The guest's name (1 to 64 characters), shown at the seat meanwhile."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        name: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Invite: _TypeAlias = Invite  # noqa: Y015
+
+@_typing.final
+class Invitation(_message.Message):
+    """An invited seat and the secret that takes it."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    NAME_FIELD_NUMBER: _builtins.int
+    SECRET_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat."""
+    name: _builtins.str
+    """The guest's name."""
+    secret: _builtins.str
+    """What takes the seat (JoinTableRequest.secret). Keep it for the guest."""
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        name: _builtins.str = ...,
+        secret: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["name", b"name", "seat", b"seat", "secret", b"secret"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___Invitation: _TypeAlias = Invitation  # noqa: Y015
 
 @_typing.final
 class SeatInfo(_message.Message):
