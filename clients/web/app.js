@@ -8,8 +8,9 @@
 import { call } from "./rpc.js";
 import { remember, toast } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
+import { playerKey, storedKey } from "./key.js";
 import { gameTitle } from "./options.js";
-import { guarded } from "./screens/common.js";
+import { guarded, refusalText } from "./screens/common.js";
 import { givenName, tableScreen } from "./table/screen.js";
 
 const main = document.getElementById("main");
@@ -37,23 +38,36 @@ async function lexiconNames() {
 // -- routing --------------------------------------------------------------------------------
 let leaving = () => {}; // stops the current screen's streams and timers
 
-// Each screen's module, loaded on its route: a missing or broken one costs only its screen.
+// Each screen's module, loaded on its route: a missing or broken one costs only its screen. #/join/<table> is an
+// invitation opened (screens/friends.js).
 const SCREENS = { tournaments: ["./screens/tournaments.js", "tournamentsScreen"], words: ["./screens/words.js", "wordsScreen"],
-                  "": ["./screens/lobby.js", "lobbyScreen"] };
+                  join: ["./screens/friends.js", "joinScreen"], "": ["./screens/lobby.js", "lobbyScreen"] };
 
 async function route() {
   leaving();
   const left = new AbortController(); // this screen's: a screen left while it is read is not put in the page
   leaving = () => left.abort();
+  if (location.hash.startsWith("#key=")) { // a player key brought from another device: offered, then the lobby
+    await keyOffered();
+    if (left.signal.aborted) return;
+  }
   const [, screen, id] = location.hash.split("/");
   document.querySelectorAll("header nav a").forEach((a) => a.classList.toggle("here", a.hash === `#/${screen || ""}`));
   main.replaceChildren();
-  const app = { title, join, playAgain, variantList, variantOf, lexiconNames, signal: left.signal };
+  const app = { title, join, playAgain, variantList, variantOf, lexiconNames, signal: left.signal,
+                id: id ? decodeURIComponent(id) : "" };
   let stop = () => {};
   if (screen === "table" && id) {
     await variantList().catch(() => []);
     if (left.signal.aborted) return;
-    stop = await tableScreen(main, decodeURIComponent(id), app);
+    // While the table waits for people: whom, and its link to send (screens/friends.js), above the table's screen.
+    const invited = await invitation(decodeURIComponent(id), left.signal);
+    if (left.signal.aborted) return invited();
+    const screenStop = await tableScreen(main, decodeURIComponent(id), app);
+    stop = () => {
+      invited();
+      screenStop();
+    };
   } else if (screen === "replay" && id) {
     await variantList().catch(() => []);
     if (left.signal.aborted) return;
@@ -97,6 +111,29 @@ document.getElementById("player-name").value = localStorage.getItem(NAME_KEY) ||
 header();
 route();
 
+/** A table's invitation (screens/friends.js's): loaded on a table's route; a missing or broken module costs only it.
+ *  Returns what stops it. */
+async function invitation(tableId, signal) {
+  try {
+    const { invitation: invite } = await import("./screens/friends.js");
+    return await invite(main, tableId, signal);
+  } catch (e) {
+    console.error("the invitation", e);
+    return () => {};
+  }
+}
+
+/** The page opened with #key=...: the key offered (screens/friends.js's dialog), then out of the address. */
+async function keyOffered() {
+  try {
+    const { offerKey } = await import("./screens/friends.js");
+    await offerKey();
+  } catch (e) {
+    console.error("the key offered", e);
+    history.replaceState(null, "", `${location.pathname}${location.search}#/`);
+  }
+}
+
 /** A game's name in the page's language (ListVariants' titles are English: a game options.js lacks keeps its). */
 function title(variant) {
   return gameTitle(variant, (variants || []).find((v) => v.name === variant)?.title);
@@ -124,15 +161,29 @@ function playerName() {
   return field.value.trim() || (lang === "fr" ? "joueur" : "player");
 }
 
-/** Sit at a table (a given seat, or a reserved one with its secret), then open it. */
-async function join(tableId, seat = undefined, secret = "") {
-  const request = { tableId, player: playerName(), ...(secret ? { secret } : {}) };
+/** Sit at a table, with this browser's player key (key.js): the first free seat, a given one, or a reserved one with
+ *  its secret; without a seat nor a secret, the seat the key holds or has kept there, if any (a seat taken back);
+ *  then open it. A secret given empty (the table's "take my seat back" box left blank) asks for the key's own seat
+ *  alone, never a free one. A refusal is said in the page's language. */
+async function join(tableId, seat = undefined, secret = undefined) {
+  if (secret === "" && !(await keyHolds(tableId))) {
+    toast(refusalText("key.none"));
+    return;
+  }
+  const request = { tableId, player: playerName(), playerKey: playerKey(), ...(secret ? { secret } : {}) };
   if (seat !== undefined) request.seat = seat;
   const joined = await guarded(() => call("TableService", "JoinTable", request));
   if (!joined) return;
   remember(tableId, joined.seat || 0, joined.token);
   if (location.hash === `#/table/${tableId}`) route();
   else location.hash = `#/table/${tableId}`;
+}
+
+/** Whether this browser's key holds a seat at ``tableId``, or has one kept there (ListMyTables). */
+async function keyHolds(tableId) {
+  if (!storedKey()) return false;
+  const mine = await call("TableService", "ListMyTables", { playerKey: storedKey() }).catch(() => ({}));
+  return (mine.seats || []).some((s) => s.table?.tableId === tableId);
 }
 
 /** The same game again: a new table with the same rules, bots and time, you at your seat; the same name when it

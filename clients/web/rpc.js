@@ -60,7 +60,7 @@ export async function* stream(service, method, request, token = "", signal = und
   });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
-    throw new RpcError(body.code || "unavailable", body.message || response.statusText);
+    throw new RpcError(body.code || "unavailable", body.message || response.statusText, body.details);
   }
   const reader = response.body.getReader();
   let buffer = new Uint8Array(0);
@@ -78,7 +78,7 @@ export async function* stream(service, method, request, token = "", signal = und
       const message = JSON.parse(new TextDecoder().decode(buffer.subarray(5, 5 + size)));
       buffer = buffer.subarray(5 + size);
       if (flags & 2) {
-        if (message.error) throw new RpcError(message.error.code, message.error.message || "");
+        if (message.error) throw new RpcError(message.error.code, message.error.message || "", message.error.details);
         return;
       }
       yield message;

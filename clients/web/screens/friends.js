@@ -1,0 +1,302 @@
+// Playing with friends: a table waiting for people says so and offers its link (the invitation, on the table's
+// page), the link opened elsewhere seats its guest in two clicks (#/join/<table>: a name, then sit), "my tables"
+// lists the seats this browser's player key holds or has kept (one click takes each back), and the key goes to
+// another device with a link (#key=...) that the page opened with it offers to adopt. key.js keeps the key.
+
+import { call } from "../rpc.js";
+import { h, seats, toast } from "../dom.js";
+import { lang, listed, t } from "../i18n.js";
+import { adoptKey, keyInAddress, keyLink, storedKey } from "../key.js";
+import { seatNames, tableTitle } from "../table/screen.js";
+import { status } from "../table/state.js";
+import { MAX_NAME, refusal } from "./common.js";
+
+export const STRINGS = {
+  fr: {
+    "wait.one": "en attente d'1 joueur", "wait.many": "en attente de {n} joueurs",
+    "invite.help": "Invitez vos amis : qui ouvre ce lien s'assoit à cette table.", "invite.link": "lien d'invitation",
+    "copy": "copier", "copied": "copié !", "copy.select": "sélectionné : Ctrl+C pour copier",
+    "join.title": "Invitation", "join.at": "À la table : {names}", "join.name": "votre nom", "join.sit": "s'asseoir",
+    "join.watch": "regarder la partie", "join.full": "Toutes les places sont prises : vous pouvez regarder la partie.",
+    "join.over": "Cette partie est finie.", "join.missing": "Cette table n'existe pas (ou plus).",
+    "join.back": "Une place vous est gardée à cette table.", "join.lobby": "voir les tables",
+    "mine.title": "Mes tables", "mine.none": "Aucune place à vous en ce moment.",
+    "mine.kept": "gardée pour vous (vous êtes parti)", "mine.held": "vous y êtes assis",
+    "mine.back": "reprendre ma place", "mine.open": "revenir à la table", "mine.seat": "votre place",
+    "key.move": "utiliser sur un autre appareil",
+    "key.help": "Ouvrez ce lien sur votre autre appareil (téléphone, autre navigateur) : vos tables vous y suivent. "
+      + "Gardez-le pour vous : qui l'ouvre prend vos places.",
+    "key.link": "lien de votre clé de joueur",
+    "key.offer.title": "Utiliser cette clé de joueur ?",
+    "key.offer": "Ce lien vient de votre autre appareil : avec sa clé, les tables où vous êtes assis là-bas sont aussi les vôtres ici.",
+    "key.offer.lose": "La clé de ce navigateur a {n} {n:table|tables} en cours : {n:elle ne sera plus listée|elles ne seront plus listées} ici.",
+    "key.use": "utiliser cette clé", "key.keep": "non, garder la mienne",
+    "key.adopted": "Clé adoptée : vos tables sont dans « Mes tables ».", "key.same": "Ce navigateur utilise déjà cette clé.",
+    "key.bad": "Ce lien ne contient pas de clé de joueur valable.",
+  },
+  en: {
+    "wait.one": "waiting for 1 player", "wait.many": "waiting for {n} players",
+    "invite.help": "Invite your friends: whoever opens this link sits at this table.", "invite.link": "invitation link",
+    "copy": "copy", "copied": "copied!", "copy.select": "selected: Ctrl+C to copy",
+    "join.title": "Invitation", "join.at": "At the table: {names}", "join.name": "your name", "join.sit": "sit",
+    "join.watch": "watch the game", "join.full": "Every seat is taken: you may watch the game.",
+    "join.over": "This game is over.", "join.missing": "This table does not exist (any more).",
+    "join.back": "A seat is kept for you at this table.", "join.lobby": "see the tables",
+    "mine.title": "My tables", "mine.none": "No seat of yours right now.",
+    "mine.kept": "kept for you (you left)", "mine.held": "you sit there",
+    "mine.back": "take my seat back", "mine.open": "back to the table", "mine.seat": "your seat",
+    "key.move": "use on another device",
+    "key.help": "Open this link on your other device (a phone, another browser): your tables follow you there. "
+      + "Keep it to yourself: whoever opens it takes your seats.",
+    "key.link": "your player key's link",
+    "key.offer.title": "Use this player key?",
+    "key.offer": "This link comes from your other device: with its key, the tables where you sit there are yours here too.",
+    "key.offer.lose": "This browser's own key has {n} {n:table|tables} going on: {n:it|they} will no longer be listed here.",
+    "key.use": "use this key", "key.keep": "no, keep mine",
+    "key.adopted": "Key adopted: your tables are under “My tables”.", "key.same": "This browser already uses this key.",
+    "key.bad": "This link holds no valid player key.",
+  },
+};
+
+/** ``key`` in the page's language: these STRINGS first, then i18n.js's. */
+export function say(key, vars = undefined) {
+  return t(key, vars, STRINGS);
+}
+
+/** The seats of a table still empty (a bot's seat is taken from the start; one kept for a tournament's player is
+ *  still awaited). */
+export function awaited(info) {
+  return (info?.seats || []).filter((s) => !s.taken).length;
+}
+
+/** "waiting for 1 player", "en attente de 2 joueurs"; "" for a table that waits for nobody. */
+export function waitingFor(info) {
+  const n = awaited(info);
+  if (!n || status(info) !== "waiting") return "";
+  return say(n === 1 ? "wait.one" : "wait.many", { n });
+}
+
+/** A table's status in words: a waiting table says whom it waits for. */
+export function statusWords(info) {
+  return waitingFor(info) || t(`status.${status(info)}`);
+}
+
+/** The link that seats a guest at ``tableId`` (#/join/<id>), from this page's address. */
+export function inviteLink(tableId) {
+  return `${location.origin}${location.pathname}#/join/${encodeURIComponent(tableId)}`;
+}
+
+/** ``text`` to copy: shown in a field (selected when focused), and a button that copies it (the clipboard, else the
+ *  text selected for the player's own Ctrl+C), saying it did. ``label``: the field's name for assistive tools. */
+export function copyField(text, label, id = undefined) {
+  const input = h("input", { type: "text", readonly: true, value: text, class: "copy-text", "aria-label": label, id });
+  const button = h("button", { type: "button", class: "quiet small copy" }, say("copy"));
+  let timer = 0;
+  const done = (key) => {
+    button.textContent = say(key);
+    button.dataset.done = key;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      button.textContent = say("copy");
+      delete button.dataset.done;
+    }, 3000);
+  };
+  input.addEventListener("focus", () => input.select());
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      done("copied");
+    } catch {
+      input.focus();
+      input.select();
+      let copied = false;
+      try {
+        copied = document.execCommand("copy");
+      } catch {
+        copied = false;
+      }
+      done(copied ? "copied" : "copy.select");
+    }
+  });
+  return h("div", { class: "copy-field" }, input, button);
+}
+
+// -- the invitation, on a waiting table's page ------------------------------------------------------------------
+
+/** On the page of ``tableId``, while it waits for people: how many, and its link to send with a copy button (read
+ *  again every 2 s; gone once the game starts). Put in ``main`` before the table's screen, after its first read, so
+ *  it never pushes the board down. Returns what stops it. */
+export async function invitation(main, tableId, signal = undefined) {
+  const panel = h("aside", { class: "invite", id: "invite", "data-table": tableId });
+  let timer = 0;
+  let drawn = "";
+  const stop = () => {
+    clearInterval(timer);
+    panel.remove();
+  };
+  const read = async () => {
+    const info = (await call("TableService", "GetTable", { tableId }).catch(() => null))?.table;
+    if (signal?.aborted) return stop();
+    if (!info || status(info) !== "waiting") return stop();
+    // the link only where a guest may sit: a seat kept for its player (a tournament's) is awaited, not offered
+    const open = (info.seats || []).some((s) => !s.taken && !s.reserved);
+    const key = JSON.stringify([awaited(info), open, lang]);
+    if (key === drawn) return undefined;
+    drawn = key;
+    panel.replaceChildren(
+      h("p", {}, h("b", { class: "waiting-for" }, waitingFor(info)), ...(open ? [" · ", say("invite.help")] : [])),
+      open ? copyField(inviteLink(tableId), say("invite.link"), "invite-link") : null);
+    if (!panel.isConnected) main.prepend(panel);
+    return undefined;
+  };
+  await read();
+  if (panel.isConnected) timer = setInterval(read, 2000);
+  return stop;
+}
+
+// -- the invitation opened: #/join/<table> ----------------------------------------------------------------------
+
+/** The page a guest opens from an invitation (``app.id``: the table): the table, whom it waits for, a name and a
+ *  button that seats them (app.join); a table with no seat left offers to watch. A browser seated there already
+ *  goes to the table. */
+export async function joinScreen(main, app) {
+  const tableId = app.id || "";
+  const box = h("section", { id: "invitation", class: "invitation", "data-table": tableId });
+  if (seats()[tableId]) { // seated here already (the host opening his own link)
+    location.replace(`#/table/${encodeURIComponent(tableId)}`);
+    return () => {};
+  }
+  const answer = await call("TableService", "GetTable", { tableId }).catch((e) => e);
+  const mine = storedKey()
+    ? ((await call("TableService", "ListMyTables", { playerKey: storedKey() }).catch(() => ({}))).seats || [])
+      .find((s) => s.table?.tableId === tableId)
+    : null;
+  if (app.signal?.aborted) return () => {};
+  const watch = h("a", { href: `#/table/${encodeURIComponent(tableId)}`, class: "watch" }, say("join.watch"));
+  if (!answer?.table) {
+    box.append(h("h2", {}, say("join.title")), h("p", {}, answer instanceof Error ? refusal(answer) : say("join.missing")),
+      h("a", { href: "#/" }, say("join.lobby")));
+    main.append(box);
+    return () => {};
+  }
+  const info = answer.table;
+  const names = seatNames(info).filter((_, i) => info.seats[i].taken || info.seats[i].bot);
+  box.append(h("h2", {}, tableTitle(info, app.title)),
+    h("p", {}, h("span", { class: "pill" }, app.title(info.variant)), " ",
+      h("span", { class: `pill ${status(info)}` }, statusWords(info))),
+    names.length ? h("p", {}, say("join.at", { names: listed(names) })) : null);
+  const free = (info.seats || []).some((s) => !s.taken && !s.reserved);
+  if (mine) { // the key's seat: back to it
+    box.append(h("p", {}, say("join.back")),
+      h("button", { class: "act", id: "sit", onclick: () => app.join(tableId) }, say("mine.back")));
+  } else if (status(info) === "finished") {
+    box.append(h("p", {}, say("join.over")), watch);
+  } else if (!free) {
+    box.append(h("p", {}, say("join.full")), watch);
+  } else {
+    const header = document.getElementById("player-name");
+    const name = h("input", { type: "text", name: "name", id: "guest-name", maxlength: MAX_NAME, size: 16, required: true,
+                              autocomplete: "nickname", value: header?.value.trim() || "" });
+    const form = h("form", { id: "sit-form", class: "sit-form" },
+      h("label", {}, say("join.name"), " ", name), h("button", { type: "submit", class: "act", id: "sit" }, say("join.sit")));
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (header) header.value = name.value.trim(); // the name this browser plays under, kept (app.js's playerName)
+      await app.join(tableId);
+    });
+    box.append(form, h("p", {}, watch));
+    main.append(box);
+    if (!name.value) name.focus();
+    return () => {};
+  }
+  main.append(box);
+  return () => {};
+}
+
+// -- my tables, in the lobby ------------------------------------------------------------------------------------
+
+/** The lobby's "my tables": each unfinished table where this browser's key holds a seat or has one kept (ListMyTables),
+ *  its game, status, whether the seat is kept or held, and a button that takes it back and opens the table
+ *  (``join``: app.js's, with the key); and the link that moves the key to another device. Hidden while this browser
+ *  has no key (it never sat anywhere). refresh() reads it again; ids() are the tables listed. */
+export function myTables({ title, join }) {
+  const rows = h("tbody");
+  const node = h("section", { id: "mine", hidden: true },
+    h("h2", {}, say("mine.title")),
+    h("div", { class: "scroll" }, h("table", { class: "list" }, rows)),
+    keyMover());
+  let shown = new Set();
+  const refresh = async () => {
+    const key = storedKey();
+    if (!key) return;
+    const answer = await call("TableService", "ListMyTables", { playerKey: key }).catch(() => null);
+    if (!answer) return;
+    const mine = answer.seats || [];
+    shown = new Set(mine.map((s) => s.table.tableId));
+    rows.replaceChildren(...(mine.length ? mine.map((s) => mineRow(s, title, join))
+      : [h("tr", {}, h("td", { colspan: 5 }, say("mine.none")))]));
+    node.hidden = false;
+  };
+  return { node, refresh, ids: () => shown };
+}
+
+function mineRow({ table: info, seat, kept }, title, join) {
+  return h("tr", { "data-mine": info.tableId, class: kept ? "kept" : "held" },
+    h("td", { class: "title" }, tableTitle(info, title)),
+    h("td", {}, title(info.variant)),
+    h("td", {}, statusWords(info)),
+    h("td", { class: "seat-state" }, kept ? say("mine.kept") : say("mine.held"), " · ", t("seat", { n: Number(seat || 0) + 1 })),
+    h("td", { class: "actions" }, h("button", { class: kept ? "act back" : "back", onclick: () => join(info.tableId) },
+      kept ? say("mine.back") : say("mine.open"))));
+}
+
+/** "Use on another device": folded; opened, the link that carries this browser's key (made when first needed). */
+function keyMover() {
+  const body = h("div", { class: "key-move" });
+  const details = h("details", { id: "key-move" }, h("summary", {}, say("key.move")), body);
+  details.addEventListener("toggle", () => {
+    if (details.open) body.replaceChildren(h("p", { class: "quiet" }, say("key.help")), copyField(keyLink(), say("key.link"), "key-link"));
+    else body.replaceChildren(); // the key is shown only while asked for
+  });
+  return details;
+}
+
+// -- a key brought from another device: #key=... ----------------------------------------------------------------
+
+/** The page was opened with #key=...: offer to take that key (a dialog, in the page's language), store it if the
+ *  player says so, and take it out of the address either way. Resolves once done (true: adopted). */
+export async function offerKey() {
+  const key = keyInAddress();
+  const clean = () => history.replaceState(null, "", `${location.pathname}${location.search}#/`);
+  if (!key) {
+    clean();
+    toast(say("key.bad"));
+    return false;
+  }
+  if (key === storedKey()) {
+    clean();
+    toast(say("key.same"), "info");
+    return false;
+  }
+  const own = storedKey()
+    ? ((await call("TableService", "ListMyTables", { playerKey: storedKey() }).catch(() => ({}))).seats || []).length : 0;
+  const use = h("button", { type: "button", class: "act", id: "key-use" }, say("key.use"));
+  const keep = h("button", { type: "button", class: "quiet", id: "key-keep" }, say("key.keep"));
+  const dialog = h("dialog", { id: "key-offer", class: "key-offer" },
+    h("h2", {}, say("key.offer.title")), h("p", {}, say("key.offer")),
+    own ? h("p", { class: "warn" }, say("key.offer.lose", { n: own })) : null,
+    h("p", { class: "buttons" }, use, " ", keep));
+  document.body.append(dialog);
+  const adopted = await new Promise((resolve) => {
+    use.addEventListener("click", () => resolve(true));
+    keep.addEventListener("click", () => resolve(false));
+    dialog.addEventListener("cancel", () => resolve(false)); // Escape
+    dialog.showModal();
+  });
+  if (adopted) adoptKey(key);
+  clean();
+  dialog.close();
+  dialog.remove();
+  if (adopted) toast(say("key.adopted"), "info");
+  return adopted;
+}

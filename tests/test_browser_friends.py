@@ -1,0 +1,206 @@
+"""Playing with friends, in two real Chromium profiles (each its own --user-data-dir: its own storage, its own player
+key), one in French and one in English (issue 39, items 1 and 2, the page's side).
+
+The host's table, waiting, says whom it waits for and offers its link with a copy button; the link opened in the
+other profile seats the guest in two clicks (the name, then sit), in the guest's language; the lobby lists the tables
+with a free seat first. The host closes the browser and comes back to the seat with one click from "my tables"
+(the same profile opened again), leaves the table and takes the seat back with one click; the key's link
+(#key=...) opened in the other profile is offered, adopted and taken out of the address, and brings the host's
+seat there. A refusal is said in the page's language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+import test_browser
+from conftest import post
+from test_browser import API, CHROMIUM, DRIVER, create_table, table_info, wait
+from selenium import webdriver  # after test_browser, which skips the module without selenium
+from selenium.webdriver.common.by import By
+
+site = test_browser.site  # this module's own server (its web port), as test_browser's
+
+FR, EN = "fr-FR", "en-US"
+
+
+@pytest.fixture
+def profiles(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """Opens a Chromium on a profile of its own (``name``: its --user-data-dir under the test's directory, so the
+    same name opened again after close() is the same browser, its storage kept); on a failure each one still open
+    leaves its screenshot and console."""
+    opened: list[Any] = []
+
+    def open_one(name: str, language: str) -> Any:
+        if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+            if os.environ.get("BRELAN_REQUIRE_BROWSER"):
+                pytest.fail("chromium or chromium-driver is missing: .ci/run installs them")
+            pytest.skip("Debian's chromium and chromium-driver are not installed")
+        options = webdriver.ChromeOptions()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000",
+                         f"--lang={language}", f"--user-data-dir={tmp_path / name}"):
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": language})
+        options.binary_location = CHROMIUM
+        driver = webdriver.Chrome(service=webdriver.ChromeService(DRIVER), options=options)
+        opened.append(driver)
+        return driver
+
+    def close(driver: Any) -> None:
+        opened.remove(driver)
+        driver.quit()
+
+    open_one.close = close  # type: ignore[attr-defined]
+    yield open_one
+    failed = getattr(request.node, "failed", False)
+    for n, driver in enumerate(opened):
+        if failed:
+            driver.save_screenshot(str(tmp_path / f"browser-{n}.png"))
+            print(f"screenshot: {tmp_path / f'browser-{n}.png'}")
+            for entry in driver.get_log("browser"):
+                print(f"console {n}: {entry['level']} {entry['message']}")
+        driver.quit()
+
+
+def text_of(driver: Any, css: str) -> str:
+    """The text of what ``css`` finds, read in one go (the page may draw it again between two WebDriver calls)."""
+    return str(driver.execute_script("return document.querySelector(arguments[0])?.innerText ?? ''", css))
+
+
+def toast_says(driver: Any, said: str) -> None:
+    wait(driver, lambda d: said in text_of(d, "#toast.show"), 10, f"the toast did not say {said!r}")
+
+
+def seated(driver: Any, table_id: str, seat: int) -> None:
+    """This browser plays seat ``seat`` of ``table_id``: its screen open, its seat its own."""
+    wait(driver, lambda d: d.execute_script("return location.hash") == f"#/table/{table_id}", 20, "not on the table")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#table .seat.mine[data-seat='{seat}']"), 20,
+         f"not seated at seat {seat}")
+
+
+def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_language(
+        site: str, profiles: Callable[..., Any]) -> None:  # fmt: skip
+    began = time.monotonic()
+    ann = profiles("ann", FR)
+    table_id = create_table(ann, site, "poker-champ", {"players": "2"}, "ann", bots=[])
+    # -- the host's table waits for one player: said, in French, with its link to copy
+    invite = wait(ann, lambda d: d.find_element(By.ID, "invite"), 10, "no invitation on a waiting table")
+    assert "en attente d'1 joueur" in invite.text, invite.text
+    link = ann.find_element(By.ID, "invite-link").get_attribute("value")
+    assert link == f"{site}#/join/{table_id}", link
+    ann.execute_cdp_cmd("Browser.grantPermissions", {"origin": site.rstrip("/"),
+                                                     "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    copy = invite.find_element(By.CSS_SELECTOR, "button.copy")
+    assert copy.text == "copier"
+    copy.click()
+    wait(ann, lambda d: copy.get_attribute("data-done"), 5, "the copy button said nothing")
+    assert copy.text in ("copié !", "sélectionné : Ctrl+C pour copier"), copy.text
+    copied = ann.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
+    selected = ann.execute_script("return getSelection().toString() || document.activeElement?.value")
+    assert link in (copied, selected), (copied, selected)
+
+    # -- another table, newer and full (two players through the API): the lobby lists the one with a free seat first
+    status, full = post(site + API + "CreateTable", {"variant": "poker-champ", "options": {"players": "2"}})
+    assert status == 200, full
+    full_id = full["table"]["tableId"]
+    for name in ("cy", "dee"):
+        assert post(site + API + "JoinTable", {"tableId": full_id, "player": name})[0] == 200
+    bob = profiles("bob", EN)
+    bob.get(site)
+    rows = wait(bob, lambda d: d.execute_script(
+        "const r = [...document.querySelectorAll('#lobby tr[data-table]')].map((r) => r.dataset.table);"
+        "return r.includes(arguments[0]) && r.includes(arguments[1]) && r", table_id, full_id), 10)
+    assert rows.index(table_id) < rows.index(full_id), rows
+    assert "waiting for 1 player" in text_of(bob, f"#lobby tr[data-table='{table_id}'] td.status")
+    assert not bob.find_elements(By.ID, "mine")[0].is_displayed()  # no key yet: no "my tables"
+
+    # -- the guest opens the link: in English, a name then sit, two clicks
+    bob.get(link)
+    card = wait(bob, lambda d: d.find_element(By.ID, "invitation"), 10)
+    assert "waiting for 1 player" in card.text and "At the table: ann" in card.text, card.text
+    assert bob.execute_script("return document.documentElement.lang") == "en"
+    name = bob.find_element(By.ID, "guest-name")
+    name.click()  # 1
+    name.send_keys("bob")
+    bob.find_element(By.ID, "sit").click()  # 2
+    seated(bob, table_id, 1)
+    assert "bob" in text_of(bob, ".table-head .pill.you")
+    wait(ann, lambda d: not d.find_elements(By.ID, "invite"), 10, "the invitation stayed once the game began")
+    seated(ann, table_id, 0)
+
+    # -- the host closes the browser, opens it again: "mes tables", one click, back at the seat
+    profiles.close(ann)  # type: ignore[attr-defined]
+    ann = profiles("ann", FR)  # the same profile: its storage kept
+    ann.get(site)
+    row = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#mine tr[data-mine='{table_id}']"), 10)
+    assert text_of(ann, "#mine h2") == "Mes tables"
+    assert "vous y êtes assis" in row.text and "en jeu" in row.text, row.text
+    row.find_element(By.CSS_SELECTOR, "button.back").click()
+    seated(ann, table_id, 0)
+
+    # -- the host leaves the table: the seat kept, taken back with one click, no secret asked
+    ann.execute_script("window.confirm = () => true")
+    test_browser.click(ann, "//section[@id='table']//button[normalize-space()='quitter']", By.XPATH)
+    row = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#mine tr[data-mine='{table_id}'].kept"), 10)
+    assert "gardée pour vous (vous êtes parti)" in row.text, row.text
+    assert "code" not in text_of(ann, "#toast.show"), text_of(ann, "#toast.show")  # no secret to copy
+    back = row.find_element(By.CSS_SELECTOR, "button.back")
+    assert back.text == "reprendre ma place"
+    back.click()
+    seated(ann, table_id, 0)
+
+    # -- a refusal in the page's language: French here (every seat is taken)
+    ann.execute_script("Promise.all([import('/screens/common.js'), import('/rpc.js')]).then(([c, r]) =>"
+                       " c.guarded(() => r.call('TableService', 'JoinTable', {tableId: arguments[0], player: 'x'})))",
+                       full_id)
+    toast_says(ann, "Toutes les places de cette table sont prises")
+
+    # -- the host's key, moved: its link opened in the guest's profile is offered, adopted, and out of the address
+    ann.get(site)
+    wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#key-move summary"), 10).click()
+    key_link = wait(ann, lambda d: d.find_element(By.ID, "key-link")).get_attribute("value")
+    assert re.fullmatch(re.escape(site) + r"#key=[A-Za-z0-9_-]{32}", key_link), key_link
+    assert "autre appareil" in text_of(ann, "#key-move")
+    bob.get(key_link)
+    offer = wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, "dialog#key-offer[open]"), 10)
+    assert "Use this player key?" in offer.text and "1 table going on" in offer.text, offer.text
+    offer.find_element(By.ID, "key-use").click()
+    toast_says(bob, "Key adopted")
+    assert bob.execute_script("return location.hash") == "#/"
+    assert bob.execute_script("return localStorage.getItem('brelan.key')") == key_link.split("#key=")[1]
+    row = wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, f"#mine tr[data-mine='{table_id}']"), 10)
+    assert text_of(bob, "#mine h2") == "My tables" and "you sit there" in row.text, row.text
+    row.find_element(By.CSS_SELECTOR, "button.back").click()
+    seated(bob, table_id, 0)  # the host's seat, here now
+    # ... and the guest's browser, in English, hears a refusal in English
+    bob.execute_script("Promise.all([import('/screens/common.js'), import('/rpc.js')]).then(([c, r]) =>"
+                       " c.guarded(() => r.call('TableService', 'JoinTable', {tableId: arguments[0], player: 'x'})))",
+                       full_id)
+    toast_says(bob, "Every seat of this table is taken")
+    assert time.monotonic() - began < 60
+
+
+def test_a_seat_taken_meanwhile_is_said_on_the_invitation_in_the_guest_s_language(site: str,
+                                                                                   profiles: Callable[..., Any]) -> None:
+    """The invitation opened, then its last seat taken by someone else: sit says so in French; a table that waits for
+    two says so (the plural)."""
+    status, made = post(site + API + "CreateTable", {"variant": "poker-champ", "options": {"players": "3"}})
+    assert status == 200, made
+    table_id = made["table"]["tableId"]
+    assert post(site + API + "JoinTable", {"tableId": table_id, "player": "ann"})[0] == 200
+    eve = profiles("eve", FR)
+    eve.get(f"{site}#/join/{table_id}")
+    card = wait(eve, lambda d: d.find_element(By.ID, "invitation"), 10)
+    assert "en attente de 2 joueurs" in card.text, card.text
+    for name in ("bob", "cy"):
+        assert post(site + API + "JoinTable", {"tableId": table_id, "player": name})[0] == 200
+    eve.find_element(By.ID, "guest-name").send_keys("eve")
+    eve.find_element(By.ID, "sit").click()
+    toast_says(eve, "Toutes les places de cette table sont prises")
+    assert eve.execute_script("return location.hash") == f"#/join/{table_id}"
