@@ -1,12 +1,13 @@
 """Playing with friends, in two real Chromium profiles (each its own --user-data-dir: its own storage, its own player
-key), one in French and one in English (issue 39, items 1 and 2, the page's side).
+key), one in French and one in English (issue 39, items 1, 2 and 6, the page's side).
 
 The host's table, waiting, says whom it waits for and offers its link with a copy button; the link opened in the
 other profile seats the guest in two clicks (the name, then sit), in the guest's language; the lobby lists the tables
 with a free seat first. The host closes the browser and comes back to the seat with one click from "my tables"
 (the same profile opened again), leaves the table and takes the seat back with one click; the key's link
 (#key=...) opened in the other profile is offered, adopted and taken out of the address, and brings the host's
-seat there. A refusal is said in the page's language.
+seat there. A refusal is said in the page's language. A tournament made from the page has the games' clocks and
+deals asked, names its players (bots too) as it named them, and shows each live match's game.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from conftest import post
 from test_browser import API, CHROMIUM, DRIVER, create_table, table_info, wait
 from selenium import webdriver  # after test_browser, which skips the module without selenium
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 site = test_browser.site  # this module's own server (its web port), as test_browser's
 
@@ -204,3 +206,44 @@ def test_a_seat_taken_meanwhile_is_said_on_the_invitation_in_the_guest_s_languag
     eve.find_element(By.ID, "sit").click()
     toast_says(eve, "Toutes les places de cette table sont prises")
     assert eve.execute_script("return location.hash") == f"#/join/{table_id}"
+
+
+def test_a_tournament_asks_its_games_clocks_and_deals_and_names_its_players(site: str,
+                                                                           profiles: Callable[..., Any]) -> None:
+    ann = profiles("ann", FR)
+    ann.get(site + "#/tournaments")
+    form = wait(ann, lambda d: d.find_element(By.ID, "create-tournament"), 10)
+    games = form.find_element(By.CSS_SELECTOR, "fieldset.tour-games").text
+    for said in ("chaque partie", "temps par décision", "temps pour échanger", "temps pour miser", "donnes",
+                 "pause après chaque donne"):
+        assert said in games, games
+    test_browser.players_typed(form, [("ann", False), ("bob", True), ("cy", True), ("dee", True)])
+    Select(form.find_element(By.NAME, "decision")).select_by_value("120")
+    Select(form.find_element(By.NAME, "exchange_seconds")).select_by_value("30")
+    rounds = form.find_element(By.NAME, "rounds")
+    rounds.clear()
+    rounds.send_keys("3")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    article = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#tournaments article"), 20)
+    # each live match's game: the bots' match dealing (deal n of 3, the capitals by name), ann's waiting for her
+    live = wait(ann, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#tournaments article li")
+                                if re.search(r"donne \d+ sur 3 · \w+ : \d+ PM · \w+ : \d+ PM", li.text)], 30,
+                "no live game shown")
+    assert re.search(r"(cy|dee) : \d+ PM · (cy|dee) : \d+ PM", live[0]), live
+    assert "partie 1 · en attente des joueurs" in article.text, article.text
+    table_ids = ann.execute_script("return [...document.querySelectorAll('#tournaments article li[data-table]')]"
+                                   ".map((li) => li.dataset.table)")
+    infos = [table_info(site, t) for t in table_ids]
+    assert {i["options"]["rounds"] for i in infos} == {"3"}
+    assert {float(i["options"]["exchange_seconds"]) for i in infos} == {30.0}
+    assert {i["decisionSeconds"] for i in infos} == {120}
+    # the players named as the tournament names them, bots too: at the table, in the lobby
+    bots = next(i for i in infos if "ann" not in i["tournament"]["players"])
+    ann.get(f"{site}#/table/{bots['tableId']}")
+    wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .seat"), 20)
+    shown = text_of(ann, "#board")
+    assert all(name in shown for name in bots["tournament"]["players"]), shown
+    assert not re.search(r"\brobot \d", shown), shown
+    ann.get(site)
+    row = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#lobby tr[data-table='{bots['tableId']}']"), 10)
+    assert ", ".join(bots["tournament"]["players"]) in row.text and "robot" not in row.text, row.text

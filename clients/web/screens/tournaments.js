@@ -1,12 +1,34 @@
-// The tournaments: each one's standings and matches, and the form that starts one (its players, people or bots, its
-// format, the pause after each hand of its games). The secrets of a tournament's people are kept in this browser,
-// which takes their seats.
+// The tournaments: each one's standings and matches (a live match's game: its deal and the two capitals), and the
+// form that starts one (its players, people or bots, its format, and its games' clocks, deals and pause: AlphaPoker's
+// options as ListVariants gives them). The secrets of a tournament's people are kept in this browser, which takes
+// their seats.
 
 import { call } from "../rpc.js";
 import { h } from "../dom.js";
-import { lang, t } from "../i18n.js";
-import { tournamentName } from "../table/screen.js";
-import { guarded, MAX_NAME, pauseField } from "./common.js";
+import { lang, number, t } from "../i18n.js";
+import { seatNames, tournamentName } from "../table/screen.js";
+import { status } from "../table/state.js";
+import { clockField, guarded, MAX_NAME, optionField, optionValues, pauseField } from "./common.js";
+
+const GAME = "alphapoker"; // every tournament game's
+// The game's options its form offers, from the game's VariantInfo (their ranges, defaults and words are its): the
+// exchange's and the bet's clocks, the deals a game plays.
+const GAME_OPTIONS = ["exchange_seconds", "bet_seconds", "rounds"];
+const LIVE_READS = 16; // live matches whose game is read at each refresh (a table and its spectator's view each)
+
+const STRINGS = {
+  fr: {
+    "tour.games": "chaque partie", "tour.live": "partie {game} · donne {n} sur {of}",
+    "tour.live.tie": "partie {game} · donne {n} (départage)", "tour.live.waiting": "partie {game} · en attente des joueurs",
+    "tour.capital": "{name} : {n} PM",
+  },
+  en: {
+    "tour.games": "each game", "tour.live": "game {game} · deal {n} of {of}",
+    "tour.live.tie": "game {game} · deal {n} (tie-break)", "tour.live.waiting": "game {game} · waiting for the players",
+    "tour.capital": "{name}: {n} PM",
+  },
+};
+const say = (key, vars) => t(key, vars, STRINGS);
 
 // Each format's count of players (server/games/tournament.py's TournamentOptions): checked before it is asked.
 const FORMATS = {
@@ -27,13 +49,15 @@ function secrets() {
 /** The tournaments in ``main``: each one's standings and matches (read again every few seconds), and the form that
  *  starts one. ``app``: the page's (app.js) join(tableId, seat, secret), and the signal of the page leaving this
  *  screen. Returns what stops it. */
-export async function tournamentsScreen(main, { join, signal }) {
+export async function tournamentsScreen(main, { join, signal, variantOf }) {
   const box = h("div", {});
   const all = h("input", { type: "checkbox" });
   const refresh = async () => {
     const list = (await guarded(() => call("TournamentService", "ListTournaments", { includeFinished: all.checked })))?.tournaments;
     if (!list) return;
-    box.replaceChildren(...(list.length ? list.map((tour) => tournamentCard(tour, join)) : [h("p", {}, t("tour.none"))]));
+    const live = await liveGames(list);
+    if (signal?.aborted) return;
+    box.replaceChildren(...(list.length ? list.map((tour) => tournamentCard(tour, join, live)) : [h("p", {}, t("tour.none"))]));
   };
   all.addEventListener("change", refresh);
   // You (the name at the top of the page) against three bots, unless changed.
@@ -46,11 +70,18 @@ export async function tournamentsScreen(main, { join, signal }) {
                             value: t("tour.name.default", { date: today }) });
   const error = h("p", { class: "form-error", role: "alert", hidden: true });
   const pause = pauseField();
+  const clock = clockField();
+  // The game's clocks and deals, as its VariantInfo offers them (none shown when the server does not list it)
+  const offered = ((await variantOf?.(GAME).catch(() => null))?.options || []).filter((o) => GAME_OPTIONS.includes(o.name))
+    .sort((a, b) => GAME_OPTIONS.indexOf(a.name) - GAME_OPTIONS.indexOf(b.name));
   const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
     h("p", { class: "quiet" }, t("tour.game")),
     h("label", {}, t("tour.name"), " ", name),
     h("fieldset", { class: "tour-players" }, h("legend", {}, t("tour.players")), players.node),
-    h("label", {}, t("tour.format"), " ", format), pause.node, error, h("button", { type: "submit" }, t("tour.start")));
+    h("label", {}, t("tour.format"), " ", format),
+    h("fieldset", { class: "tour-games" }, h("legend", {}, say("tour.games")), clock.node,
+      ...offered.map((o) => optionField(o, GAME)), pause.node),
+    error, h("button", { type: "submit" }, t("tour.start")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const entries = players.read();
@@ -63,7 +94,8 @@ export async function tournamentsScreen(main, { join, signal }) {
       return;
     }
     const request = { name: name.value.trim(), players: entries.map((p) => p.name), format: format.value,
-                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), pauseSeconds: pause.seconds() };
+                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), pauseSeconds: pause.seconds(),
+                      options: optionValues(form, offered), ...clock.timing() };
     const created = await call("TournamentService", "CreateTournament", request).catch((e) => {
       [error.hidden, error.textContent] = [false, e.message]; // the server's reason, beside the form
       return null;
@@ -118,9 +150,36 @@ function entryError(entries, format) {
   return null;
 }
 
-/** A tournament: its standings, its matches (each one's last game to watch, or a seat to take with this browser's
- *  secret). */
-function tournamentCard(tour, join) {
+/** The game each live match plays now (its last table, not finished), read for at most LIVE_READS of them: table id
+ *  -> {info, view} (GetTable, and GetView as a spectator: the capitals every spectator sees). */
+async function liveGames(tournaments) {
+  const tables = tournaments.flatMap((tour) => (tour.finished ? [] : tour.matches || []))
+    .filter((m) => !m.winner && (m.tableIds || []).length).map((m) => m.tableIds[m.tableIds.length - 1]).slice(0, LIVE_READS);
+  const read = await Promise.all(tables.map(async (tableId) => {
+    const [table, view] = await Promise.all([call("TableService", "GetTable", { tableId }).catch(() => null),
+      call("TableService", "GetView", { tableId }).catch(() => null)]);
+    return [tableId, { info: table?.table || null, view: view?.alphapoker || null }];
+  }));
+  return new Map(read.filter(([, game]) => game.info));
+}
+
+/** A live match's game in words: its number in the match, the deal being played of the game's deals (the table's
+ *  hand and its rounds option; past them, a tie-break), and each player's capital (the PM in front of them). */
+function liveGame(match, game) {
+  const { info, view } = game;
+  const n = (match.tableIds || []).length;
+  if (status(info) === "waiting" || !info.hand) return h("span", { class: "live" }, say("tour.live.waiting", { game: n }));
+  const hand = Number(info.hand);
+  const of = Number(info.options?.rounds || view?.rounds || 0);
+  const names = seatNames(info);
+  const capitals = (view?.seats || []).map((s, i) => say("tour.capital", { name: names[i] ?? "", n: number(s.stack || 0) }));
+  return h("span", { class: "live" }, of && hand > of ? say("tour.live.tie", { game: n, n: hand })
+    : say("tour.live", { game: n, n: hand, of: of || "?" }), ...(capitals.length ? [" · ", capitals.join(" · ")] : []));
+}
+
+/** A tournament: its standings, its matches (each one's last game to watch, with the game being played: ``live``,
+ *  liveGames'; or a seat to take with this browser's secret). */
+function tournamentCard(tour, join, live = new Map()) {
   const held = secrets()[tour.tournamentId] || {};
   const standings = h("table", { class: "list" }, h("tr", {}, ...["#", "player", "points", "tiebreak", "played", "won", "lost",
     "forfeited"].map((c) => h("th", {}, t(`tour.col.${c}`)))), ...(tour.standings || []).map((s) => h("tr", {},
@@ -129,7 +188,9 @@ function tournamentCard(tour, join) {
   const matches = h("ul", {}, ...(tour.matches || []).map((m) => {
     const table = (m.tableIds || [])[(m.tableIds || []).length - 1];
     const mine = [m.playerA, m.playerB].filter((p) => held[p] && !m.winner);
-    return h("li", {}, `${m.playerA} ${m.winsA || 0}–${m.winsB || 0} ${m.playerB} `,
+    const game = !m.winner && table ? live.get(table) : null;
+    return h("li", { "data-table": table || null }, `${m.playerA} ${m.winsA || 0}–${m.winsB || 0} ${m.playerB} `,
+      game ? [liveGame(m, game), " "] : null,
       m.winner ? h("b", {}, t("tour.won", { name: m.winner })) : table ? h("a", { href: `#/table/${table}` }, t("watch")) : "",
       ...(table ? mine.map((p) => h("button", { class: "act", onclick: () => {
         document.getElementById("player-name").value = p;
