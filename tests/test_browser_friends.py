@@ -247,3 +247,21 @@ def test_a_tournament_asks_its_games_clocks_and_deals_and_names_its_players(site
     ann.get(site)
     row = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#lobby tr[data-table='{bots['tableId']}']"), 10)
     assert ", ".join(bots["tournament"]["players"]) in row.text and "robot" not in row.text, row.text
+
+
+def test_play_again_makes_the_finished_table_s_rematch(site: str, profiles: Callable[..., Any]) -> None:
+    """"Play again" makes the new table as the old one's rematch (CreateTable's rematch_of), so the old table names
+    it to its other players (TableInfo.rematch: the server's to say)."""
+    ann = profiles("ann", EN)
+    old = create_table(ann, site, "poker-champ", {"players": "2", "awards_to_win": "1", "chips": "6"}, "ann")
+    for _ in range(300):
+        if not test_browser.decide(ann):
+            break
+    ann.execute_script("window.made = []; const fetched = window.fetch; window.fetch = (url, options) => {"
+                       " if (String(url).endsWith('/CreateTable')) window.made.push(JSON.parse(options.body));"
+                       " return fetched(url, options); };")
+    test_browser.click(ann, "#result button.again")
+    shown = "return document.getElementById('table')?.dataset.table"
+    wait(ann, lambda d: (n := d.execute_script(shown)) != old and n, 20)
+    made = ann.execute_script("return window.made")
+    assert [m.get("rematchOf") for m in made] == [old], made

@@ -6,12 +6,12 @@
 // use; a table is drawn from its typed view and legal space, in French or English (i18n.js).
 
 import { call } from "./rpc.js";
-import { remember, toast } from "./dom.js";
+import { remember, seats, toast } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { playerKey, storedKey } from "./key.js";
 import { gameTitle } from "./options.js";
 import { guarded, refusalText } from "./screens/common.js";
-import { givenName, tableScreen } from "./table/screen.js";
+import { givenName, status, tableScreen } from "./table/screen.js";
 
 const main = document.getElementById("main");
 const NAME_KEY = "brelan.name";
@@ -187,12 +187,31 @@ async function keyHolds(tableId) {
 }
 
 /** The same game again: a new table with the same rules, bots and time, you at your seat; the same name when it
- *  was given one (not the old table's id, which would title the new one; not a tournament's game, which it is not). */
+ *  was given one (not the old table's id, which would title the new one; not a tournament's game, which it is not).
+ *  Made as the old table's rematch (rematch_of), so its other players are invited to it; the rematch another player
+ *  of the table made already (TableInfo.rematch) is joined instead, while it has a seat for you. */
 async function playAgain(info, seat) {
+  if (!info.tournament && (await rematchJoined(info))) return;
   const request = { variant: info.variant, options: info.options || {}, name: info.tournament ? "" : givenName(info),
                     botSeats: (info.seats || []).flatMap((s, i) => (s.bot ? [i] : [])), hints: Boolean(info.hints),
-                    pauseSeconds: info.pauseSeconds || 0,
+                    pauseSeconds: info.pauseSeconds || 0, ...(info.tournament ? {} : { rematchOf: info.tableId }),
                     ...(info.decisionSeconds ? { decisionSeconds: info.decisionSeconds } : { untimed: true }) };
   const created = await guarded(() => call("TableService", "CreateTable", request));
   if (created) await join(created.table.tableId, seat);
+}
+
+/** The table's rematch, made already by another of its players: opened when this browser sits there, joined when
+ *  it has a free seat (or one this browser's key holds); true when it was. */
+async function rematchJoined(info) {
+  const now = (await call("TableService", "GetTable", { tableId: info.tableId }).catch(() => ({}))).table || info;
+  if (!now.rematch) return false;
+  if (seats()[now.rematch]) {
+    location.hash = `#/table/${now.rematch}`;
+    return true;
+  }
+  const next = (await call("TableService", "GetTable", { tableId: now.rematch }).catch(() => ({}))).table;
+  const open = next && status(next) !== "finished" && (next.seats || []).some((s) => !s.taken && !s.reserved);
+  if (!open && !(await keyHolds(now.rematch))) return false; // full: a table of your own
+  await join(now.rematch);
+  return true;
 }
