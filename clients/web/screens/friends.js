@@ -7,7 +7,7 @@ import { call } from "../rpc.js";
 import { h, seats, toast } from "../dom.js";
 import { lang, listed, t } from "../i18n.js";
 import { adoptKey, keyInAddress, keyLink, storedKey } from "../key.js";
-import { seatNames, tableTitle } from "../table/screen.js";
+import { refill, seatNames, tableTitle } from "../table/screen.js";
 import { status } from "../table/state.js";
 import { MAX_NAME, refusal } from "./common.js";
 
@@ -233,8 +233,10 @@ export function myTables({ title, join }) {
     if (!answer) return;
     const mine = answer.seats || [];
     shown = new Set(mine.map((s) => s.table.tableId));
-    rows.replaceChildren(...(mine.length ? mine.map((s) => mineRow(s, title, join))
-      : [h("tr", {}, h("td", { colspan: 5 }, say("mine.none")))]));
+    const drawn = mine.map(({ table: info, seat, kept }) => [info.tableId, info.name, info.status, info.tournament, seat, kept,
+      (info.seats || []).map((s) => [s.taken, s.bot, s.player])]);
+    refill(rows, JSON.stringify([drawn, lang]), () => (mine.length ? mine.map((s) => mineRow(s, title, join))
+      : h("tr", {}, h("td", { colspan: 5 }, say("mine.none")))));
     node.hidden = false;
   };
   return { node, refresh, ids: () => shown };

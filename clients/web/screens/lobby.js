@@ -3,9 +3,9 @@
 
 import { call } from "../rpc.js";
 import { h, seats } from "../dom.js";
-import { t } from "../i18n.js";
+import { lang, t } from "../i18n.js";
 import { applies } from "../options.js";
-import { seatNames, tableTitle } from "../table/screen.js";
+import { refill, seatNames, tableTitle } from "../table/screen.js";
 import { status } from "../table/state.js";
 import { clockField, guarded, optionField, optionValues, pauseField } from "./common.js";
 import { myTables, say, statusWords } from "./friends.js";
@@ -34,8 +34,13 @@ export async function lobbyScreen(main, app) {
       guarded(() => call("TableService", "ListTables", { includeFinished: showAll.checked, pageSize: 100 })), mine.refresh()]);
     if (!answer) return;
     const tables = [...(answer.tables || [])].sort((a, b) => free(b) - free(a));
-    list.replaceChildren(...(tables.length ? tables.map((info) => tableRow(info, app, mine.ids())) : [h("tr", {}, h("td", { colspan: 5 }, t("lobby.none")))]),
-      ...(answer.nextPageToken ? [h("tr", {}, h("td", { colspan: 5 }, t("lobby.newest", { n: 100 })))] : []));
+    // drawn again only when what a row shows changed: a button is not replaced under the pointer every few seconds
+    const shown = [tables.map((info) => [info.tableId, info.name, info.variant, info.status, info.hints, info.tournament,
+      (info.seats || []).map((s) => [s.taken, s.bot, s.reserved, s.player])]), [...mine.ids()], Object.keys(seats()),
+    Boolean(answer.nextPageToken), lang];
+    refill(list, JSON.stringify(shown), () => [
+      ...(tables.length ? tables.map((info) => tableRow(info, app, mine.ids())) : [h("tr", {}, h("td", { colspan: 5 }, t("lobby.none")))]),
+      ...(answer.nextPageToken ? [h("tr", {}, h("td", { colspan: 5 }, t("lobby.newest", { n: 100 })))] : [])]);
   };
   showAll.addEventListener("change", refresh);
   const form = await createForm(app);
