@@ -23,6 +23,7 @@ from bench_tables import grpc_latency, rate
 from brelan.server.games import chinese as ch
 from brelan.server.games.cards import DECK
 from brelan.server.games.chinese_solver import best_score_by_brute_force, solve, warm
+from brelan.server.games.registry import VARIANTS
 from brelan.server.games.selfplay import play
 
 
@@ -61,7 +62,7 @@ def bench_games(games: int) -> None:
     for style in ch.Style:
         options = ch.ChineseOptions(style=style, rounds=1)
         t = time.perf_counter()
-        played = [play(ch.VARIANT, options, f"bench/{g}") for g in range(games)]
+        played = [play(VARIANTS["chinese"], options, f"bench/{g}") for g in range(games)]
         seconds = time.perf_counter() - t
         actions = sum(len(p.turns) for p in played)
         print(f"  {style.value}: {rate(games, seconds)} games, {rate(actions, seconds)} actions")

@@ -16,6 +16,7 @@ from brelan.server.games.base import GameError, OptionError, TextError, jsonable
 from brelan.server.games.cards import DECK, StackedDeck, parse_cards
 from brelan.server.games.chinese_rows import ROWS, Placement
 from brelan.server.games.chinese_scoring import Arrangement, ScoringRules, Seated, score_pair
+from brelan.server.games.registry import VARIANTS
 
 # Three classic hands of 13, each written as it will be set (bottom / middle / top).
 STRONG = "Ah Ad Ac 7d 7c / As Ks Qs Js 9s / Kh Kd 2c"  # full house; flush; KK: royalties 6 + 8 + 8
@@ -327,7 +328,7 @@ def test_every_style_plays_to_the_end_with_bots() -> None:
     from brelan.server.games.selfplay import play
 
     for style in ch.Style:
-        played = play(ch.VARIANT, ch.ChineseOptions(style=style, players=3, rounds=1), seed=f"bots-{style.value}")
+        played = play(VARIANTS["chinese"], ch.ChineseOptions(style=style, players=3, rounds=1), seed=f"bots-{style.value}")
         assert played.state.is_over and played.conserved
         moves = Counter(str(a).split()[0] for _, a in played.actions)
         assert moves["place"] >= 3 * (1 if style == ch.Style.CLASSIC else len(played.state.options.streets))

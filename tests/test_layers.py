@@ -41,15 +41,11 @@ def modules() -> dict[str, Path]:
 
 
 def imports(name: str, path: Path, known: set[str]) -> set[str]:
-    """The modules of ours that ``name`` imports anywhere in its file (a function's own import included), but for
-    the type checker's alone (``if TYPE_CHECKING:``: a bot names its engine's view, whose module imports the bot)."""
+    """The modules of ours that ``name`` imports anywhere in its file: a function's own import, and the type
+    checker's alone (``if TYPE_CHECKING:``), included: a circle hidden there is a circle still."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    tree = ast.parse(path.read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            node.body = []  # (ast.walk reads a node's children after yielding it: emptied, they are not walked)
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -52,8 +52,8 @@ from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
 
-from .base import (Result, MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, Facts, GameError, Hand, OptionError, Out,
-                   Phrase, Review, Seat, Variant, number, parser, record)  # fmt: skip
+from .base import (MOST_CHIPS, MOST_ROUNDS, MOST_SECONDS, Back, Champions, Facts, GameError, Hand, OptionError, Out,
+                   Phrase, Result, Review, Seat, Variant, number, parser, record)  # fmt: skip
 from .betting import Anted, Bet, ButtonGame, Call, Called, Fold, Folded, Raised, Won
 from .word_games import Judged, Refused, StackedLetters, WordRules, unbound, word_game
 
@@ -776,12 +776,6 @@ def review(state: AlphaState, events: Sequence[Event], seat: int) -> Review:
     return Review(tuple(Lay(w.cards) for w in state.best_of(hand)) if hand else (), laid)
 
 
-def _bot(view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
-    from .alphapoker_bot import bot  # the bot depends on the engine's module, not the reverse: imported when asked
-
-    return bot(view, legal, rng, lexicon)
-
-
 VARIANT = word_game(Variant(
     name="alphapoker",
     title="AlphaPoker",
@@ -797,4 +791,4 @@ VARIANT = word_game(Variant(
     modes={"": {"players": "3", "rounds": "2"}},
     facts=Facts(judges_words=True, reviews_hands=True, round_name="deal"),
     view_type=AlphaView,
-), new_game, _bot)
+), new_game)  # its bot (alphapoker_bot's, which depends on this engine) is given by the registry

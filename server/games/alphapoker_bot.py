@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from brelan.lexicon.cards import LETTER_COUNTS, Card
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.search import best_words
 
-if TYPE_CHECKING:  # the bot reads its engine's view; the engine imports the bot when one is asked for
-    from .alphapoker import AlphaView
+from .alphapoker import AlphaView
 
 
 # A score per card of the hand from which a word is worth playing for (fair) and raising on (strong).

@@ -40,8 +40,8 @@ from typing import Any, Callable, Sequence
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
-from .base import (Result, MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Seat, Variant, number, parser,
-                   record)  # fmt: skip
+from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Result, Seat, Variant, number,
+                   parser, record)  # fmt: skip
 from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
                          Takes, WordRules, card_points, judge, take, unbound, word_game)
 

@@ -48,8 +48,8 @@ from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .alphapoker import Dealt
-from .base import (Result, MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Seat, Variant, number, parser,
-                   record)  # fmt: skip
+from .base import (MOST_CHIPS, Back, Champions, EngineState, Facts, GameError, Hand, Result, Seat, Variant, number,
+                   parser, record)  # fmt: skip
 from .word_games import (Admitted, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Takes, WordRules,
                          BestOnTable, card_points, judge, take, unbound, word_game)  # fmt: skip
 

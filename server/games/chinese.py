@@ -40,10 +40,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .base import (Result, MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Review, Seat, Variant,
-                   number, parser, record)  # fmt: skip
+from .base import (MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Result, Review, Seat,
+                   Variant, no_bot, number, parser, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
-from .chinese_bot import bot
 from .chinese_rows import PLACES, ROWS, SIZES, Piece, Placement
 from .chinese_scoring import Arrangement, Royalties, ScoringRules, Seated, fantasyland_step, score_table
 from .chinese_solver import MAX_CARDS, MIN_CARDS, solve
@@ -647,7 +646,7 @@ VARIANT = Variant(
     new_game=new_game,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=bot,
+    bot=no_bot,  # chinese_bot's, given by the registry: the bot depends on the engine, never the reverse
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     warm=warm_solver,

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from .cards import DECK, Card
+from .chinese import ChineseView
 from .chinese_rows import ROWS, Placement
 from .chinese_scoring import fantasyland_step, row_royalty, top_value
 from .chinese_solver import strength
 from .evaluator import evaluate
-
-if TYPE_CHECKING:  # the bot reads its engine's view; the engine imports the bot
-    from .chinese import ChineseView
 
 SAMPLES = 400  # futures per decision, shared among its placements
 SURRENDER_BELOW = 3.5  # a set hand worth less than this (about 1 hand in 50) is surrendered

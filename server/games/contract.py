@@ -126,6 +126,12 @@ class EngineState:
         return [self.redact(e, seat) for e in events]
 
 
+def no_bot(view: Any, legal: Sequence[str], rng: random.Random) -> str:
+    """The bot of a game whose bot lives in a module of its own: that module depends on the engine (never the
+    reverse), and the registry gives the game its bot (:data:`~.registry.VARIANTS`)."""
+    raise LookupError("this game's bot is given by the registry: get the game there (registry.get_variant)")
+
+
 def places_of(players: int, out_hands: Mapping[int, int], champions: Sequence[int]) -> dict[int, int]:
     """Each knocked-out seat's place (those out in the same hand share it: ahead of them, every seat that went out
     later or is still in), and the champions' 1.

@@ -31,8 +31,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .base import (Result, MOST_CHIPS, MOST_MINUTES, Champions, EngineState, Facts, GameError, OptionError, Options, Seat,
-                   TextError, Variant, number, parser, record)  # fmt: skip
+from .base import (MOST_CHIPS, MOST_MINUTES, Champions, EngineState, Facts, GameError, OptionError, Options, Result,
+                   Seat, TextError, Variant, number, parser, record)  # fmt: skip
 from .betting import Fold, Folded
 from .cards import RANKS, SUITS, Card, shuffled
 from .evaluator import PAIR, category, describe, evaluate, warm

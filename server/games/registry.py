@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from . import alphapoker, bataille, belote, chinese, daker, poker_champ, yahtzee_holdem
-from .base import Lexicons, Variant
+from dataclasses import replace
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (alphapoker.VARIANT, bataille.VARIANT, belote.VARIANT, belote.SECRET_VARIANT, poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT,
-                                                   chinese.VARIANT)}
+from . import alphapoker, alphapoker_bot, bataille, belote, chinese, chinese_bot, daker, poker_champ, yahtzee_holdem
+from .base import Lexicons, Variant
+from .word_games import word_game
+
+# Where each game's parts come together: a bot in a module of its own depends on its engine, never the reverse, and
+# is given to its game here.
+VARIANTS: dict[str, Variant] = {v.name: v for v in (
+    word_game(alphapoker.VARIANT, alphapoker.new_game, alphapoker_bot.bot), bataille.VARIANT, belote.VARIANT,
+    belote.SECRET_VARIANT, poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT,
+    replace(chinese.VARIANT, bot=chinese_bot.bot),
+)}
 
 
 # Every variant and mode the server plays, with options for a short game: (variant name, mode, options).
