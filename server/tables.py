@@ -374,9 +374,10 @@ class Tables:
             table = await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
                                        join_seconds, hints, place, pause_seconds, create_id, owner if show else None,
                                        chat_apart, invites or {})  # fmt: skip
-            if rematch_of and await self.log.set_rematch(rematch_of, table.table_id) and rematch_of in self.tables:
-                old = self.tables[rematch_of]
-                old.row = dataclasses.replace(old.row, rematch=table.table_id)
+            if rematch_of and await self.log.set_rematch(rematch_of, table.table_id):
+                old = self.tables.get(rematch_of) or self.finished.get(rematch_of)  # (a finished one, read back)
+                if old is not None:
+                    old.row = dataclasses.replace(old.row, rematch=table.table_id)
             return table
         finally:
             if show:

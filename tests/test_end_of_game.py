@@ -86,6 +86,10 @@ def test_a_seat_sitting_out_plays_the_default_move_at_once_and_comes_back(server
 
 def test_a_table_made_to_play_again_is_named_on_the_one_before(server: ServerThread) -> None:
     with BrelanClient(server.target) as api:
+        over = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1]).table_id  # a finished one, read
+        until(lambda: api.get_table(over).status == tpb.TABLE_STATUS_FINISHED, "the game's end")  # back and kept
+        again = api.create_table("poker-champ", {"players": "2"}, rematch_of=over).table_id
+        assert api.get_table(over).rematch == again
         first = api.create_table("poker-champ", {"players": "2"}).table_id
         again = api.create_table("poker-champ", {"players": "2"}, rematch_of=first).table_id
         assert api.get_table(first).rematch == again
