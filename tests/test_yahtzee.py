@@ -156,3 +156,15 @@ def test_bot_games_end_with_chips_conserved() -> None:
     for seed in range(3):
         played = play(VARIANT, yh.YahtzeeOptions(players=3, stack=300), seed)
         assert played.state.is_over and played.conserved
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_shorter_game_ends_after_its_hands_the_most_chips_winning(seed: int) -> None:
+    """The rulebook plays to the last stack (hundreds of hands against bots); ``hands`` ends the game sooner."""
+    played = play(VARIANT, yh.YahtzeeOptions(players=3, stack=300, hands=5), seed)
+    state = played.state
+    assert state.is_over and played.conserved and state.hand <= 5
+    alive = [s for s in range(3) if not state.out[s]]
+    if len(alive) > 1 and state.hand == 5:  # not ended by the last stack or a flush yahtzee: by its hands
+        assert set(state.champions) == {s for s in alive if state.stacks[s] == max(state.stacks[t] for t in alive)}
+    assert yh.YahtzeeOptions().hands == 0  # the rulebook's game by default

@@ -99,6 +99,9 @@ const OPTIONS = [
   ["yahtzee-holdem:stack", "tapis de départ", "starting stack",
     "Les jetons de chaque joueur ; 0 : la boîte (4 800) partagée également", "Each player's chips; 0: the box's 4,800 shared equally"],
   ["stack", "tapis de départ", "starting stack", "Les jetons de chaque joueur au départ", "Each player's chips at the start"],
+  ["yahtzee-holdem:hands", "mains de la partie", "hands in the game",
+    "0 : jusqu'au dernier tapis, comme le livret ; sinon la partie s'arrête après ces mains, le plus de jetons gagne",
+    "0: to the last stack, as the rulebook plays; else the game ends after these hands, the most chips winning"],
   ["limits", "mise jusqu'à, par tour", "bet up to, per round",
     "Jusqu'où va une mise ou une relance à chaque tour d'enchères (ouverture, flop, turn, river), séparés par des "
       + "virgules : jusqu'à 10 aux deux premiers tours, jusqu'à 20 aux deux derniers selon le livret",

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from . import betting as bet
-from .base import (MOST_CHIPS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number, parser,
-                   record)  # fmt: skip
+from .base import (MOST_CHIPS, MOST_ROUNDS, Champions, GameError, Hand, OptionError, Options, Out, Seat, Variant, number,
+                   parser, record)  # fmt: skip
 from .betting import BET_ACTIONS, BET_EVENTS, BetAction, BetEvent, Betting, ButtonGame, Limit, Rules
 from .dice import FLUSH_YAHTZEE, PAIR, TRIPS, TWO_PAIRS, Bag, Die, HiddenDie, StackedDice, describe, evaluate
 
@@ -58,6 +58,9 @@ class YahtzeeOptions(Options):
     raises: int = number(3, 0, 100, "a round's")
     limit: Limit = Limit.SPREAD
     flop_rerolls: int = number(1, 0, 10)
+    # The rulebook plays to the last stack (against bots, hundreds of hands); a shorter game ends after these hands.
+    hands: int = number(0, 0, MOST_ROUNDS, "0: to the last stack, as the rulebook plays; else the most chips win after "
+                                           "this many hands")
     unit: int = number(10, 1, lambda options: min(options.limits, default=MOST_CHIPS))
 
     def __post_init__(self) -> None:
@@ -268,6 +271,9 @@ class YahtzeeState(ButtonGame):
             self.champions = tuple(s for s in flush_yahtzees if values[s] == top)
         elif len(left) == 1:
             self.champions = (left[0],)
+        elif self.options.hands and self.hand >= self.options.hands:  # a shorter game: the most chips win
+            most = max(self.stacks[s] for s in left)
+            self.champions = tuple(s for s in left if self.stacks[s] == most)
         if self.is_over:
             b.to_act = []
             return events + [Champions(tuple(Seat(s) for s in self.champions))]

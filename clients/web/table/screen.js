@@ -19,6 +19,7 @@ import { allInAfter, eventText } from "./events.js";
 import { warns } from "./board.js";
 import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 import { FAMILIES, TableState, status } from "./state.js";
+import { create as chatPanel } from "./chat.js";
 
 export { status };
 
@@ -208,10 +209,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const feed = h("ol", { class: "feed", id: "feed" });
   const result = h("div", { class: "result", id: "result" });
   const composer = h("input", { type: "text", id: "composer", placeholder: t("type.placeholder"), autocomplete: "off" });
+  // The chat (table/chat.js): under the result, never above the board.
+  const chatNode = h("aside", { id: "chat" });
   // The result under the board and the action bar: drawn at the game's end, it moves neither, and the bar, which
   // sticks to the screen's bottom, never covers it.
   const section = h("section", { id: "table", "data-table": tableId, class: "table-screen" }, head, boardNode, bar,
-    result, h("details", {}, h("summary", {}, t("table.feed")), feed));
+    result, chatNode, h("details", {}, h("summary", {}, t("table.feed")), feed));
   const abort = new AbortController();
   signal?.addEventListener("abort", () => abort.abort(), { once: true });
   let refreshing = null;
@@ -254,6 +257,10 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     hints: state.hints, view: state.view, card: cardElement,
     review: state.review,
   });
+
+  const people = () => ({ tableId, token, seat: mySeat, info: state.info, t: (key, vars) => t(key, vars) });
+  const chat = chatPanel(chatNode, people());
+  abort.signal.addEventListener("abort", () => chat.destroy(), { once: true });
 
   const refresh = async () => {
     if (abort.signal.aborted) return;
@@ -353,6 +360,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         !over && mySeat === null && (info.seats || []).some((s) => s.reserved) ? secretBox() : null,
         mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null)]);
     const c = ctx();
+    chat.update(people());
     if (held || state.view) {
       boardNode.classList.toggle("showdown", Boolean(held));
       const drawn = JSON.stringify([state.family, Boolean(held), held || state.view, [...state.picked], [...c.pending],
@@ -532,8 +540,12 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         // An action's events come in one message with the view and the table they leave (withView): the table is
         // drawn once for them, with no GetView, GetTable call for each (their cost, times every player, was most of
         // an action's on the server).
-        const request = { tableId, afterSeq: String(after), withView: true };
+        const request = { tableId, afterSeq: String(after), withView: true, withChat: true, afterChat: String(chat.last()) };
         for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
+          if (message.chat) { // a chat line (table/chat.js): a message holds a line or events
+            chat.heard(message.chat);
+            continue;
+          }
           const events = message.events || [];
           const c = events.length ? ctx() : null; // the names, the seat: one reading for the message's events
           for (const event of events) {

@@ -1,0 +1,230 @@
+"""Playing with friends in real headless Chromiums (issue 39, item 3): the table's chat, as tests/test_browser.py
+plays (Debian's chromium and chromium-driver, through Selenium).
+
+Two browsers of their own profiles (separate --user-data-dir: their own storage, their own seats) sit at one table,
+one of them a phone's screen, and a third watches: a line typed in one shows in the others within a second, as the
+text typed (tags too, never markup); the phone's chat waits folded with its count of lines unread and never moves
+the board; a spectator writes under the name they give; a muted spectator stays muted after a reload; the server's
+refusals (one line a second, 200 characters) are said in the page's language. The page's pure module
+(tests/web/chat.test.mjs) passes its node tests.
+
+Its own server, without lexicons (no word game here): the module takes seconds, not the full lexicon's build.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from brelan.server.main import ServerThread
+from conftest import post
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+API = "brelan.api.v1.TableService/"
+PHONE = (390, 844)
+DESKTOP = (1100, 900)
+NODE_TESTS = [Path(__file__).parent / "web" / "chat.test.mjs"]
+# the chat's lines as a page shows them: [sender, text, whether it holds an element] each
+LINES = ("return [...document.querySelectorAll('#chat-log .chat-line')].map((l) => [l.querySelector('.who').textContent,"
+         " l.querySelector('.said').textContent, l.querySelector('.said').children.length > 0])")
+
+# Lines sent one after the other as fast as the page sends them (each once the last is answered), until one is
+# refused: what the page then says.
+SPAM = """
+const done = arguments[arguments.length - 1];
+const [box, form, send, error] = ["chat-input", "chat-form", "chat-send", "chat-error"].map((id) => document.getElementById(id));
+(async () => {
+  for (let n = 0; n < 20 && !(n && error.textContent); n++) {
+    box.value = `spam ${n}`;
+    box.dispatchEvent(new Event("input")); // as typed: the last refusal said is let go
+    form.requestSubmit();
+    while (send.disabled) await new Promise((r) => setTimeout(r, 5));
+  }
+  done(error.textContent);
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own with its web port (the page, and Connect)."""
+    server = ServerThread(tmp_path_factory.mktemp("chat") / "data", lexicons=False, web_port=0, rate=1000.0)
+    assert server.running.web is not None
+    yield f"http://127.0.0.1:{server.running.web.port}/"
+    server.stop()
+
+
+def chromium(profile: Path, language: str, size: tuple[int, int]) -> Any:
+    """A headless Chromium of its own profile (``profile``, its --user-data-dir: its storage, its seats), asking
+    pages in ``language``, its window ``size``."""
+    if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+        if os.environ.get("BRELAN_REQUIRE_BROWSER"):
+            pytest.fail("chromium or chromium-driver is missing: .ci/run installs them")
+        pytest.skip("Debian's chromium and chromium-driver are not installed (apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={size[0]},{size[1]}",
+                     f"--lang={language}", f"--user-data-dir={profile}", "--autoplay-policy=no-user-gesture-required"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
+    options.binary_location = CHROMIUM
+    driver = webdriver.Chrome(service=webdriver.ChromeService(DRIVER), options=options)
+    if size[0] < 500:  # a phone's screen, as DevTools' device mode makes it
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": size[0], "height": size[1], "deviceScaleFactor": 3, "mobile": True})
+    return driver
+
+
+@pytest.fixture
+def browsers(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """Opens browsers for a test, each of its own profile; on its failure each one's screenshot is saved."""
+    opened: list[Any] = []
+
+    def open_one(language: str = "en-US", size: tuple[int, int] = DESKTOP) -> Any:
+        opened.append(chromium(tmp_path / f"profile-{len(opened)}", language, size))
+        return opened[-1]
+
+    yield open_one
+    failed = getattr(request.node, "failed", False)
+    for n, driver in enumerate(opened):
+        if failed:
+            driver.save_screenshot(str(tmp_path / f"browser-{n}.png"))
+            print(f"screenshot: {tmp_path / f'browser-{n}.png'}")
+            for entry in driver.get_log("browser"):
+                print(f"console {n}: {entry['level']} {entry['message']}")
+        driver.quit()
+
+
+def wait(driver: Any, what: Callable[[Any], Any], seconds: float = 20, message: str = "") -> Any:
+    """What ``what`` gives once it is true; an element the page drew again meanwhile is read again."""
+    ignored = (NoSuchElementException, StaleElementReferenceException)
+    return WebDriverWait(driver, seconds, poll_frequency=0.02, ignored_exceptions=ignored).until(what, message)
+
+
+def call(site: str, method: str, body: dict[str, Any], token: str = "") -> dict[str, Any]:
+    status, answer = post(site + API + method, body, token)
+    assert status == 200, (method, answer)
+    return answer
+
+
+def seated(driver: Any, site: str, table_id: str, seat: int | None = None, token: str = "", name: str = "") -> None:
+    """``driver`` on the table's screen: at ``seat`` (its token kept as the page keeps the seats it took) under the
+    header's ``name``, or watching."""
+    driver.get(site)
+    if seat is not None:
+        driver.execute_script("localStorage.setItem('brelan.seats', JSON.stringify({[arguments[0]]:"
+                              " {seat: arguments[1], token: arguments[2]}})); localStorage.setItem('brelan.name',"
+                              " arguments[3])", table_id, seat, token, name)  # fmt: skip
+    driver.get(f"{site}#/table/{table_id}")
+    driver.refresh()  # the page read anew with what it keeps (a new address's hash alone does not load it again)
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#table[data-table='{table_id}'] #chat-input"))
+
+
+def say(driver: Any, text: str) -> None:
+    """Type ``text`` in the chat's box and send it with Enter (a phone's chat opened first)."""
+    if driver.find_element(By.ID, "chat").get_attribute("data-open") != "true":
+        driver.find_element(By.ID, "chat-toggle").click()
+    box = driver.find_element(By.ID, "chat-input")
+    box.send_keys(text)
+    box.send_keys(Keys.ENTER)
+
+
+def click(driver: Any, element_id: str) -> None:
+    """Click the element of ``element_id``, found again if the page drew it anew meanwhile (an event came)."""
+    for _ in range(5):
+        try:
+            driver.find_element(By.ID, element_id).click()
+            return
+        except StaleElementReferenceException:
+            continue
+    raise AssertionError(f"#{element_id} kept being drawn anew")
+
+
+def lines(driver: Any) -> list[list[Any]]:
+    return driver.execute_script(LINES)  # type: ignore[no-any-return]
+
+
+def test_a_line_reaches_the_other_player_and_a_spectator_within_a_second_as_text(site: str,
+                                                                                 browsers: Callable[..., Any]) -> None:
+    made = call(site, "CreateTable", {"variant": "poker-champ", "options": {"players": "2"}})["table"]["tableId"]
+    tokens = [call(site, "JoinTable", {"tableId": made, "player": name, "seat": seat})["token"]
+              for seat, name in enumerate(("ann", "bob"))]
+    ann, bob, eve = browsers("en-US"), browsers("fr-FR", PHONE), browsers("en-US")
+    seated(ann, site, made, 0, tokens[0], "ann")
+    seated(bob, site, made, 1, tokens[1], "bob")
+    seated(eve, site, made)
+    # Bob's phone: the chat folded over the board's corner, out of the page's flow
+    board = "return Math.round(document.getElementById('board').getBoundingClientRect().top + window.scrollY)"
+    top = bob.execute_script(board)
+    assert bob.find_element(By.ID, "chat").get_attribute("data-open") == "false"
+    assert not bob.find_element(By.ID, "chat-body").is_displayed() and bob.find_element(By.ID, "chat-toggle").is_displayed()
+
+    sent = time.monotonic()
+    say(ann, "<b>x</b>")
+    for driver in (bob, eve):  # within a second of the Enter key, both
+        wait(driver, lambda d: ["ann", "<b>x</b>", False] in lines(d), max(0.05, sent + 1.0 - time.monotonic()),
+             "the line did not come within a second")
+    assert time.monotonic() - sent < 1.5
+    for driver in (ann, bob, eve):  # the tags as text: no element made of them
+        assert ["ann", "<b>x</b>", False] in wait(driver, lines, 2)
+        assert not driver.find_elements(By.CSS_SELECTOR, "#chat-log b:not(.who), #chat-log .said *")
+    badge = wait(bob, lambda d: d.find_element(By.ID, "chat-unread").is_displayed() and d.find_element(By.ID, "chat-unread"))
+    assert badge.text == "1" and "1 message non lu" in bob.find_element(By.ID, "chat-toggle").get_attribute("aria-label")
+    assert bob.execute_script(board) == top, "a line moved the phone's board"
+    bob.find_element(By.ID, "chat-toggle").click()  # opened: a sheet over the screen's bottom, the line read
+    wait(bob, lambda d: d.find_element(By.ID, "chat-body").is_displayed())
+    assert not bob.find_element(By.ID, "chat-unread").is_displayed() and bob.execute_script(board) == top
+    phrases = [b.text for b in bob.find_elements(By.CSS_SELECTOR, "#chat-quick button")]
+    assert {"bien joué", "gg", "merci", "bonne chance"} <= set(phrases), phrases
+    assert {"well played", "good luck", "thanks"} <= {b.text for b in ann.find_elements(By.CSS_SELECTOR, "#chat-quick button")}
+    next(b for b in bob.find_elements(By.CSS_SELECTOR, "#chat-quick button") if b.text == "bien joué").click()
+    for driver in (ann, eve):
+        wait(driver, lambda d: ["bob", "bien joué", False] in lines(d), 2)
+
+    # The spectator writes under the name given (kept for the next visit); ann mutes her, for good
+    assert eve.find_element(By.ID, "chat-name").is_displayed() and not ann.find_element(By.ID, "chat-name").is_displayed()
+    eve.find_element(By.ID, "chat-name").clear()
+    eve.find_element(By.ID, "chat-name").send_keys("eve")
+    say(eve, "hello all")
+    wait(ann, lambda d: ["eve", "hello all", False] in lines(d), 2)
+    mute = ann.find_element(By.CSS_SELECTOR, "#chat-log .chat-line.spectator .chat-mute")
+    assert mute.get_attribute("aria-label") == "mute eve"
+    mute.click()
+    wait(ann, lambda d: not [line for line in lines(d) if line[0] == "eve"])
+    assert "eve" in ann.find_element(By.ID, "chat-muted").text
+    say(eve, "still here")
+    wait(bob, lambda d: ["eve", "still here", False] in lines(d), 2)
+    ann.refresh()
+    wait(ann, lambda d: ["bob", "bien joué", False] in lines(d), 10)
+    assert not [line for line in lines(ann) if line[0] == "eve"], "a muted spectator showed again after a reload"
+    assert eve.execute_script("return localStorage.getItem('brelan.chat.name')") == "eve"
+
+    # The server's refusals in the page's words: a line too long (past the box's own limit), then too many at once
+    eve.execute_script("document.getElementById('chat-input').value = 'x'.repeat(201);"
+                       " document.getElementById('chat-form').requestSubmit()")
+    wait(eve, lambda d: d.find_element(By.ID, "chat-error").text == "Too long: 200 characters at most.", 5)
+    eve.execute_script("document.getElementById('chat-input').value = ''")
+    said = eve.execute_async_script(SPAM)  # lines sent as fast as the page sends them, until one is refused
+    assert said == "Slow down: one line a second at most (5 in a row).", said
+
+
+def test_the_chat_s_pure_parts_pass_their_node_tests() -> None:
+    node = shutil.which("node")
+    if node is None:
+        if os.environ.get("BRELAN_REQUIRE_NODE"):
+            pytest.fail("Node.js is missing: .ci/run installs it")
+        pytest.skip("Node.js is not installed")
+    done = subprocess.run([node, "--test", *map(str, NODE_TESTS)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
