@@ -760,7 +760,7 @@ def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers:
     assert driver.find_elements(By.CSS_SELECTOR, "#board.showdown") and said[0] in driver.execute_script(board)
     assert said[1] in driver.execute_script(head) and "éliminé" in driver.execute_script(board)
     notice = wait(driver, lambda d: d.find_element(By.ID, "out"), 10, "anne was not told she is out")
-    assert "Vous êtes éliminé : 3e sur 3" in notice.text, notice.text
+    assert "Vous finissez 3e sur 3" in notice.text, notice.text
     click(driver, "#out button")  # to the result: the hands' ends are no longer held
     for _ in range(200):  # bob and cy end the game: all-in and called
         if table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED":
@@ -954,7 +954,10 @@ def test_a_replay_shows_the_seat_s_own_cards_and_says_each_step_in_words(site: s
         if step > 1:
             click(driver, "#replay .replay-next")
         wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay .replay-step").text == f"Étape {step} sur {last}")
-        line = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay .replay-event").text)
+        # The label moves at once, the step's line and board once the server answered (the section's data-step): the
+        # line read before would be the step before's, and the next click leaves this one undrawn.
+        line = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#replay[data-step='{step}'] .replay-event").text,
+                    20, f"the replay's step {step} was not drawn")
         said.append(line)
         mine = faces(driver, "#replay .seat.mine")
         if step == 1:  # the first hand's deal: this seat's 13 cards to place, on its seat

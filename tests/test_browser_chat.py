@@ -1,12 +1,15 @@
-"""Playing with friends in real headless Chromiums (issue 39, item 3): the table's chat, as tests/test_browser.py
-plays (Debian's chromium and chromium-driver, through Selenium).
+"""Playing with friends in real headless Chromiums (issue 39, items 3 to 5): the table's chat, the turn's alerts and
+the end of a player's game, as tests/test_browser.py plays (Debian's chromium and chromium-driver, through Selenium).
 
 Two browsers of their own profiles (separate --user-data-dir: their own storage, their own seats) sit at one table,
 one of them a phone's screen, and a third watches: a line typed in one shows in the others within a second, as the
 text typed (tags too, never markup); the phone's chat waits folded with its count of lines unread and never moves
 the board; a spectator writes under the name they give; a muted spectator stays muted after a reload; the server's
-refusals (one line a second, 200 characters) are said in the page's language. The page's pure module
-(tests/web/chat.test.mjs) passes its node tests.
+refusals (one line a second, 200 characters) are said in the page's language. The tab's title and icon say whose
+turn it is. A player knocked out of Yahtzee Texas Hold'em (sitting out, named so, until their chips are gone) is
+told their place and is not asked to go on after each of the bots' hands; at the game's end they play again, and a
+spectator of the old table is invited to the new one. The page's pure modules (tests/web/chat.test.mjs,
+alerts.test.mjs) pass their node tests.
 
 Its own server, without lexicons (no word game here): the module takes seconds, not the full lexicon's build.
 """
@@ -14,6 +17,7 @@ Its own server, without lexicons (no word game here): the module takes seconds, 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -36,7 +40,7 @@ DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 API = "brelan.api.v1.TableService/"
 PHONE = (390, 844)
 DESKTOP = (1100, 900)
-NODE_TESTS = [Path(__file__).parent / "web" / "chat.test.mjs"]
+NODE_TESTS = [Path(__file__).parent / "web" / name for name in ("chat.test.mjs", "alerts.test.mjs")]
 # the chat's lines as a page shows them: [sender, text, whether it holds an element] each
 LINES = ("return [...document.querySelectorAll('#chat-log .chat-line')].map((l) => [l.querySelector('.who').textContent,"
          " l.querySelector('.said').textContent, l.querySelector('.said').children.length > 0])")
@@ -165,6 +169,19 @@ def test_a_line_reaches_the_other_player_and_a_spectator_within_a_second_as_text
     seated(ann, site, made, 0, tokens[0], "ann")
     seated(bob, site, made, 1, tokens[1], "bob")
     seated(eve, site, made)
+    # The tab says whose turn it is: its title and its icon, in the seat's language (as the seat's view says; nobody
+    # acts meanwhile); never a spectator's.
+    titles = "return [document.title, document.querySelector(\"link[rel~='icon']\").href]"
+    pending = [bool(call(site, "GetView", {"tableId": made}, token)["pokerChamp"]["seats"][seat].get("pending"))
+               for seat, token in enumerate(tokens)]
+    assert any(pending)
+    said = {ann: "● Your move · brelan", bob: "● À vous · brelan"}
+    for driver, yours in zip((ann, bob), pending):
+        title, icon = wait(driver, lambda d: (read := d.execute_script(titles))[0] == (said[d] if yours else "brelan")
+                           and read, 10, f"the title does not say {'your' if yours else 'not your'} turn")
+        assert ("circle" in icon) == yours, icon
+    assert eve.execute_script(titles)[0] == "brelan"
+
     # Bob's phone: the chat folded over the board's corner, out of the page's flow
     board = "return Math.round(document.getElementById('board').getBoundingClientRect().top + window.scrollY)"
     top = bob.execute_script(board)
@@ -218,9 +235,56 @@ def test_a_line_reaches_the_other_player_and_a_spectator_within_a_second_as_text
     eve.execute_script("document.getElementById('chat-input').value = ''")
     said = eve.execute_async_script(SPAM)  # lines sent as fast as the page sends them, until one is refused
     assert said == "Slow down: one line a second at most (5 in a row).", said
+    # The sound on your turn: off until asked for, then kept (a beep heard at once, in the click)
+    assert not ann.find_element(By.ID, "alert-sound").is_selected()
+    ann.find_element(By.ID, "alert-sound").click()
+    assert ann.execute_script("return localStorage.getItem('brelan.alerts.sound')") == "1"
+    ann.refresh()
+    assert wait(ann, lambda d: d.find_element(By.ID, "alert-sound")).is_selected()
 
 
-def test_the_chat_s_pure_parts_pass_their_node_tests() -> None:
+def test_a_knocked_out_player_is_told_their_place_then_plays_again_and_a_spectator_is_invited(
+        site: str, browsers: Callable[..., Any]) -> None:  # fmt: skip
+    """Yahtzee Texas Hold'em at four, small stacks, the bots at seats 1 to 3: anne sits out (her moves made at
+    once) until her chips are gone; she is told her place while the bots play on, and never asked to go on after
+    their hands. At the end she plays again: the new table is the old one's rematch, with its bots, and a spectator
+    on the old table's end screen is invited to it."""
+    # (the test's seed: anne goes out in the 3rd hand, the bots play on to the 15th, a short pause after each)
+    made = call(site, "CreateTable", {"variant": "yahtzee-holdem", "options": {"players": "4", "stack": "30"},
+                                      "botSeats": [1, 2, 3], "pauseSeconds": 1})["table"]["tableId"]  # fmt: skip
+    token = call(site, "JoinTable", {"tableId": made, "player": "anne", "seat": 0})["token"]
+    anne, eve = browsers("fr-FR"), browsers("en-US")
+    seated(anne, site, made, 0, token, "anne")
+    seated(eve, site, made)
+    wait(anne, lambda d: d.find_element(By.ID, "sit-out").is_displayed(), 10)
+    anne.find_element(By.ID, "sit-out").click()
+    wait(anne, lambda d: "anne (en pause)" in d.find_element(By.ID, "board").text, 5, "the seat is not named away")
+    assert anne.find_element(By.ID, "sit-out").text == "je reviens" and anne.find_element(By.ID, "away-note").is_displayed()
+    assert "anne (sitting out)" in wait(eve, lambda d: d.find_element(By.ID, "board").text, 5)
+    notice = wait(anne, lambda d: d.find_element(By.ID, "out"), 20, "anne was not told she is out").text
+    place = int(call(site, "GetTable", {"tableId": made})["table"]["seats"][0]["place"])
+    assert re.search(rf"Vous finissez {place}e sur 4", notice), (notice, place)
+    assert {b.text for b in anne.find_elements(By.CSS_SELECTOR, "#out button")} >= {"rejouer", "retour aux tables"}
+    # The bots play on: their hands' ends go by on the board, none asks her to go on
+    for _ in range(10):
+        assert not anne.find_elements(By.CSS_SELECTOR, "#actions button.continue"), "asked to go on after a bots' hand"
+        time.sleep(0.1)
+    # She plays again: the same game, its options and bots, made as the table's rematch while the bots play on
+    click(anne, "out-again")
+    new = wait(anne, lambda d: (n := d.execute_script("return document.getElementById('table')?.dataset.table")) != made
+               and n, 10)
+    old, again = (call(site, "GetTable", {"tableId": t})["table"] for t in (made, new))
+    assert old["rematch"] == new and again["variant"] == "yahtzee-holdem" and again["options"]["stack"] == "30", again
+    assert [bool(s.get("bot")) for s in again["seats"]] == [False, True, True, True] and again["seats"][0]["player"] == "anne"
+    # The spectator, on the old table's end screen, is invited to it (a full table: to watch it)
+    wait(eve, lambda d: d.find_element(By.CSS_SELECTOR, "#result h3"), 30)
+    invite = wait(eve, lambda d: d.find_element(By.ID, "rematch").text, 10, "the spectator was not invited")
+    assert "anne invites you to play again" in invite, invite
+    click(eve, "rematch-watch")
+    wait(eve, lambda d: d.find_elements(By.CSS_SELECTOR, f"#table[data-table='{new}']"), 10)
+
+
+def test_the_chat_s_and_the_alerts_pure_parts_pass_their_node_tests() -> None:
     node = shutil.which("node")
     if node is None:
         if os.environ.get("BRELAN_REQUIRE_NODE"):

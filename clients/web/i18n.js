@@ -31,7 +31,7 @@ const WORDS = {
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
     "clock": "{n} s", "clock.left": "plus que {n} s", "continue": "continuer", "showdown": "Fin de la donne",
     // a seat out of the game while the others play on
-    "out.you": "Vous êtes éliminé : {place} sur {n}. La table continue sans vous.", "out.skip": "voir le résultat",
+    "out.you": "Vous finissez {place} sur {n} : vous êtes éliminé, la table continue sans vous.", "out.skip": "voir le résultat",
     "out.watch": "regarder la suite", "out.skipping": "Le résultat s'affichera dès la fin de la partie.",
     "result.title": "Victoire de {names}", "result.none": "La partie est finie", "result.again": "rejouer",
     "result.forfeited": "Forfait (absents) : {names}", "result.abandoned": "Partie abandonnée : personne n'est revenu",
@@ -79,7 +79,7 @@ const WORDS = {
     "tour.error.knockout": "Une élimination directe se joue à 4, 8, 16, 32 ou 64 joueurs, pas {n} : sinon, choisissez les poules puis l'élimination.",
     "tour.error.preliminary": "Des poules se jouent à un nombre pair de joueurs, 4 au moins (128 au plus), pas {n}.",
     "tour.error.round-robin": "Toutes rondes : 2 à 128 joueurs, pas {n}.",
-    // the table's chat (table/chat.js)
+    // the table's chat (table/chat.js), its alerts and the end of a player's game (table/alerts.js)
     "chat.title": "Discussion", "chat.close": "fermer la discussion", "chat.unread": "{n} {n:message non lu|messages non lus}",
     "chat.placeholder": "écrire un message", "chat.send": "envoyer", "chat.name": "votre nom", "chat.spectator": "spectateur",
     "chat.empty": "Pas encore de message : dites bonjour !", "chat.mute": "masquer {name}", "chat.unmute": "réafficher {name}",
@@ -92,6 +92,14 @@ const WORDS = {
     "chat.error.name": "Nom trop long : 64 caractères au plus.", "chat.error.full": "Cette table a atteint sa limite de messages.",
     "chat.error.table": "Cette table n'existe plus.", "chat.error.seat": "Votre place à cette table ne vous appartient plus.",
     "chat.error.other": "Message non envoyé : réessayez dans un instant.",
+    "alert.title": "● À vous · {title}", "alert.sound": "son à mon tour", "alert.notify": "notification si l'onglet est caché",
+    "alert.notify.denied": "Le navigateur refuse les notifications de ce site : autorisez-les dans ses réglages.",
+    "alert.notify.title": "À vous de jouer", "alert.notify.body": "{title} : {n} s pour jouer",
+    "sitout.away": "faire une pause", "sitout.back": "je reviens",
+    "sitout.note": "En pause : vos coups sont joués d'office, sans attendre.", "seat.away": "{name} (en pause)",
+    "out.leave": "retour aux tables",
+    "rematch.invite": "{name} vous invite à rejouer", "rematch.join": "rejoindre", "rematch.watch": "regarder",
+    "rematch.yours": "Vous rejouez à une nouvelle table.", "rematch.open": "y aller",
   },
   en: {
     "nav.tables": "Tables", "nav.tournaments": "Tournaments", "nav.words": "Words", "you.are": "you are",
@@ -115,7 +123,7 @@ const WORDS = {
     "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing", "turn.pause": "Pause between hands",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
     "clock": "{n} s", "clock.left": "only {n} s left", "continue": "continue", "showdown": "End of the hand",
-    "out.you": "You are out: {place} of {n}. The table plays on without you.", "out.skip": "see the result",
+    "out.you": "You finished {place} of {n}: you are out, the table plays on without you.", "out.skip": "see the result",
     "out.watch": "keep watching", "out.skipping": "The result shows as soon as the game ends.",
     "result.title": "{names} won", "result.none": "The game is over", "result.again": "play again",
     "result.forfeited": "Forfeited (absent): {names}", "result.abandoned": "Abandoned: nobody came back",
@@ -172,6 +180,14 @@ const WORDS = {
     "chat.error.name": "Name too long: 64 characters at most.", "chat.error.full": "This table's chat is full.",
     "chat.error.table": "This table is gone.", "chat.error.seat": "Your seat at this table is no longer yours.",
     "chat.error.other": "Not sent: try again in a moment.",
+    "alert.title": "● Your move · {title}", "alert.sound": "sound on my turn", "alert.notify": "notify me when the tab is hidden",
+    "alert.notify.denied": "The browser blocks this site's notifications: allow them in its settings.",
+    "alert.notify.title": "Your move", "alert.notify.body": "{title}: {n} s to play",
+    "sitout.away": "sit out", "sitout.back": "I'm back",
+    "sitout.note": "Sitting out: your default move is made at once.", "seat.away": "{name} (sitting out)",
+    "out.leave": "back to the tables",
+    "rematch.invite": "{name} invites you to play again", "rematch.join": "join", "rematch.watch": "watch",
+    "rematch.yours": "You play again at a new table.", "rematch.open": "go there",
   },
 };
 

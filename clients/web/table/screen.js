@@ -13,13 +13,14 @@
 import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
-import { lang, listed, number, ordinal, t } from "../i18n.js";
+import { lang, listed, number, t } from "../i18n.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
 import { warns } from "./board.js";
 import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 import { FAMILIES, TableState, status } from "./state.js";
 import { create as chatPanel } from "./chat.js";
+import { awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
 
 export { status };
 
@@ -209,12 +210,13 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const feed = h("ol", { class: "feed", id: "feed" });
   const result = h("div", { class: "result", id: "result" });
   const composer = h("input", { type: "text", id: "composer", placeholder: t("type.placeholder"), autocomplete: "off" });
-  // The chat (table/chat.js): under the result, never above the board.
+  // The seat's alerts and tools, and the chat (table/alerts.js, table/chat.js): under the result, never above the board.
+  const alertsNode = h("div", { id: "alerts" });
   const chatNode = h("aside", { id: "chat" });
   // The result under the board and the action bar: drawn at the game's end, it moves neither, and the bar, which
   // sticks to the screen's bottom, never covers it.
   const section = h("section", { id: "table", "data-table": tableId, class: "table-screen" }, head, boardNode, bar,
-    result, chatNode, h("details", {}, h("summary", {}, t("table.feed")), feed));
+    result, alertsNode, chatNode, h("details", {}, h("summary", {}, t("table.feed")), feed));
   const abort = new AbortController();
   signal?.addEventListener("abort", () => abort.abort(), { once: true });
   let refreshing = null;
@@ -260,7 +262,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
 
   const people = () => ({ tableId, token, seat: mySeat, info: state.info, t: (key, vars) => t(key, vars) });
   const chat = chatPanel(chatNode, people());
-  abort.signal.addEventListener("abort", () => chat.destroy(), { once: true });
+  const alerts = alertsFor(alertsNode, { ...people(), join, refresh: () => refresh() });
+  abort.signal.addEventListener("abort", () => [chat, alerts].forEach((part) => part.destroy()), { once: true });
 
   const refresh = async () => {
     if (abort.signal.aborted) return;
@@ -360,11 +363,14 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         !over && mySeat === null && (info.seats || []).some((s) => s.reserved) ? secretBox() : null,
         mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null)]);
     const c = ctx();
+    c.names = awayNames(info, c.names, t); // a seat sitting out says so by its name
     chat.update(people());
+    alerts.update({ ...people(), title: tableTitle(info, title), clock: c.clock?.seconds ?? null,
+                    turn: c.pending.has(mySeat) && !held && !state.isOut() });
     if (held || state.view) {
       boardNode.classList.toggle("showdown", Boolean(held));
       const drawn = JSON.stringify([state.family, Boolean(held), held || state.view, [...state.picked], [...c.pending],
-                                    state.hints, state.review, names, lang, c.paused]);
+                                    state.hints, state.review, c.names, lang, c.paused]);
       if (drawn !== boardDrawn) {
         boardDrawn = drawn;
         drawBoard(held || state.view, c);
@@ -419,9 +425,11 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       draw();
     };
     return h("div", { class: "out-notice", id: "out" },
-      h("p", { class: "turn" }, t("out.you", { place: ordinal(state.place()), n: (state.view?.seats || []).length })),
+      h("p", { class: "turn" }, t("out.you", { place: ordinalWord(state.place(), lang), n: (state.view?.seats || []).length })),
       state.skipping ? h("small", {}, t("out.skipping"), " ") : null,
-      h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")));
+      h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")),
+      h("button", { class: "quiet", id: "out-again", onclick: () => playAgain(state.info, mySeat) }, t("result.again")),
+      h("button", { class: "quiet", id: "out-leave", onclick: () => (location.hash = "#/") }, t("out.leave")));
   };
 
   // This seat's time left for its decision (state.clockOf's reading, or null), in words (none when it has no move or
@@ -463,7 +471,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const moves = state.space?.moves || [];
     const pending = c.pending.has(mySeat);
     const { parts: offered, bare } = held || state.isOut() ? { parts: [], bare: [] } : controls(state.space, module, c);
-    if (held) { // the hand's end on the table: the next decision (its clock too) waits for a click or a moment
+    if (held && !state.isOut()) { // the hand's end on the table: the next decision waits for a click or a moment
       const hold = state.hold;
       parts.push(h("button", { class: "act continue", onclick: () => release(hold) }, `${t("showdown")} · ${t("continue")}`));
     } else if (state.isOut()) { // out of the game, and said so once its last hand was seen

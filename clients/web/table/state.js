@@ -214,14 +214,19 @@ export class TableState {
     return { seat: this.seat, until, from, seconds: Math.max(0, (until - from) / 1000), whole: this.whole };
   }
 
-  /** This seat is out of the game (its chips gone), the others may play on. */
+  /** This seat is out of the game (its chips gone, or its place settled while the game goes on: SeatInfo.place),
+   *  the others may play on. */
   isOut() {
-    return this.seat !== null && Boolean(this.view?.seats?.[this.seat]?.out);
+    if (this.seat === null) return false;
+    return Boolean(this.view?.seats?.[this.seat]?.out) || (!this.over && Number(this.info?.seats?.[this.seat]?.place || 0) > 0);
   }
 
-  /** The place of this seat out of the game while the others play on: after the seats still playing, and those that
-   *  went out in a later hand (the events say when each went out; the result, once there, says it all). */
+  /** The place of this seat out of the game while the others play on: the table's (SeatInfo.place, settled as it
+   *  went out), else after the seats still playing and those that went out in a later hand (the events say when
+   *  each went out; the result, once there, says it all). */
   place() {
+    const settled = Number(this.info?.seats?.[this.seat]?.place || 0);
+    if (settled) return settled;
     const seats = this.view?.seats || [];
     const mine = this.outAt[this.seat] || 0;
     return 1 + seats.filter((x, s) => s !== this.seat && (!x.out || (mine && (this.outAt[s] || 0) > mine))).length;
