@@ -1,7 +1,9 @@
-"""The browser client's benchmark (issue 26): how long a finished long table takes to open in a browser.
+"""The browser client's benchmark (issue 26): how long a finished long table takes to open in a browser, and how
+busy a live table keeps the page (issue 38, step 4).
 
-    python bench/bench_web.py                     # ~30 s
+    python bench/bench_web.py                     # ~80 s
     python bench/bench_web.py --hands 1200 --runs 11
+    python bench/bench_web.py --live-only --seconds 20
 
 Target: a finished table of 600 hands opens in under 2 s, from the navigation to the table screen's result
 panel drawn, in Debian's headless Chromium on this 2-core machine (tests/test_browser.py checks that such a
@@ -12,6 +14,13 @@ The table is POKER CHAMP played by bots alone until every Award is won (``length
 table of one hand, opened the same way. Each figure is the median of ``--runs`` page loads after a first one
 (the page's modules then come from the browser's cache, as for a player coming back); each load starts from
 about:blank, so that the hash route opens a new document.
+
+The live table (issue 38, step 4: an event redraws what it changed, not the whole table): a spectator on a
+POKER CHAMP table of bots alone, played at about two hands a second (the bots' pace ``--pace``), watched for
+``--seconds`` in Chromium with its CPU slowed 4 times (DevTools' Emulation.setCPUThrottlingRate, as Lighthouse's
+slowed run): the main thread's busy time (Performance.getMetrics' TaskDuration, ScriptDuration the scripts' part of
+it), from the navigation on. Baseline, measured in the same run and the same way: the finished table of one hand
+opened and watched as long (the page's load and its clocks, nothing drawn again). A figure, not a target.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from selenium import webdriver
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.client import BrelanClient
 from brelan.server.main import ServerThread
+from brelan.server.shows import ShowRules
 
 GAME = "poker-champ"
 # In the page: once #result h3 is drawn, its time since the navigation began, then the feed's when it holds
@@ -89,6 +99,66 @@ def open_times(driver: Any, site: str, table: tpb.TableInfo, runs: int) -> list[
     return times[1:]  # the first load fills the browser's cache
 
 
+def busy(driver: Any, site: str, table: tpb.TableInfo, seconds: float) -> dict[str, float]:
+    """The main thread's busy seconds (TaskDuration, ScriptDuration) while a spectator watches ``table`` for
+    ``seconds`` with the CPU slowed 4 times, from the navigation on; its events seen (the feed's seq)."""
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Performance.enable", {})
+    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+    try:
+        before = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+        driver.get(f"{site}#/table/{table.table_id}")
+        time.sleep(seconds)
+        after = {m["name"]: m["value"] for m in driver.execute_cdp_cmd("Performance.getMetrics", {})["metrics"]}
+    finally:
+        driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+        driver.execute_cdp_cmd("Performance.disable", {})
+    return {k: after.get(k, 0.0) - before.get(k, 0.0) for k in ("TaskDuration", "ScriptDuration", "LayoutDuration",
+                                                                  "RecalcStyleDuration")}
+
+
+def live_table(api: BrelanClient) -> tpb.TableInfo:
+    """A POKER CHAMP table of bots alone that plays on for minutes (every Award played, 100 of them)."""
+    return api.create_table(GAME, {"players": "2", "length": "long", "awards_to_win": "1", "awards_total": "100"},
+                            bot_seats=[0, 1])
+
+
+def live_case(driver: Any, seconds: float, runs: int, pace: float) -> None:
+    """The live table's figure, and the baseline's, each the median of ``runs``: on a server of its own, whose
+    tables of bots alone play at ``pace``."""
+    with tempfile.TemporaryDirectory() as data:
+        shows = ShowRules(pace=pace, per_caller=0, events_per_second=0.0, unwatched_seconds=0.0)
+        server = ServerThread(Path(data), lexicons=False, web_port=0, rate=1000.0, shows=shows)
+        site = f"http://127.0.0.1:{server.running.web.port}/"  # type: ignore[union-attr]
+        try:
+            with BrelanClient(server.target) as api:
+                api.wait_ready()
+                watch_live(api, driver, site, seconds, runs)
+        finally:
+            server.stop()
+
+
+def watch_live(api: BrelanClient, driver: Any, site: str, seconds: float, runs: int) -> None:
+    figures: dict[str, float] = {}
+    for name in ("finished 1-hand table (baseline)", "live table"):
+        measured, hands = [], []
+        for _ in range(runs):
+            table = one_hand_table(api) if name.startswith("finished") else live_table(api)
+            at = api.get_table(table.table_id).hand
+            took = busy(driver, site, table, seconds)
+            hands.append(api.get_table(table.table_id).hand - at)
+            measured.append(took)
+        task = statistics.median(m["TaskDuration"] for m in measured)
+        script = statistics.median(m["ScriptDuration"] for m in measured)
+        layout = statistics.median(m["LayoutDuration"] + m["RecalcStyleDuration"] for m in measured)
+        figures[name] = task
+        pace = f", {statistics.median(hands) / seconds:.1f} hands/s" if not name.startswith("finished") else ""
+        print(f"{name} watched {seconds:.0f} s, CPU slowed 4x: main thread busy {task:.2f} s (scripts {script:.2f} s, "
+              f"style and layout {layout:.2f} s; median of {runs}{pace})")
+    baseline, live = figures.values()
+    print(f"live table's busy time: x{live / baseline:.2f} the baseline's")
+
+
 def chromium() -> Any:
     options = webdriver.ChromeOptions()
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1100,1000"):
@@ -104,6 +174,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=600, help="the long table's hands (default 600)")
     parser.add_argument("--runs", type=int, default=7, help="page loads measured for each table (default 7)")
+    parser.add_argument("--seconds", type=float, default=20.0, help="how long the live table is watched (default 20)")
+    parser.add_argument("--live-runs", type=int, default=1, help="live tables watched (default 1)")
+    parser.add_argument("--pace", type=float, default=0.1, help="a bot's seconds a move at the live table (default 0.1)")
+    parser.add_argument("--live-only", action="store_true", help="only the live table and its baseline")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as data:
         server = ServerThread(Path(data), lexicons=False, web_port=0, rate=1000.0)
@@ -112,6 +186,9 @@ def main() -> None:
         try:
             with BrelanClient(server.target) as api:
                 api.wait_ready()
+                live_case(driver, args.seconds, args.live_runs, args.pace)
+                if args.live_only:
+                    return
                 long, made = long_table(api, args.hands)
                 print(f"made a finished {GAME} table of {long.hand} hands ({long.seq} events) in {made:.2f} s "
                       f"({long.hand / made:,.0f} hands/s, bots alone)")
