@@ -7,8 +7,8 @@ text typed (tags too, never markup); the phone's chat waits folded with its coun
 the board; a spectator writes under the name they give; a muted spectator stays muted after a reload; the server's
 refusals (one line a second, 200 characters) are said in the page's language. The tab's title and icon say whose
 turn it is. A player knocked out of Yahtzee Texas Hold'em (sitting out, named so, until their chips are gone) is
-told their place and is not asked to go on after each of the bots' hands; at the game's end they play again, and a
-spectator of the old table is invited to the new one. The page's pure modules (tests/web/chat.test.mjs,
+told their place and is not asked to go on after each of the bots' hands; they play again from there (the table's
+rematch, its bots kept), and a spectator on the old table's end screen is invited to the new one. The page's pure modules (tests/web/chat.test.mjs,
 alerts.test.mjs) pass their node tests.
 
 Its own server, without lexicons (no word game here): the module takes seconds, not the full lexicon's build.
