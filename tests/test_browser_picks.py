@@ -250,8 +250,9 @@ def test_yahtzee_s_limits_are_caps_on_the_form_and_the_table(site: str, browsers
         "  const river = {street: 'STREET_RIVER', roundLimit: '20', hand: 3, board: ['1r', '2b', '3w', '4y', '5r'],"
         "    seats: [{dice: ['6r', '6b'], inHand: true, stack: '100'}, {dice: ['??', '??'], inHand: true}]};"
         "  const say = (limit) => { const node = document.createElement('div');"
-        "    poker.drawBoard(node, river, {names: ['anne', 'robot 2'], seat: 0, family: 'yahtzeeHoldem',"
-        "      pending: new Set(), lang: i18n.lang, t: (k, v) => i18n.t(k, v, poker.STRINGS), options: {limit}});"
+        "    const c = {names: ['anne', 'robot 2'], seat: 0, family: 'yahtzeeHoldem',"
+        "      pending: new Set(), lang: i18n.lang, t: (k, v) => i18n.t(k, v, poker.STRINGS), options: {limit}};"
+        "    poker.create(node, c).update(river, c);"
         "    return node.querySelector('.pk-info').textContent; };"
         "  const english = ['spread', 'fixed', undefined].map(say); i18n.setLang('fr');"
         "  done({english, french: ['spread', 'fixed', undefined].map(say)}); });")

@@ -7,8 +7,12 @@
 //       its own words, looked up by ctx.t(key, vars) ("{n}" in a text is vars.n); the rulebooks' words in
 //       French (relance, tapis, pot, carré, fantasyland...), their usual English names in English.
 //
-//   drawBoard(node, view, ctx)
-//       draws `view` into `node` (emptied first); each seat's part is an element of class "seat" with its
+//   create(node, ctx) -> {update(view, ctx), destroy()}
+//       makes the board in `node` (as chessground's Chessground(el, config) and api.set): its state (what it drew
+//       last, picks...) lives in the object, and each update draws again only the parts whose data changed (poker.js:
+//       the seats' nodes stay, a seat's plate or bet made again when its chips move). A module not yet made so
+//       exports drawBoard(node, view, ctx) instead, which draws the whole of `view` into `node` (emptied first);
+//       screen.js's mountBoard takes either. Each seat's part is an element of class "seat" with its
 //       data-seat (the viewer's also "mine"), each card the element cards.js makes (its data-card, and
 //       "back"/"marked" when face down; "plays" when a click on it makes a move, not a pick): what the
 //       screen's tests and the showdown read. `view` is

@@ -4,7 +4,7 @@
 // the pot and the board (community cards, dice) lie in the middle. See board.js for the contract.
 //
 // Each family's typed view (GetViewResponse.pokerChamp, .yahtzeeHoldem, .daker) is first read into one model
-// (seats, board, pot, the words above the table, a legend), which drawTable() lays out; showdown() replays the
+// (seats, board, pot, the words above the table, a legend), which the board made by create() lays out and keeps; showdown() replays the
 // hand's last events into a copy of the view and marks it (fields of ours start with "_", see showdown()). The hands
 // are the server's: each seat's best one now (its view's best, its own) and each shown one (the event's slug, POKER
 // CHAMP's full name in its notes); the page only names them.
@@ -134,8 +134,13 @@ function el(tag, className = "", ...children) {
   return node;
 }
 
+// One number format a language: making one is dear (0.42 s in 20 s of a live table's slowed profile).
+const FORMATS = new Map();
+
 function amount(n, ctx) {
-  return new Intl.NumberFormat(ctx.lang === "en" ? "en" : "fr").format(num(n));
+  const lang = ctx.lang === "en" ? "en" : "fr";
+  if (!FORMATS.has(lang)) FORMATS.set(lang, new Intl.NumberFormat(lang));
+  return FORMATS.get(lang).format(num(n));
 }
 
 /** A card, die or back, as cards.js draws it, with the touches of this board (DAKER's red 10 and black 9). */
@@ -171,7 +176,8 @@ function familyOf(view, ctx) {
 //
 // model = { family, seats: [{seat, cards, chips, bet, inHand, out, pending, allIn, decided, awards, hand,
 //   won, pots, champion}], button, board: {cards, slots, dice} | null, dice, pot, chipless, info: [text],
-//   note: text, legend: element, panels: [element], pickable, showdown, over }
+//   note: text, legend: "pc" | "yh" | "dk" (LEGENDS), panels: () => [element] with panelsKey (what they are drawn
+//   from), pickable, showdown, over }
 
 /** Each seat's angle round the table (degrees, clockwise from the right; 90 is the bottom): the viewer's
  *  seat at the bottom, the others spread round the rest, a wider gap left beside the viewer's bigger seat. */
@@ -219,69 +225,6 @@ function chipStack(n, ctx, className, title) {
   return node;
 }
 
-function seatNode(seat, model, ctx, me) {
-  const { t } = ctx;
-  const s = seat.seat;
-  const classes = ["seat", "pk-seat"]; // "seat", "mine": the board contract's (table/board.js)
-  if (me) classes.push("me", "mine");
-  if (seat.pending) classes.push("pending");
-  const shown = model.showdown && seat.hand; // a seat that showed stays lit, out of chips or not
-  if (!seat.inHand && !model.over && !shown) classes.push("folded");
-  if (seat.out && !shown) classes.push("out");
-  if (seat.won !== undefined) classes.push("winner");
-  if (seat.champion) classes.push("champion");
-  const node = el("div", classes.join(" "));
-  node.dataset.seat = String(s);
-
-  const open = seat.cards.some((c) => !isHidden(c));
-  const cards = el("div", `pk-hand${model.dice ? " dice" : ""}${seat.cards.length > 3 ? " many" : ""}${open ? " open" : ""}`);
-  const pickable = me && model.pickable;
-  seat.cards.forEach((text, i) => { // picked by its place: a hand may hold two cards alike (a DAKER deck's)
-    const card = piece(text, model.dice ? "dice" : "");
-    if (pickable) {
-      card.classList.add("clickable");
-      if (isPicked(ctx.picked, i, text)) card.classList.add("picked");
-      card.addEventListener("click", () => ctx.pick?.(i, text));
-    }
-    cards.append(card);
-  });
-  if (seat.cards.length) node.append(cards);
-
-  const plate = el("div", "pk-plate");
-  const name = el("div", "pk-name", nameOf(ctx, s));
-  name.title = nameOf(ctx, s);
-  plate.append(name);
-  if (!model.chipless) {
-    plate.append(el("div", "pk-stack", el("span", "pk-chip"), amount(seat.chips, ctx)));
-    plate.lastChild.title = t("pk.chips", { n: amount(seat.chips, ctx) });
-  }
-  if (seat.awards) {
-    const awards = el("div", "pk-awards", ...Array.from({ length: Math.min(seat.awards, 7) }, () => el("span", "pk-award", "★")));
-    awards.title = t("pc.awards", { n: seat.awards });
-    plate.append(awards);
-  }
-  // What the seat is doing: one tag, the clock when the viewer's decision has one.
-  let tag = null;
-  if (seat.champion) tag = el("div", "pk-tag champ", `★ ${t("pk.champion")}`);
-  else if (seat.won !== undefined) {
-    tag = el("div", "pk-tag win", seat.won > 0 && !model.chipless ? t("pk.wins", { n: amount(seat.won, ctx) }) : t("pk.winner"));
-    if ((seat.pots || []).length && seat.pots.every((pot) => pot !== "main")) tag.append(` · ${t("pk.side.pot")}`);
-  } else if (seat.out) tag = el("div", "pk-tag", t("pk.out"));
-  else if (!seat.inHand && !model.over) tag = el("div", "pk-tag", t("pk.folded"));
-  else if (seat.pending && !model.showdown) {
-    const clock = ctx.clock && ctx.clock.seat === s ? ctx.clock : null;
-    tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t(ctx.paused ? "pk.paused" : "pk.thinking"));
-    if (clock) {
-      tag.append(" ", clockElement(clock, t));
-    }
-  } else if (seat.allIn) tag = el("div", "pk-tag allin", t("pk.allin"));
-  else if (seat.decided) tag = el("div", "pk-tag done", `✓ ${t("pk.decided")}`);
-  if (tag) plate.append(tag);
-  if (seat.hand) plate.append(el("div", "pk-made", seat.hand));
-  node.append(plate);
-  return node;
-}
-
 function boardNode(model, ctx) {
   const board = el("div", `pk-board${model.board.dice ? " dice" : ""}`);
   board.setAttribute("aria-label", ctx.t("pk.board"));
@@ -295,76 +238,214 @@ function boardNode(model, ctx) {
 // A phone's table (poker.css's narrow layout): the viewer's bet lies beside the viewer's own cards, not toward the
 // middle, where the cards at the table's foot covered it (the room between them and the pot is a chip's height).
 const PHONE = typeof matchMedia === "function" ? matchMedia("(max-width: 40rem)") : null;
-let drawn = null; // the last table drawn ([node, model, ctx, its root]): drawn again when the window crosses the phone's width
-PHONE?.addEventListener?.("change", () => {
-  if (drawn && drawn[0].isConnected && drawn[0].firstChild === drawn[3]) drawTable(drawn[0], drawn[1], drawn[2]);
-});
 
-function drawTable(node, model, ctx) {
-  const { t } = ctx;
-  const n = model.seats.length;
-  const viewer = ctx.seat !== null && ctx.seat !== undefined && ctx.seat < n ? ctx.seat : null;
-  const bottom = viewer ?? 0;
-  const turns = angles(n, viewer !== null);
-  const phone = phoneSpots(n);
-  const root = el("div", `pk pk-${model.family}${model.showdown ? " pk-showdown" : ""}${model.over ? " pk-over" : ""}`);
-  root.dataset.seats = String(n);
+/** A part of the board drawn from some data: made again only when that data (its key, a string) changed. */
+function slot() {
+  return { key: undefined, node: null };
+}
 
-  root.append(el("div", "pk-info", ...model.info.filter(Boolean).map((text, i) => el("span", i ? "pk-pill" : "pk-pill main", text))));
+/** ``part``'s node for ``key``: the one drawn when the key is the last one's, else ``make()``'s (null: none). */
+function refresh(part, key, make) {
+  if (part.key === key) return false;
+  part.key = key;
+  part.node = make();
+  return true;
+}
 
-  const table = el("div", `pk-table seats-${n}`);
-  const felt = el("div", "pk-felt", el("div", "pk-rail"));
-  table.append(felt);
+/** The table, kept from one model to the next (see the model above): its seats, bets, middle and panels stay in the
+ *  page and each is drawn again only when what it is drawn from changed, so an event that moves one seat's chips
+ *  touches that seat's plate and its bet alone. */
+function tableBoard(node) {
+  let frame = null; // what the table's layout is made for: its seats, the viewer, the language, a phone's width
+  let root = null;
+  let table = null;
+  let centre = null;
+  const top = { info: slot(), panels: slot(), legend: slot() };
+  const middle = { note: slot(), board: slot(), stock: slot(), pot: slot() };
+  let seats = []; // each seat's {node, hand, plate, button, bet, classes}
+  let last = null; // [model, ctx]: drawn again when the window crosses the phone's width
+  let ctx = null; // the latest ctx: what a click on a card picks with
 
-  const centre = el("div", "pk-centre");
-  if (model.note) centre.append(el("div", "pk-note", model.note));
-  if (model.board) centre.append(boardNode(model, ctx));
-  if (model.stock !== undefined) {
-    const stock = el("div", "pk-stock", piece("??"), el("span", "", t("dk.stock", { n: model.stock })));
-    centre.append(stock);
+  const pick = (i, text) => ctx?.pick?.(i, text);
+  const onPhone = () => {
+    if (last && node.isConnected) {
+      frame = null;
+      draw(...last);
+    }
+  };
+  PHONE?.addEventListener?.("change", onPhone);
+
+  function layout(model, c) {
+    const n = model.seats.length;
+    const viewer = c.seat !== null && c.seat !== undefined && c.seat < n ? c.seat : null;
+    const key = JSON.stringify([model.family, n, viewer, c.lang, Boolean(PHONE?.matches)]);
+    if (frame && frame.key === key) return frame;
+    const turns = angles(n, viewer !== null);
+    const phone = phoneSpots(n);
+    frame = { key, n, viewer, bottom: viewer ?? 0, turns, phone };
+    root = el("div", "pk");
+    root.dataset.seats = String(n);
+    table = el("div", `pk-table seats-${n}`, el("div", "pk-felt", el("div", "pk-rail")));
+    centre = el("div", "pk-centre");
+    table.append(centre);
+    for (const part of [...Object.values(top), ...Object.values(middle)]) Object.assign(part, slot());
+    seats = model.seats.map((_, s) => {
+      const r = (s - frame.bottom + n) % n;
+      const seat = { node: el("div"), r, hero: r === 0 && viewer !== null, hand: slot(), plate: slot(), button: slot(), bet: slot() };
+      seat.node.dataset.seat = String(s);
+      place(seat.node, turns[r], phone[r]);
+      table.append(seat.node);
+      return seat;
+    });
+    node.replaceChildren(root);
+    return frame;
   }
-  if (!model.chipless && (model.pot > 0 || model.showdown)) {
+
+  function draw(model, c) {
+    ctx = c;
+    last = [model, c];
+    const { t } = c;
+    const f = layout(model, c);
+    root.className = `pk pk-${model.family}${model.showdown ? " pk-showdown" : ""}${model.over ? " pk-over" : ""}`;
+
+    const info = model.info.filter(Boolean);
+    const infoChanged = refresh(top.info, JSON.stringify(info),
+      () => el("div", "pk-info", ...info.map((text, i) => el("span", i ? "pk-pill" : "pk-pill main", text))));
+
+    // the middle: a note, the board, DAKER's stock, the pot
+    let changed = refresh(middle.note, model.note || "", () => (model.note ? el("div", "pk-note", model.note) : null));
+    changed = refresh(middle.board, JSON.stringify(model.board), () => (model.board ? boardNode(model, c) : null)) || changed;
+    changed = refresh(middle.stock, String(model.stock), () => (model.stock !== undefined
+      ? el("div", "pk-stock", piece("??"), el("span", "", t("dk.stock", { n: model.stock }))) : null)) || changed;
+    const potShown = !model.chipless && (model.pot > 0 || model.showdown);
     // At the hand's end the winners' chips hold the pot already: it is said as won, not as still in the middle.
     const paid = model.showdown && model.seats.some((s) => s.won > 0);
-    centre.append(el("div", "pk-pot", el("span", "pk-chip"), `${t(paid ? "pk.pot.won" : "pk.pot")} `,
-      el("b", "", amount(model.pot, ctx))));
-  }
-  table.append(centre);
+    changed = refresh(middle.pot, potShown ? JSON.stringify([model.pot, paid]) : "", () => (potShown
+      ? el("div", "pk-pot", el("span", "pk-chip"), `${t(paid ? "pk.pot.won" : "pk.pot")} `, el("b", "", amount(model.pot, c)))
+      : null)) || changed;
+    if (changed) centre.replaceChildren(...Object.values(middle).map((part) => part.node).filter(Boolean));
 
-  model.seats.forEach((seat, s) => {
-    const r = (s - bottom + n) % n;
-    const me = viewer !== null && s === viewer;
-    const sn = seatNode(seat, model, ctx, me);
-    if (r === 0 && viewer !== null) sn.classList.add("hero");
-    if (phone[r][0] === 0) sn.classList.add("edge-left"); // on a phone, its cards kept inside the table
-    if (phone[r][0] === 1) sn.classList.add("edge-right");
-    place(sn, turns[r], phone[r]);
-    table.append(sn);
-    if (!model.chipless && seat.bet > 0 && !model.showdown) {
-      const hero = r === 0 && viewer !== null;
-      const bet = chipStack(seat.bet, ctx, `pk-bet${hero ? " hero" : ""}`,
-        t(model.family === "pokerChamp" ? "pk.paid" : "pk.bet", { n: amount(seat.bet, ctx) }));
-      const hand = hero && PHONE?.matches ? sn.querySelector(".pk-hand") : null;
-      if (hand) {
-        bet.classList.add("beside"); // on a phone: at the right of the viewer's cards (poker.css)
-        hand.append(bet);
-      } else {
-        place(bet, turns[r], phone[r]);
-        table.append(bet);
-      }
+    model.seats.forEach((seat, s) => drawSeat(seats[s], seat, s, model, c, f));
+
+    const panels = refresh(top.panels, model.panelsKey || "", () => model.panels?.() || []);
+    const legend = refresh(top.legend, model.legend || "", () => (model.legend ? LEGENDS[model.legend](t) : null));
+    if (infoChanged || panels || legend || root.firstChild !== top.info.node) {
+      root.replaceChildren(top.info.node, table, ...top.panels.node, ...(top.legend.node ? [top.legend.node] : []));
     }
-    if (model.button === s) {
+  }
+
+  function drawSeat(at, seat, s, model, c, f) {
+    const { t } = c;
+    const me = f.viewer !== null && s === f.viewer;
+    const shown = model.showdown && seat.hand; // a seat that showed stays lit, out of chips or not
+    const classes = ["seat", "pk-seat"]; // "seat", "mine": the board contract's (table/board.js)
+    if (me) classes.push("me", "mine");
+    if (seat.pending) classes.push("pending");
+    if (!seat.inHand && !model.over && !shown) classes.push("folded");
+    if (seat.out && !shown) classes.push("out");
+    if (seat.won !== undefined) classes.push("winner");
+    if (seat.champion) classes.push("champion");
+    if (at.hero) classes.push("hero");
+    if (f.phone[at.r][0] === 0) classes.push("edge-left"); // on a phone, its cards kept inside the table
+    if (f.phone[at.r][0] === 1) classes.push("edge-right");
+    const className = classes.join(" ");
+    if (at.node.className !== className) at.node.className = className;
+
+    const betShown = !model.chipless && seat.bet > 0 && !model.showdown;
+    const betTitle = () => t(model.family === "pokerChamp" ? "pk.paid" : "pk.bet", { n: amount(seat.bet, c) });
+    // on a phone the viewer's bet lies at the right of its cards (poker.css), else toward the middle
+    const beside = betShown && at.hero && Boolean(PHONE?.matches) && seat.cards.length > 0;
+
+    const pickable = me && model.pickable;
+    const picks = pickable ? seat.cards.map((text, i) => isPicked(c.picked, i, text)) : null;
+    let kids = refresh(at.hand, JSON.stringify([seat.cards, Boolean(model.dice), picks, beside && seat.bet]), () => {
+      if (!seat.cards.length) return null;
+      const open = seat.cards.some((x) => !isHidden(x));
+      const cards = el("div", `pk-hand${model.dice ? " dice" : ""}${seat.cards.length > 3 ? " many" : ""}${open ? " open" : ""}`);
+      seat.cards.forEach((text, i) => { // picked by its place: a hand may hold two cards alike (a DAKER deck's)
+        const card = piece(text, model.dice ? "dice" : "");
+        if (pickable) {
+          card.classList.add("clickable");
+          if (picks[i]) card.classList.add("picked");
+          card.addEventListener("click", () => pick(i, text));
+        }
+        cards.append(card);
+      });
+      if (beside) cards.append(chipStack(seat.bet, c, "pk-bet hero beside", betTitle()));
+      return cards;
+    });
+
+    // What the seat is doing: one tag, the clock when the viewer's decision has one.
+    const clock = seat.pending && !model.showdown && c.clock && c.clock.seat === s ? c.clock : null;
+    const plateKey = JSON.stringify([nameOf(c, s), model.chipless ? null : seat.chips, seat.awards || 0, seat.champion,
+      seat.won, seat.pots, seat.out, seat.inHand, model.over, seat.pending && !model.showdown, me, c.paused,
+      clock && [clock.until, clock.from, clock.whole], seat.allIn, seat.decided, seat.hand]);
+    kids = refresh(at.plate, plateKey, () => plateNode(seat, s, model, c, me, clock)) || kids;
+
+    const button = model.button === s;
+    kids = refresh(at.button, String(button), () => {
+      if (!button) return null;
       // the dealer button at the plate's corner nearer the table's middle
-      const button = el("div", `pk-button ${Math.cos((turns[r] * Math.PI) / 180) > 0.05 ? "at-left" : "at-right"}`, t("pk.dealer.mark"));
-      button.title = t("pk.dealer");
-      sn.append(button);
+      const mark = el("div", `pk-button ${Math.cos((f.turns[at.r] * Math.PI) / 180) > 0.05 ? "at-left" : "at-right"}`, t("pk.dealer.mark"));
+      mark.title = t("pk.dealer");
+      return mark;
+    }) || kids;
+    if (kids) at.node.replaceChildren(...[at.hand.node, at.plate.node, at.button.node].filter(Boolean));
+
+    const old = at.bet.node;
+    if (refresh(at.bet, betShown && !beside ? String(seat.bet) : "", () => {
+      if (!betShown || beside) return null;
+      const bet = chipStack(seat.bet, c, `pk-bet${at.hero ? " hero" : ""}`, betTitle());
+      place(bet, f.turns[at.r], f.phone[at.r]);
+      return bet;
+    })) {
+      if (old) old.replaceWith(...(at.bet.node ? [at.bet.node] : []));
+      else if (at.bet.node) at.node.after(at.bet.node);
     }
-  });
-  root.append(table);
-  for (const panel of model.panels || []) root.append(panel);
-  if (model.legend) root.append(model.legend);
-  node.replaceChildren(root);
-  drawn = [node, model, ctx, root];
+  }
+
+  return {
+    draw,
+    destroy() {
+      PHONE?.removeEventListener?.("change", onPhone);
+      node.replaceChildren();
+      last = null;
+    },
+  };
+}
+
+/** A seat's plate: its name, chips, Awards, what it is doing (one tag, the clock when the viewer's decision has
+ *  one), its hand's name. */
+function plateNode(seat, s, model, ctx, me, clock) {
+  const { t } = ctx;
+  const plate = el("div", "pk-plate");
+  const name = el("div", "pk-name", nameOf(ctx, s));
+  name.title = nameOf(ctx, s);
+  plate.append(name);
+  if (!model.chipless) {
+    plate.append(el("div", "pk-stack", el("span", "pk-chip"), amount(seat.chips, ctx)));
+    plate.lastChild.title = t("pk.chips", { n: amount(seat.chips, ctx) });
+  }
+  if (seat.awards) {
+    const awards = el("div", "pk-awards", ...Array.from({ length: Math.min(seat.awards, 7) }, () => el("span", "pk-award", "★")));
+    awards.title = t("pc.awards", { n: seat.awards });
+    plate.append(awards);
+  }
+  let tag = null;
+  if (seat.champion) tag = el("div", "pk-tag champ", `★ ${t("pk.champion")}`);
+  else if (seat.won !== undefined) {
+    tag = el("div", "pk-tag win", seat.won > 0 && !model.chipless ? t("pk.wins", { n: amount(seat.won, ctx) }) : t("pk.winner"));
+    if ((seat.pots || []).length && seat.pots.every((pot) => pot !== "main")) tag.append(` · ${t("pk.side.pot")}`);
+  } else if (seat.out) tag = el("div", "pk-tag", t("pk.out"));
+  else if (!seat.inHand && !model.over) tag = el("div", "pk-tag", t("pk.folded"));
+  else if (seat.pending && !model.showdown) {
+    tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t(ctx.paused ? "pk.paused" : "pk.thinking"));
+    if (clock) tag.append(" ", clockElement(clock, t));
+  } else if (seat.allIn) tag = el("div", "pk-tag allin", t("pk.allin"));
+  else if (seat.decided) tag = el("div", "pk-tag done", `✓ ${t("pk.decided")}`);
+  if (tag) plate.append(tag);
+  if (seat.hand) plate.append(el("div", "pk-made", seat.hand));
+  return plate;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -389,7 +470,7 @@ function pcLegend(t) {
       row("[A]", t("pc.legend.A"))), el("small", "", t("pc.legend.suit")));
 }
 
-export function drawPokerChamp(node, view, ctx) {
+function pokerChampModel(view, ctx) {
   const { t } = ctx;
   const over = view.phase === "PHASE_OVER";
   const showdown = Boolean(view._showdown);
@@ -417,29 +498,35 @@ export function drawPokerChamp(node, view, ctx) {
     t("pc.awards.left", { n: num(view.awardsLeft) }),
     view.timeUp ? t("pc.timeup") : null,
   ];
-  const panels = [];
-  for (const duel of view._duels || []) {
-    const rows = (duel.seats || []).map((s) => {
-      const shown = duel.shown?.[s];
-      return el("li", duel.winner === s ? "won" : "", el("b", "", nameOf(ctx, s)), " ",
-        ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.named, shown.hand, t) : "");
-    });
-    panels.push(el("div", "pk-panel pk-duel", el("b", "", t("pc.duel", { names: names(duel.seats || []) })),
-      el("div", "pk-duel-board", ...(duel.board || []).map((c) => piece(c))), el("ul", "", ...rows),
-      duel.ties ? el("small", "", t("pc.duel.tie", { n: duel.ties })) : null,
-      duel.winner !== undefined ? el("div", "pk-duel-won", t("pc.duel.won", { name: nameOf(ctx, duel.winner) })) : null));
-  }
-  if ((view._awards || []).length) {
-    panels.push(el("div", "pk-panel pk-given", ...(view._awards || []).map((a) => el("div", "",
-      el("span", "pk-award", "★"), " ", t("pc.award", { giver: nameOf(ctx, num(a.seat)), n: amount(a.gift, ctx), to: nameOf(ctx, num(a.to)) })))));
-  }
+  // the duels and the Awards given, at a hand's end: made again only when they changed
+  const panels = () => {
+    const made = [];
+    for (const duel of view._duels || []) {
+      const rows = (duel.seats || []).map((s) => {
+        const shown = duel.shown?.[s];
+        return el("li", duel.winner === s ? "won" : "", el("b", "", nameOf(ctx, s)), " ",
+          ...(shown?.cards || []).map((c) => piece(c)), " ", shown ? pcHand(shown.named, shown.hand, t) : "");
+      });
+      made.push(el("div", "pk-panel pk-duel", el("b", "", t("pc.duel", { names: names(duel.seats || []) })),
+        el("div", "pk-duel-board", ...(duel.board || []).map((c) => piece(c))), el("ul", "", ...rows),
+        duel.ties ? el("small", "", t("pc.duel.tie", { n: duel.ties })) : null,
+        duel.winner !== undefined ? el("div", "pk-duel-won", t("pc.duel.won", { name: nameOf(ctx, duel.winner) })) : null));
+    }
+    if ((view._awards || []).length) {
+      made.push(el("div", "pk-panel pk-given", ...(view._awards || []).map((a) => el("div", "",
+        el("span", "pk-award", "★"), " ", t("pc.award", { giver: nameOf(ctx, num(a.seat)), n: amount(a.gift, ctx), to: nameOf(ctx, num(a.to)) })))));
+    }
+    return made;
+  };
+  const panelsKey = (view._duels || []).length || (view._awards || []).length
+    ? JSON.stringify([view._duels, view._awards, ctx.names, ctx.lang]) : "";
   const marked = seats.some((seat) => seat.cards.some((c) => kindOf(c)?.[0] === "marked"));
-  drawTable(node, {
+  return {
     family: "pokerChamp", seats, button: null, pot: num(view.pot), info, showdown, over,
     board: { cards: view.board || [], slots: 5 },
     note: over && champions.length ? t("pc.champions", { names: names(champions) }) : null,
-    legend: marked ? pcLegend(t) : null, panels,
-  }, ctx);
+    legend: marked ? "pc" : null, panels, panelsKey,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -455,7 +542,7 @@ function yhLegend(t) {
     el("ul", "", die("1r", "r"), die("2b", "b"), die("3w", "w"), die("4y", "y")), el("small", "", t("yh.legend.hands")));
 }
 
-export function drawYahtzee(node, view, ctx) {
+function yahtzeeModel(view, ctx) {
   const { t } = ctx;
   const over = Boolean(view.over);
   const showdown = Boolean(view._showdown);
@@ -483,12 +570,12 @@ export function drawYahtzee(node, view, ctx) {
     over ? t("pk.over") : showdown ? t("yh.showdown") : t(`yh.street.${street}`),
     over || showdown || !num(view.roundLimit) ? null : t(`yh.limit.${limit}`, { n: amount(view.roundLimit, ctx) }),
   ];
-  drawTable(node, {
+  return {
     family: "yahtzeeHoldem", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
     info, showdown, over, dice: true, board: { cards: view.board || [], slots: 5, dice: true },
     note: over && champions.length ? t("pk.champions", { names: listed(champions.map((s) => nameOf(ctx, s))) }) : null,
-    legend: yhLegend(t),
-  }, ctx);
+    legend: "yh",
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -527,7 +614,7 @@ function dkLegend(t) {
       el("li", "", order, " ", el("small", "", `(${t("dk.legend.order")})`))));
 }
 
-export function drawDaker(node, view, ctx) {
+function dakerModel(view, ctx) {
   const { t } = ctx;
   const mode = MODES[view.mode] || "holdem";
   const over = view.phase === "PHASE_OVER";
@@ -560,21 +647,29 @@ export function drawDaker(node, view, ctx) {
   if (over && champions.length) note = t("pk.champions", { names: names(champions) });
   else if ((view._replay || []).length) note = t("dk.replay", { names: names(view._replay.map(Number)) });
   const mine = seats.find((seat) => seat.seat === ctx.seat);
-  drawTable(node, {
+  return {
     family: "daker", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
     info, showdown, over, chipless, note,
     board: mode === "holdem" ? { cards: view.community || [], slots: 3 } : null,
     stock: mode !== "holdem" && !over && !showdown ? num(view.stock) : undefined,
     pickable: !showdown && !over && view.phase === "PHASE_DISCARD" && Boolean(mine?.pending),
-    legend: dkLegend(t),
-  }, ctx);
+    legend: "dk",
+  };
 }
 
-/** The board of any of the three families: ctx.family ("pokerChamp", "yahtzeeHoldem", "daker") says which. */
-export function drawBoard(node, view, ctx) {
-  const family = familyOf(view || {}, ctx);
-  const draw = { pokerChamp: drawPokerChamp, yahtzeeHoldem: drawYahtzee, daker: drawDaker }[family];
-  draw(node, view || {}, ctx);
+const LEGENDS = { pc: pcLegend, yh: yhLegend, dk: dkLegend };
+const MODELS = { pokerChamp: pokerChampModel, yahtzeeHoldem: yahtzeeModel, daker: dakerModel };
+
+/** The board of any of the three families, made for ``node``: ctx.family ("pokerChamp", "yahtzeeHoldem", "daker")
+ *  says which. Each update reads the view into the table's model and draws again only the parts it changed. */
+export function create(node, first = {}) {
+  const table = tableBoard(node);
+  return {
+    update(view, ctx = first) {
+      table.draw(MODELS[familyOf(view || {}, ctx)](view || {}, ctx), ctx);
+    },
+    destroy: () => table.destroy(),
+  };
 }
 
 /** The screen makes the bet and raise slider and the buttons. */
