@@ -5,6 +5,9 @@
 // holds the hand's end as the table screen does (the module's showdown), with this seat's review (ReviewHand).
 // Each step says its event as the feed does: the move that made it is that sentence, never the move's text.
 // A browser that held a seat at the table replays it with that seat's token: its own cards as it saw them.
+// The step's number moves at once (the slider, the label); its event and board come once the server answered: the
+// section is aria-busy meanwhile, and says the step they show in data-step once drawn (a step left before its
+// answer came is never drawn).
 //
 // Events come from each hand's history (GetHandHistory), found by halves; those before the first hand (the
 // lexicon, the cut for the deal) from the head of the table's log (WatchTable, left once the first hand begins):
@@ -145,10 +148,14 @@ export async function replayScreen(main, tableId, { title }) {
     label.textContent = say("rp.step", { n: step, of: last });
     if (step === last) pause();
     const asked = ++drawing;
+    section.setAttribute("aria-busy", "true");
     try {
       await draw(step, asked);
+      if (asked === drawing) section.dataset.step = String(step); // what the event and the board show now
     } catch (e) {
       if (asked === drawing) toast(e.message);
+    } finally {
+      if (asked === drawing) section.removeAttribute("aria-busy");
     }
   };
 
