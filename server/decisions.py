@@ -16,7 +16,9 @@ from typing import Any, Sequence
 from .seats import SeatState
 
 LEFT_SEAT_SECONDS = 30.0  # a left seat's decisions at a table without a time limit: made for it after this
-SITTING_OUT_SECONDS = 1e-3  # a seat sitting out: its default move as soon as its decision opens
+# A seat sitting out: its default move a second after its decision opens (at once for a person, and a table
+# whose people all sit out plays a move a second, not thousands: every move is logged).
+SITTING_OUT_SECONDS = 1.0
 
 
 @dataclass

@@ -489,10 +489,13 @@ class Table:
         state.token_sha256 = None
         self.close_watchers(seat)  # a stream of the token given up would show the seat's next player's cards
         secret = ""
-        if self.state is not None and not state.reserved:
-            # Kept for its player: for the key it was taken with, else for a secret told to him alone.
-            secret = "" if state.player_sha256 else secrets.token_hex(24)
-            await self.reserve(seat, state.player, state.player_sha256 or sha256(secret))
+        if self.state is not None and state.player_sha256 and state.secret_sha256 != state.player_sha256:
+            # Kept for the key it was taken with (an invited or a tournament seat too: its player comes back with
+            # the key, as every seat of theirs).
+            await self.reserve(seat, state.player, state.player_sha256)
+        elif self.state is not None and not state.reserved:
+            secret = secrets.token_hex(24)  # kept for a secret told to its player alone
+            await self.reserve(seat, state.player, sha256(secret))
         if not state.reserved:
             state.player = ""
         state.player_sha256, state.sitting_out = None, False
@@ -507,9 +510,12 @@ class Table:
         async def run() -> None:
             if self.row.finished:
                 raise refused("GAME_OVER", "the game is over", self.seq)
+            if self.seats[seat].sitting_out == out:
+                return  # as it was: nothing to time anew (else a call a second would hold a decision forever)
             self.seats[seat].sitting_out = out
-            if self.state is not None and self.decisions.deadlines.pop(seat, None) is not None:
-                self._reset_deadlines(None)  # its open decision, timed anew
+            if self.state is not None:
+                self.decisions.deadlines.pop(seat, None)
+                self._reset_deadlines(None)  # its open decision (an untimed table's too), timed anew
 
         await self.command(run)
 
@@ -529,6 +535,10 @@ class Table:
             try:
                 await self.log.say(self.table_id, line)
             except Exception as e:  # the store's fault is the caller's answer, not the table's end
+                try:  # a line kept whose answer was lost (or another node's) holds that number: read them again
+                    self.chat = await self.log.chat(self.table_id)
+                except Exception:
+                    pass
                 raise Refusal(Status.UNAVAILABLE, f"the line could not be kept ({type(e).__name__}): say it again",
                               reason="CHAT_NOT_KEPT") from None  # fmt: skip
             self.chat.append(line)

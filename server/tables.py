@@ -51,6 +51,21 @@ def invitations(table: Table) -> dict[int, tuple[str, str]]:
             if state.secret_sha256 and state.secret_sha256 == sha256(secret := invitation_secret(table.row, seat))}
 
 
+def plain(text: str) -> bool:
+    """Whether ``text`` is plain text on one line: no control, format or separator character but the emoji joiner
+    (a newline, an escape, a NUL, a right-to-left override)."""
+    return not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != ZWJ for c in text)
+
+
+def checked_name(name: str, path: str = "name") -> str:
+    """A name people see (a player's, a spectator's, a table's): at most MAX_NAME characters of plain text."""
+    if len(name) > MAX_NAME:
+        raise invalid(path, f"at most {MAX_NAME} characters")
+    if not plain(name):
+        raise invalid(path, "plain text, without control characters")
+    return name
+
+
 def checked_line(text: str, path: str = "text") -> str:
     """A chat line as said: one line of plain text, 1 to MAX_CHAT characters once trimmed, no control character
     (a newline, an escape). Shown as text wherever it goes: nothing in it is markup.
@@ -63,7 +78,7 @@ def checked_line(text: str, path: str = "text") -> str:
         raise invalid(path, "empty")
     if len(text) > MAX_CHAT:
         raise invalid(path, f"at most {MAX_CHAT} characters, not {len(text)}")
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != ZWJ for c in text):
+    if not plain(text):
         raise invalid(path, "one line of text, without control characters")
     return text
 
@@ -338,9 +353,13 @@ class Tables:
         ``rematch_of``: a table whose players play again here (the first such table is named in its row).
         ``invites``: seat -> the name of a guest it is kept for (its secret: :func:`invitation_secret`).
         """
-        if rematch_of and await self.log.table(rematch_of) is None:
-            raise Refusal(Status.NOT_FOUND, f"no table {quoted(rematch_of)}", reason="TABLE_NOT_FOUND",
-                          metadata={"rematch_of": rematch_of[:64]})  # fmt: skip
+        if rematch_of:
+            old = await self.log.table(rematch_of) if len(rematch_of) <= MAX_ID else None
+            if old is None:
+                raise Refusal(Status.NOT_FOUND, f"no table {quoted(rematch_of)}", [("rematch_of", "no such table")],
+                              reason="TABLE_NOT_FOUND", metadata={"rematch_of": rematch_of[:MAX_ID]})  # fmt: skip
+            if old.place is not None:  # a tournament plays its own next game
+                raise invalid("rematch_of", "a table of people's own, not a tournament's game")
         try:
             variant = get_variant(variant_name)
         except UnknownVariant as e:
@@ -359,10 +378,10 @@ class Tables:
         for i, (seat, guest) in enumerate((invites or {}).items()):
             if not 0 <= seat < seats or seat in bot_seats:
                 raise invalid(f"invite[{i}].seat", f"a seat of 0 to {seats - 1} that no bot takes, not {seat}")
-            if not guest.strip() or len(guest) > MAX_NAME:
+            if not guest.strip():
                 raise invalid(f"invite[{i}].name", f"a name of 1 to {MAX_NAME} characters")
-        if len(name) > MAX_NAME:
-            raise invalid("name", f"at most {MAX_NAME} characters")
+            checked_name(guest, f"invite[{i}].name")
+        checked_name(name)
         show = owner is not None and len(set(bot_seats)) == seats and place is None
         if show and self.shows.per_caller and self.shows_of(owner) + self.making[owner] >= self.shows.per_caller:
             raise Refusal(Status.RESOURCE_EXHAUSTED, f"at most {self.shows.per_caller} tables of bots "
@@ -450,8 +469,7 @@ class Tables:
         with a ``player_key``, the seat is the key's (:meth:`Table.join`)."""
         key_sha256 = checked_key(player_key) if player_key else None
         table = await self.find(table_id)
-        if len(player) > MAX_NAME:
-            raise invalid("player", f"at most {MAX_NAME} characters")
+        checked_name(player, "player")
         if len(secret) > MAX_SECRET:
             raise invalid("secret", f"at most {MAX_SECRET} characters")
         if len(join_id) > MAX_SECRET:
@@ -492,8 +510,7 @@ class Tables:
         line of plain text, CHAT_RATE lines a second (in bursts of CHAT_BURST) from each seat or address."""
         table, seat = await self.seat_of(holder, table_id) if holder is not None else (await self.find(table_id), None)
         text = checked_line(text)
-        if len(name) > MAX_NAME:
-            raise invalid("name", f"at most {MAX_NAME} characters")
+        checked_name(name)
         if not self.chatting.take(holder.token_sha256 if holder is not None else peer):
             raise limited("chat lines", CHAT_RATE, "from your seat" if holder is not None else "from your address")
         who = table.seats[seat].player if seat is not None else name.strip()

@@ -28,7 +28,7 @@ from .games.tournament import Format, Game, Tournament, TournamentError, Tournam
 from .games.transcript import game_rng
 from .log_store import SqlStore, TournamentGame, TournamentRow
 from .seats import sha256
-from .tables import MAX_NAME, TableExists, Tables, new_table_id
+from .tables import MAX_NAME, TableExists, Tables, checked_name, new_table_id
 
 GAME = "alphapoker"
 JOIN_MINUTES = 10.0  # how long a game's table waits for its players, unless the tournament says otherwise
@@ -95,15 +95,15 @@ class Tournaments:
         pause_seconds = checked_seconds("pause_seconds", pause_seconds, MAX_PAUSE_SECONDS)
         if not (join_minutes == 0 or 0 < join_minutes <= MAX_JOIN_MINUTES):  # also refuses nan
             raise invalid("join_minutes", f"more than 0, at most {MAX_JOIN_MINUTES} (a day); 0: {JOIN_MINUTES:g}")
-        if len(name) > MAX_NAME:
-            raise invalid("name", f"at most {MAX_NAME} characters")
+        checked_name(name)
         try:
             fmt = Format(format_ or Format.KNOCKOUT.value)
         except ValueError:
             raise invalid("format", f"one of {', '.join(f.value for f in Format)}, not {format_!r}") from None
         for i, player in enumerate(players):
-            if not player.strip() or len(player) > MAX_NAME:
+            if not player.strip():
                 raise invalid(f"players[{i}]", f"a name of 1 to {MAX_NAME} characters")
+            checked_name(player, f"players[{i}]")
         if len(set(players)) != len(players):
             raise invalid("players", "every player needs a name of his own")
         for i, bot in enumerate(bots):

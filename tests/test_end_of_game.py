@@ -13,7 +13,7 @@ import pytest
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.errors import ServiceError
-from brelan.clients.client import BrelanClient
+from brelan.clients.client import BrelanClient, new_player_key
 from brelan.server.games.contract import places_of
 from brelan.server.main import ServerThread
 
@@ -84,16 +84,62 @@ def test_a_seat_sitting_out_plays_the_default_move_at_once_and_comes_back(server
         assert e.code == grpc.StatusCode.UNAUTHENTICATED
 
 
+def test_sitting_out_moves_an_open_decision_and_coming_back_twice_gives_no_time(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        table = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2], decision_seconds=30).table_id
+        seats = [api.join(table, seat=s, player=n) for s, n in ((0, "Ann"), (1, "Bob"))]
+        mover = until(lambda: next((s for s in seats if s.view().legal), None), "a decision")
+        seq = mover.view().seq
+        left = mover.view().deadline_seconds
+        mover.sit_out(False)  # not sitting out: nothing changes, the clock runs on
+        assert mover.view().deadline_seconds <= left and mover.view().seq == seq
+        mover.sit_out()  # its open decision is made for it, within about a second
+        until(lambda: mover.client.get_table(table).seq > seq, "the move made for the seat sitting out", 5)
+
+
+def test_names_people_see_are_plain_text(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        table = api.create_table("poker-champ", {"players": "2"}).table_id
+        for call, field in ((lambda: api.join(table, player="Eve\x1b[2J"), "player"),
+                            (lambda: api.say(table, "salut", name="Zoé\u202e"), "name"),
+                            (lambda: api.create_table("poker-champ", {"players": "2"}, name="t\x00"), "name"),
+                            (lambda: api.open_table("poker-champ", {"players": "2"}, invite={1: "Bo\nb"}),
+                             "invite[0].name")):  # fmt: skip
+            e = error_of(call)
+            assert e.code == grpc.StatusCode.INVALID_ARGUMENT and [f for f, _ in e.violations] == [field]
+
+
+def test_an_invited_guest_who_leaves_is_kept_for_their_key(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        made = api.open_table("poker-champ", {"players": "2"}, invite={1: "Bob"}, untimed=True)
+        table, [invitation] = made.table.table_id, made.invitations
+        api.join(table, seat=0, player="Ann")
+        key = new_player_key()
+        bob = api.join(table, secret=invitation.secret, player_key=key)
+        bob.leave()
+        assert [(m.table.table_id, m.seat, m.kept) for m in api.my_tables(key)] == [(table, 1, True)]
+        assert api.join(table, player_key=key).seat == 1
+
+
+def test_a_game_ended_by_its_hands_places_every_seat(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        table = api.create_table("yahtzee-holdem", {"players": "4", "stack": "300", "hands": "2"},
+                                 bot_seats=range(4)).table_id  # fmt: skip
+        done = until(lambda: (t := api.get_table(table)).status == tpb.TABLE_STATUS_FINISHED and t, "the end")
+        places = [s.place for s in done.seats]
+        stacks = list(done.yahtzee_holdem.stacks)
+        assert all(places) and places == [1 + sum(t > s for t in stacks) for s in stacks]
+
+
 def test_a_table_made_to_play_again_is_named_on_the_one_before(server: ServerThread) -> None:
     with BrelanClient(server.target) as api:
         over = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1]).table_id  # a finished one, read
         until(lambda: api.get_table(over).status == tpb.TABLE_STATUS_FINISHED, "the game's end")  # back and kept
         again = api.create_table("poker-champ", {"players": "2"}, rematch_of=over).table_id
         assert api.get_table(over).rematch == again
-        first = api.create_table("poker-champ", {"players": "2"}).table_id
-        again = api.create_table("poker-champ", {"players": "2"}, rematch_of=first).table_id
-        assert api.get_table(first).rematch == again
-        api.create_table("poker-champ", {"players": "2"}, rematch_of=first)  # a second: the first stays named
-        assert api.get_table(first).rematch == again and api.get_table(again).rematch == ""
+        api.create_table("poker-champ", {"players": "2"}, rematch_of=over)  # a second: the first stays named
+        assert api.get_table(over).rematch == again and api.get_table(again).rematch == ""
         e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of="t-nothere")
         assert e.code == grpc.StatusCode.NOT_FOUND and e.reason == "TABLE_NOT_FOUND"
+        e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of="t-" + "x" * 80)
+        assert e.code == grpc.StatusCode.NOT_FOUND and [f for f, _ in e.violations] == ["rematch_of"]

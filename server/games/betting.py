@@ -446,7 +446,14 @@ class ButtonGame(EngineState):
         return self.hand
 
     def places(self) -> dict[int, int]:
-        return places_of(self.players, self.out_hands, self.champions)
+        """The knocked-out seats' places as they go out; once over, every seat's: those still in by their chips (a
+        game ended by its hands or rounds)."""
+        placed = places_of(self.players, self.out_hands, self.champions)
+        if self.is_over:
+            alive = [s for s in range(self.players) if s not in self.out_hands]
+            for s in alive:
+                placed.setdefault(s, 1 + sum(1 for t in alive if self.stacks[t] > self.stacks[s]))
+        return placed
 
     @property
     def result(self) -> StacksResult | None:
