@@ -16,9 +16,9 @@ from typing import Any, Sequence
 from .seats import SeatState
 
 LEFT_SEAT_SECONDS = 30.0  # a left seat's decisions at a table without a time limit: made for it after this
-# A seat sitting out: its default move a second after its decision opens (at once for a person, and a table
-# whose people all sit out plays a move a second, not thousands: every move is logged).
-SITTING_OUT_SECONDS = 1.0
+# A seat sitting out: its default move as soon as its decision opens; when every person at the table sits out, a
+# second after (a table of people all sitting out plays a move a second, not thousands: every move is logged).
+SITTING_OUT_SECONDS, ALL_OUT_SECONDS = 1e-3, 1.0
 
 
 @dataclass
@@ -84,7 +84,8 @@ class Decisions:
             if not seats[seat].taken:  # its player left: the timeout rule plays it, at the table's pace
                 seconds = seconds or LEFT_SEAT_SECONDS
             if seats[seat].sitting_out:  # its player asked for the default move at once, every time
-                seconds = SITTING_OUT_SECONDS
+                everyone_out = all(st.sitting_out or st.bot for st in seats)
+                seconds = ALL_OUT_SECONDS if everyone_out else SITTING_OUT_SECONDS
             if not seats[seat].bot and seconds > 0:
                 self.deadlines[seat] = max(now, self.paused_until) + seconds
 

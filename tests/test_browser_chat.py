@@ -260,7 +260,7 @@ def test_a_knocked_out_player_is_told_their_place_then_plays_again_and_a_spectat
     anne.find_element(By.ID, "sit-out").click()
     wait(anne, lambda d: "anne (en pause)" in d.find_element(By.ID, "board").text, 5, "the seat is not named away")
     assert anne.find_element(By.ID, "sit-out").text == "je reviens" and anne.find_element(By.ID, "away-note").is_displayed()
-    assert "anne (sitting out)" in wait(eve, lambda d: d.find_element(By.ID, "board").text, 5)
+    wait(eve, lambda d: "anne (sitting out)" in d.find_element(By.ID, "board").text, 5, "the spectator is not told")
     notice = wait(anne, lambda d: d.find_element(By.ID, "out"), 20, "anne was not told she is out").text
     place = int(call(site, "GetTable", {"tableId": made})["table"]["seats"][0]["place"])
     assert re.search(rf"Vous finissez {place}e sur 4", notice), (notice, place)

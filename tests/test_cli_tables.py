@@ -135,7 +135,8 @@ def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
     # The seats by their players' names, and each deal's end held on screen until a key.
     assert "Tom (you)" in done.stdout and "bot 1" in done.stdout
-    assert "deal 1 is over" in done.stdout and "Enter: the next deal" in done.stdout
+    if "deal 2" in done.stdout:  # (a game may end in its first deal)
+        assert "deal 1 is over" in done.stdout and "Enter: the next deal" in done.stdout
     assert "refused" in done.stderr and "pay" in done.stdout
     assert (tmp_path / "play" / "tables.sqlite3").is_file() and not (tmp_path / "tables.sqlite3").exists()
     assert f"brelan serve --data-dir {tmp_path / 'play'}" in done.stdout  # where the game's log is verified
