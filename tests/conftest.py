@@ -1,13 +1,17 @@
 """Shared fixtures: a small fixture lexicon, the full DELA lexicon, a real server.
 
-The full build takes about a minute; it happens once per session, in a
-temporary data directory (or in ``$BRELAN_TEST_DATA_DIR`` to keep it between
-runs while developing).
+The full build takes about a minute; it happens once per run, in a temporary
+folder the run's pytest-xdist workers share (or in ``$BRELAN_TEST_DATA_DIR`` to
+keep it between runs while developing), by the first worker to need it while
+the others wait for it. Everything else a session makes is its own: each
+worker has its own data directory (tables' log, small lexicons), servers on
+ports 0, its own PostgreSQL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import http.client
 import json
 import os
@@ -17,6 +21,7 @@ import subprocess
 import sys
 import time
 import urllib.parse
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, TypeVar
 
@@ -27,10 +32,10 @@ import pytest
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.clients.client import BrelanClient, SeatHandle
-from brelan.lexicon.build import build
+from brelan.lexicon.build import Progress, build
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.sources.delaf import DelaSource
-from brelan.lexicon.store import Store
+from brelan.lexicon.store import DEFAULT_LEXICON, Store
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
 from brelan.server.games.registry import get_variant
@@ -75,11 +80,64 @@ def own_data_home(tmp_path_factory: pytest.TempPathFactory) -> None:
     os.environ.pop("BRELAN_DATA_DIR", None)
 
 
+def run_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder the whole run shares: under pytest-xdist the one above each worker's own base directory (a run's,
+    never another run's), else the session's."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Held by one process at a time (the run's workers): an exclusive lock on the file ``path``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
+
+
+class RunStore(Store):
+    """A session's lexicons, in its data directory, whose default lexicon (the full one) is built once for the whole
+    run in ``shared`` and linked here: the first worker to ask builds it, the others wait for it (two builds at
+    once, each into its own directory, took a minute each of CI's 2 cores)."""
+
+    def __init__(self, data_dir: Path, shared: Path) -> None:
+        super().__init__(data_dir)
+        self.shared = shared
+
+    def link(self) -> bool:
+        """The run's full lexicon linked here if it is built; whether it is."""
+        if Store(self.shared).path_of(DEFAULT_LEXICON) is None:
+            return False
+        link = self.root / DEFAULT_LEXICON
+        if not link.is_symlink():
+            self.root.mkdir(parents=True, exist_ok=True)
+            link.symlink_to(self.shared / "lexicons" / DEFAULT_LEXICON)
+        return True
+
+    def get(self, name: str | None = None, progress: Progress | None = None, build_missing: bool = True) -> Lexicon:
+        if (name or self.default) == DEFAULT_LEXICON and build_missing and self.path_of(DEFAULT_LEXICON) is None:
+            with locked(self.shared / "lexicons.lock"):
+                Store(self.shared).get(DEFAULT_LEXICON, progress)  # built by the first to come
+            self.link()
+        return super().get(name, progress, build_missing)
+
+
+def shared_data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the full lexicon is built for the run: ``$BRELAN_TEST_DATA_DIR`` (kept between runs), else the run's."""
+    return Path(os.environ.get("BRELAN_TEST_DATA_DIR") or run_dir(tmp_path_factory) / "shared")
+
+
 @pytest.fixture(scope="session")
 def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = Path(os.environ.get("BRELAN_TEST_DATA_DIR") or tmp_path_factory.mktemp("data"))
-    store = Store(path)
-    build(MINI, [DelaSource(DATA / "mini.delaf")], store.root)
+    """The session's own data directory (its tables' log): the mini lexicon built in it, the full one linked in it
+    once built (:class:`RunStore`, at once if a run built it already)."""
+    path = tmp_path_factory.mktemp("data")
+    build(MINI, [DelaSource(DATA / "mini.delaf")], path / "lexicons")
+    RunStore(path, shared_data_dir(tmp_path_factory)).link()
     return path
 
 
@@ -139,8 +197,8 @@ def sharing_lexicons(path: Path, data_dir: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def store(data_dir: Path) -> Store:
-    return Store(data_dir)
+def store(data_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Store:
+    return RunStore(data_dir, shared_data_dir(tmp_path_factory))
 
 
 @pytest.fixture(scope="session")
