@@ -39,6 +39,19 @@ CHAT_RATE, CHAT_BURST = 1.0, 5.0  # chat lines a second from a seat (or a specta
 ZWJ = "\u200d"  # the joiner of emoji sequences: the one format character a line may hold
 
 
+def held_at(holder: Holder | None, table_id: str, field: str = "") -> int:
+    """The seat ``holder`` (a call's token) holds at ``table_id``: UNAUTHENTICATED without a token,
+    PERMISSION_DENIED with another table's; ``field``: the request's field naming the table, if not the call's own."""
+    where = [(field, f"a seat's token of table {quoted(table_id)} goes with the call")] if field else []
+    if holder is None:
+        raise Refusal(Status.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)", where,
+                      reason="TOKEN_REQUIRED")  # fmt: skip
+    if holder.table_id != table_id:
+        raise Refusal(Status.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not {quoted(table_id)}",
+                      where, reason="OTHER_TABLE")  # fmt: skip
+    return holder.seat
+
+
 def invitation_secret(row: TableRow, seat: int) -> str:
     """The secret that takes a seat kept for an invited guest: made from the table's secret seed, so a retried
     creation answers the same one (the seed, told at the game's end, then takes no seat: the game is over)."""
@@ -338,7 +351,8 @@ class Tables:
                name: str, reserved: dict[int, tuple[str, str]] | None = None, table_id: str = "",
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
                pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None,
-               chat_apart: bool = False, rematch_of: str = "", invites: dict[int, str] | None = None) -> Table:  # fmt: skip
+               chat_apart: bool = False, rematch_of: str = "", invites: dict[int, str] | None = None,
+               holder: Holder | None = None) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -350,7 +364,8 @@ class Tables:
         the same id made its table first.
         ``owner``: the caller (its address) making it: a table of bots only counts against that caller's shows.
         ``chat_apart``: its spectators' chat lines are shown to spectators only.
-        ``rematch_of``: a table whose players play again here (the first such table is named in its row).
+        ``rematch_of``: a table whose players play again here (the first such table is named in its row), made by
+        ``holder``, the caller's seat there (UNAUTHENTICATED without, PERMISSION_DENIED for another table's).
         ``invites``: seat -> the name of a guest it is kept for (its secret: :func:`invitation_secret`).
         """
         if rematch_of:
@@ -360,6 +375,9 @@ class Tables:
                               reason="TABLE_NOT_FOUND", metadata={"rematch_of": rematch_of[:MAX_ID]})  # fmt: skip
             if old.place is not None:  # a tournament plays its own next game
                 raise invalid("rematch_of", "a table of people's own, not a tournament's game")
+            # Its players are invited to the rematch (TableInfo.rematch): a stranger naming the first one would send
+            # them to a table of his, so one of its seats makes it.
+            held_at(holder, rematch_of, "rematch_of")
         try:
             variant = get_variant(variant_name)
         except UnknownVariant as e:
@@ -524,13 +542,8 @@ class Tables:
 
     async def seat_of(self, holder: Holder | None, table_id: str) -> tuple[Table, int]:
         """The table and seat of the caller; PERMISSION_DENIED when the token is for another table."""
-        if holder is None:
-            raise Refusal(Status.UNAUTHENTICATED, "this call needs a seat's token (authorization: Bearer ...)",
-                               reason="TOKEN_REQUIRED")  # fmt: skip
-        if holder.table_id != table_id:
-            raise Refusal(Status.PERMISSION_DENIED, f"this token is for table {holder.table_id}, not "
-                          f"{quoted(table_id)}", reason="OTHER_TABLE")  # fmt: skip
-        return await self.find(table_id), holder.seat
+        seat = held_at(holder, table_id)
+        return await self.find(table_id), seat
 
     async def viewer(self, holder: Holder | None, table_id: str) -> tuple[Table, int | None]:
         """A seat when a token is given, else a spectator (seat None); the table as its log holds it."""

@@ -133,12 +133,23 @@ def test_a_game_ended_by_its_hands_places_every_seat(server: ServerThread) -> No
 
 def test_a_table_made_to_play_again_is_named_on_the_one_before(server: ServerThread) -> None:
     with BrelanClient(server.target) as api:
-        over = api.create_table("poker-champ", {"players": "2"}, bot_seats=[0, 1]).table_id  # a finished one, read
-        until(lambda: api.get_table(over).status == tpb.TABLE_STATUS_FINISHED, "the game's end")  # back and kept
-        again = api.create_table("poker-champ", {"players": "2"}, rematch_of=over).table_id
+        over = api.create_table("yahtzee-holdem", {"players": "2", "hands": "1"}, bot_seats=[1]).table_id
+        ann = api.join(over, seat=0, player="Ann")
+        ann.sit_out()  # her moves made for her: its one hand ends the game, a finished table read back and kept
+        until(lambda: api.get_table(over).status == tpb.TABLE_STATUS_FINISHED, "the game's end", 30)
+        # Its players are invited to the first table named: a stranger names none (no seat's token, another table's).
+        e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of=over)
+        assert (e.code, e.reason, [f for f, _ in e.violations]) == \
+            (grpc.StatusCode.UNAUTHENTICATED, "TOKEN_REQUIRED", ["rematch_of"])
+        elsewhere = api.join(api.create_table("poker-champ", {"players": "2"}).table_id, player="Eve")
+        e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of=over, token=elsewhere.token)
+        assert (e.code, e.reason, [f for f, _ in e.violations]) == \
+            (grpc.StatusCode.PERMISSION_DENIED, "OTHER_TABLE", ["rematch_of"])
+        assert api.get_table(over).rematch == ""
+        again = api.create_table("poker-champ", {"players": "2"}, rematch_of=over, token=ann.token).table_id
         assert api.get_table(over).rematch == again
-        api.create_table("poker-champ", {"players": "2"}, rematch_of=over)  # a second: the first stays named
-        assert api.get_table(over).rematch == again and api.get_table(again).rematch == ""
+        api.create_table("poker-champ", {"players": "2"}, rematch_of=over, token=ann.token)  # a second: the first
+        assert api.get_table(over).rematch == again and api.get_table(again).rematch == ""  # stays named
         e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of="t-nothere")
         assert e.code == grpc.StatusCode.NOT_FOUND and e.reason == "TABLE_NOT_FOUND"
         e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of="t-" + "x" * 80)

@@ -192,11 +192,12 @@ async function keyHolds(tableId) {
  *  of the table made already (TableInfo.rematch) is joined instead, while it has a seat for you. */
 async function playAgain(info, seat) {
   if (!info.tournament && (await rematchJoined(info))) return;
+  const token = info.tournament ? "" : seats()[info.tableId]?.token || ""; // a rematch is made by one of its players
   const request = { variant: info.variant, options: info.options || {}, name: info.tournament ? "" : givenName(info),
                     botSeats: (info.seats || []).flatMap((s, i) => (s.bot ? [i] : [])), hints: Boolean(info.hints),
-                    pauseSeconds: info.pauseSeconds || 0, ...(info.tournament ? {} : { rematchOf: info.tableId }),
+                    pauseSeconds: info.pauseSeconds || 0, ...(token ? { rematchOf: info.tableId } : {}),
                     ...(info.decisionSeconds ? { decisionSeconds: info.decisionSeconds } : { untimed: true }) };
-  const created = await guarded(() => call("TableService", "CreateTable", request));
+  const created = await guarded(() => call("TableService", "CreateTable", request, token));
   if (created) await join(created.table.tableId, seat);
 }
 

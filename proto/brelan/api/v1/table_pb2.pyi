@@ -412,7 +412,9 @@ class CreateTableRequest(_message.Message):
     rematch_of: _builtins.str
     """A table to play again after: its TableInfo.rematch names this one, so
     its players (watching it, or on its end screen) are invited here. The
-    first table made for it is the one named.
+    first table made for it is the one named. Made by one of its players:
+    the call carries a seat's token of that table (UNAUTHENTICATED without
+    one, PERMISSION_DENIED with another table's).
     """
     @_builtins.property
     def options(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
