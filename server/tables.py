@@ -495,8 +495,9 @@ class Tables:
         if join_id and len(join_id) < MIN_JOIN_ID:  # it stands for the seat's token: a guessable one gives the seat
             raise invalid("join_id", f"at least {MIN_JOIN_ID} random characters (a UUID will do), not {len(join_id)}")
         # hex: never read as a command-line flag, as a leading "-" would be. A join id's token is derived from it
-        # and the table's secret seed, so the same join id finds its seat again in the log's token hashes.
-        token = hmac.new(table.row.seed.encode(), f"{table_id}/{join_id}".encode(), "sha256").hexdigest()[:48] \
+        # and the table's secret seed, so the same join id finds its seat again in the log's token hashes; labelled
+        # apart from the invitations' secrets (invitation_secret), so no join id's token is ever one of those.
+        token = hmac.new(table.row.seed.encode(), f"{table_id}/join/{join_id}".encode(), "sha256").hexdigest()[:48] \
             if join_id else secrets.token_hex(24)  # fmt: skip
 
         async def once() -> tuple[int, str | None]:  # in the table's task: two retries at once take one seat
