@@ -24,6 +24,7 @@ from .games.registry import UnknownVariant, get_variant, playable
 from .seats import Holder, sha256
 from .table import Acted, ReplayError, Table
 from .log_store import ChatLine, Fence, Listed, SqlStore, StoreUnavailable, TableRow
+from .metrics import Metrics
 from .node import Node
 from .seeds import SecretSeeds, Seeds
 from .shows import FLAT_OUT, Budgets, ShowRules
@@ -131,8 +132,12 @@ def new_table_id() -> str:
 class Tables:
     def __init__(self, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0, rate: float = 50.0,
                  burst: float = 100.0, lexicons: Lexicons | None = None, shows: ShowRules = FLAT_OUT,
-                 seeds: Seeds | None = None) -> None:  # fmt: skip
+                 seeds: Seeds | None = None, metrics: Metrics | None = None) -> None:  # fmt: skip
         self.log = log
+        # The node's figures (None: a registry of these tables' own, read by nobody): the tables here by game and
+        # state are read at each scrape, what happens is counted as it does (Table.counts).
+        self.metrics = metrics or Metrics()
+        self.metrics.read_tables(self._states)
         self.seeds = seeds or SecretSeeds()  # each new table's game seed (and each tournament's)
         self.shows = shows  # how bots-only tables are played, and bounded per caller
         self.budgets = Budgets(clock, shows.events_per_second)
@@ -161,7 +166,8 @@ class Tables:
 
     def _table(self, row: Any) -> Table:
         table = Table(row, playable(row.variant, self.lexicons), self.log, self.clock, bot_delay=self.bot_delay,
-                      shows=self.shows, on_finish=self._finished, on_lost=self._lost)  # fmt: skip
+                      shows=self.shows, on_finish=self._finished, on_lost=self._lost,
+                      metrics=self.metrics)  # fmt: skip
         table.node_address = self.node.address if self.node else ""
         return table
 
@@ -230,6 +236,7 @@ class Tables:
         read its end at once: replaying it from the store for them would cost the whole game again)."""
         table = self.tables.pop(table_id, None)
         if table is not None:
+            table.counts.finished.inc()
             self._forget_tokens(table)
             self._keep_finished(table)
         self._bugs.pop(table_id, None)
@@ -277,7 +284,13 @@ class Tables:
             if state.token_sha256:
                 self.tokens[state.token_sha256] = (row.table_id, seat)
         table.start()
+        if fence is not None:  # a lease taken (a restart and a recovery adopt none): another node played it
+            self.metrics.takeovers.inc()
         return table
+
+    def _states(self) -> list[tuple[tuple[str, str], float]]:
+        """The tables played here, by game and state (waiting, playing): brelan_tables at a scrape."""
+        return list(Counter((table.row.variant, table.status) for table in self.tables.values()).items())
 
     def _forget_tokens(self, table: Table) -> None:
         """A table leaves this node's memory: its seats' tokens resolve through the store again."""
@@ -442,6 +455,7 @@ class Tables:
         for seat, guest in invites.items():
             await table.reserve(seat, guest.strip(), sha256(invitation_secret(row, seat)))
         self.tables[table_id] = table
+        table.counts.created.inc()
         table.start()
         await table.command(table.begin_if_full)  # bots only: deal at once
         return table
@@ -533,6 +547,8 @@ class Tables:
         if not self.chatting.take(holder.token_sha256 if holder is not None else peer):
             raise limited("chat lines", CHAT_RATE, "from your seat" if holder is not None else "from your address")
         who = table.seats[seat].player if seat is not None else name.strip()
+        if seat is None and who.casefold() in {st.player.strip().casefold() for st in table.seats if st.player}:
+            raise invalid("name", f"{who} is the name of a player at this table: a spectator writes under another")
         return await table.say(seat, who or (f"p{seat}" if seat is not None else "spectator"), text)
 
     async def resolve(self, token: str) -> Holder | None:

@@ -92,6 +92,16 @@ def test_a_line_is_checked(server: ServerThread, text: str, why: str) -> None:
         assert api.chat(table) == []
 
 
+def test_a_spectator_writes_under_no_player_s_name(server: ServerThread) -> None:
+    with BrelanClient(server.target) as api:
+        table, ann, _ = table_of_two(api)
+        for name in ("Ann", " bob ", "ANN"):  # a seat's player, whatever its case and spaces
+            e = error_of(api.say, table, "je me couche", name=name)
+            assert e.code == grpc.StatusCode.INVALID_ARGUMENT and [f for f, _ in e.violations] == ["name"], name
+        assert api.chat(table) == []
+        assert said(api.say(table, "je me couche", name="Annie")) == (1, "Annie", "je me couche", None)
+
+
 def test_lines_are_limited_per_seat(server: ServerThread) -> None:
     with BrelanClient(server.target) as api:
         table, ann, bob = table_of_two(api)
