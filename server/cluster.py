@@ -282,13 +282,14 @@ def routed(handler: Callable[[Any, Any, Any], Awaitable[R]]) -> Callable[[Any, A
 
 def repeatable(request: Any) -> bool:
     """Whether making a call twice changes no more than making it once: a read, or a change the table knows again
-    (an Act's action_id or expected_seq, a JoinTable's join_id). A node that let its table go while running a
-    change may have logged it before it refused the call."""
+    (an Act's action_id or expected_seq, a JoinTable's join_id; a SitOut sets what it says). A node that let its
+    table go while running a change may have logged it before it refused the call: a line said again would be said
+    twice."""
     if isinstance(request, pb.ActRequest):
         return bool(request.action_id) or request.HasField("expected_seq")
     if isinstance(request, pb.JoinTableRequest):
         return bool(request.join_id)
-    return not isinstance(request, pb.LeaveTableRequest)
+    return not isinstance(request, (pb.LeaveTableRequest, pb.SayRequest))
 
 
 async def relay(cluster: Cluster, address: str, method: str, request: Any, context: grpc.aio.ServicerContext,

@@ -22,6 +22,7 @@ from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.lexicon.lexicon import Lexicon
 from brelan.clients.bots import Nodes as BotNodes
 from brelan.clients.client import BrelanClient, SeatHandle, typed
+from brelan.server.cluster import repeatable
 from brelan.server.errors import ServiceError
 from brelan.server.games.transcript import Transcript, replay
 from conftest import Postgres, error_of, post, sharing_lexicons, spawn, until_answered
@@ -354,3 +355,15 @@ def test_a_clients_own_relay_header_is_ignored(nodes: Nodes) -> None:
             made = [stub.CreateTable(tpb.CreateTableRequest(variant="poker-champ", options={"players": "2"}),
                                      metadata=forged, timeout=10).table.table_id for _ in range(4)]  # fmt: skip
         assert {nodes.owner(t) for t in made} == {a, b}  # placed on the least loaded node, as any call is
+
+
+def test_a_relay_that_failed_is_made_again_only_where_twice_changes_no_more_than_once() -> None:
+    """A node that let its table go mid-call may have logged the change: a read, an Act or a join the table knows
+    again (its ids), a seat set sitting out are relayed again; a line said, a seat left or an anonymous Act are not."""
+    again = [tpb.GetViewRequest(table_id="t"), tpb.SitOutRequest(table_id="t", out=True),
+             tpb.ActRequest(table_id="t", action_id="a" * 16), tpb.ActRequest(table_id="t", expected_seq=3),
+             tpb.JoinTableRequest(table_id="t", join_id="j" * 16)]  # fmt: skip
+    once = [tpb.SayRequest(table_id="t", text="gg"), tpb.LeaveTableRequest(table_id="t"),
+            tpb.ActRequest(table_id="t"), tpb.JoinTableRequest(table_id="t")]  # fmt: skip
+    assert [repeatable(r) for r in again] == [True] * len(again)
+    assert [repeatable(r) for r in once] == [False] * len(once)
