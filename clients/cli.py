@@ -329,6 +329,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         where = f"; node {node.node_id} of a cluster, reached at {node.address}" if node else ""
         scheme = "https" if args.tls_cert else "http"
         web = f"; browsers: {scheme}://{host_port(args.host, running.web.port)}/" if running.web else ""
+        if running.metrics_web:
+            web += f"; Prometheus: {scheme}://{host_port(args.host, running.metrics_web.port)}/metrics"
         listening = host_port(args.host, running.port)
         err.print(f"brelan serving on {listening} (lexicons: {names}){where}{web}; Ctrl-C stops")
 
@@ -347,6 +349,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                               lease_seconds=args.lease_seconds, tls=tls, peers=peers,
                               web_port=None if args.no_web else args.web_port,
                               allowed_hosts=tuple(args.allowed_host), shows=show_rules(args),
+                              metrics_port=args.metrics_port,
                               seeds=NamedSeeds(args.test_seeds) if args.test_seeds else None))  # fmt: skip
         except (OSError, StoreError) as e:
             fail(str(e))
@@ -390,6 +393,9 @@ def build_parser() -> argparse.ArgumentParser:
                             f"http://HOST:PORT/brelan.api.v1.LexiconService/CheckWords); default {WEB_PORT}, 0 picks "
                             "a free one")  # fmt: skip
     serve.add_argument("--no-web", action="store_true", help="no browsers' port: gRPC only")
+    serve.add_argument("--metrics-port", type=int, default=None, metavar="PORT",
+                       help="serve the Prometheus metrics there, alone (GET /metrics, whatever Host it is reached "
+                            "by); the web port's /metrics has them too; 0 picks a free one")  # fmt: skip
     serve.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                        help="a name browsers may reach the web port by (its Host header), again for more; the "
                             "loopback names, --host and --advertise's are always allowed, any other is answered 421 "

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Iterable, Sequence, TypeVar
 
+from .metrics import Metrics
 from .rows import (ChatLine, Listed, LoggedAction, LoggedEvent, TableRow, TournamentGame, TournamentRow,  # noqa: F401
                    columns, deadlines_json, row_of)  # fmt: skip  (the rows: the store's callers name them here)
 from .schema import SCHEMA_VERSION
@@ -96,8 +97,10 @@ class SqlStore:
     retry_seconds = RETRY_SECONDS
     gather_seconds = 0.0  # how long a group waits for more writes before it is committed
 
-    def __init__(self) -> None:
+    def __init__(self, metrics: Metrics | None = None) -> None:
         self._queued: list[Write] = []  # the writes for the next group commit
+        # Its commits counted and timed in the node's metrics (None: a registry of its own, read by nobody).
+        self.counts = (metrics or Metrics()).store(self.name)
         self._committing: asyncio.Task[None] | None = None  # commits groups while there are writes
 
     async def _write_once(self, statements: Iterable[Statement], many: Iterable[tuple[str, list[Sequence[Any]]]] = (),
@@ -120,14 +123,19 @@ class SqlStore:
         """Commit the writes queued, a group at a time, until none is left; answer each write's caller."""
         while self._queued:
             group: list[Write] = []
+            began = time.perf_counter()
             try:
                 if self.gather_seconds:
                     await asyncio.sleep(self.gather_seconds)  # the writes of that while go in the group too
                 group, self._queued = self._queued[:GROUP_MOST], self._queued[GROUP_MOST:]
+                began = time.perf_counter()
                 outcomes: list[Outcome] = await self._commit_group(group)
+                self.counts.committed(began, sum(not isinstance(o, Exception) for o in outcomes), ok=True)
             except StoreUnavailable as e:  # nothing of the group was written: each caller tries again
+                self.counts.committed(began, 0, ok=False)
                 outcomes = [StoreUnavailable(str(e)) for _ in group]
             except Exception as e:  # not the database (this store closed under its server): each caller is told
+                self.counts.committed(began, 0, ok=False)
                 outcomes = [e for _ in group]
             except BaseException as e:  # stopped (a shutdown): whether the group was written is not known here
                 for write in group + self._queued:

@@ -16,7 +16,7 @@ import signal
 import socket
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable
@@ -39,6 +39,8 @@ from .clock import Clock, SystemClock
 from .games.registry import VARIANTS
 from .lexicon_service import MAX_MESSAGE_BYTES, SEARCH_SECONDS, LexiconHandler, LexiconServicer
 from .log_store import SqlStore
+from .metered import Metered
+from .metrics import Metrics
 from .stores import open_store
 from .seeds import SecretSeeds, Seeds
 from .shows import FLAT_OUT, ShowRules
@@ -75,6 +77,8 @@ class Running:
     log: SqlStore | None = None
     cluster: Cluster | None = None
     web: Web | None = None  # the browsers' listener
+    metrics: Metrics = field(default_factory=Metrics)  # the node's figures (served at the web port's /metrics)
+    metrics_web: Web | None = None  # the metrics' own listener (--metrics-port)
 
     async def stop(self, grace: float = GRACE_SECONDS) -> None:
         for name in ("", *self.services):
@@ -82,6 +86,8 @@ class Running:
         self.tables.stop_watches()  # first: each watch ends with why, not cut by its transport's own end
         if self.web is not None:
             await self.web.stop(grace)
+        if self.metrics_web is not None:
+            await self.metrics_web.stop(0)  # a scrape is quick: nothing to wait for
         await self.server.stop(grace)
         await self.tables.close()
         if self.cluster is not None:  # after the tables stopped: others take them over at once
@@ -148,6 +154,7 @@ async def start(
     allowed_hosts: tuple[str, ...] = (),
     shows: ShowRules = ShowRules(),
     seeds: Seeds | None = None,
+    metrics_port: int | None = None,
 ) -> Running:
     """Open the lexicons (building the default one if missing), replay the tables, and start serving.
 
@@ -160,21 +167,24 @@ async def start(
     ``seeds``: where games' seeds come from (None: :class:`~.seeds.SecretSeeds`; tests name theirs).
     ``web_port``: also serve browsers there (the page, and the services over Connect); None: no web.
     ``allowed_hosts``: the names browsers may use beside loopback, ``host`` and ``advertise`` (``*``: any).
+    ``metrics_port``: also serve the Prometheus metrics there alone (they are at the web port's /metrics too).
     """
     check_free(host, port)  # before anything is loaded or replayed: a second server on the same data plays nothing
     handler = make_handler(data_dir, progress) if lexicons else None
     # Engines' lookup tables build beside the event loop, not inside the first game's action.
     threading.Thread(target=lambda: [v.warm() for v in VARIANTS.values()], daemon=True, name="warm engines").start()
-    log = await open_store(database, Store(data_dir).data_dir)
+    metrics = Metrics()  # this node's: its own registry, so nodes in one process (tests) keep theirs apart
+    log = await open_store(database, Store(data_dir).data_dir, metrics)
     tables = Tables(log, clock or SystemClock(), bot_delay=bot_delay, rate=rate, burst=2 * rate,
-                    lexicons=handler.named if handler else None, shows=shows, seeds=seeds)  # fmt: skip
+                    lexicons=handler.named if handler else None, shows=shows, seeds=seeds, metrics=metrics)  # fmt: skip
     tournaments = Tournaments(log, tables)
     if database is None:
         await tables.restore()  # in a cluster, the nodes take the unfinished tables over as they beat
     await tournaments.restore()
     guard = Guard(tables.resolve)
+    metered = Metered(metrics)
     server = grpc.aio.server(
-        interceptors=[guard],
+        interceptors=[metered, guard],  # metered outermost: it counts a call as its caller sees it
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
@@ -194,8 +204,9 @@ async def start(
     servicers: dict[str, Any] = {TABLE_SERVICE: servicer, TOURNAMENT_SERVICE: tournament_servicer,
                                  CHINESE_SERVICE: chinese_servicer}  # fmt: skip
     if handler is not None:
-        servicers[LEXICON_SERVICE] = LexiconServicer(handler, search_seconds)
-        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(servicers[LEXICON_SERVICE], server)
+        servicers[LEXICON_SERVICE] = lexicon_servicer = LexiconServicer(handler, search_seconds)
+        metrics.read_lanes((lexicon_servicer.searches, lexicon_servicer.lookups))
+        lexicon_pb2_grpc.add_LexiconServiceServicer_to_server(lexicon_servicer, server)
         services += (LEXICON_SERVICE,)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -218,21 +229,32 @@ async def start(
         cluster = Cluster(tables, Node.new(advertise or f"{reachable}:{bound}", lease_seconds), peers)
         servicer.cluster = tournaments.cluster = cluster
     await server.start()
-    web = None
+    web = metrics_web = None
+    if web_port is not None or metrics_port is not None:
+        from .web import Web  # Connect and its ASGI server load only for a node that serves browsers (or Prometheus)
     if web_port is not None:
-        from .web import Web  # Connect and its ASGI server load only for a node that serves browsers
-
         try:
-            web = await Web.start(host, web_port, servicers, guard, tls, names=(advertise or "", *allowed_hosts))
+            web = await Web.start(host, web_port, servicers, guard, metered, tls,
+                                  names=(advertise or "", *allowed_hosts))  # fmt: skip
         except OSError as e:
             await server.stop(0)
             raise OSError(f"cannot listen for browsers on {host_port(host, web_port)} ({e.strerror}): choose another "
                           "--web-port, or --no-web") from None  # fmt: skip
+    if metrics_port is not None:
+        try:
+            metrics_web = await Web.metrics_only(host, metrics_port, metrics, tls)
+        except OSError as e:
+            if web is not None:
+                await web.stop(0)
+            await server.stop(0)
+            raise OSError(f"cannot listen for Prometheus on {host_port(host, metrics_port)} ({e.strerror}): choose "
+                          "another --metrics-port") from None  # fmt: skip
     if cluster is not None:
         await cluster.start()
     for name in ("", *services):
         await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log, cluster, web)
+    return Running(server, bound, health_servicer, handler, tables, services, tournaments, log, cluster, web, metrics,
+                   metrics_web)  # fmt: skip
 
 
 async def serve(

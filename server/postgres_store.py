@@ -20,6 +20,7 @@ import psycopg
 from psycopg_pool import AsyncConnectionPool
 
 from .log_store import LeaseLost, Outcome, SqlStore, StoreError, StoreUnavailable, Write, newer_schema
+from .metrics import Metrics
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
 # What a database restart, a lost connection or an exhausted pool raise (PoolTimeout is an OperationalError):
@@ -55,13 +56,13 @@ class PostgresStore(SqlStore):
     # 63-84 -> 27-30 ms, 663-745 -> 679-755 actions/s). SQLite's commits, on the loop, gain nothing by waiting.
     gather_seconds = 0.001
 
-    def __init__(self, url: str, pool: AsyncConnectionPool) -> None:
-        super().__init__()
+    def __init__(self, url: str, pool: AsyncConnectionPool, metrics: Metrics | None = None) -> None:
+        super().__init__(metrics)
         self.url = url
         self.pool = pool
 
     @classmethod
-    async def open(cls, url: str, pool_size: int = POOL_SIZE) -> PostgresStore:
+    async def open(cls, url: str, pool_size: int = POOL_SIZE, metrics: Metrics | None = None) -> PostgresStore:
         """Connect (one clear line when the database cannot be reached), migrate, and open the pool."""
         try:
             async with await psycopg.AsyncConnection.connect(url, connect_timeout=CONNECT_SECONDS,
@@ -72,7 +73,7 @@ class PostgresStore(SqlStore):
         pool = AsyncConnectionPool(url, min_size=1, max_size=pool_size, open=False, timeout=POOL_WAIT_SECONDS,
                                    kwargs={"autocommit": True})  # fmt: skip
         await pool.open(wait=True, timeout=CONNECT_SECONDS)
-        return cls(url, pool)
+        return cls(url, pool, metrics)
 
     @staticmethod
     async def _migrate(conn: psycopg.AsyncConnection[Any], url: str) -> None:

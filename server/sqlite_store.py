@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from .log_store import LeaseLost, Outcome, SqlStore, StoreError, StoreUnavailable, Write, newer_schema
+from .metrics import Metrics
 from .schema import MIGRATIONS, SCHEMA_VERSION
 
 BUSY_SECONDS = 1.0  # how long one attempt waits for another process's lock (then it is tried again)
@@ -47,8 +48,8 @@ class SqliteStore(SqlStore):
     name = "sqlite"
     NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
-    def __init__(self, path: Path) -> None:
-        super().__init__()
+    def __init__(self, path: Path, metrics: Metrics | None = None) -> None:
+        super().__init__(metrics)
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         try:

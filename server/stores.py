@@ -9,18 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from .log_store import SqlStore, StoreError
+from .metrics import Metrics
 
 SQLITE_NAME = "tables.sqlite3"
 
 
-async def open_store(database: str | None, data_dir: Path) -> SqlStore:
-    """The store ``database`` names (a ``postgresql://`` URL), else SQLite under ``data_dir``; migrated to this version."""
+async def open_store(database: str | None, data_dir: Path, metrics: Metrics | None = None) -> SqlStore:
+    """The store ``database`` names (a ``postgresql://`` URL), else SQLite under ``data_dir``; migrated to this version.
+    ``metrics``: the node's, where its commits are counted."""
     if database:
         if not database.startswith(("postgresql://", "postgres://")):
             raise StoreError(f"--database takes a postgresql://USER@HOST:PORT/DB URL, not {database[:40]!r}")
         from .postgres_store import PostgresStore  # psycopg loads for a cluster's node alone
 
-        return await PostgresStore.open(database)
+        return await PostgresStore.open(database, metrics=metrics)
     from .sqlite_store import SqliteStore
 
-    return SqliteStore(data_dir / SQLITE_NAME)
+    return SqliteStore(data_dir / SQLITE_NAME, metrics)

@@ -32,6 +32,7 @@ from .refusals import MOVED, Refusal, Status, invalid, refused, stale
 from .games.base import GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import ChatLine, Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
+from .metrics import BY_BOT, BY_PLAYER, BY_TIMEOUT, Metrics
 from .replay import Replay
 from .decisions import Decisions
 from .seats import SeatState, sha256
@@ -44,6 +45,7 @@ T = TypeVar("T")
 ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
 TIMEOUT_ACTION_ID = "timeout"
 BOT_ACTION_ID = "bot"
+BY = {TIMEOUT_ACTION_ID: BY_TIMEOUT, BOT_ACTION_ID: BY_BOT}  # who made an action, by its id (else a player)
 ABANDON_SECONDS = 600.0  # a game nobody comes back to (every person left or silent) ends as abandoned
 logger = logging.getLogger(__name__)
 
@@ -91,8 +93,11 @@ MAX_CHAT_LINES = 5000  # a table's chat, all told: past it, no more lines (a tab
 class Table:
     def __init__(self, row: TableRow, variant: Variant, log: SqlStore, clock: Clock, *, bot_delay: float = 0.0,
                  shows: ShowRules = FLAT_OUT, on_finish: Callable[[str, dict[str, Any]], None] | None = None,
-                 on_lost: Callable[[Table, bool], None] | None = None) -> None:  # fmt: skip
+                 on_lost: Callable[[Table, bool], None] | None = None,
+                 metrics: Metrics | None = None) -> None:  # fmt: skip
         self.row = row
+        # Its game's counters in the node's metrics (None: a registry of its own, read by nobody).
+        self.counts = (metrics or Metrics()).game(variant.name)
         self.on_finish = on_finish  # told (table id, result) once the game is over and logged
         # Told (this table, whether a bug caused it) when this copy must leave memory to be replayed from its
         # log (its state may be ahead of the log: a commit failed, or the task met a bug).
@@ -550,6 +555,14 @@ class Table:
         return await self.command(run)
 
     async def act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
+        """A player's action, applied and logged; its refusal counted by reason (brelan_actions_refused_total)."""
+        try:
+            return await self._act(seat, text, expected_seq, action_id)
+        except Refusal as e:
+            self.counts.refused(e.reason or e.status.name)
+            raise
+
+    async def _act(self, seat: int | None, text: str, expected_seq: int | None, action_id: str) -> Acted:
         if action_id and (seat, action_id) in self.done:
             return self.done[(seat, action_id)]  # a retry: applied once
         if self.state is None:
@@ -666,6 +679,7 @@ class Table:
         self._reset_deadlines(seat, added)
         await self._write(LoggedAction(seat, action, action_id, self.seq + len(added)), added)
         acted = Acted(self.seq, added)
+        self.counts.applied(BY.get(action_id, BY_PLAYER))
         if action_id:
             self.done[(seat, action_id)] = acted
         await self._after(seat, added)

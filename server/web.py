@@ -12,6 +12,10 @@ Only the caller's ``authorization`` header reaches the services.
 A failed call answers Connect's error JSON: ``code`` (``invalid_argument``...), ``message``, and ``details``
 holding the same ``google.rpc`` messages (``BadRequest``, ``ErrorInfo``) as the gRPC status.
 
+``/metrics`` answers the node's Prometheus metrics (:mod:`~.metrics`; GET, any scraper the ``Host`` check lets
+in), and :meth:`Web.metrics_only` serves them alone on a port of their own (``brelan serve --metrics-port``). Every
+Connect call is counted and timed as a gRPC call is, by the same :class:`~.metered.Metered`.
+
 Every answer carries a strict Content-Security-Policy and its companions (:data:`SECURITY_HEADERS`), and only a
 request naming this server in its ``Host`` (:class:`Hosts`) is answered: a stranger's page whose name a rebound DNS
 points at this machine gets 421 and makes no call. Stopping ends the open streams at once (``unavailable``: the page
@@ -47,6 +51,8 @@ from brelan.api.v1 import (chinese_connect, chinese_pb2, lexicon_connect, lexico
 
 from .auth import Guard
 from .errors import stopping
+from .metered import Metered
+from .metrics import Metrics
 
 logger = logging.getLogger(__name__)
 PAGE = resources.files("brelan.clients") / "web"  # the browser client's files
@@ -69,6 +75,7 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),  # a file is only ever what its content-type says
     (b"referrer-policy", b"no-referrer"),  # a table's address (#/table/...) stays on the page
 ]
+METRICS_PATH = "/metrics"
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 ANY_HOST = "*"
 Scope = dict[str, Any]
@@ -164,6 +171,14 @@ class CallContext:
     def __init__(self, ctx: Any) -> None:
         self._ctx = ctx
         self._metadata = tuple((name, ctx.request_headers[name]) for name in FORWARDED if ctx.request_headers.get(name))
+        self._status: tuple[grpc.StatusCode, tuple[tuple[str, Any], ...]] | None = None  # as aborted: code, trailers
+
+    def code(self) -> grpc.StatusCode | None:
+        """The status the call was aborted with (None: not aborted), as a gRPC context tells it (what Metered reads)."""
+        return self._status[0] if self._status else None
+
+    def trailing_metadata(self) -> tuple[tuple[str, Any], ...]:
+        return self._status[1] if self._status else ()
 
     def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
         return self._metadata
@@ -179,41 +194,51 @@ class CallContext:
 
     async def abort(self, code: grpc.StatusCode, details: str = "",
                     trailing_metadata: Iterable[tuple[str, Any]] = ()) -> NoReturn:  # fmt: skip
-        raise Aborted(code, details, trailing_metadata)
+        self._status = code, tuple(trailing_metadata or ())
+        raise Aborted(code, details, self._status[1])
 
     async def abort_with_status(self, status: grpc.Status) -> NoReturn:
-        raise Aborted(status.code, status.details, status.trailing_metadata)
+        await self.abort(status.code, status.details, status.trailing_metadata)
 
 
 class InProcess:
-    """A Connect service whose every method calls the gRPC servicer's own, through the same guard (see the module's
-    text); a service this node does not serve (no lexicon) answers UNIMPLEMENTED."""
+    """A Connect service whose every method calls the gRPC servicer's own, through the same guard, counted by the
+    same :class:`~.metered.Metered` (see the module's text); a service this node does not serve (no lexicon)
+    answers UNIMPLEMENTED."""
 
-    def __init__(self, servicer: Any | None, service: Any, guard: Guard, stopping: asyncio.Event) -> None:
+    def __init__(self, servicer: Any | None, service: Any, guard: Guard, metered: Metered,
+                 stopping: asyncio.Event) -> None:  # fmt: skip
         self.stopping = stopping
         for method in service.methods:
             path = f"/{service.full_name}/{method.name}"
             handler = getattr(servicer, method.name) if servicer is not None else None
-            call = self._stream(guard, path, handler) if method.server_streaming else self._unary(guard, path, handler)
-            setattr(self, snake(method.name), call)
+            make = self._stream if method.server_streaming else self._unary
+            setattr(self, snake(method.name), make(guard, metered, path, handler))
 
     @staticmethod
-    def _unary(guard: Guard, path: str, handler: Any) -> Callable[[Any, Any], Awaitable[Any]]:
+    def _unary(guard: Guard, metered: Metered, path: str, handler: Any) -> Callable[[Any, Any], Awaitable[Any]]:
+        call = metered.call(path)
+
         async def unary(request: Any, ctx: Any) -> Any:
             if handler is None:
                 raise ConnectError(Code.UNIMPLEMENTED, f"this server does not serve {path}")
+            context = CallContext(ctx)
             try:
-                return await guard.unary(path, handler, request, CallContext(ctx))
+                return await metered.unary(call, guard.unary(path, handler, request, context), context)
             except Aborted as e:
                 raise e.error from None
 
         return unary
 
-    def _stream(self, guard: Guard, path: str, handler: Any) -> Callable[[Any, Any], AsyncIterator[Any]]:
+    def _stream(self, guard: Guard, metered: Metered, path: str,
+                handler: Any) -> Callable[[Any, Any], AsyncIterator[Any]]:  # fmt: skip
+        call = metered.call(path)
+
         async def stream(request: Any, ctx: Any) -> AsyncIterator[Any]:
             if handler is None:
                 raise ConnectError(Code.UNIMPLEMENTED, f"this server does not serve {path}")
-            responses = guard.stream(path, handler, request, CallContext(ctx))
+            calling = CallContext(ctx)
+            responses = metered.stream(call, guard.stream(path, handler, request, calling), calling)
             # Every step of the handler runs in one context, as a gRPC stream's does in its one task: what the guard
             # set at the first (the caller, CALLER) is what the handler reads at the last (a seat given up).
             context = contextvars.copy_context()
@@ -316,22 +341,29 @@ class Exchange:
         return message["type"] == "http.response.trailers" and not message.get("more_trailers", False)
 
 
+async def not_found(scope: Scope, receive: Receive, send: Send) -> None:
+    await respond(send, 404, b"not found\n", "text/plain")
+
+
 @dataclass
 class WebApp:
-    """The ASGI application: each service's Connect calls by their path, the page for the rest."""
+    """The ASGI application: each service's Connect calls by their path, the metrics at /metrics, the page for the
+    rest."""
 
     routes: dict[str, Any]
-    page: Page
+    page: Callable[[Scope, Receive, Send], Awaitable[None]]
     hosts: Hosts
+    metrics: Callable[[Scope, Receive, Send], Awaitable[None]]  # prometheus_client's, over the node's registry
     calls: set[asyncio.Task[Any]] = field(default_factory=set)  # the requests in flight, for stop to end
 
     @classmethod
-    def over(cls, servicers: dict[str, Any], guard: Guard, stopping: asyncio.Event, hosts: Hosts) -> WebApp:
+    def over(cls, servicers: dict[str, Any], guard: Guard, metered: Metered, stopping: asyncio.Event,
+             hosts: Hosts) -> WebApp:  # fmt: skip
         """``servicers``: each service's servicer by its full name (a service missing: none)."""
         routes = {f"/{service.full_name}/": application(InProcess(servicers.get(service.full_name), service, guard,
-                                                                  stopping))
+                                                                  metered, stopping))
                   for application, service in SERVICES}  # fmt: skip
-        return cls(routes, Page(), hosts)
+        return cls(routes, Page(), hosts, metered.metrics.app())
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -357,6 +389,9 @@ class WebApp:
             await respond(send, 421, text.encode(), "text/plain")
             return
         path = scope["path"]
+        if path == METRICS_PATH:
+            await (self.metrics if scope["method"] in ("GET", "HEAD") else not_found)(scope, receive, send)
+            return
         app = next((a for prefix, a in self.routes.items() if path.startswith(prefix)), self.page)
         await app(scope, receive, send)
 
@@ -373,7 +408,7 @@ class WebApp:
 
 @dataclass
 class Web:
-    """The browsers' listener, run on the server's event loop."""
+    """The browsers' listener (or the metrics' alone), run on the server's event loop."""
 
     port: int
     stopping: asyncio.Event
@@ -382,15 +417,33 @@ class Web:
     config: Config
 
     @classmethod
-    async def start(cls, host: str, port: int, servicers: dict[str, Any], guard: Guard,
+    async def start(cls, host: str, port: int, servicers: dict[str, Any], guard: Guard, metered: Metered,
                     tls: tuple[bytes, bytes] | None = None, names: Iterable[str] = ()) -> Web:  # fmt: skip
         """Listen on ``host:port`` (0: a free port) for browsers; over TLS with ``tls`` (key, chain), as gRPC is.
 
-        ``servicers`` (by service name) answer the calls through ``guard``, the gRPC server's interceptor.
+        ``servicers`` (by service name) answer the calls through ``guard``, the gRPC server's interceptor, each
+        counted by ``metered``, the metrics' (served at /metrics).
 
         ``names``: what else than ``host`` and loopback browsers may call this server by (NAME or NAME:PORT, as
         ``--advertise`` and ``--allowed-host`` give them; ``*``: any name).
         """
+        stopping = asyncio.Event()
+        return await cls._serve(host, port, WebApp.over(servicers, guard, metered, stopping, Hosts.of((host, *names))),
+                                stopping, tls)  # fmt: skip
+
+    @classmethod
+    async def metrics_only(cls, host: str, port: int, metrics: Metrics, tls: tuple[bytes, bytes] | None = None) -> Web:
+        """Listen on ``host:port`` for Prometheus alone (``--metrics-port``): /metrics, 404 for the rest.
+
+        Whatever name it is scraped by: a scraper is configured with an address, and nothing here runs in a browser
+        nor changes anything, so a stranger's page a rebound DNS sends here learns the load alone, no table or player.
+        """
+        stopping = asyncio.Event()
+        return await cls._serve(host, port, WebApp({}, not_found, Hosts.of([ANY_HOST]), metrics.app()), stopping, tls)
+
+    @classmethod
+    async def _serve(cls, host: str, port: int, app: WebApp, stopping: asyncio.Event,
+                     tls: tuple[bytes, bytes] | None) -> Web:  # fmt: skip
         v6 = ":" in host  # "::" listens on IPv4 too, as gRPC's listener does
         listener = socket.create_server((host, port), family=socket.AF_INET6 if v6 else socket.AF_INET,
                                         dualstack_ipv6=host == "::")  # fmt: skip
@@ -403,8 +456,6 @@ class Web:
         config.accesslog = None
         config.errorlog = logger
         config.keep_alive_max_requests = REQUESTS_PER_CONNECTION
-        stopping = asyncio.Event()
-        app = WebApp.over(servicers, guard, stopping, Hosts.of((host, *names)))
         task = asyncio.get_running_loop().create_task(
             hypercorn_serve(app, config, shutdown_trigger=stopping.wait), name="web")  # type: ignore[arg-type]
         return cls(bound, stopping, task, app, config)
