@@ -1,6 +1,7 @@
 // The page's words in French and English: the browser's language unless the player chose one (the switch in
 // the header), <html lang> set to it. A text may hold {name} slots: t("call", {n: 3}) is "Suivre 3"; and a word
-// for a count, {n:carte|cartes} ("1 carte", "0 carte", "2 cartes": Intl.PluralRules says which). French "de" and
+// for a count, {n:carte|cartes} ("1 carte", "0 carte", "2 cartes": Intl.PluralRules says which); {n:clock}, n seconds
+// as a clock shows them ("4:57", clockTime). French "de" and
 // "que" elide before a slot read with a vowel ("Victoire d'anne"): one rule for every text, see pieces().
 // Each board module brings its own words (its STRINGS), looked up first: see table/board.js.
 
@@ -19,8 +20,11 @@ const WORDS = {
     "form.time.default": "60 s (par défaut)", "form.time.none": "sans limite", "form.sit": "je prends la place 1",
     "form.practice": "entraînement : montrer les meilleurs mots et mains", "form.pace": "rythme des robots",
     "form.pause": "pause après chaque donne",
+    "form.level": "niveau des robots", "level.beginner": "débutant", "level.intermediate": "intermédiaire",
+    "level.strong": "fort",
     "pace.calm": "posé (8 s)", "pace.normal": "normal (5 s)", "pace.quick": "vif (3 s)", "pace.expert": "expert (1 s)",
     "form.create": "créer", "form.options": "règles de la table", "form.duration.none": "aucune",
+    "form.hands": "{n} mains", "form.hands.rulebook": "jusqu'au dernier tapis (livret)",
     "table.you": "vous : {name}", "table.watching": "spectateur", "table.hand": "donne {n}", "table.deal": "donne {n}",
     "table.leave": "quitter",
     "table.leave.confirm": "Quitter la table ? Votre place vous est gardée le temps de la partie.",
@@ -29,7 +33,7 @@ const WORDS = {
     "table.feed": "ce qui s'est passé", "table.moved": "la table a avancé avant votre coup : regardez à nouveau",
     "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent", "turn.pause": "Pause entre les donnes",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
-    "clock": "{n} s", "clock.left": "plus que {n} s", "continue": "continuer", "showdown": "Fin de la donne",
+    "clock": "{n:clock}", "clock.left": "plus que {n:clock}", "continue": "continuer", "showdown": "Fin de la donne",
     // a seat out of the game while the others play on
     "out.you": "Vous finissez {place} sur {n} : vous êtes éliminé, la table continue sans vous.", "out.skip": "voir le résultat",
     "out.watch": "regarder la suite", "out.skipping": "Le résultat s'affichera dès la fin de la partie.",
@@ -94,7 +98,7 @@ const WORDS = {
     "chat.error.other": "Message non envoyé : réessayez dans un instant.",
     "alert.title": "● À vous · {title}", "alert.sound": "son à mon tour", "alert.notify": "notification si l'onglet est caché",
     "alert.notify.denied": "Le navigateur refuse les notifications de ce site : autorisez-les dans ses réglages.",
-    "alert.notify.title": "À vous de jouer", "alert.notify.body": "{title} : {n} s pour jouer",
+    "alert.notify.title": "À vous de jouer", "alert.notify.body": "{title} : {n:clock} pour jouer",
     "sitout.away": "faire une pause", "sitout.back": "je reviens",
     "sitout.note": "En pause : vos coups sont joués d'office, sans attendre.", "seat.away": "{name} (en pause)",
     "out.leave": "retour aux tables",
@@ -112,8 +116,11 @@ const WORDS = {
     "form.time.default": "60 s (default)", "form.time.none": "no limit", "form.sit": "I take seat 1",
     "form.practice": "practice: show the best words and hands", "form.pace": "bots' pace",
     "form.pause": "pause after each hand",
+    "form.level": "bots' level", "level.beginner": "beginner", "level.intermediate": "intermediate",
+    "level.strong": "strong",
     "pace.calm": "relaxed (8 s)", "pace.normal": "normal (5 s)", "pace.quick": "quick (3 s)", "pace.expert": "expert (1 s)",
     "form.create": "create", "form.options": "table rules", "form.duration.none": "none",
+    "form.hands": "{n} hands", "form.hands.rulebook": "to the last stack (rulebook)",
     "table.you": "you: {name}", "table.watching": "watching", "table.hand": "hand {n}", "table.deal": "deal {n}",
     "table.leave": "leave",
     "table.leave.confirm": "Leave the table? Your seat is kept for you while the game goes on.",
@@ -122,7 +129,7 @@ const WORDS = {
     "table.feed": "what happened", "table.moved": "the table moved on before your move: look again",
     "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing", "turn.pause": "Pause between hands",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
-    "clock": "{n} s", "clock.left": "only {n} s left", "continue": "continue", "showdown": "End of the hand",
+    "clock": "{n:clock}", "clock.left": "only {n:clock} left", "continue": "continue", "showdown": "End of the hand",
     "out.you": "You finished {place} of {n}: you are out, the table plays on without you.", "out.skip": "see the result",
     "out.watch": "keep watching", "out.skipping": "The result shows as soon as the game ends.",
     "result.title": "{names} won", "result.none": "The game is over", "result.again": "play again",
@@ -182,7 +189,7 @@ const WORDS = {
     "chat.error.other": "Not sent: try again in a moment.",
     "alert.title": "● Your move · {title}", "alert.sound": "sound on my turn", "alert.notify": "notify me when the tab is hidden",
     "alert.notify.denied": "The browser blocks this site's notifications: allow them in its settings.",
-    "alert.notify.title": "Your move", "alert.notify.body": "{title}: {n} s to play",
+    "alert.notify.title": "Your move", "alert.notify.body": "{title}: {n:clock} to play",
     "sitout.away": "sit out", "sitout.back": "I'm back",
     "sitout.note": "Sitting out: your default move is made at once.", "seat.away": "{name} (sitting out)",
     "out.leave": "back to the tables",
@@ -266,6 +273,19 @@ export function elide(before, word) {
   return before.replace(/(?<!\p{L})(d|qu)e $/u, "$1'");
 }
 
+/** A clock's time left, ``seconds`` (whole ones), as a clock shows it: "45 s" under a minute, then "4:57" (minutes and
+ *  seconds), "1:02:05" past an hour, in both languages: a 5-minute clock is never "297 s". */
+export function clockTime(seconds) {
+  const s = Math.max(0, Math.ceil(Number(seconds) || 0));
+  if (s < 60) return `${s} s`;
+  const two = (n) => String(n).padStart(2, "0");
+  const [h, m] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60)];
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+// A slot read in a form of its own, {name:form}: {n:clock} is n seconds as a clock shows them (clockTime).
+const FORMS = { clock: clockTime };
+const FORMED = /\{(\w+):(\w+)\}/g;
 const COUNTED = /\{(\w+):([^|{}]*)\|([^{}]*)\}/g;
 const textOf = (value) => [value].flat().map((v) => (v instanceof Node ? v.textContent : String(v ?? ""))).join("");
 
@@ -274,7 +294,12 @@ const textOf = (value) => [value].flat().map((v) => (v instanceof Node ? v.textC
  *  slot that follows them. A slot ``vars`` lacks stays as written. */
 export function pieces(text, vars = {}) {
   const out = [];
-  const words = text.replace(COUNTED, (all, name, one, other) =>
+  const formed = text.replace(FORMED, (all, name, form) => {
+    if (!(name in vars) || !FORMS[form]) return all;
+    vars = { ...vars, [`${name}_${form}`]: FORMS[form](textOf(vars[name])) };
+    return `{${name}_${form}}`;
+  });
+  const words = formed.replace(COUNTED, (all, name, one, other) =>
     (name in vars ? counted(textOf(vars[name]), one, other) : all));
   for (const piece of words.split(/(\{\w+\})/)) {
     const slot = piece.match(/^\{(\w+)\}$/)?.[1];

@@ -9,7 +9,7 @@
 // are the server's: each seat's best one now (its view's best, its own) and each shown one (the event's slug, POKER
 // CHAMP's full name in its notes); the page only names them.
 
-import { cardElement, isHidden, kindOf } from "../cards.js";
+import { cardElement, dakerLetter, isHidden, kindOf } from "../cards.js";
 import { listed } from "../i18n.js";
 import { choiceLabel } from "../options.js";
 import { clockElement, isPicked, nameOf, num } from "./board.js";
@@ -150,8 +150,8 @@ function piece(text, extra = "") {
   if (extra) node.classList.add(...extra.split(" ").filter(Boolean));
   if (found && found[0] === "daker") {
     node.querySelectorAll(".face").forEach((face) => {
-      if (face.textContent === "R") face.classList.add("v-red");
-      if (face.textContent === "N") face.classList.add("v-black");
+      if (face.dataset.value === "R") face.classList.add("v-red");
+      if (face.dataset.value === "N") face.classList.add("v-black");
     });
   }
   if (found && found[0] === "die") {
@@ -602,15 +602,17 @@ export function dakerName(hand, t) {
   return slugName("dk.hand", hand.category, t, { a: word("dk.v", a), b: word("dk.v", b), b1: word("dk.v1", b) });
 }
 
+/** DAKER's values from the highest, each in the page's letters (R and B in English: cards.js's dakerLetter). */
 function dkLegend(t) {
   const order = el("span", "pk-order");
   ["A", "K", "Q", "J", "R", "N"].forEach((v, i) => {
     if (i) order.append(" > ");
-    order.append(el("b", v === "R" ? "v-red" : v === "N" ? "v-black" : "", v));
+    order.append(el("b", v === "R" ? "v-red" : v === "N" ? "v-black" : "", dakerLetter(v)));
   });
   return el("div", "pk-legend", el("b", "", t("dk.legend.title")), " ",
     el("span", "", t("dk.legend.two")), el("ul", "",
-      el("li", "", piece("QR", "legend"), " ", el("b", "v-red", "R"), " = ", t("dk.legend.R"), " · ", el("b", "v-black", "N"), " = ", t("dk.legend.N")),
+      el("li", "", piece("QR", "legend"), " ", el("b", "v-red", dakerLetter("R")), " = ", t("dk.legend.R"), " · ",
+        el("b", "v-black", dakerLetter("N")), " = ", t("dk.legend.N")),
       el("li", "", order, " ", el("small", "", `(${t("dk.legend.order")})`))));
 }
 
