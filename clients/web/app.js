@@ -51,11 +51,11 @@ async function route() {
     await keyOffered();
     if (left.signal.aborted) return;
   }
-  const [, screen, id] = location.hash.split("/");
+  const [, screen, id, secret] = location.hash.split("/"); // #/join/<table>/<secret>: a seat kept for a guest
   document.querySelectorAll("header nav a").forEach((a) => a.classList.toggle("here", a.hash === `#/${screen || ""}`));
   main.replaceChildren();
   const app = { title, join, playAgain, variantList, variantOf, lexiconNames, signal: left.signal,
-                id: id ? decodeURIComponent(id) : "" };
+                id: id ? decodeURIComponent(id) : "", secret: secret ? decodeURIComponent(secret) : "" };
   let stop = () => {};
   if (screen === "table" && id) {
     await variantList().catch(() => []);

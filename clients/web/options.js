@@ -99,9 +99,11 @@ const OPTIONS = [
   ["yahtzee-holdem:stack", "tapis de départ", "starting stack",
     "Les jetons de chaque joueur ; 0 : la boîte (4 800) partagée également", "Each player's chips; 0: the box's 4,800 shared equally"],
   ["stack", "tapis de départ", "starting stack", "Les jetons de chaque joueur au départ", "Each player's chips at the start"],
-  ["yahtzee-holdem:hands", "mains de la partie", "hands in the game",
-    "0 : jusqu'au dernier tapis, comme le livret ; sinon la partie s'arrête après ces mains, le plus de jetons gagne",
-    "0: to the last stack, as the rulebook plays; else the game ends after these hands, the most chips winning"],
+  ["yahtzee-holdem:hands", "fin de partie", "game end",
+    "Jusqu'au dernier tapis, comme le livret (contre des robots, des centaines de mains) ; ou une partie plus courte : "
+      + "après ces mains, le plus de jetons gagne",
+    "To the last stack, as the rulebook plays (against bots, hundreds of hands); or a shorter game: after these hands, "
+      + "the most chips win"],
   ["limits", "mise jusqu'à, par tour", "bet up to, per round",
     "Jusqu'où va une mise ou une relance à chaque tour d'enchères (ouverture, flop, turn, river), séparés par des "
       + "virgules : jusqu'à 10 aux deux premiers tours, jusqu'à 20 aux deux derniers selon le livret",
@@ -120,7 +122,7 @@ const OPTIONS = [
   ["mode", "formule", "mode", "La formule de DAKER", "Which DAKER is played"],
   ["deck", "jeu de cartes", "deck",
     "Les cartes DAKER, chacune de deux valeurs parmi A K Q J R (10 rouge) N (9 noir) : combien de chacune",
-    "The DAKER cards, each two values of A K Q J R (red 10) N (black 9): how many of each"],
+    "The DAKER cards, each two values of A K Q J R (red 10) B (black 9): how many of each"],
   ["small_blind", "petite blinde", "small blind", "La grosse blinde vaut le double", "The big blind is twice this"],
   ["wins", "main gagnante", "winning hand", "La manche sans jetons : la meilleure main gagne, ou la plus faible",
     "The chipless round: the best hand wins, or the worst"],
@@ -142,16 +144,29 @@ const OPTIONS = [
     "The units paid to each player who did not foul by a hand whose rows are out of order"],
 ];
 
-// Options that are durations: the form offers a few, each in words ("aucune", "30 s", "10 min"), not a number to
-// type in a unit its label names ("horloge de partie (min) 0.0"). option key, its unit in seconds, the durations
-// offered (those in the option's range, and its default), what 0 says when it means none.
-const DURATIONS = [
+// Options the form offers as a few values in words, not a number to type: durations ("aucune", "30 s", "10 min", not
+// "horloge de partie (min) 0.0" in a unit its label names) and counts of hands ("30 mains"), whose 0 may be the
+// rulebook's own game ("jusqu'au dernier tapis (livret)"). option key (or "variant:key"), what a value counts (a
+// duration's unit in seconds, or "hands"), the values offered (those in the option's range, and its default), what 0
+// says when it means none or the rulebook's.
+const OFFERED = [
   ["exchange_seconds", 1, [0, 10, 15, 20, 30, 45, 60, 90, 120, 300], "form.time.none"],
   ["bet_seconds", 1, [0, 10, 15, 20, 30, 45, 60, 90, 120, 300], "form.time.none"],
   ["card_seconds", 1, [3, 4, 5, 6, 7, 8, 10], ""],
   ["reaction", 1, [0, 1, 2, 3, 5, 8], ""],
   ["minutes", 60, [0, 5, 10, 15, 20, 30, 45, 60], "form.duration.none"],
   ["chrono_minutes", 60, [5, 10, 15, 20, 30, 45, 60, 90, 120], ""],
+  ["yahtzee-holdem:hands", "hands", [0, 10, 20, 30, 50, 100], "form.hands.rulebook"],
+];
+
+// Numbers to type whose 0 is not a number but the rulebook's own value (the exchanges the rulebook gives a hand's
+// size, its capital for the players' count): the field says so beside it. option key (or "variant:key"), French,
+// English.
+const ZEROS = [
+  ["exchanges", "0 = selon le livret", "0 = the rulebook's"],
+  ["exchange_cap", "0 = selon le livret", "0 = the rulebook's"],
+  ["capital", "0 = selon le livret", "0 = the rulebook's"],
+  ["yahtzee-holdem:stack", "0 = la boîte partagée (livret)", "0 = the box shared (rulebook)"],
 ];
 
 // option key, choice value, French label, English label.
@@ -210,7 +225,8 @@ const ONLY_WITH = [
 ];
 
 const byKey = new Map(OPTIONS.map(([key, ...words]) => [key, words]));
-const timed = new Map(DURATIONS.map(([key, ...rest]) => [key, rest]));
+const offered = new Map(OFFERED.map(([key, ...rest]) => [key, rest]));
+const zeros = new Map(ZEROS.map(([key, ...words]) => [key, words]));
 const lexicons = new Map(LEXICONS.map(([name, ...words]) => [name, words]));
 const policies = new Map(POLICIES.map(([kind, ...words]) => [kind, words]));
 const conditions = new Map(ONLY_WITH.map(([variant, key, on, values]) => [`${variant}:${key}`, [on, values]]));
@@ -268,12 +284,19 @@ export function gameTitle(variant, listed = "") {
   return games.get(variant)?.[side()] || listed || humane(variant);
 }
 
-/** A duration option's choices, [value, words] ("0", "aucune"; "10", "10 min"), in its range with its default (whose
- *  text, "0.0", is kept: the form sends only what differs from it); null for an option that is no duration. */
-export function durationChoices(option) {
-  const [unit, offered, zero] = timed.get(option.name) || [];
+/** An offered option's choices (OFFERED), [value, words] ("0", "aucune"; "10", "10 min"; "30", "30 mains"), in its
+ *  range with its default (whose text, "0.0", is kept: the form sends only what differs from it); null for an option
+ *  the form asks as a number or otherwise. ``variant`` picks a game's own (Yahtzee's hands). */
+export function offeredChoices(option, variant = "") {
+  const [unit, values, zero] = offered.get(`${variant}:${option.name}`) || offered.get(option.name) || [];
   if (!unit) return null;
   const [least, most, initial] = [Number(option.least || 0), Number(option.most || Infinity), Number(option.defaultValue || 0)];
-  const values = [...new Set([...offered.filter((v) => v >= least && v <= most), initial])].sort((a, b) => a - b);
-  return values.map((v) => [v === initial ? option.defaultValue || "0" : String(v), v === 0 && zero ? t(zero) : duration(v * unit)]);
+  const shown = [...new Set([...values.filter((v) => v >= least && v <= most), initial])].sort((a, b) => a - b);
+  const words = (v) => (unit === "hands" ? t("form.hands", { n: v }) : duration(v * unit));
+  return shown.map((v) => [v === initial ? option.defaultValue || "0" : String(v), v === 0 && zero ? t(zero) : words(v)]);
+}
+
+/** What 0 means in a number field where it is the rulebook's value ("0 = selon le livret"); "" where 0 is a number. */
+export function zeroMeaning(key, variant = "") {
+  return (zeros.get(`${variant}:${key}`) || zeros.get(key))?.[side()] ?? "";
 }

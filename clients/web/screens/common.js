@@ -4,7 +4,7 @@
 import { RpcError } from "../rpc.js";
 import { h, toast } from "../dom.js";
 import { duration, lang, t } from "../i18n.js";
-import { choiceLabel, durationChoices, optionHelp, optionLabel } from "../options.js";
+import { choiceLabel, offeredChoices, optionHelp, optionLabel, zeroMeaning } from "../options.js";
 import { deckField } from "../deck.js";
 
 export const MAX_NAME = 64; // a player's name, at most (server/tables.py)
@@ -120,12 +120,13 @@ export function clockField() {
 }
 
 /** One option of a form: its label and help in the page's language (options.js), its key only as the field's
- *  name, each choice by its label; a duration as a few in words ("aucune", "10 min"); DAKER's deck as cards to count
- *  (deck.js), the lexicon chosen by its name among the server's (``lexicons``), no list or key to type. ``o``: the
- *  option's OptionInfo (ListVariants), of ``variant``. */
+ *  name, each choice by its label; a duration or a count of hands as a few in words ("aucune", "10 min", "jusqu'au
+ *  dernier tapis (livret)"); a number whose 0 is the rulebook's value says so beside it ("0 = selon le livret");
+ *  DAKER's deck as cards to count (deck.js), the lexicon chosen by its name among the server's (``lexicons``), no
+ *  list or key to type. ``o``: the option's OptionInfo (ListVariants), of ``variant``. */
 export function optionField(o, variant, lexicons = []) {
   const value = o.defaultValue || "";
-  const durations = durationChoices(o);
+  const durations = offeredChoices(o, variant);
   const range = (o.least || o.most) && !durations ? `(${o.least || 0} – ${o.most})` : "";
   const help = [optionHelp(o.name, variant), range].filter(Boolean).join(" ");
   if (o.name === "deck" && o.kind === "OPTION_KIND_LIST") return deckField(o, optionLabel(o.name, variant), help);
@@ -146,7 +147,10 @@ export function optionField(o, variant, lexicons = []) {
   } else {
     input = h("input", { type: "text", name: o.name, value });
   }
-  return h("label", { title: help || null, "data-option": o.name }, `${optionLabel(o.name, variant)} `, input);
+  const zero = input.type === "number" ? zeroMeaning(o.name, variant) : "";
+  if (zero) input.placeholder = zero; // the field emptied says it too
+  return h("label", { title: help || null, "data-option": o.name }, `${optionLabel(o.name, variant)} `, input,
+    zero ? h("small", { class: "zero-means" }, zero) : null);
 }
 
 /** The options a form's fields (optionField's, within ``form``) set to other than their defaults, as text: what a

@@ -1,5 +1,7 @@
 // Playing with friends: a table waiting for people says so and offers its link (the invitation, on the table's
-// page), the link opened elsewhere seats its guest in two clicks (#/join/<table>: a name, then sit), "my tables"
+// page), the link opened elsewhere seats its guest in two clicks (#/join/<table>: a name, then sit); a seat kept for
+// a friend named in the new table's form has a link of its own, which carries its secret (#/join/<table>/<secret>:
+// kept in this browser, shown on the table's page while the seat waits), "my tables"
 // lists the seats this browser's player key holds or has kept (one click takes each back), and the key goes to
 // another device with a link (#key=...) that the page opened with it offers to adopt. key.js keeps the key.
 
@@ -20,6 +22,10 @@ export const STRINGS = {
     "join.watch": "regarder la partie", "join.full": "Toutes les places sont prises : vous pouvez regarder la partie.",
     "join.over": "Cette partie est finie.", "join.missing": "Cette table n'existe pas (ou plus).",
     "join.back": "Une place vous est gardée à cette table.", "join.lobby": "voir les tables",
+    "invite.form": "inviter des amis", "invite.form.help": "Une place est gardée pour chaque nom : son lien, à envoyer à cet ami, s'affiche à la table.",
+    "invite.name": "nom de l'invité", "invite.seat": "place {n}", "invite.none": "Aucune place libre à garder : décochez un robot.",
+    "invite.kept": "Place {n} gardée pour {name} : envoyez-lui son lien.", "invite.kept.link": "lien de {name}",
+    "join.kept": "Une place vous est gardée à cette table : choisissez votre nom, puis asseyez-vous.",
     "mine.title": "Mes tables", "mine.none": "Aucune place à vous en ce moment.",
     "mine.kept": "gardée pour vous (vous êtes parti)", "mine.held": "vous y êtes assis",
     "mine.back": "reprendre ma place", "mine.open": "revenir à la table", "mine.seat": "votre place",
@@ -42,6 +48,10 @@ export const STRINGS = {
     "join.watch": "watch the game", "join.full": "Every seat is taken: you may watch the game.",
     "join.over": "This game is over.", "join.missing": "This table does not exist (any more).",
     "join.back": "A seat is kept for you at this table.", "join.lobby": "see the tables",
+    "invite.form": "invite friends", "invite.form.help": "A seat is kept for each name: its link, to send to that friend, is shown at the table.",
+    "invite.name": "guest's name", "invite.seat": "seat {n}", "invite.none": "No free seat to keep: untick a bot.",
+    "invite.kept": "Seat {n} kept for {name}: send them their link.", "invite.kept.link": "{name}'s link",
+    "join.kept": "A seat is kept for you at this table: choose your name, then sit.",
     "mine.title": "My tables", "mine.none": "No seat of yours right now.",
     "mine.kept": "kept for you (you left)", "mine.held": "you sit there",
     "mine.back": "take my seat back", "mine.open": "back to the table", "mine.seat": "your seat",
@@ -81,9 +91,55 @@ export function statusWords(info) {
   return waitingFor(info) || t(`status.${status(info)}`);
 }
 
-/** The link that seats a guest at ``tableId`` (#/join/<id>), from this page's address. */
-export function inviteLink(tableId) {
-  return `${location.origin}${location.pathname}#/join/${encodeURIComponent(tableId)}`;
+/** The link that seats a guest at ``tableId`` (#/join/<id>), from this page's address; with a kept seat's ``secret``
+ *  (#/join/<id>/<secret>), the link that takes that seat. */
+export function inviteLink(tableId, secret = "") {
+  const kept = secret ? `/${encodeURIComponent(secret)}` : "";
+  return `${location.origin}${location.pathname}#/join/${encodeURIComponent(tableId)}${kept}`;
+}
+
+// -- seats kept for invited friends -----------------------------------------------------------------------------
+
+const INVITED_KEY = "brelan.invitations"; // table id -> [{seat, name, secret}]: the links of the seats kept here
+
+function invitedAll() {
+  try {
+    return JSON.parse(localStorage.getItem(INVITED_KEY) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+/** Keeps the invitations a new table answered (CreateTableResponse.invitations: a seat, a name, its secret), for its
+ *  page to show their links while the seats wait. */
+export function keepInvitations(tableId, invitations) {
+  if (!(invitations || []).length) return;
+  const list = invitations.map((i) => ({ seat: Number(i.seat || 0), name: i.name, secret: i.secret }));
+  localStorage.setItem(INVITED_KEY, JSON.stringify({ ...invitedAll(), [tableId]: list }));
+}
+
+/** The new table form's friends to invite: a name for each seat left free (``update(seats)``, the seats neither a
+ *  bot's nor the creator's); ``invites()`` the request's Invite list, the names given. Folded until asked. */
+export function inviteFields() {
+  const rows = h("div", { class: "invite-seats" });
+  const node = h("details", { class: "invites", id: "invites" }, h("summary", {}, say("invite.form")),
+    h("p", { class: "quiet" }, h("small", {}, say("invite.form.help"))), rows);
+  const names = new Map(); // seat -> what was typed, kept while the seats are drawn again
+  let drawn = "";
+  const update = (free) => {
+    const key = JSON.stringify([free, lang]);
+    if (key === drawn) return;
+    drawn = key;
+    rows.replaceChildren(...(free.length ? free.map((seat) => {
+      const input = h("input", { type: "text", name: "invite", "data-seat": seat, maxlength: MAX_NAME, size: 14,
+                                 placeholder: say("invite.name"), value: names.get(seat) || "" });
+      input.addEventListener("input", () => names.set(seat, input.value));
+      return h("label", { class: "inline" }, say("invite.seat", { n: seat + 1 }), " ", input);
+    }) : [h("small", {}, say("invite.none"))]));
+  };
+  const invites = () => [...rows.querySelectorAll("input[name=invite]")]
+    .map((input) => ({ seat: Number(input.dataset.seat), name: input.value.trim() })).filter((i) => i.name);
+  return { node, update, invites };
 }
 
 /** ``text`` to copy: shown in a field (selected when focused), and a button that copies it (the clipboard, else the
@@ -140,12 +196,17 @@ export async function invitation(main, tableId, signal = undefined) {
     if (!info || status(info) !== "waiting") return stop();
     // the link only where a guest may sit: a seat kept for its player (a tournament's) is awaited, not offered
     const open = (info.seats || []).some((s) => !s.taken && !s.reserved);
-    const key = JSON.stringify([awaited(info), open, lang]);
+    // each seat kept for a friend named here, while it waits: its own link
+    const kept = (invitedAll()[tableId] || []).filter((i) => info.seats?.[i.seat] && !info.seats[i.seat].taken);
+    const key = JSON.stringify([awaited(info), open, kept, lang]);
     if (key === drawn) return undefined;
     drawn = key;
     panel.replaceChildren(
       h("p", {}, h("b", { class: "waiting-for" }, waitingFor(info)), ...(open ? [" · ", say("invite.help")] : [])),
-      open ? copyField(inviteLink(tableId), say("invite.link"), "invite-link") : null);
+      ...(open ? [copyField(inviteLink(tableId), say("invite.link"), "invite-link")] : []),
+      ...kept.map((i) => h("div", { class: "invited", "data-seat": i.seat },
+        h("p", {}, say("invite.kept", { n: i.seat + 1, name: i.name })),
+        copyField(inviteLink(tableId, i.secret), say("invite.kept.link", { name: i.name })))));
     if (!panel.isConnected) main.prepend(panel);
     return undefined;
   };
@@ -157,8 +218,8 @@ export async function invitation(main, tableId, signal = undefined) {
 // -- the invitation opened: #/join/<table> ----------------------------------------------------------------------
 
 /** The page a guest opens from an invitation (``app.id``: the table): the table, whom it waits for, a name and a
- *  button that seats them (app.join); a table with no seat left offers to watch. A browser seated there already
- *  goes to the table. */
+ *  button that seats them (app.join); with a kept seat's secret (``app.secret``, #/join/<table>/<secret>) that seat.
+ *  A table with no seat left offers to watch. A browser seated there already goes to the table. */
 export async function joinScreen(main, app) {
   const tableId = app.id || "";
   const box = h("section", { id: "invitation", class: "invitation", "data-table": tableId });
@@ -185,7 +246,7 @@ export async function joinScreen(main, app) {
     h("p", {}, h("span", { class: "pill" }, app.title(info.variant)), " ",
       h("span", { class: `pill ${status(info)}` }, statusWords(info))),
     names.length ? h("p", {}, say("join.at", { names: listed(names) })) : null);
-  const free = (info.seats || []).some((s) => !s.taken && !s.reserved);
+  const free = (info.seats || []).some((s) => !s.taken && !s.reserved) || (app.secret && status(info) !== "finished");
   if (mine) { // the key's seat: back to it
     box.append(h("p", {}, say("join.back")),
       h("button", { class: "act", id: "sit", onclick: () => app.join(tableId) }, say("mine.back")));
@@ -195,16 +256,18 @@ export async function joinScreen(main, app) {
     box.append(h("p", {}, say("join.full")), watch);
   } else {
     const header = document.getElementById("player-name");
+    // a kept seat's guest is offered the name the host gave, when one seat is kept
+    const kept = app.secret ? (info.seats || []).filter((s) => s.reserved && !s.taken && s.player) : [];
     const name = h("input", { type: "text", name: "name", id: "guest-name", maxlength: MAX_NAME, size: 16, required: true,
-                              autocomplete: "nickname", value: header?.value.trim() || "" });
+                              autocomplete: "nickname", value: header?.value.trim() || (kept.length === 1 ? kept[0].player : "") });
     const form = h("form", { id: "sit-form", class: "sit-form" },
       h("label", {}, say("join.name"), " ", name), h("button", { type: "submit", class: "act", id: "sit" }, say("join.sit")));
     form.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (header) header.value = name.value.trim(); // the name this browser plays under, kept (app.js's playerName)
-      await app.join(tableId);
+      await app.join(tableId, undefined, app.secret || undefined); // a kept seat's link: that seat, with its secret
     });
-    box.append(form, h("p", {}, watch));
+    box.append(app.secret ? h("p", { class: "kept" }, say("join.kept")) : null, form, h("p", {}, watch));
     main.append(box);
     if (!name.value) name.focus();
     return () => {};

@@ -8,9 +8,11 @@ import { applies } from "../options.js";
 import { refill, seatNames, tableTitle } from "../table/screen.js";
 import { status } from "../table/state.js";
 import { clockField, guarded, optionField, optionValues, pauseField } from "./common.js";
-import { myTables, say, statusWords } from "./friends.js";
+import { inviteFields, keepInvitations, myTables, say, statusWords } from "./friends.js";
 
-const FIRST = ["players", "style", "mode"]; // the options a new table's form shows first
+// the options a new table's form shows first: what makes the game, and Yahtzee's end (the rulebook's, to the last stack,
+// ran 213 hands against bots: a shorter one is offered in sight)
+const FIRST = ["players", "style", "mode", "hands"];
 // A real-time game's bots wait this long before they claim or lay (their reaction option): a person can race them.
 const PACES = [["calm", "8"], ["normal", "5"], ["quick", "3"], ["expert", "1"]];
 
@@ -133,10 +135,15 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const hints = h("input", { type: "checkbox", name: "hints" });
   // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
   const clock = clockField();
+  // Friends to invite: a name for each seat neither a bot's nor the creator's keeps that seat for them (its link shown
+  // at the table, screens/friends.js).
+  const invites = inviteFields();
+  const freeSeats = () => [...botsBox.querySelectorAll('input[name="bot"]')]
+    .filter((box) => !box.checked && !(sit.checked && box.value === "0")).map((box) => Number(box.value));
   const form = h("form", { id: "create" },
     h("h2", {}, t("form.title")),
     h("label", {}, t("form.game"), " ", select), first,
-    botsBox, pace,
+    botsBox, pace, invites.node,
     clock.node, pause.node,
     h("label", { class: "inline" }, hints, " ", t("form.practice")),
     h("label", { class: "inline" }, sit, " ", t("form.sit")),
@@ -149,12 +156,17 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     if (!pace.hidden) options.reaction = paced.value;
     const botSeats = [...botsBox.querySelectorAll("input:checked")].map((c) => Number(c.value));
     const timing = clock.timing();
+    const invite = invites.invites().filter((i) => freeSeats().includes(i.seat));
     const created = await guarded(() => call("TableService", "CreateTable",
-      { variant: variant.name, options, botSeats, hints: hints.checked, pauseSeconds: pause.seconds(), ...timing }));
+      { variant: variant.name, options, botSeats, hints: hints.checked, pauseSeconds: pause.seconds(), ...timing,
+        ...(invite.length ? { invite } : {}) }));
     if (!created) return;
+    keepInvitations(created.table.tableId, created.invitations);
     if (sit.checked && !botSeats.includes(0)) await join(created.table.tableId, 0);
     else location.hash = `#/table/${created.table.tableId}`;
   });
+  form.addEventListener("change", () => invites.update(freeSeats())); // after the bots' boxes are drawn again
   draw();
+  invites.update(freeSeats());
   return form;
 }
