@@ -39,12 +39,19 @@ ENGLISH = re.compile(r"\b(pays|folds|wins|shows|lays|claims|takes|gives|passes|b
 SEAT_CODE = re.compile(r"\bp\d+\b")
 
 
-def lobby(browsers: Callable[..., Any], site: str) -> Any:
-    """A French browser on the lobby, its modules loaded: where a test imports the page's modules to try them."""
-    driver = browsers("fr-FR")
+def lobby(browsers: Callable[..., Any], site: str, *size: int) -> Any:
+    """A French browser on the lobby (its window ``size``, width and height, if given), its modules loaded: where a
+    test imports the page's modules to try them."""
+    driver = browsers("fr-FR", *([tuple(size)] if size else []))
     driver.get(site)
     wait(driver, lambda d: d.find_elements(By.ID, "variant"))
     return driver
+
+
+def sized(driver: Any, width: int, height: int) -> None:
+    """The page laid out at ``width`` x ``height`` CSS pixels, a phone's below 500 px wide (Chromium's device mode)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
+                                                                  "deviceScaleFactor": 1, "mobile": width < 500})
 
 
 def form_words(driver: Any) -> dict[str, Any]:
@@ -288,12 +295,12 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
     said = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "Promise.all([import('/i18n.js'), import('/table/events.js'), import('/table/words.js'), import('/table/chinese.js'),"
-        "             import('/table/tiles.js'), import('/cards.js')]).then(([i18n, ev, words, cn, tiles, cards]) => {"
+        "             import('/cards.js')]).then(([i18n, ev, words, cn, cards]) => {"
         "  const ctx = (board) => ({names: ['Léa', 'robot 2', 'robot 3', 'robot 4'], seat: 0, family: '', pending: new Set(),"
         "                           lang: i18n.lang, t: (k, v) => i18n.t(k, v, board?.STRINGS)});"
         "  const line = (e) => ev.eventText({seq: 1, ...e}, ctx()).textContent;"
         "  const drawn = (board, view, extra = {}) => { const node = document.createElement('div'); document.body.append(node);"
-        "    board.drawBoard(node, view, {...ctx(board), ...extra}); return node; };"
+        "    const c = {...ctx(board), ...extra}; board.create(node, c).update(view, c); return node; };"
         "  const rows = (top, middle, bottom) => ({top, middle, bottom});"
         "  const say = () => ({"
         "    feed: [line({daker: {discarded: {seat: 1, cards: ['??', '??']}}}), line({daker: {drew: {seat: 1, cards: ['??', '??']}}}),"
@@ -324,12 +331,19 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
         "       {chinese: {scored: {units: '5', total: '5'}}},"
         "       {chinese: {scored: {seat: 1, units: '-5', total: '-5'}}}]), {seat: 1})"
         "      .querySelector('.cn-mine').innerText});"
-        "  const lit = () => { tiles.drafts.set('words', {text: 'GYC', family: 'bataille'});"
-        "    const node = drawn(words, {phase: 'PHASE_OVER', table: ['Gr', 'Yb', 'Cb', 'Tr'], seats: [{}, {}]}, {family: 'bataille'});"
-        "    return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(node.querySelectorAll('.lt-lit').length)))); };"
+        "  const lit = () => { const c = {...ctx(words), family: 'bataille', act: () => null};"
+        "    const node = document.createElement('div'); document.body.append(node);"
+        "    const board = words.create(node, c); const table = ['Gr', 'Yb', 'Cb', 'Tr'];"
+        "    const live = {phase: 'PHASE_LAY', turn: 1, table, seats: [{}, {}]}; board.update(live, c);"
+        "    const box = board.input({kind: 'claim', word: {cards: table, minLength: 3}}, live, c); document.body.append(box);"
+        "    const field = box.querySelector('input.wd-input'); field.value = 'GYC'; field.dispatchEvent(new Event('input'));"
+        "    const typed = node.querySelectorAll('.lt-lit').length; box.remove();"
+        "    board.update({phase: 'PHASE_OVER', table, seats: [{}, {}]}, c);"
+        "    return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() =>"
+        "      r([typed, node.querySelectorAll('.lt-lit').length])))); };"
         "  const french = say(); lit().then((glowing) => { i18n.setLang('en'); const english = say(); i18n.setLang('fr');"
         "    done([french, english, glowing]); }); });")
-    french, english, glowing = said
+    french, english, (typed, glowing) = said
     assert french["feed"] == [
         "robot 2 écarte 2 cartes", "robot 2 tire 2 cartes", "robot 2 reçoit 16 lettres", "robot 4 pose une lettre",
         "robot 2 place au milieu K♣, défausse une carte", "robot 2 reçoit 3 cartes", "robot 2 prend B E ★",
@@ -340,7 +354,8 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
     assert english["feed"][9] == "Léa and robot 3 won" and english["feed"][-1] == "robot 2: −6 this hand, total −6"
     assert french["tiles"] == 2 and french["title"] == "roi de trèfle" and english["title"] == "king of clubs"
     assert "lexique français (DELA)" in french["bataille"] and "fr-dela" not in french["bataille"]
-    assert "Victoire : Léa" in french["bataille"] and glowing == 0, (french["bataille"], glowing)
+    assert typed == 3, typed  # the word typed lights its tiles while it may be said...
+    assert "Victoire : Léa" in french["bataille"] and glowing == 0, (french["bataille"], glowing)  # ...not at the end
     assert "Léa et robot 3" in french["belote"] and "passe" not in french["belote"], french["belote"]
     assert french["passes"].count("passe") == 1 and "5 passes : robot 3, robot 4, Léa et robot 2" in french["passes"]
     assert english["passes"].count("pass") == 1 and "5 passes: robot 3, robot 4, Léa, and robot 2" in english["passes"]
@@ -356,9 +371,7 @@ def test_an_amount_is_one_control_and_daker_s_hands_are_words_within_their_seats
     """A raise of 50 to 60 is one slider, one box and one button (a spread limit's eleven buttons, "Relancer à 50",
     "à 51"...); a discard of 0 to 2 cards says "1 ou 2 cartes"; DAKER's hands say their values in words ("Brelan
     d'as", "Three aces", not "Three A"), and the longest stays within its seat, on a desktop and on a phone."""
-    driver = browsers("fr-FR", (390, 844))
-    driver.get(site)
-    wait(driver, lambda d: d.find_elements(By.ID, "variant"))
+    driver = lobby(browsers, site, 390, 844)
     script = (
         "const [width, done] = arguments;"
         "Promise.all([import('/i18n.js'), import('/table/actions.js'), import('/table/poker.js')]).then(([i18n, actions, poker]) => {"
@@ -385,8 +398,7 @@ def test_an_amount_is_one_control_and_daker_s_hands_are_words_within_their_seats
         "        boxes: bar.querySelectorAll('input.amount').length, picked: bar.querySelector('.cards-move small').textContent,"
         "        french, english}); });")
     for width, height in ((390, 844), (1280, 757)):
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
-                                                                      "deviceScaleFactor": 1, "mobile": width < 500})
+        sized(driver, width, height)
         said = driver.execute_async_script(script, width)
         assert said["buttons"] == ["Relancer à 50", "Ne rien écarter"] and said["ranges"] == [["50", "60"]], said
         assert said["boxes"] == 1 and said["picked"] == "choisissez 1 ou 2 cartes dans votre jeu", said
@@ -461,8 +473,9 @@ def test_an_alphapoker_hand_s_end_pays_the_pot_into_the_winner_s_stack(site: str
         "  const over = ap.showdown({phase: 'PHASE_OVER', round: 2, pot: '20', champions: [0],"
         "    seats: [{stack: '110'}, {stack: '90'}]}, events);"
         "  const node = document.createElement('div'); document.body.append(node);"
-        "  ap.drawBoard(node, end, {names: ['Léa', 'robot 2'], seat: 1, family: 'alphapoker', pending: new Set(),"
-        "    lang: i18n.lang, t: (k, v) => i18n.t(k, v, ap.STRINGS)});"
+        "  const c = {names: ['Léa', 'robot 2'], seat: 1, family: 'alphapoker', pending: new Set(), lang: i18n.lang,"
+        "             t: (k, v) => i18n.t(k, v, ap.STRINGS)};"
+        "  ap.create(node, c).update(end, c);"
         "  done({stacks: end.seats.map((s) => s.stack), final: over.seats.map((s) => s.stack),"
         "        pot: node.querySelector('.ap-pot').innerText}); });")
     assert said["stacks"] == ["110", "90"] and said["final"] == ["110", "90"], said
@@ -489,3 +502,77 @@ def test_an_all_in_is_said_with_the_move_that_made_it(site: str, browsers: Calla
     assert said["french"] == "robot 2 suit (990) et fait tapis", said
     assert said["english"] == "robot 2 raises to 50 and is all-in", said
     assert said["others"] == [None, None, None, None], said
+
+
+def test_a_hint_names_its_word_and_secret_belote_s_stack_goes_back(site: str, browsers: Callable[..., Any]) -> None:
+    """A practice table's hint button names its move and its word ("Annoncer AVI"), not the claim's count glued to
+    the word ("Annoncer 2AVI"), and plays the hint's move; secret belote's stack, shown to check a proposed word,
+    stays readable while the table is as the word left it, and goes back once a card is laid (the rulebook's D.3:
+    then it is a stack to remember again). Each in French and in English."""
+    driver = lobby(browsers, site)
+    said = driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/screen.js'), import('/table/words.js')]).then(([i18n, screen, words]) => {"
+        "  const ctx = (family) => ({names: ['Léa', 'robot 2', 'robot 3', 'robot 4'], seat: 0, family, pending: new Set(),"
+        "    lang: i18n.lang, t: (k, v) => i18n.t(k, v, words.STRINGS), act: (move) => { window.played = move.action; }});"
+        "  const hinted = (family, hint) => { const c = ctx(family);"
+        "    const board = screen.mountBoard(words, document.createElement('div'), c);"
+        "    const button = screen.hintButton(hint, board, c); button.click(); return [button.textContent, window.played]; };"
+        "  const stack = ['Sr', 'Ar', 'Br', 'Lr', 'Er', 'Tr'];"
+        "  const previous = [{proposed: {seat: 1, word: {letters: 'SABLE'}}}, {revealed: {cards: stack}},"
+        "    {admitted: {seat: 1, word: 'SABLE'}}, {takes: {seat: 1, cards: ['Sr', 'Ar', 'Br', 'Lr', 'Er']}}];"
+        "  const secret = (table) => ({stage: 'STAGE_LAY', secret: true, deal: 1, toAct: 2, seats: [{}, {}, {}, {}], table, previous});"
+        "  const shown = () => { const node = document.createElement('div'); document.body.append(node); const c = ctx('belote');"
+        "    const board = words.create(node, c); const read = () => [...node.querySelectorAll('.wd-revealed')].map((r) =>"
+        "      [r.innerText, r.querySelectorAll('[data-card]').length]);"
+        "    board.update(secret(['Tr']), c); const checked = read();"
+        "    board.update(secret(['??', 'Or']), c); const laid = read(); node.remove(); return {checked, laid}; };"
+        "  const say = () => ({"
+        "    claim: hinted('bataille', {action: 'claim 2 AVI', bataille: {claim: {claims: 2, word: {letters: 'AVI'}}}}),"
+        "    joker: hinted('bataille', {action: 'claim 3 A?VI', bataille: {claim: {claims: 3, word: {letters: 'AVI', jokers: [1]}}}}),"
+        "    propose: hinted('belote', {action: 'propose SABLE', belote: {propose: {word: {letters: 'SABLE'}}}}),"
+        "    stack: shown()});"
+        "  const french = say(); i18n.setLang('en'); const english = say(); i18n.setLang('fr'); done({french, english}); });")
+    french, english = said["french"], said["english"]
+    assert french["claim"] == ["Annoncer AVI", "claim 2 AVI"], french
+    assert french["joker"] == ["Annoncer A?VI", "claim 3 A?VI"] and french["propose"] == ["Proposer SABLE", "propose SABLE"]
+    assert english["claim"] == ["Claim AVI", "claim 2 AVI"] and english["propose"] == ["Propose SABLE", "propose SABLE"]
+    checked, laid = french["stack"]["checked"], french["stack"]["laid"]
+    assert len(checked) == 1 and "la pile dévoilée" in checked[0][0] and checked[0][1] == 6, french["stack"]
+    assert laid == [], french["stack"]  # a card laid since: the stack went back
+    assert "the stack shown" in english["stack"]["checked"][0][0] and english["stack"]["laid"] == [], english["stack"]
+
+
+def test_a_capped_bet_offers_the_cap_not_all_in_nor_the_pot(site: str, browsers: Callable[..., Any]) -> None:
+    """AlphaPoker's bets go to a cap (a seat's total bet in a deal, its view's cap: 15 PM by the rulebook): the amount's
+    quick buttons are its least and the cap, named as such, never "tapis"/"all-in", "½ pot" or "pot", which bound
+    nothing there; a seat holding less than the cap goes all in. The bar's buttons, at a desktop's width and a
+    phone's, in French and in English."""
+    driver = lobby(browsers, site, 390, 844)
+    script = (
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/actions.js'), import('/table/screen.js'), import('/table/alphapoker.js')])"
+        ".then(([i18n, actions, screen, ap]) => {"
+        "  const view = {phase: 'PHASE_BET', cap: '15', pot: '12', round: 1, toAct: 0,"
+        "                seats: [{stack: '100', bet: '3', inDeal: true}, {stack: '4', bet: '3', inDeal: true}]};"
+        "  const bar = (seat, max) => { const c = {names: ['anne', 'robot 2'], seat, family: 'alphapoker', pending: new Set([seat]),"
+        "      lang: i18n.lang, picked: new Map(), t: (k, v) => i18n.t(k, v, ap.STRINGS), act: () => null, view};"
+        "    const board = screen.mountBoard(ap, document.createElement('div'), c); board.update(view, c);"
+        "    const node = document.createElement('div'); node.className = 'action-bar';"
+        "    node.append(...actions.controls({moves: [{kind: 'raise', amount: {min: '4', max}}, {kind: 'fold', actions: ['fold']}]},"
+        "      board, c).parts);"
+        "    document.getElementById('main').replaceChildren(node);"
+        "    const quick = [...node.querySelectorAll('.amount-move button[data-amount]')];"
+        "    return {quick: quick.map((b) => [b.textContent, b.dataset.amount]),"
+        "            inside: quick.every((b) => b.getBoundingClientRect().right <= innerWidth + 1)}; };"
+        "  const say = () => ({capped: bar(0, '15'), short: bar(1, '7')});"
+        "  const french = say(); i18n.setLang('en'); const english = say(); i18n.setLang('fr'); done({french, english}); });")
+    for width, height in ((390, 844), (1280, 900)):
+        sized(driver, width, height)
+        said = driver.execute_async_script(script)
+        french, english = said["french"], said["english"]
+        assert french["capped"]["quick"] == [["min", "4"], ["plafond", "15"]], (width, french)
+        assert english["capped"]["quick"] == [["min", "4"], ["cap", "15"]], (width, english)
+        assert french["short"]["quick"] == [["min", "4"], ["tapis", "7"]], (width, french)  # its stack under the cap
+        assert english["short"]["quick"] == [["min", "4"], ["all-in", "7"]], (width, english)
+        assert all(side["inside"] for side in (*french.values(), *english.values())), (width, said)

@@ -28,9 +28,17 @@ function bounds(move) {
   return Object.fromEntries(["min", "max", "step"].map((k) => [k, Number(move.amount[k] || 0)]));
 }
 
+/** The quick amounts of a range, [name, amount]: its least, half the pot and the pot (the view's), and all in. */
+function quickAmounts(min, max, ctx) {
+  const pot = Number(ctx.view?.pot || 0);
+  return [[ctx.t("min"), min], ...(pot ? [[ctx.t("half.pot"), Math.floor(pot / 2)], [ctx.t("pot"), pot]] : []),
+    [ctx.t("max"), max]];
+}
+
 /** An amount: a slider and a box bounded by the range (by its step), quick amounts, and the move's button; the button
- *  alone when the range holds one amount. */
-function amountControl(move, ctx) {
+ *  alone when the range holds one amount. ``quick(min, max, ctx)`` names the quick amounts, quickAmounts unless a
+ *  board knows better (AlphaPoker's bets go to a cap, not all in: board.js's input). */
+export function amountControl(move, ctx, quick = quickAmounts) {
   const { min, max, step } = bounds(move);
   const by = step > 1 ? step : 1;
   const slider = h("input", { type: "range", min, max, step: by, value: min, "aria-label": ctx.t("amount") });
@@ -58,13 +66,12 @@ function amountControl(move, ctx) {
   button.addEventListener("click", () => ctx.act({ action: button.dataset.action }));
   set(min);
   if (max <= min) return h("div", { class: "amount-move" }, button);
-  const pot = Number(ctx.view?.pot || 0);
-  // each quick amount on the range's step, once (half the pot may be the least: then it is "min")
-  const quick = [[ctx.t("min"), min], ...(pot ? [[ctx.t("half.pot"), Math.floor(pot / 2)], [ctx.t("pot"), pot]] : []),
-    [ctx.t("max"), max]].filter(([, n]) => n >= min && n <= max).map(([name, n]) => [name, fit(n)])
+  // each quick amount within the range, on its step, once (half the pot may be the least: then it is "min")
+  const offered = quick(min, max, ctx).filter(([, n]) => n >= min && n <= max).map(([name, n]) => [name, fit(n)])
     .filter(([, n], i, all) => all.findIndex(([, m]) => m === n) === i);
   return h("div", { class: "amount-move" }, button, slider, box,
-    ...quick.map(([name, n]) => h("button", { class: "quiet small", "data-amount": n, onclick: () => set(n) }, name)));
+    ...offered.map(([name, n]) => h("button", { class: "quiet small", "data-amount": n, onclick: () => set(n) },
+      name)));
 }
 
 /** How many cards a move takes, in words: "1 ou 2", "1 à 4" (a run of more), none said when it takes none. */

@@ -5,10 +5,10 @@
 
 import { h } from "../dom.js";
 import { lexiconLabel, policyLabel } from "../options.js";
-import { tile, tileRow, backs, laidText, parseCard, foldLetters, reasonText, drafts,
-         refocus, LETTER_VALUES } from "./tiles.js";
+import { tile, tileRow, backs, laidText, parseCard, foldLetters, reasonText, refocus, LETTER_VALUES } from "./tiles.js";
 import { scoreParts } from "./previews.js";
-import { clockElement, isPicked, nameOf, num, picksIn, seatsOf } from "./board.js";
+import { amountControl } from "./actions.js";
+import { clockElement, fill, isPicked, latest, nameOf, num, parts, picksIn, seatKey, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
 
 export const STRINGS = {
@@ -18,6 +18,7 @@ export const STRINGS = {
     "ap.phase.bet": "Mises", "ap.phase.bet.opener": "{name} ouvre", "ap.phase.reveal": "Les mots sont dévoilés",
     "ap.phase.over": "Partie terminée", "ap.voir": "Relance pour voir : qui suit dévoile son mot",
     "ap.pot": "Pot", "ap.pot.won": "Pot remporté", "ap.pm": "{n} PM", "ap.cap": "mise plafonnée à {n} PM", "ap.stock": "pioche {n}",
+    "ap.cap.quick": "plafond", // the bet's quick amount that goes to the cap (not all in: "tapis")
     "ap.discards": "écart {n}", "ap.carried": "dont {n} {n:reporté|reportés}", "ap.dealer": "donneur", "ap.dealer.mark": "D",
     "ap.bet": "mise {n}", "ap.folded": "couché", "ap.out": "éliminé", "ap.to.act": "à jouer", "ap.you": "vous",
     "ap.exchange.help": "Touchez les lettres à changer (jusqu'à {n}), puis validez.",
@@ -43,6 +44,7 @@ export const STRINGS = {
     "ap.phase.bet": "Betting", "ap.phase.bet.opener": "{name} opens", "ap.phase.reveal": "Showdown: the words",
     "ap.phase.over": "Game over", "ap.voir": "Raised to see: whoever calls shows a word",
     "ap.pot": "Pot", "ap.pot.won": "Pot won", "ap.pm": "{n} {n:chip|chips}", "ap.cap": "bets capped at {n}", "ap.stock": "stock {n}",
+    "ap.cap.quick": "cap",
     "ap.discards": "discards {n}", "ap.carried": "{n} carried over", "ap.dealer": "dealer", "ap.dealer.mark": "D",
     "ap.bet": "bet {n}", "ap.folded": "folded", "ap.out": "out", "ap.to.act": "to act", "ap.you": "you",
     "ap.exchange.help": "Tap the letters to exchange (up to {n}), then confirm.",
@@ -236,21 +238,74 @@ function previousDeal(view, ctx) {
   return h("details", { class: "ap-previous" }, h("summary", {}, ctx.t("ap.previous")), h("ul", {}, rows));
 }
 
-/** Draws AlphaPoker's view: see board.js. */
-export function drawBoard(node, view, ctx) {
-  view = view || {};
+/** Draws AlphaPoker's view in ``root``, keeping each part (``drawn``, board.js's parts()) while what it reads is the
+ *  same: each seat's plaque, the middle, the viewer's seat and hand, the foot. */
+function draw(root, view, ctx, drawn) {
   const seats = seatsOf(view);
   const me = ctx.seat !== null && ctx.seat !== undefined && seats[ctx.seat] ? ctx.seat : null;
   const order = me === null ? seats : [...seats.slice(me + 1), ...seats.slice(0, me)];
-  const felt = h("div", { class: "ap-felt" },
-    h("div", { class: `ap-others n${order.length}` }, order.map((s) => seatPlaque(s, view, ctx))),
-    centre(view, ctx),
-    me === null ? null : mySeat(seats[me], view, ctx));
-  const foot = h("div", { class: "ap-foot" },
-    previousDeal(view, ctx),
-    view.lexicon ? h("small", { class: "ap-judged" }, ctx.t("ap.judged", { name: lexiconLabel(view.lexicon), policy: policyLabel(view.policy) }),
-      view.simplified ? ` · ${ctx.t("ap.simplified")}` : "") : null);
-  node.replaceChildren(h("div", { class: `lw ap${view._showdown ? " showdown" : ""}`, "data-phase": view.phase || "" }, felt, foot));
+  const pending = pendingSet(view, ctx);
+  // what every plaque reads of the view beside its seat
+  const table = [view.phase, view._showdown, view.toAct, view.dealer, view.champions, view.simplified];
+  const plaque = (s) => drawn(`seat ${s.seat}`, JSON.stringify([s, table, pending.has(s.seat), seatKey(ctx, s.seat)]),
+    () => seatPlaque(s, view, ctx));
+  const others = drawn("others", String(order.length), () => h("div", { class: `ap-others n${order.length}` }));
+  fill(others, order.map(plaque));
+  const middle = drawn("centre", JSON.stringify([{ ...view, seats: seats.map((s) => s._won || 0), previous: null },
+    ctx.names, ctx.lang]), () => centre(view, ctx));
+  const picked = [...(ctx.picked instanceof Map ? ctx.picked : [])];
+  const mine = me === null ? null : drawn("mine", JSON.stringify([seats[me], { ...view, seats: null, previous: null },
+    pending.has(me), seatKey(ctx, me), picked, typeof ctx.pick, ctx.review]), () => mySeat(seats[me], view, ctx));
+  const felt = drawn("felt", "", () => h("div", { class: "ap-felt" }));
+  fill(felt, [others, middle, mine]);
+  const foot = drawn("foot", JSON.stringify([view.previous, view.lexicon, view.policy, view.simplified, ctx.names,
+    ctx.lang]), () => h("div", { class: "ap-foot" },
+      previousDeal(view, ctx),
+      view.lexicon ? h("small", { class: "ap-judged" }, ctx.t("ap.judged", { name: lexiconLabel(view.lexicon), policy: policyLabel(view.policy) }),
+        view.simplified ? ` · ${ctx.t("ap.simplified")}` : "") : null));
+  root.className = `lw ap${view._showdown ? " showdown" : ""}`;
+  root.dataset.phase = view.phase || "";
+  fill(root, [felt, foot]);
+}
+
+/** A bet's quick amounts at a table whose bets go to ``cap`` (a seat's total bet in a deal): its least, and its most,
+ *  named as the cap when it is the cap (all in only when the seat holds less); no share of the pot, which bounds
+ *  nothing here (actions.js's amountControl). */
+const cappedAmounts = (cap) => (min, max, ctx) => [[ctx.t("min"), min],
+  [ctx.t(max === cap ? "ap.cap.quick" : "max"), max]];
+
+/** AlphaPoker's board (board.js's contract), made for ``node``: its parts kept from one view to the next, and the
+ *  word being built in its word builder (its input) its own. */
+export function create(node, first = {}) {
+  const ctx = latest({}, first);
+  const own = { word: null }; // the word being built: {key (the deal and its cards), state}
+  let drawn = parts();
+  let root = null;
+  return {
+    update(view, c = first) {
+      latest(ctx, c);
+      if (!root) {
+        root = h("div");
+        node.replaceChildren(root);
+      }
+      draw(root, view || {}, ctx, drawn);
+    },
+    /** The board's own controls: the reveal's word, and a bet's amount as the cap the view says bounds it; the
+     *  screen makes the others (folds, calls, the exchange's picking). */
+    input(move, view, c) {
+      if (move?.kind === "lay" && move.word) return wordBuilder(move, view, c, own);
+      if (move?.amount && num(view?.cap) && num(move.amount.max) > num(move.amount.min)) {
+        return amountControl(move, c, cappedAmounts(num(view.cap)));
+      }
+      return null;
+    },
+    destroy() {
+      node.replaceChildren();
+      root = null;
+      drawn = parts();
+      own.word = null;
+    },
+  };
 }
 
 // -- the word builder -----------------------------------------------------------------------------------
@@ -279,8 +334,9 @@ function spell(letters, rack) {
   return attempt(null);
 }
 
-/** The lay move's control: click (or type) your tiles in the word's order, a joker asking its letter. */
-function wordBuilder(move, view, ctx) {
+/** The lay move's control: click (or type) your tiles in the word's order, a joker asking its letter. ``own.word``
+ *  keeps the word being built across redraws of the same decision (the board's). */
+function wordBuilder(move, view, ctx, own) {
   const t = ctx.t;
   const choice = move.word || {};
   const fromMove = choice.cards || [];
@@ -289,8 +345,8 @@ function wordBuilder(move, view, ctx) {
   const rack = sameCards ? hand : fromMove; // the player's own order when it holds the same cards
   const most = Number(choice.maxLength || rack.length);
   const key = `ap:${view?.round}:${[...fromMove].sort().join("")}`;
-  const state = drafts.get(key) || { picks: [], joker: -1, error: "", sending: false };
-  drafts.set(key, state);
+  if (own.word?.key !== key) own.word = { key, state: { picks: [], joker: -1, error: "", sending: false } };
+  const { state } = own.word;
   const hadFocus = state.focused || document.activeElement?.classList?.contains("ap-type");
 
   const box = h("div", { class: "lw ap-builder" });
@@ -314,7 +370,7 @@ function wordBuilder(move, view, ctx) {
     render();
     try {
       // The screen's act resolves null when the table refused (it says why itself); a rejection carries it.
-      if ((await ctx.act({ alphapoker: { lay: { cards } } })) !== null) drafts.delete(key);
+      if ((await ctx.act({ alphapoker: { lay: { cards } } })) !== null && own.word?.key === key) own.word = null;
     } catch (e) {
       state.error = e?.message || String(e);
     } finally {
@@ -429,12 +485,6 @@ function hintsBlock(ctx, rack, use) {
       return h("li", {}, h("button", { type: "button", class: "ap-hint", title: ctx.t("ap.hint.use"), onclick: () => use(picks) },
         tileRow(cards.map(laidText), { small: true, lang: ctx.lang }), " ", h("b", {}, ctx.t("ap.points", { n: parts.total }))));
     })));
-}
-
-/** The board's own control for the reveal's word; the screen makes the others (bets, the exchange's picking). */
-export function input(move, view, ctx) {
-  if (move?.kind === "lay" && move.word) return wordBuilder(move, view, ctx);
-  return null;
 }
 
 // -- the end of a deal --------------------------------------------------------------------------------

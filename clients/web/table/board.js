@@ -7,12 +7,12 @@
 //       its own words, looked up by ctx.t(key, vars) ("{n}" in a text is vars.n); the rulebooks' words in
 //       French (relance, tapis, pot, carré, fantasyland...), their usual English names in English.
 //
-//   create(node, ctx) -> {update(view, ctx), destroy()}
+//   create(node, ctx) -> {update(view, ctx), destroy(), input?(move, view, ctx), hint?(hint, ctx)}
 //       makes the board in `node` (as chessground's Chessground(el, config) and api.set): its state (what it drew
-//       last, picks...) lives in the object, and each update draws again only the parts whose data changed (poker.js:
-//       the seats' nodes stay, a seat's plate or bet made again when its chips move). A module not yet made so
-//       exports drawBoard(node, view, ctx) instead, which draws the whole of `view` into `node` (emptied first);
-//       screen.js's mountBoard takes either. Each seat's part is an element of class "seat" with its
+//       last, the word being typed, the cards being arranged...) lives in the object, never in the module, so two
+//       boards on one page share nothing; each update draws again only the parts whose data changed (poker.js: the
+//       seats' nodes stay, a seat's plate or bet made again when its chips move). screen.js's mountBoard makes it.
+//       Each seat's part is an element of class "seat" with its
 //       data-seat (the viewer's also "mine"), each card the element cards.js makes (its data-card, and
 //       "back"/"marked" when face down; "plays" when a click on it makes a move, not a pick): what the
 //       screen's tests and the showdown read. `view` is
@@ -20,10 +20,15 @@
 //       (GetViewResponse.pokerChamp, .alphapoker...: fields in lowerCamelCase, 64-bit integers as strings,
 //       enums by name such as "PHASE_EXCHANGE", and fields at their default (0, false, "", []) left out).
 //
-//   input(move, view, ctx) -> HTMLElement | null            (optional)
+//     input(move, view, ctx) -> HTMLElement | null          (optional, a method of the board)
 //       a control of its own for one kind of legal move (move: a LegalSpace move's JSON, {kind, amount |
 //       cards | word | rows, actions}); null leaves it to the screen's generic controls (buttons, an amount
-//       slider, picking cards).
+//       slider, picking cards). It is the board's: what it holds (a word typed, cards put on rows) is the board's
+//       state, drawn on the board too (the table's tiles a word takes lit, the cards on their rows).
+//
+//     hint(hint, ctx) -> [HTMLElement | text] | null         (optional, a method of the board)
+//       what a practice table's hint (GetHints' Hint JSON) moves, in words, after its move's name: a word to claim
+//       or propose said as a word ("Annoncer AVI"); null leaves the screen to draw the move's cards as cards.
 //
 //   resultNote(info, ctx) -> HTMLElement | null              (optional)
 //       a word under the final ranking on what the game counted (POKER CHAMP: what an Award is earned for, and how
@@ -93,6 +98,43 @@ export const WARN_SECONDS = 10;
 export function warns(seconds, whole = 0) {
   const shown = Math.max(0, Math.ceil(seconds));
   return shown <= (whole > 0 && whole <= WARN_SECONDS ? whole / 2 : WARN_SECONDS);
+}
+
+/** A board's parts, each drawn from some data: ``drawn(name, key, make)`` gives the node ``make()`` made for part
+ *  ``name`` last while ``key`` (a string: all the part is drawn from) is the one it was made for, else makes it again
+ *  (null: nothing drawn). A kept part keeps its listeners: they read what may change (ctx.act...) when they fire. */
+export function parts() {
+  const made = new Map(); // name -> [key, node]
+  return (name, key, make) => {
+    const last = made.get(name);
+    if (last && last[0] === key) return last[1];
+    const node = make();
+    made.set(name, [key, node]);
+    return node;
+  };
+}
+
+/** ``nodes`` (null and undefined left out) put in ``parent`` in this order, unless they are its children already:
+ *  parts kept are not taken out and put back (no layout, no focus lost). */
+export function fill(parent, nodes) {
+  const kids = nodes.filter((n) => n !== null && n !== undefined);
+  const same = kids.length === parent.childNodes.length && kids.every((n, i) => parent.childNodes[i] === n);
+  if (!same) parent.replaceChildren(...kids);
+}
+
+/** What a part drawn for seat ``s`` reads of ctx beyond the view: the seat's name, the language, the seat's clock (a
+ *  piece of the part's key, see parts()). */
+export function seatKey(ctx, s) {
+  const clock = ctx.clock && ctx.clock.seat === s ? [ctx.clock.until, ctx.clock.from, ctx.clock.whole] : null;
+  return [nameOf(ctx, s), ctx.lang, clock];
+}
+
+/** The ctx a board draws with: ``kept``, one object for the board's life, given the fields of each update's ``ctx``
+ *  (and only those), so that a part kept from an earlier update calls the latest ctx.act or ctx.pick when clicked. */
+export function latest(kept, ctx) {
+  if (kept === ctx) return kept;
+  for (const key of Object.keys(kept)) if (!(key in ctx)) delete kept[key];
+  return Object.assign(kept, ctx);
 }
 
 /** The clock of ctx.clock, counting down: the screen's tick rewrites every ".clock[data-until]" (and marks

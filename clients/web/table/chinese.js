@@ -1,8 +1,8 @@
 // Chinese poker's board (every style — classic, open-face, pineapple, progressive; fantasyland): each seat's three
 // rows as they are played (top 3 places, middle 5, bottom 5, the empty places drawn as slots), the hand each row
 // makes, fouls and royalties (primes), the cards to place and the discards; the viewer's seat largest, at the
-// bottom. input() arranges the viewer's cards on its own rows before sending them; showdown() keeps the end of a
-// hand on the table with every board shown and each row's result against each opponent.
+// bottom. The board's input() arranges the viewer's cards on its own rows before sending them; showdown() keeps the
+// end of a hand on the table with every board shown and each row's result against each opponent.
 //
 // The rules judge the rows on the server: each seat's board as placed and its last one come judged in the view
 // (seat.judged, seat.lastJudged: each row's hand, royalty, a foul, fantasyland), a hand's end in its events' notes
@@ -12,7 +12,7 @@
 
 import { cardElement, kindOf } from "../cards.js";
 import { h } from "../dom.js";
-import { clockElement, nameOf, num } from "./board.js";
+import { clockElement, fill, latest, nameOf, num, parts, seatKey } from "./board.js";
 import { listOf, number, signed } from "../i18n.js";
 import { handName, made } from "./hands.js";
 import { judgeBoard } from "./previews.js";
@@ -105,24 +105,22 @@ const outcome = (units) => (units > 0 ? "won" : units < 0 ? "lost" : "tie");
 /** Whether a seat's top row may earn fantasyland at this table: an open-face style, a seat not playing one. */
 const mayEnter = (view, seat) => view.style !== "STYLE_CLASSIC" && !seat.fantasy;
 
-// -- the arrangement being made (input's state, kept across redraws of the same decision) ----------------------
+// -- the arrangement being made (the board's input state, kept across redraws of the same decision) ------------
 //
 // The cards to place are s.cards; each place (a row, the discard) and the selection hold cards by their index in it,
 // as every board picks cards by their place in the hand (board.js): a hand holding two cards alike would hold two.
-
-let live = null;
+// s.board redraws the board it is drawn on, s.bar the control it is arranged with (input's).
 
 function decisionKey(view, cards) {
   return [view.hand || 0, view.street || 0, [...cards].sort().join(" ")].join("|");
 }
 
-function liveFor(view, cards) {
+/** The arrangement of ``cards`` for the view's decision: ``s`` while it is that decision's, else a new one. */
+function arrangement(s, view, cards) {
   const key = decisionKey(view, cards);
-  if (!live || live.key !== key) {
-    live = { key, cards: [...cards], placed: { top: [], middle: [], bottom: [], discard: [] }, selected: null,
-             discard: 0, free: null, sending: false, board: null, bar: null, view: null, seat: null };
-  }
-  return live;
+  if (s && s.key === key) return s;
+  return { key, cards: [...cards], placed: { top: [], middle: [], bottom: [], discard: [] }, selected: null,
+           discard: 0, free: null, sending: false, board: null, bar: null, view: null, seat: null };
 }
 
 const byRank = (a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]) || a.localeCompare(b);
@@ -148,8 +146,8 @@ function settleSelection(s) {
 
 function redraw(s) {
   settleSelection(s);
-  if (s.board) drawBoard(s.board.node, s.board.view, s.board.ctx);
-  if (s.bar) s.bar.render();
+  s.board?.();
+  s.bar?.render();
 }
 
 /** Put the card at index ``i`` of s.cards on a row, in the discard, or back in hand ("hand"). */
@@ -343,24 +341,35 @@ function reviewNode(view, board, ctx) {
       h("span", { class: "cn-cards" }, ...placement.discard.map((c) => cardElement(c)))) : null);
 }
 
-let previousOpen = false;
-
-/** The last hand's boards (the view keeps them through the next hand), folded away; the viewer's with its review
- *  (the solver's set), as the hand's end showed it. */
-function previousHand(view, ctx) {
+/** The last hand's boards (the view keeps them through the next hand), folded away (``own.previousOpen``: whether the
+ *  player unfolded them, kept by the board); the viewer's with its review (the solver's set), as the hand's end
+ *  showed it. */
+function previousHand(view, ctx, own) {
   const last = showdown({ ...view, hand: Number(view.hand || 0) - 1, phase: "PHASE_OVER", champions: [],
-    seats: view.seats.map((s) => ({ ...s, board: {}, pending: false, fantasy: 0, set: false, surrendered: false, held: [],
-      discards: [], reserve: [] })) }, []);
+    seats: view.seats.map((s) => ({ ...s, ...LAST_HAND })) }, []);
   const details = h("details", { class: "cn-prev" }, h("summary", {}, ctx.t("cn.prev")),
     h("div", { class: "cn-others" }, ...last.seats.map((_, i) => seatNode(last, i, ctx, { compact: true, reviewed: i === ctx.seat }))));
-  details.open = previousOpen;
-  details.addEventListener("toggle", () => (previousOpen = details.open));
+  details.open = own.previousOpen;
+  details.addEventListener("toggle", () => (own.previousOpen = details.open));
   return details;
 }
 
-export function drawBoard(node, view, ctx) {
-  node.replaceChildren();
-  if (!view?.seats?.length) return;
+// What previousHand sets of each seat: its hand now is none of the last one's (its judged board neither: the last
+// hand's is lastJudged).
+const LAST_HAND = { board: {}, pending: false, fantasy: 0, set: false, surrendered: false, held: [], discards: [],
+                    reserve: [], judged: null };
+
+/** What a seat's part reads of the board's arrangement ``s`` (a key's piece): the cards it put where. */
+const arrangedKey = (s) => s && [s.key, s.placed, s.selected, s.sending, s.discard, s.free];
+
+/** Draws ``view`` in ``node``, keeping each part (board.js's parts(), ``own.drawn``) while what it reads is the same:
+ *  the head, each seat, the last hand's boards. ``own`` is the board's state (create's). */
+function draw(node, view, ctx, own) {
+  if (!view?.seats?.length) {
+    node.replaceChildren();
+    own.root = null;
+    return;
+  }
   if (view.phase === "PHASE_OVER" && !view.cnShowdown && !view.seats.some((s) => hasCards(s.board))) view = showdown(view, []);
   const me = ctx.seat !== null && ctx.seat !== undefined && view.seats[ctx.seat] ? ctx.seat : null;
   let s = null;
@@ -369,32 +378,76 @@ export function drawBoard(node, view, ctx) {
   if (me !== null && !view.cnShowdown && typeof ctx.act === "function") {
     const held = view.seats[me].held || [];
     if (held.length && held.every(faceUp) && (ctx.pending?.has(me) || view.seats[me].pending)) {
-      s = liveFor(view, held);
-      Object.assign(s, { board: { node, view, ctx }, view, seat: me });
+      s = own.live = arrangement(own.live, view, held);
+      Object.assign(s, { board: own.redraw, view, seat: me });
       settleSelection(s);
     }
   }
   const t = ctx.t;
-  const style = t(`cn.style.${view.style || "STYLE_CLASSIC"}`);
-  const head = h("div", { class: "cn-head" }, h("span", { class: "cn-style" }, style.startsWith("cn.") ? t("cn.game") : style));
-  if (view.hand) head.append(h("span", {}, t("cn.hand", { n: view.hand, of: view.hands || view.hand })));
-  if (view.cnShowdown && view.phase !== "PHASE_OVER") head.append(h("b", { class: "cn-over" }, t("cn.showdown")));
-  else if (view.phase === "PHASE_PLACE" && STREETS[view.style]) {
-    head.append(h("span", {}, t("cn.street", { n: (view.street || 0) + 1, of: STREETS[view.style] })));
-  }
-  else if (view.phase === "PHASE_SET") head.append(h("span", {}, t("cn.set.phase")));
-  if (view.phase === "PHASE_OVER") {
-    head.append(h("b", { class: "cn-over" }, t("cn.over")));
-    if ((view.champions || []).length) {
-      head.append(h("b", {}, t("cn.champions", { names: listOf(view.champions.map((c) => nameOf(ctx, Number(c)))).join("") })));
+  const drawn = own.drawn;
+  const head = drawn("head", JSON.stringify([view.style, view.hand, view.hands, view.cnShowdown, view.phase,
+    view.street, view.champions, ctx.names, ctx.lang]), () => {
+    const style = t(`cn.style.${view.style || "STYLE_CLASSIC"}`);
+    const line = h("div", { class: "cn-head" }, h("span", { class: "cn-style" }, style.startsWith("cn.") ? t("cn.game") : style));
+    if (view.hand) line.append(h("span", {}, t("cn.hand", { n: view.hand, of: view.hands || view.hand })));
+    if (view.cnShowdown && view.phase !== "PHASE_OVER") line.append(h("b", { class: "cn-over" }, t("cn.showdown")));
+    else if (view.phase === "PHASE_PLACE" && STREETS[view.style]) {
+      line.append(h("span", {}, t("cn.street", { n: (view.street || 0) + 1, of: STREETS[view.style] })));
     }
-  }
+    else if (view.phase === "PHASE_SET") line.append(h("span", {}, t("cn.set.phase")));
+    if (view.phase === "PHASE_OVER") {
+      line.append(h("b", { class: "cn-over" }, t("cn.over")));
+      if ((view.champions || []).length) {
+        line.append(h("b", {}, t("cn.champions", { names: listOf(view.champions.map((c) => nameOf(ctx, Number(c)))).join("") })));
+      }
+    }
+    return line;
+  });
+  // A seat's part: what seatNode reads (its seat, the view's phase, button, style and hand, whether the table waits on
+  // it, every seat's name: its rows' results name them; the review beside the viewer's at a hand's end).
+  const seat = (i, opts) => drawn(`seat ${i}`, JSON.stringify([view.seats[i], view.cnShowdown, view.phase, view.button,
+    view.style, view.hand, Boolean(ctx.pending?.has(i)), ctx.names, seatKey(ctx, i), Boolean(opts.me),
+    opts.me && view.cnShowdown ? ctx.review : null, arrangedKey(opts.s)]), () => seatNode(view, i, ctx, opts));
   const n = view.seats.length;
   const order = me === null ? [...Array(n).keys()] : [...Array(n - 1).keys()].map((k) => (me + 1 + k) % n);
-  const parts = [head, h("div", { class: `cn-others cn-n${order.length}` }, ...order.map((i) => seatNode(view, i, ctx, { compact: true })))];
-  if (me !== null) parts.push(h("div", { class: "cn-mine" }, seatNode(view, me, ctx, { me: true, s })));
-  if (!view.cnShowdown && view.phase !== "PHASE_OVER" && view.seats.some((x) => hasCards(x.lastBoard))) parts.push(previousHand(view, ctx));
-  node.append(h("div", { class: `cn${view.cnShowdown ? " cn-sd" : ""}` }, ...parts));
+  const others = drawn("others", String(order.length), () => h("div", { class: `cn-others cn-n${order.length}` }));
+  fill(others, order.map((i) => seat(i, { compact: true })));
+  let mine = null;
+  if (me !== null) {
+    mine = drawn("mine", "", () => h("div", { class: "cn-mine" }));
+    fill(mine, [seat(me, { me: true, s })]);
+  }
+  const previous = !view.cnShowdown && view.phase !== "PHASE_OVER" && view.seats.some((x) => hasCards(x.lastBoard))
+    ? drawn("previous", JSON.stringify([view.seats.map((x) => ({ ...x, ...LAST_HAND })), view.hand, view.style,
+      view.button, ctx.names, ctx.lang, ctx.review, ctx.seat]), () => previousHand(view, ctx, own))
+    : null;
+  if (!own.root || own.root.parentNode !== node) {
+    own.root = h("div");
+    node.replaceChildren(own.root);
+  }
+  own.root.className = `cn${view.cnShowdown ? " cn-sd" : ""}`;
+  fill(own.root, [head, others, mine, previous]);
+}
+
+/** The board of Chinese poker (board.js's contract), made for ``node``: its parts kept from one view to the next;
+ *  the arrangement being made (its input) and whether the last hand is unfolded are its own. */
+export function create(node, first = {}) {
+  const ctx = latest({}, first);
+  // live: the arrangement being made (arrangement()); previousOpen: the last hand's boards unfolded
+  const own = { live: null, previousOpen: false, drawn: parts(), root: null, view: null, redraw: null };
+  own.redraw = () => draw(node, own.view, ctx, own);
+  return {
+    update(view, c = first) {
+      latest(ctx, c);
+      own.view = view;
+      own.redraw();
+    },
+    input: (move, view, c) => input(move, view, c, own),
+    destroy() {
+      node.replaceChildren();
+      Object.assign(own, { live: null, root: null, drawn: parts() });
+    },
+  };
 }
 
 // -- the move: cards onto rows ---------------------------------------------------------------------------------
@@ -500,12 +553,13 @@ function surrenderButton(move, ctx) {
     ctx.t("act.surrender"));
 }
 
-export function input(move, view, ctx) {
+/** The board's own controls (its input, ``own`` its state): the cards to place arranged on its rows, and surrender. */
+function input(move, view, ctx, own) {
   if (move?.kind === "surrender") return surrenderButton(move, ctx);
   if (move?.kind !== "place" || !move.rows || ctx.seat === null || ctx.seat === undefined) return null;
   const cards = move.rows.cards || [];
   if (!cards.length || !cards.every(faceUp)) return null;
-  const s = liveFor(view, cards);
+  const s = own.live = arrangement(own.live, view, cards);
   s.discard = Number(move.rows.discard || 0);
   s.free = Object.fromEntries(ROWS.map((row) => [row, 0]));
   for (const r of move.rows.rows || []) s.free[r.row] = Number(r.free || 0);

@@ -186,7 +186,7 @@ export async function replayScreen(main, tableId, { title }) {
     const where = h("small", { class: "quiet" }, hand ? say("rp.hand", { n: hand }) : say("rp.setup"), " · ");
     eventNode.replaceChildren(where, eventText(event, c));
     boardNode.classList.toggle("showdown", Boolean(ended && board?.showdown));
-    if (!view || !(board?.drawBoard || board?.create)) {
+    if (!view || !board?.create) {
       mounted?.destroy();
       mounted = null;
       boardNode.replaceChildren(h("div", { class: `board-inner ${family || ""}` }));

@@ -174,24 +174,34 @@ function resultPanel(info, variant, names, again, board, ctx) {
       h("a", { class: "button replay", href: `#/replay/${encodeURIComponent(info.tableId)}` }, t("result.replay"))));
 }
 
-/** The family's board in ``node``, from its module (board.js's contract): {update(view, ctx), destroy()}. A module
- *  that makes a board (create(node, ctx) -> {update(view), destroy()}) keeps its state in it, its ctx the latest one
- *  (each update's, assigned to the one it was made with); a module that draws (drawBoard(node, view, ctx)) draws at
- *  each update. No module (missing, broken): each seat's cards plainly. */
+/** The family's board in ``node``, from its module (board.js's contract): the board its create(node, ctx) makes,
+ *  {update(view, ctx), destroy(), input(move, view, ctx), hint(hint, ctx)}, its state in it and its ctx the latest
+ *  one (each update's, assigned to the one it was made with). No module (missing, broken): each seat's cards
+ *  plainly, and no control of its own. */
 export function mountBoard(module, node, first = {}) {
-  if (typeof module?.create === "function") {
-    const live = { ...first };
-    const made = module.create(node, live);
-    return {
-      update(view, ctx) {
-        Object.assign(live, ctx);
-        made.update(view, live);
-      },
-      destroy: () => made.destroy?.(),
-    };
+  if (typeof module?.create !== "function") {
+    return { update: (view, ctx) => plainBoard(node, view, ctx), destroy: () => node.replaceChildren(),
+             input: () => null, hint: () => null };
   }
-  const draw = module?.drawBoard || plainBoard;
-  return { update: (view, ctx) => draw(node, view, ctx), destroy: () => node.replaceChildren() };
+  const live = { ...first };
+  const made = module.create(node, live);
+  return {
+    update(view, ctx) {
+      Object.assign(live, ctx);
+      made.update(view, live);
+    },
+    destroy: () => made.destroy?.(),
+    input: (move, view, ctx) => made.input?.(move, view, ctx) ?? null,
+    hint: (hint, ctx) => made.hint?.(hint, ctx) ?? null,
+  };
+}
+
+/** A practice table's hint (GetHints' Hint JSON) as a button playing it: its move's name and what it moves, as the
+ *  board says it (its hint method: a word as a word, "Annoncer AVI", never "2AVI"), else its cards drawn as cards. */
+export function hintButton(hint, board, ctx) {
+  const [verb, ...rest] = hint.action.split(" ");
+  const said = board?.hint?.(hint, ctx) || [ctx.t(`act.${verb}`, { n: "" }).trim(), " ", ...rest.map(cardElement)];
+  return h("button", { class: "quiet hint-move", onclick: () => ctx.act({ action: hint.action }) }, ...said);
 }
 
 /** The table screen of ``tableId`` in ``main``; ``variantOf(name)`` resolves to a game's VariantInfo (app.js's, from
@@ -203,7 +213,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const mySeat = mine ? mine.seat : null;
   const state = new TableState({ seat: mySeat });
   let module = null; // the family's board module (board.js), once its family is known
-  let board = null; // the board made with it in boardNode (mountBoard)
+  let board = null; // the board made with it in boardNode (mountBoard): its draws and its own controls
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -373,7 +383,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
                                     state.hints, state.review, c.names, lang, c.paused]);
       if (drawn !== boardDrawn) {
         boardDrawn = drawn;
-        drawBoard(held || state.view, c);
+        updateBoard(held || state.view, c);
       }
     }
     drawBar(c, over, held);
@@ -389,7 +399,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
 
   /** The board drawn from ``view``: the board made once, in its own node, then updated. A board that cannot draw a
    *  view draws its seats plainly, and the game goes on (made again for the next). */
-  const drawBoard = (view, c) => {
+  const updateBoard = (view, c) => {
     try {
       if (!board) {
         const node = h("div", { class: `board-inner ${state.family}` });
@@ -470,7 +480,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const parts = [];
     const moves = state.space?.moves || [];
     const pending = c.pending.has(mySeat);
-    const { parts: offered, bare } = held || state.isOut() ? { parts: [], bare: [] } : controls(state.space, module, c);
+    const { parts: offered, bare } = held || state.isOut() ? { parts: [], bare: [] } : controls(state.space, board, c);
     if (held && !state.isOut()) { // the hand's end on the table: the next decision waits for a click or a moment
       const hold = state.hold;
       parts.push(h("button", { class: "act continue", onclick: () => release(hold) }, `${t("showdown")} · ${t("continue")}`));
@@ -486,11 +496,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       parts.push(h("button", { class: "quiet", id: "hint", onclick: showHints }, t("hint")));
       if (state.hints) { // each hint a button: its move's name, then its cards drawn as cards (words as words)
         const hints = state.hints.hints || [];
-        parts.push(h("ul", { class: "hints" }, ...hints.map((x) => {
-          const [verb, ...rest] = x.action.split(" ");
-          return h("li", {}, h("button", { class: "quiet hint-move", onclick: () => act({ action: x.action }).catch(() => null) },
-            c.t(`act.${verb}`, { n: "" }).trim(), " ", ...rest.map(cardElement)));
-        }), hints.length ? null : h("li", {}, t("hints.none"))));
+        parts.push(h("ul", { class: "hints" }, ...hints.map((x) => h("li", {}, hintButton(x, board, c))),
+          hints.length ? null : h("li", {}, t("hints.none"))));
       }
     }
     // a move typed as text, only for a move the bar has no control for (the engine's words are no player's)

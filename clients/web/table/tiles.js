@@ -159,9 +159,6 @@ export function reasonText(reason, lang) {
   return REASONS_FR.reduce((out, [pattern, french]) => out.replace(pattern, french), text);
 }
 
-/** Keeps what a control holds (typed text, the word being built, its focus) across the screen's redraws. */
-export const drafts = new Map();
-
 /** Focus an element once it is in the page, its caret at the end (a redraw must not steal a player's typing). */
 export function refocus(input) {
   requestAnimationFrame(() => {

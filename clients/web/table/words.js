@@ -7,9 +7,9 @@
 
 import { h } from "../dom.js";
 import { lexiconLabel } from "../options.js";
-import { tile, tileRow, backs, foldLetters, reasonText, drafts, refocus } from "./tiles.js";
+import { tile, tileRow, backs, foldLetters, reasonText, refocus } from "./tiles.js";
 import { matchWord } from "./previews.js";
-import { clockElement, nameOf, num, seatsOf } from "./board.js";
+import { clockElement, fill, latest, nameOf, num, parts, seatKey, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
 
 export const STRINGS = {
@@ -91,8 +91,6 @@ export const STRINGS = {
   },
 };
 
-const DRAFT = "words"; // the word being typed, kept across redraws
-
 // -- a word on the table ------------------------------------------------------------------------------
 
 /** A typed word (capitals, "?X" a joker as X) as letters and the indexes a joker must give. */
@@ -117,10 +115,13 @@ function wordText({ letters, jokers }) {
   return letters.map((l, i) => (jokers.has(i) ? `?${l}` : l)).join("");
 }
 
-/** Lights the table's tiles a word takes (every board drawn in the page). */
-function lightTable(text, family) {
+/** A TableWord's (JSON: {letters, jokers}) text form, as wordText's. */
+const wordOf = (word) => wordText({ letters: [...(word.letters || "")], jokers: new Set(word.jokers || []) });
+
+/** Lights the tiles of the table drawn in ``node`` (a board's) that a word takes. */
+function lightTable(node, text, family) {
   const word = parseWord(text, family === "bataille");
-  for (const row of document.querySelectorAll(".wd-table-tiles")) {
+  for (const row of node.querySelectorAll(".wd-table-tiles")) {
     const table = [...row.querySelectorAll("[data-idx]")];
     const cards = table.map((n) => n.dataset.card);
     const lit = new Map(matchWord(word, cards).filter((m) => m.idx >= 0).map((m) => [m.idx, m.letter]));
@@ -159,16 +160,14 @@ function tableTiles(view, ctx, { secret = false } = {}) {
   });
   if (!table.length) row.append(h("span", { class: "wd-empty" }, ctx.t("wd.table.empty")));
   const count = ctx.t("wd.table.count", { n: table.length });
-  const box = h("div", { class: "wd-table" },
+  return h("div", { class: "wd-table" },
     h("div", { class: "wd-table-head" }, h("b", {}, ctx.t("wd.table")), h("small", {}, secret && table.length
       ? ctx.t("wd.bel.stack", { n: table.length }) : count)), row);
-  // The word being typed lights its tiles while a word may still be said: not on the game's or a hand's end,
-  // where the tiles left would glow as if chosen.
-  const draft = drafts.get(DRAFT);
-  if (over || view._showdown) drafts.delete(DRAFT);
-  else if (draft?.text) requestAnimationFrame(() => lightTable(draft.text, draft.family));
-  return box;
 }
+
+/** What tableTiles draws from (a part's key). */
+const tilesKey = (view, ctx, secret) => JSON.stringify([view.table, view.phase, view.stage, view._showdown, secret,
+  ctx.lang]);
 
 /** The events with each run of passes made one, {passes: [seat, ...]}: a belote's round of passes is a line. */
 function passesGrouped(events) {
@@ -186,6 +185,14 @@ function passLine(seats, ctx) {
   return h("div", { class: "wd-pass" }, ctx.t("wd.passes.many", { n: seats.length, names: namesOf(ctx, [...new Set(seats)]) }));
 }
 
+/** Whether secret belote's stack shown for a word (``stack``, its "revealed" event's cards) is still the table's:
+ *  the table holds the stack less the cards the word's events took, no card laid since. The stack is shown to check
+ *  the word, then its cards go back (the rulebook's D.3): once play goes on it is a stack again, to remember. */
+function checking(stack, events, view) {
+  const taken = events.reduce((n, e) => n + (e.takes?.cards || []).length, 0);
+  return (view.table || []).length === stack.length - taken;
+}
+
 /** How the last word went: who claimed (proposed) what, the verdict and its reason, who took what, who passed. */
 function lastWord(events, view, ctx, family) {
   if (!events?.length) return null;
@@ -194,7 +201,7 @@ function lastWord(events, view, ctx, family) {
   for (const e of passesGrouped(events)) {
     const claim = e.claimed || e.proposed;
     if (claim) {
-      const word = claim.word?.letters ? wordText({ letters: [...claim.word.letters], jokers: new Set(claim.word.jokers || []) }) : "";
+      const word = claim.word?.letters ? wordOf(claim.word) : "";
       const who = nameOf(ctx, claim.seat || 0);
       lines.push(h("div", { class: "wd-claim" }, word
         ? [h("span", {}, ctx.t(e.claimed ? "wd.claims" : "wd.proposes", { name: who })), " ", h("b", { class: "wd-word" }, word)]
@@ -218,8 +225,8 @@ function lastWord(events, view, ctx, family) {
     }
   }
   if (!lines.length) return null;
-  if (stack) lines.splice(1, 0, h("div", { class: "wd-revealed" }, h("small", {}, ctx.t("wd.bel.revealed")), " ",
-    tileRow(stack, { small: true, lang: ctx.lang })));
+  if (stack && checking(stack, events, view)) lines.splice(1, 0, h("div", { class: "wd-revealed" },
+    h("small", {}, ctx.t("wd.bel.revealed")), " ", tileRow(stack, { small: true, lang: ctx.lang })));
   return h("div", { class: "wd-last" }, h("small", { class: "wd-last-head" }, ctx.t(family === "bataille" ? "wd.last.claim" : "wd.last.proposal")), lines);
 }
 
@@ -249,33 +256,45 @@ function batPlayer(seat, view, ctx, pending) {
       h("span", { class: "wd-fact big" }, h("b", {}, ctx.t("wd.points", { n: num(seat.points) })))));
 }
 
-/** Draws a bataille view (GetViewResponse.bataille). */
-export function drawBataille(node, view, ctx) {
-  view = view || {};
+/** Bataille's parts (GetViewResponse.bataille), in the board's order, each kept by ``drawn`` (board.js's parts())
+ *  while what it is drawn from is the same. */
+function bataille(view, ctx, drawn) {
   const seats = seatsOf(view);
   const pending = pendingOf(view, ctx);
   const me = ctx.seat === 0 || ctx.seat === 1 ? ctx.seat : 0;
-  const other = seats[1 - me];
   const t = ctx.t;
-  let phase;
-  if (view.phase === "PHASE_OVER") {
-    phase = (view.champions || []).length ? t("wd.champions", { names: namesOf(ctx, view.champions) }) : t("wd.over");
-  } else if (view.phase === "PHASE_LAST") {
-    phase = t("wd.bat.last");
-  } else if (view.turn !== undefined) {
-    phase = view.turn === ctx.seat ? t("wd.bat.lay.you") : t("wd.bat.lay.other", { name: nameOf(ctx, view.turn) });
-  } else {
-    phase = t("wd.bat.lay");
-  }
-  const status = h("div", { class: "wd-status" }, h("b", {}, phase), view.phase === "PHASE_OVER" ? null
-    : h("small", {}, t("wd.bat.rules", { n: view.minLength || 3 }), view.courtesy ? ` · ${t("wd.bat.courtesy")}` : ""));
-  node.replaceChildren(h("div", { class: `lw wd bat${view._showdown ? " showdown" : ""}`, "data-phase": view.phase || "" },
-    other ? batPlayer(other, view, ctx, pending) : null,
-    status,
-    tableTiles(view, ctx),
-    lastWord(view._last || view.previous, view, ctx, "bataille"),
-    seats[me] ? batPlayer(seats[me], view, ctx, pending) : null,
-    view.lexicon ? h("small", { class: "wd-judged" }, lexiconLabel(view.lexicon)) : null));
+  const player = (seat) => seat && drawn(`seat ${seat.seat}`, JSON.stringify([seat, view.champions, view.turn,
+    view.phase, pending.has(seat.seat), ctx.seat, seatKey(ctx, seat.seat)]), () => batPlayer(seat, view, ctx, pending));
+  const status = drawn("status", JSON.stringify([view.phase, view.champions, view.turn, view.minLength, view.courtesy,
+    ctx.seat, ctx.names, ctx.lang]), () => {
+    let phase;
+    if (view.phase === "PHASE_OVER") {
+      phase = (view.champions || []).length ? t("wd.champions", { names: namesOf(ctx, view.champions) }) : t("wd.over");
+    } else if (view.phase === "PHASE_LAST") {
+      phase = t("wd.bat.last");
+    } else if (view.turn !== undefined) {
+      phase = view.turn === ctx.seat ? t("wd.bat.lay.you") : t("wd.bat.lay.other", { name: nameOf(ctx, view.turn) });
+    } else {
+      phase = t("wd.bat.lay");
+    }
+    return h("div", { class: "wd-status" }, h("b", {}, phase), view.phase === "PHASE_OVER" ? null
+      : h("small", {}, t("wd.bat.rules", { n: view.minLength || 3 }), view.courtesy ? ` · ${t("wd.bat.courtesy")}` : ""));
+  });
+  return [player(seats[1 - me]), status, drawn("table", tilesKey(view, ctx, false), () => tableTiles(view, ctx)),
+    lastPart(view, ctx, drawn, "bataille"), player(seats[me]), judgedPart(view, ctx, drawn)];
+}
+
+/** The last word's part (lastWord), kept while its events are the same. */
+function lastPart(view, ctx, drawn, family) {
+  const events = view._last || view.previous;
+  return drawn("last", JSON.stringify([events, (view.table || []).length, ctx.names, ctx.lang]),
+    () => lastWord(events, view, ctx, family));
+}
+
+/** Who judges the words (the table's lexicon), at the board's foot. */
+function judgedPart(view, ctx, drawn) {
+  return drawn("judged", JSON.stringify([view.lexicon, ctx.lang]),
+    () => (view.lexicon ? h("small", { class: "wd-judged" }, lexiconLabel(view.lexicon)) : null));
 }
 
 // -- belote ---------------------------------------------------------------------------------------------
@@ -341,9 +360,9 @@ function belHand(seat, view, ctx) {
     row);
 }
 
-/** Draws a belote or secret belote view (GetViewResponse.belote). */
-export function drawBelote(node, view, ctx) {
-  view = view || {};
+/** Belote's and secret belote's parts (GetViewResponse.belote), in the board's order, each kept by ``drawn`` while
+ *  what it is drawn from is the same. */
+function belote(view, ctx, drawn) {
   const t = ctx.t;
   const seats = seatsOf(view);
   const pending = pendingOf(view, ctx);
@@ -351,46 +370,111 @@ export function drawBelote(node, view, ctx) {
   const base = me ?? 0;
   const at = (k) => seats[(base + k) % seats.length];
   const actor = view.toAct;
-  const you = actor !== undefined && actor === me;
-  let stage = "";
-  if (view.stage === "STAGE_OVER") {
-    stage = (view.champions || []).length ? t("wd.champions", { names: namesOf(ctx, view.champions) }) : t("wd.over");
-  } else if (view._showdown && view._deal) {
-    stage = t("wd.bel.end");
-  } else if (view.stage === "STAGE_LAY") {
-    stage = you ? t("wd.bel.lay.you") : t("wd.bel.lay", { name: nameOf(ctx, actor ?? 0) });
-  } else if (view.stage === "STAGE_PROPOSE") {
-    stage = you ? t("wd.bel.propose.you", { n: view.wordLength || 5 }) : t("wd.bel.propose", { name: nameOf(ctx, actor ?? 0) });
-  } else if (view.stage === "STAGE_LAST") {
-    stage = you ? t("wd.bel.last.you") : t("wd.bel.last", { name: nameOf(ctx, actor ?? 0) });
-  }
-  const required = view.stage === "STAGE_LAY" && !view._showdown
-    ? h("span", { class: `wd-required ${view.required ? (view.required === "LETTER_KIND_VOWEL" ? "vowel" : "consonant") : "any"}` },
-      t(view.required === "LETTER_KIND_VOWEL" ? "wd.bel.vowel" : view.required === "LETTER_KIND_CONSONANT" ? "wd.bel.consonant" : "wd.bel.any"))
-    : null;
-  const centre = h("div", { class: "wd-centre" },
-    h("div", { class: "wd-status" }, h("small", { class: "wd-deal" }, t("wd.bel.deal", { n: view.deal || 1 }),
+  // a seat's plaque, and the viewer's place (its plaque and its hand), each kept while they read the same
+  const plaque = [ctx.seat, view.dealer, view.stage];
+  const seat = (k, place) => drawn(`seat ${at(k).seat}`, JSON.stringify([at(k), place, pending.has(at(k).seat), plaque,
+    seatKey(ctx, at(k).seat)]), () => belSeat(at(k), view, ctx, pending, place));
+  const status = drawn("status", JSON.stringify([view.deal, view.secret, view.target, view.stage, view._showdown,
+    Boolean(view._deal), actor, me, view.wordLength, view.champions, view.required, ctx.names, ctx.lang]), () => {
+    const you = actor !== undefined && actor === me;
+    let stage = "";
+    if (view.stage === "STAGE_OVER") {
+      stage = (view.champions || []).length ? t("wd.champions", { names: namesOf(ctx, view.champions) }) : t("wd.over");
+    } else if (view._showdown && view._deal) {
+      stage = t("wd.bel.end");
+    } else if (view.stage === "STAGE_LAY") {
+      stage = you ? t("wd.bel.lay.you") : t("wd.bel.lay", { name: nameOf(ctx, actor ?? 0) });
+    } else if (view.stage === "STAGE_PROPOSE") {
+      stage = you ? t("wd.bel.propose.you", { n: view.wordLength || 5 }) : t("wd.bel.propose", { name: nameOf(ctx, actor ?? 0) });
+    } else if (view.stage === "STAGE_LAST") {
+      stage = you ? t("wd.bel.last.you") : t("wd.bel.last", { name: nameOf(ctx, actor ?? 0) });
+    }
+    const required = view.stage === "STAGE_LAY" && !view._showdown
+      ? h("span", { class: `wd-required ${view.required ? (view.required === "LETTER_KIND_VOWEL" ? "vowel" : "consonant") : "any"}` },
+        t(view.required === "LETTER_KIND_VOWEL" ? "wd.bel.vowel" : view.required === "LETTER_KIND_CONSONANT" ? "wd.bel.consonant" : "wd.bel.any"))
+      : null;
+    return h("div", { class: "wd-status" }, h("small", { class: "wd-deal" }, t("wd.bel.deal", { n: view.deal || 1 }),
       view.secret ? ` · ${t("wd.bel.secret")}` : "", ` · ${t("wd.bel.target", { n: num(view.target) || 1000 })}`),
-    h("b", {}, stage), required),
-    tableTiles(view, ctx, { secret: Boolean(view.secret) && !view._revealed }));
-  const ring = h("div", { class: `wd-ring n${seats.length}` },
-    seats.length > 2 ? belSeat(at(2), view, ctx, pending, "top") : null,
-    seats.length > 1 ? belSeat(at(1), view, ctx, pending, "left") : null,
-    seats.length > 3 ? belSeat(at(3), view, ctx, pending, "right") : null,
-    centre,
-    me === null ? belSeat(at(0), view, ctx, pending, "bottom") : null);
-  node.replaceChildren(h("div", { class: `lw wd bel${view.secret ? " secret" : ""}${view._showdown ? " showdown" : ""}`, "data-stage": view.stage || "" },
-    teamsBar(view, ctx),
-    ring,
-    lastWord(view._last || view.previous, view, ctx, "belote"),
-    me === null ? null : belHand(seats[me], view, ctx),
-    view.lexicon ? h("small", { class: "wd-judged" }, lexiconLabel(view.lexicon)) : null));
+    h("b", {}, stage), required);
+  });
+  const secret = Boolean(view.secret) && !view._revealed;
+  const centre = drawn("centre", "", () => h("div", { class: "wd-centre" }));
+  fill(centre, [status, drawn("table", tilesKey(view, ctx, secret), () => tableTiles(view, ctx, { secret }))]);
+  const ring = drawn("ring", String(seats.length), () => h("div", { class: `wd-ring n${seats.length}` }));
+  fill(ring, [seats.length > 2 ? seat(2, "top") : null, seats.length > 1 ? seat(1, "left") : null,
+    seats.length > 3 ? seat(3, "right") : null, centre, me === null ? seat(0, "bottom") : null]);
+  const teams = drawn("teams", JSON.stringify([view.target, view.totals, view._deal, view.champions, view.dealPoints,
+    view.taken, seats.length, ctx.seat, ctx.names, ctx.lang]), () => teamsBar(view, ctx));
+  const hand = me === null ? null : drawn("hand", JSON.stringify([seats[me], view.stage, view.toAct, view._showdown,
+    typeof ctx.act, pending.has(me), plaque, seatKey(ctx, me)]), () => belHand(seats[me], view, ctx));
+  return [teams, ring, lastPart(view, ctx, drawn, "belote"), hand, judgedPart(view, ctx, drawn)];
 }
 
-/** Draws either family's view: ctx.family is "bataille" or "belote". */
-export function drawBoard(node, view, ctx) {
-  const family = ctx.family || (view && "claims" in view ? "bataille" : view && ("stage" in view || "totals" in view) ? "belote" : "bataille");
-  return family === "belote" ? drawBelote(node, view, ctx) : drawBataille(node, view, ctx);
+/** Which of the two families a view is: ctx.family ("bataille" or "belote"), else guessed from its fields. */
+function familyOf(view, ctx) {
+  if (ctx.family === "bataille" || ctx.family === "belote") return ctx.family;
+  return "claims" in view ? "bataille" : "stage" in view || "totals" in view ? "belote" : "bataille";
+}
+
+/** The board of bataille, belote and secret belote (board.js's contract), made for ``node``: its parts kept from one
+ *  view to the next, each drawn again when what it reads changed; the word being typed in its word box (input) is
+ *  its own, and lights the tiles it takes on its own table. */
+export function create(node, first = {}) {
+  const ctx = latest({}, first);
+  const typing = { node, draft: null }; // the word being typed: {text, family, error, sending, focused}
+  let drawn = null;
+  let root = null;
+  let family = null;
+  return {
+    update(view, c = first) {
+      latest(ctx, c);
+      view = view || {};
+      const kind = familyOf(view, ctx);
+      if (!root || kind !== family) {
+        family = kind;
+        drawn = parts();
+        root = h("div");
+        node.replaceChildren(root);
+      }
+      const showdown = view._showdown ? " showdown" : "";
+      if (kind === "belote") {
+        root.className = `lw wd bel${view.secret ? " secret" : ""}${showdown}`;
+        root.dataset.stage = view.stage || "";
+        fill(root, belote(view, ctx, drawn));
+      } else {
+        root.className = `lw wd bat${showdown}`;
+        root.dataset.phase = view.phase || "";
+        fill(root, bataille(view, ctx, drawn));
+      }
+      // The word being typed lights its tiles while a word may still be said: not on the game's or a hand's end,
+      // where the tiles left would glow as if chosen (the word is let go then).
+      const over = view.phase === "PHASE_OVER" || view.stage === "STAGE_OVER";
+      if (over || view._showdown) typing.draft = null;
+      else if (typing.draft?.text) lightTable(node, typing.draft.text, typing.draft.family);
+    },
+    /** The board's own control for a word (claim, propose) and for belote's card, laid by a tap on it in the hand
+     *  (the bar says so: however many cards fit, it is the same gesture); the screen makes the others (pass,
+     *  bataille's lay). */
+    input(move, view, c) {
+      if (move?.kind === "claim") return wordBox(move, view, c, "bataille", typing);
+      if (move?.kind === "propose") return wordBox(move, view, c, "belote", typing);
+      if (move?.kind === "lay" && c.family === "belote") return h("p", { class: "wd-help" }, c.t("wd.bel.tap"));
+      return null;
+    },
+    /** A hint's word said as a word, after its move's name ("Annoncer AVI"; "?V": a joker as V), never the claim's
+     *  count glued to it ("2AVI"). */
+    hint(x, c) {
+      const claim = x?.bataille?.claim;
+      const word = (claim || x?.belote?.propose)?.word;
+      if (!word?.letters) return null;
+      return [c.t(claim ? "act.claim" : "act.propose"), " ", h("b", { class: "wd-word" }, wordOf(word))];
+    },
+    destroy() {
+      node.replaceChildren();
+      root = null;
+      typing.draft = null;
+    },
+  };
 }
 
 // -- the word box -----------------------------------------------------------------------------------------
@@ -398,21 +482,21 @@ export function drawBoard(node, view, ctx) {
 function hintWords(ctx, family) {
   return (ctx.hints?.hints || []).map((x) => {
     const word = family === "bataille" ? x.bataille?.claim?.word : x.belote?.propose?.word;
-    return word?.letters ? wordText({ letters: [...word.letters], jokers: new Set(word.jokers || []) }) : "";
+    return word?.letters ? wordOf(word) : "";
   }).filter(Boolean);
 }
 
-/** A word to claim (bataille) or propose (belote): typed, its tiles lit on the table as it is typed. */
-function wordBox(move, view, ctx, family) {
+/** A word to claim (bataille) or propose (belote): typed, its tiles lit on the board's table as it is typed
+ *  (``typing``: the board's node and its draft, what the box holds across redraws). */
+function wordBox(move, view, ctx, family, typing) {
   const t = ctx.t;
   const choice = move.word || {};
   const table = choice.cards || view?.table || [];
   const least = Number(choice.minLength || (family === "bataille" ? view?.minLength || 3 : view?.wordLength || 5));
   const most = Number(choice.maxLength || table.length);
   const jokers = family === "bataille";
-  const draft = drafts.get(DRAFT) || { text: "", family, error: "", sending: false };
+  const draft = typing.draft || (typing.draft = { text: "", family, error: "", sending: false });
   draft.family = family;
-  drafts.set(DRAFT, draft);
   // A redraw replaces the box: it keeps the typing's focus (an element taken out of the page fires no blur).
   const hadFocus = draft.focused || document.activeElement?.classList?.contains("wd-input");
 
@@ -454,7 +538,7 @@ function wordBox(move, view, ctx, family) {
     send.disabled = draft.sending || n < least || n > most;
     status.textContent = draft.error || "";
     status.classList.toggle("error", Boolean(draft.error));
-    lightTable(field.value, family);
+    lightTable(typing.node, field.value, family);
   };
   const act = async (text) => {
     if (draft.sending) return;
@@ -517,15 +601,6 @@ function wordBox(move, view, ctx, family) {
   render();
   if (hadFocus) refocus(field);
   return box;
-}
-
-/** The board's own control for a word (claim, propose) and for belote's card, laid by a tap on it in the hand
- *  (the bar says so: however many cards fit, it is the same gesture); the screen makes the others (pass, bataille's lay). */
-export function input(move, view, ctx) {
-  if (move?.kind === "claim") return wordBox(move, view, ctx, "bataille");
-  if (move?.kind === "propose") return wordBox(move, view, ctx, "belote");
-  if (move?.kind === "lay" && ctx.family === "belote") return h("p", { class: "wd-help" }, ctx.t("wd.bel.tap"));
-  return null;
 }
 
 // -- the end of a hand ------------------------------------------------------------------------------------
