@@ -303,7 +303,8 @@ def test_the_word_tools_take_letters_and_colours_tapped_and_answer_in_sight(site
                                                                             size: tuple[int, int], lang: str) -> None:
     """The word tools: a word's score from letters typed ("porté") and a card tapped black, another tapped to a red
     joker standing for its letter; the answer is the server's score of those cards, drawn under the tool, in the
-    window; the best words of a hand typed as letters with a joker ("?"), in the window too."""
+    window; the best words of a hand typed as letters with a joker ("?", tapped black: "joker noir", masculine), in the
+    window too."""
     show(driver, f"{site}#/words", size, lang)
     form = wait(driver, lambda d: d.find_element(By.ID, "word-score"))
     form.find_element(By.CSS_SELECTOR, "input").send_keys("porté")
@@ -332,6 +333,8 @@ def test_the_word_tools_take_letters_and_colours_tapped_and_answer_in_sight(site
     driver.find_elements(By.CSS_SELECTOR, "#word-best-cards button.card-pick")[7].click()  # the joker black
     hand = [b.get_attribute("data-card") for b in driver.find_elements(By.CSS_SELECTOR, "#word-best-cards [data-card]")]
     assert hand == ["Er", "Tr", "Ar", "Rr", "Nr", "Sr", "Or", "?b"], hand
+    joker = driver.find_element(By.CSS_SELECTOR, "#word-best-cards [data-card='?b']").get_attribute("title")
+    assert joker == {"fr": "joker noir", "en": "black joker"}[lang], joker  # a joker is masculine: never "joker noire"
     best.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     words = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#word-best + #word-answer ol li"), 10)
     assert words and in_sight(words[0]), "the best words are out of the window"
