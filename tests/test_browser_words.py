@@ -576,3 +576,36 @@ def test_a_capped_bet_offers_the_cap_not_all_in_nor_the_pot(site: str, browsers:
         assert french["short"]["quick"] == [["min", "4"], ["tapis", "7"]], (width, french)  # its stack under the cap
         assert english["short"]["quick"] == [["min", "4"], ["all-in", "7"]], (width, english)
         assert all(side["inside"] for side in (*french.values(), *english.values())), (width, said)
+
+
+def test_two_boards_on_one_page_share_nothing(site: str, browsers: Callable[..., Any]) -> None:
+    """A board's state is its own (issue 38, step 4): two bataille boards on one page with the same table, a word typed
+    in the first one's box lights the first one's tiles alone; two AlphaPoker boards at the reveal of the same deal,
+    the letters tapped in the first one's word builder are not in the second one's."""
+    driver = lobby(browsers, site)
+    said = driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/words.js'), import('/table/alphapoker.js')]).then(([i18n, words, ap]) => {"
+        "  const made = (module, family, view) => { const node = document.createElement('div'); document.body.append(node);"
+        "    const c = {names: ['Léa', 'robot 2'], seat: 0, family, pending: new Set([0]), lang: i18n.lang, picked: new Map(),"
+        "               t: (k, v) => i18n.t(k, v, module.STRINGS), act: () => null, view};"
+        "    const board = module.create(node, c); board.update(view, c); return {node, board, c}; };"
+        "  const table = ['Gr', 'Yb', 'Cb', 'Tr', 'Er'];"
+        "  const bataille = {phase: 'PHASE_LAY', turn: 1, claims: 2, table, seats: [{claimant: true}, {}]};"
+        "  const claim = {kind: 'claim', word: {cards: table, minLength: 3}};"
+        "  const [one, two] = [made(words, 'bataille', bataille), made(words, 'bataille', bataille)];"
+        "  const box = one.board.input(claim, bataille, one.c); document.body.append(box);"
+        "  const field = box.querySelector('input.wd-input'); field.value = 'GYC'; field.dispatchEvent(new Event('input'));"
+        "  const other = two.board.input(claim, bataille, two.c);"
+        "  const rack = ['Er', 'Tb', 'Ar', 'Nb', 'Sr', 'Ob', 'Ir'];"
+        "  const reveal = {phase: 'PHASE_REVEAL', round: 1, toAct: 0, seats: [{hand: rack, inDeal: true}, {inDeal: true}]};"
+        "  const lay = {kind: 'lay', word: {cards: rack, maxLength: 7}};"
+        "  const [three, four] = [made(ap, 'alphapoker', reveal), made(ap, 'alphapoker', reveal)];"
+        "  const builder = three.board.input(lay, reveal, three.c); document.body.append(builder);"
+        "  builder.querySelectorAll('.ap-b-rack .lt').forEach((tile, i) => i < 3 && tile.click());"
+        "  const spelt = (b) => [...b.querySelectorAll('.ap-b-word .lt[data-card]')].map((t) => t.dataset.card);"
+        "  const again = three.board.input(lay, reveal, three.c);"  # the first board's builder made again: its word kept
+        "  done({lit: [one, two].map((b) => b.node.querySelectorAll('.lt-lit').length), typed: other.querySelector('input').value,"
+        "        first: spelt(builder), kept: spelt(again), second: spelt(four.board.input(lay, reveal, four.c))}); });")
+    assert said["lit"] == [3, 0] and said["typed"] == "", said
+    assert said["first"] == ["Er", "Tb", "Ar"] and said["kept"] == said["first"] and said["second"] == [], said
