@@ -62,6 +62,7 @@ def bench_decisions(store: Store, decisions: int) -> None:
     variant = playable("alphapoker", store.get)
     state = variant.new_game(ap.AlphaOptions(players=2), game_rng("decisions"))
     base = state.view(state.pending()[0])
+    bot = variant.new_bot()
     rng = random.Random(2)
     cards = deck()
     times, judge = [], []
@@ -71,7 +72,7 @@ def bench_decisions(store: Store, decisions: int) -> None:
         hands[base.seat] = tuple(hand)
         view = dataclasses.replace(base, hands=tuple(hands))
         t = time.perf_counter()
-        variant.bot(view, view.legal, rng)
+        bot(view, view.legal, rng)
         times.append(time.perf_counter() - t)
         found = best_words(lexicon, hand, RULEBOOK, 1)
         if found:

@@ -37,7 +37,8 @@ import grpc
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 from brelan.api.errors import ServiceError, went_away
-from brelan.server.games.base import Variant
+from brelan.server.games.base import Bot, Variant
+from brelan.server.games.levels import DEFAULT_LEVEL
 from brelan.server.games.selfplay import play
 
 from .client import auth, open_channel
@@ -78,15 +79,16 @@ class Summary:
         return summary
 
 
-def run_local(variant: Variant, options: Any, tables: int, games: int, seed: str, progress: Progress) -> Summary:
-    """Every game in this process, straight on the engine."""
+def run_local(variant: Variant, options: Any, tables: int, games: int, seed: str, progress: Progress,
+              level: str = DEFAULT_LEVEL) -> Summary:  # fmt: skip
+    """Every game in this process, straight on the engine, every seat's bot at ``level``."""
     summary = Summary()
     variant.warm()  # its lookup tables, outside the games' time (as run_remote)
     start = time.perf_counter()
     for t in range(tables):
         for g in range(games):
             try:
-                played = play(variant, options, f"{seed}/{t}/{g}")
+                played = play(variant, options, f"{seed}/{t}/{g}", levels=[level] * variant.seats(options))
             except Exception as e:  # a bot or engine bug: count it, keep going
                 summary.errors += 1
                 summary.messages.append(f"table {t} game {g}: {type(e).__name__}: {e}")
@@ -105,6 +107,7 @@ class _SeatClient:
     seat: int
     token: str
     rng: random.Random
+    bot: Bot  # its own (a bot may remember what it saw)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     acted_seq: int = 0  # the table's seq after this seat's last action
 
@@ -224,7 +227,7 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
             summary.conserved = False
         if view.over or not response.legal:
             continue
-        action = variant.bot(view, list(response.legal), me.rng)
+        action = me.bot(view, list(response.legal), me.rng)
         if not action:  # a real-time game's bot with nothing to claim
             continue
         request = tpb.ActRequest(table_id=table_id, seat=me.seat, action=action, expected_seq=response.seq,
@@ -295,7 +298,7 @@ async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: 
 
 
 async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: str, summary: Summary,
-                 pace: float) -> None:  # fmt: skip
+                 pace: float, level: str) -> None:  # fmt: skip
     # A practice table: a bot plays by the legal list's hints (the best words, the solver's set), as the server's do.
     # Its id, the same on every retry: a creation whose answer a restart lost answers its table, and makes no other.
     create = tpb.CreateTableRequest(variant=variant.name, options=options, name=f"bots {seed}", hints=True,
@@ -307,7 +310,7 @@ async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: 
     requests = [tpb.JoinTableRequest(table_id=info.table_id, seat=s, player=f"bot{s}", join_id=uuid.uuid4().hex)
                 for s in range(len(info.seats))]  # fmt: skip
     joined = [await route.call(lambda s: s.JoinTable(request)) for request in requests]
-    seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}")) for j in joined]
+    seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}"), variant.new_bot(level)) for j in joined]
     over = asyncio.Event()
     follower = asyncio.create_task(_follow(route, info.table_id, seats, over, variant.realtime))
     await asyncio.gather(*(_seat(route, variant, info.table_id, me, summary, over, pace) for me in seats))
@@ -326,10 +329,10 @@ async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: 
 
 async def run_remote(target: str, variant: Variant, options: dict[str, str], tables: int, games: int, seed: str,
                      progress: Progress, credentials: grpc.ChannelCredentials | None = None, *, pace: float = 0.0,
-                     summary: Summary | None = None) -> Summary:  # fmt: skip
+                     summary: Summary | None = None, level: str = DEFAULT_LEVEL) -> Summary:  # fmt: skip
     """``tables`` tables at once on the server, each playing ``games`` games one after the other (TLS: ``credentials``).
 
-    ``pace``: the seconds each bot takes before each move (0: at once). ``summary``: the one to fill, as it goes
+    ``pace``: the seconds each bot takes before each move (0: at once); ``level``: every seat's bot's. ``summary``: the one to fill, as it goes
     (a caller that stops the run early reads what it holds).
     """
     summary = Summary() if summary is None else summary
@@ -350,7 +353,7 @@ async def run_remote(target: str, variant: Variant, options: dict[str, str], tab
         async def lane(t: int) -> None:
             for g in range(games):
                 try:
-                    await _table(nodes, variant, options, f"{seed}/{t}/{g}", summary, pace)
+                    await _table(nodes, variant, options, f"{seed}/{t}/{g}", summary, pace, level)
                 except grpc.aio.AioRpcError as e:
                     summary.errors += 1
                     summary.messages.append(f"table {t} game {g}: {e.code().name}: {e.details()}")

@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.lexicon.store import Store
 from brelan.server.games.base import Lexicons, OptionError, Variant, jsonable, options_dict
+from brelan.server.games.levels import DEFAULT_LEVEL, LEVELS, UnknownLevel, level_of
 from brelan.server.games.registry import VARIANTS, UnknownVariant, get_variant
 from brelan.server.games.transcript import Mismatch, Transcript, replay
 
@@ -64,6 +65,21 @@ def pausing(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pause", type=float, default=0.0, metavar="S",
                         help="after each hand, S seconds (up to 60) for its players to see its end before the next"
                              " hand's decisions open: the bots wait and the clocks start after it; 0: none")  # fmt: skip
+
+
+def bot_level(text: str) -> str:
+    """A level's English name, from its English or French name (argparse says the levels when it is none)."""
+    try:
+        return level_of(text)
+    except UnknownLevel as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def leveled(parser: argparse.ArgumentParser, whose: str) -> None:
+    """The flag of the bots' level."""
+    names = ", ".join(f"{level.name} ({level.french})" for level in LEVELS)
+    parser.add_argument("--level", type=bot_level, default=DEFAULT_LEVEL, metavar="LEVEL",
+                        help=f"{whose} level: {names}; default {DEFAULT_LEVEL}")
 
 
 def practice(parser: argparse.ArgumentParser) -> None:
@@ -126,7 +142,8 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
         emit(table)
         return
     seats = " ".join(
-        f"p{s.seat}:{'bot' if s.bot else (s.player or 'taken') if s.taken else 'free'}" for s in info.seats
+        f"p{s.seat}:{f'bot({s.bot_level})' if s.bot else (s.player or 'taken') if s.taken else 'free'}"
+        for s in info.seats
     )
     out.print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
               f"seq {info.seq:<5} {seats}{'  practice (hints)' if info.hints else ''}"
@@ -140,13 +157,22 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     bot_seats = list(range(seats - args.bots, seats)) if args.bots else []
     if args.bots > seats:
         fail(f"--bots {args.bots}: the table has {seats} seats")
+    levels = dict.fromkeys(bot_seats, args.level)
+    for pair in args.bot:
+        seat, _, level = pair.partition("=")
+        if not seat.strip().isdigit():
+            fail(f"--bot wants SEAT or SEAT=LEVEL, got {pair!r}")
+        try:
+            levels[int(seat)] = bot_level(level) if level else args.level
+        except argparse.ArgumentTypeError as e:
+            fail(f"--bot {pair}: {e}")
     invite = {}
     for pair in args.invite:
         seat, _, guest = pair.partition("=")
         if not seat.strip().isdigit() or not guest.strip():
             fail(f"--invite wants SEAT=NAME, got {pair!r}")
         invite[int(seat)] = guest.strip()
-    made = client(args).open_table(variant.name, options, bot_seats=bot_seats, decision_seconds=args.decision_seconds,
+    made = client(args).open_table(variant.name, options, bots=levels, decision_seconds=args.decision_seconds,
                                    untimed=args.untimed, name=args.name, hints=args.hints, pause_seconds=args.pause,
                                    invite=invite)  # fmt: skip
     info = made.table
@@ -282,11 +308,12 @@ def cmd_bots_run(args: argparse.Namespace) -> int:
             full = options_dict(variant.make_options(options))
             try:
                 summary = asyncio.run(run_remote(args.server, variant, full, args.tables, args.games, seed, advance,
-                                                 credentials_of(args)))  # fmt: skip
+                                                 credentials_of(args), level=args.level))  # fmt: skip
             except ConnectionError as e:
                 fail(str(e))
         else:
-            summary = run_local(variant, variant.make_options(options), args.tables, args.games, seed, advance)
+            summary = run_local(variant, variant.make_options(options), args.tables, args.games, seed, advance,
+                                args.level)  # fmt: skip
     finally:
         if bar:
             bar.stop()
@@ -328,6 +355,9 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     create = actions.add_parser("create", parents=[remote, optionable], help="open a table")
     create.add_argument("variant", help=f"the game: {games}")
     create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
+    leveled(create, "the bots'")
+    create.add_argument("--bot", action="append", default=[], metavar="SEAT[=LEVEL]",
+                        help="a bot takes this seat, at this level (default --level's); repeatable")  # fmt: skip
     timing(create)
     practice(create)
     pausing(create)
@@ -388,6 +418,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     run.add_argument("--games", type=positive, default=1, metavar="M", help="games per table (default 1)")
     run.add_argument("--server", metavar="HOST:PORT", help="play on this server over gRPC (default: in process)")
     run.add_argument("--seed", help="seed the in-process games and the bots (default: random, printed)")
+    leveled(run, "every bot's")
     run.set_defaults(run=cmd_bots_run)
 
     play = sub.add_parser("play", parents=[common, optionable], help="play at a terminal table against bots",
@@ -396,6 +427,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     play.add_argument("variant", help=f"the game: {games}")
     play.add_argument("--server", metavar="HOST:PORT", help="play on this server")
     practice(play)
+    leveled(play, "your opponents'")
     play.add_argument("--bot-delay", type=float, default=0.8, metavar="S",
                       help="seconds bots wait before acting, in process (default 0.8)")  # fmt: skip
     play.add_argument("--player", default=os.environ.get("USER", "you"), help="your name at the table")

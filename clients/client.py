@@ -308,7 +308,8 @@ class BrelanClient(LexiconCalls):
                    decision_seconds: float = 0.0, untimed: bool = False, name: str = "",
                    lexicon: str = "", hints: bool = False, pause_seconds: float = 0.0,
                    create_id: str = "", chat_apart: bool = False, rematch_of: str = "",
-                   invite: Mapping[int, str] | None = None, token: str = "") -> tpb.CreateTableResponse:  # fmt: skip
+                   invite: Mapping[int, str] | None = None, token: str = "",
+                   bots: Mapping[int, str] | None = None) -> tpb.CreateTableResponse:  # fmt: skip
         """A new table, with its invited seats' secrets (``invitations``); ``decision_seconds``: each decision's
         time (0: the server's default, none when ``untimed``);
         ``hints``: a practice table, whose players may ask for hints; ``pause_seconds``: after each hand, how long
@@ -317,12 +318,14 @@ class BrelanClient(LexiconCalls):
         ``chat_apart``: its spectators' chat lines are shown to spectators only; ``rematch_of``: the table whose
         players play again here (its TableInfo.rematch names this one), made by one of them: ``token``, their seat's
         there; ``invite``: seat -> a guest's name, a seat kept for them (the answer's invitations hold the secrets
-        that take them)."""
+        that take them); ``bots``: seat -> its bot's level (VariantInfo.bot_levels), ``bot_seats`` taking the
+        default level."""
         request = tpb.CreateTableRequest(variant=variant, options=dict(options or {}), bot_seats=bot_seats,
                                          decision_seconds=decision_seconds, untimed=untimed, name=name,
                                          lexicon=lexicon, hints=hints, pause_seconds=pause_seconds,
                                          create_id=create_id, chat_apart=chat_apart, rematch_of=rematch_of,
-                                         invite=[tpb.Invite(seat=s, name=n) for s, n in (invite or {}).items()])  # fmt: skip
+                                         invite=[tpb.Invite(seat=s, name=n) for s, n in (invite or {}).items()],
+                                         bots=[tpb.BotSeat(seat=s, level=lv) for s, lv in (bots or {}).items()])  # fmt: skip
         return self._table("CreateTable", request, token)  # type: ignore[no-any-return]
 
     def create_table(self, variant: str, options: Mapping[str, str] | None = None, **kwargs: Any) -> tpb.TableInfo:

@@ -308,7 +308,7 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
         api.wait_ready(timeout=5)
         seats = variant.seats(variant.make_options(options))
         # Alone against bots nobody waits for this player: no clock on his decisions (abandoned after 10 minutes away).
-        info = api.create_table(variant.name, options, bot_seats=list(range(1, seats)), untimed=True,
+        info = api.create_table(variant.name, options, bots=dict.fromkeys(range(1, seats), args.level), untimed=True,
                                 name=f"{args.player}'s table", hints=args.hints)  # fmt: skip
         me = api.join(info.table_id, seat=0, player=args.player, player_key=my_key(args.data_dir))
         out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
@@ -317,7 +317,7 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
         if local is not None:
             verify = (f"brelan serve --data-dir {shlex.quote(str(local))} --port 50052 --no-web, then "
                       f"brelan table verify {me.table_id} --server 127.0.0.1:50052")  # fmt: skip
-        return _loop(me, variant, verify)
+        return _loop(me, variant, verify, args.level)
     finally:
         api.close()
 
@@ -330,7 +330,7 @@ def hand_over(variant: Variant, hand: int, events: list[tuple[int, str]], names:
     return Panel.fit(Text("\n".join(said) or "-"), title=f"{variant.facts.round_name or 'hand'} {hand} is over")
 
 
-def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
+def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
     recent: deque[tuple[int, str]] = deque(maxlen=200)  # (hand, text) of the last events
     moved = threading.Event()
     seen = [0]  # the last event's seq the watch has brought
@@ -349,6 +349,7 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
 
     threading.Thread(target=follow, daemon=True).start()
     advice = random.Random()
+    adviser = variant.new_bot(level)  # '!' asks a bot of the opponents' level
     shown = -1
     held = 0  # the last hand whose end was held on screen
     names: list[str] = []
@@ -402,7 +403,7 @@ def _loop(me: SeatHandle, variant: Variant, verify: str) -> int:
                 err.print(f"{e.message}: play with --hints for hints")
             continue
         if answer == "!":
-            answer = variant.bot(view, legal, advice)
+            answer = adviser(view, legal, advice)
             out.print(f"the bot plays: {answer or 'nothing now'}")
         elif variant.name in SHORTHANDS:
             answer = shorthand(variant, view, legal, answer)

@@ -198,13 +198,13 @@ class SqlStore:
         """
         rows = await self._write([(
             "INSERT INTO tables (table_id, variant, name, options, seed, seed_sha256, decision_seconds, bot_seats,"
-            " created, deadlines, join_by, hints, place, pause_seconds, create_id, chat_apart, owner, lease_until,"
-            f" epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
+            " bot_levels, created, deadlines, join_by, hints, place, pause_seconds, create_id, chat_apart, owner,"
+            f" lease_until, epoch) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {self.NOW} + ?, 1)"
             " ON CONFLICT DO NOTHING RETURNING table_id",
             (row.table_id, row.variant, row.name, json.dumps(row.options), row.seed, row.seed_sha256,
-             row.decision_seconds, json.dumps(list(row.bot_seats)), time.time(), deadlines_json(row.deadlines),
-             row.join_by, int(row.hints), None if row.place is None else json.dumps(row.place), row.pause_seconds,
-             row.create_id, int(row.chat_apart), owner, lease),
+             row.decision_seconds, json.dumps(list(row.bot_seats)), json.dumps(list(row.bot_levels)), time.time(),
+             deadlines_json(row.deadlines), row.join_by, int(row.hints), None if row.place is None else json.dumps(row.place),
+             row.pause_seconds, row.create_id, int(row.chat_apart), owner, lease),
         )])  # fmt: skip
         return bool(rows)
 

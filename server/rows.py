@@ -14,6 +14,8 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence, TypeVar
 
+from .games.levels import DEFAULT_LEVEL
+
 GAME_CLOCK = "table"  # the deadlines' key for the game clock (seat None)
 R = TypeVar("R")
 
@@ -41,6 +43,11 @@ class TableRow:
     create_id: str | None = None  # the caller's id of the CreateTable that made it: a retry answers this table
     chat_apart: bool = False  # its spectators' chat lines are shown to spectators only
     rematch: str | None = None  # the table its players made to play again after it
+    bot_levels: tuple[str, ...] = ()  # by seat, the level of the bot playing it ("" past a row's end: the default)
+
+    def level(self, seat: int) -> str:
+        """The level of the bot at ``seat`` (one of bot_seats): the default for a table made before levels."""
+        return (self.bot_levels[seat] if seat < len(self.bot_levels) else "") or DEFAULT_LEVEL
 
     def named(self, seat: int) -> str:
         """The name a seat has before anyone sits there: its tournament player's (a bot's too), else none."""

@@ -146,5 +146,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 12: the table a finished one's players made to play again
         "ALTER TABLE tables ADD COLUMN rematch TEXT",
     ),
+    (  # 13: each bot seat's level, kept so a restart or another node plays it at that level
+        "ALTER TABLE tables ADD COLUMN bot_levels TEXT NOT NULL DEFAULT '[]'",  # JSON [level by seat, ...]; "": none
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -29,7 +29,7 @@ from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 from .clock import Clock
 from .refusals import MOVED, Refusal, Status, invalid, refused, stale
-from .games.base import GameError, Review, State, TextError, Variant, jsonable, options_dict
+from .games.base import Bot, GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import ChatLine, Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .metrics import BY_BOT, BY_PLAYER, BY_TIMEOUT, Metrics
@@ -123,6 +123,8 @@ class Table:
         self.chatters: set[Watch] = set()  # the watchers shown the chat
         self.chat: list[ChatLine] = []  # every line said at the table, in order
         self.bots = random.Random(f"bots/{row.seed}")
+        # Each bot seat's bot, at the level the table keeps for it: one a seat, as a bot may remember what it saw.
+        self.robots: dict[int, Bot] = {s: variant.new_bot(row.level(s)) for s in row.bot_seats}
         self.failed: str | None = None
         self.fence: Fence | None = None  # in a cluster: (this node, its epoch) that every write must still hold
         self.node_address = ""  # in a cluster: this node's --advertise address, for clients to call it directly
@@ -151,12 +153,15 @@ class Table:
     def new_row(cls, table_id: str, variant: Variant, options: Any, name: str, decision_seconds: float,
                 bot_seats: tuple[int, ...], join_by: float | None = None, hints: bool = False,
                 place: dict[str, Any] | None = None, pause_seconds: float = 0.0,
-                create_id: str | None = None, seed: str | None = None, chat_apart: bool = False) -> TableRow:  # fmt: skip
-        """A new table's row; ``seed``: its game's (None: a secret one, as :class:`~.seeds.SecretSeeds` draws)."""
+                create_id: str | None = None, seed: str | None = None, chat_apart: bool = False,
+                bot_levels: tuple[str, ...] = ()) -> TableRow:  # fmt: skip
+        """A new table's row; ``seed``: its game's (None: a secret one, as :class:`~.seeds.SecretSeeds` draws);
+        ``bot_levels``: by seat, its bot's level ("" past its end: the default)."""
         seed = seed or SecretSeeds().draw()
         return TableRow(table_id, variant.name, name or table_id, options_dict(options), seed, sha256(seed),
                         decision_seconds, bot_seats, False, False, None, join_by=join_by, hints=hints,
-                        place=place, pause_seconds=pause_seconds, create_id=create_id, chat_apart=chat_apart)  # fmt: skip
+                        place=place, pause_seconds=pause_seconds, create_id=create_id, chat_apart=chat_apart,
+                        bot_levels=bot_levels)  # fmt: skip
 
     async def restore(self) -> None:
         """Rebuild from the log: seats, then the game replayed from its seed and actions.
@@ -820,7 +825,7 @@ class Table:
 
         def decide() -> tuple[str, list[Any]]:
             view = self.engine_view(seat)  # the engine's own: its legal list names the hints a bot plays by
-            text = self.variant.bot(view, view.legal or [str(a) for a in self.choices(seat)[0]], self.bots)
+            text = self.robots[seat](view, view.legal or [str(a) for a in self.choices(seat)[0]], self.bots)
             if realtime and not text:
                 return text, []
             try:

@@ -9,6 +9,7 @@ from brelan.api.v1 import table_pb2 as pb
 
 from .errors import invalid
 from .games.base import Review, Variant, jsonable, option_specs
+from .games.levels import DEFAULT_LEVEL, LEVELS
 from .log_store import ChatLine, Listed, TableRow
 from .table import Table, TableEvent
 from .typed.family import HandSoFar
@@ -26,7 +27,8 @@ def table_info(table: Table) -> pb.TableInfo:
     """A table being played here (or read back), as it stands."""
     places = table.state.places() if table.state is not None else {}
     seats = [pb.SeatInfo(seat=s, taken=st.taken, bot=st.bot, player=st.player, connected=st.bot or st.watchers > 0,
-                         reserved=st.reserved, place=places.get(s, 0), sitting_out=st.sitting_out)
+                         reserved=st.reserved, place=places.get(s, 0), sitting_out=st.sitting_out,
+                         bot_level=table.row.level(s) if st.bot else "")
              for s, st in enumerate(table.seats)]  # fmt: skip
     info = _info(table.row, table.status, table.seq, table.hand, seats)
     info.node_address = table.node_address
@@ -45,7 +47,8 @@ def listed_info(listed: Listed, seat_count: int) -> pb.TableInfo:
     for s in range(seat_count):
         taken, player, reserved = listed.seats.get(s, (False, row.named(s), False))
         bot = s in row.bot_seats
-        seats.append(pb.SeatInfo(seat=s, taken=taken or bot, bot=bot, player=player, connected=bot, reserved=reserved))
+        seats.append(pb.SeatInfo(seat=s, taken=taken or bot, bot=bot, player=player, connected=bot, reserved=reserved,
+                                 bot_level=row.level(s) if bot else ""))
     return _info(row, status, listed.seq, listed.hand, seats)
 
 
@@ -85,7 +88,10 @@ def variant_info(variant: Variant) -> pb.VariantInfo:
     facts = variant.facts
     return pb.VariantInfo(name=variant.name, title=variant.title, options=options, realtime=facts.realtime,
                           judges_words=facts.judges_words, seats=variant.seats(defaults), team_size=facts.team_size,
-                          reviews_hands=facts.reviews_hands, round_name=facts.round_name)  # fmt: skip
+                          reviews_hands=facts.reviews_hands, round_name=facts.round_name,
+                          bot_levels=[pb.BotLevelInfo(name=level.name, french=level.french, summary=level.summary)
+                                      for level in LEVELS if level.name in variant.bots],
+                          default_bot_level=DEFAULT_LEVEL)  # fmt: skip
 
 
 def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:

@@ -84,7 +84,8 @@ class TableServicer(pb_grpc.TableServiceServicer):
                                              hints=request.hints, pause_seconds=request.pause_seconds,
                                              create_id=request.create_id, owner=owner,
                                              chat_apart=request.chat_apart, rematch_of=request.rematch_of,
-                                             invites=invites_of(request), holder=CALLER.get())  # fmt: skip
+                                             invites=invites_of(request), holder=CALLER.get(),
+                                             bots=[(b.seat, b.level) for b in request.bots])  # fmt: skip
         except TableExists:
             if request.create_id:  # made at once by another call of the same id (on another node): that table
                 return await self._made(await self.tables.made_by(request.create_id) or "", context)

@@ -13,13 +13,14 @@ import logging
 import secrets
 import unicodedata
 from collections import Counter, OrderedDict
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Sequence
 
 
 from .clock import Clock, PeerLimits, TokenBucket
 from .refusals import (MAX_PAUSE_SECONDS, MOVED, Refusal, Status, checked_seconds, found, invalid, limited,
                        stopping)  # fmt: skip
 from .games.base import Lexicons, OptionError, Variant, quoted
+from .games.levels import DEFAULT_LEVEL, UnknownLevel, level_of
 from .games.registry import UnknownVariant, get_variant, playable
 from .seats import Holder, sha256
 from .table import Acted, ReplayError, Table
@@ -365,7 +366,7 @@ class Tables:
                join_seconds: float = 0.0, hints: bool = False, place: dict[str, Any] | None = None,
                pause_seconds: float = 0.0, create_id: str = "", owner: str | None = None,
                chat_apart: bool = False, rematch_of: str = "", invites: dict[int, str] | None = None,
-               holder: Holder | None = None) -> Table:  # fmt: skip
+               holder: Holder | None = None, bots: Sequence[tuple[int, str]] = ()) -> Table:  # fmt: skip
         """A new table, playing at once when bots take every seat; ``reserved``: seat -> (player, secret's hash).
 
         ``table_id``: the id a tournament claimed for its game (:class:`TableExists` when that table was made).
@@ -380,6 +381,8 @@ class Tables:
         ``rematch_of``: a table whose players play again here (the first such table is named in its row), made by
         ``holder``, the caller's seat there (UNAUTHENTICATED without, PERMISSION_DENIED for another table's).
         ``invites``: seat -> the name of a guest it is kept for (its secret: :func:`invitation_secret`).
+        ``bots``: (seat, level) for bots at a level of their own (English or French; "": the default), the
+        ``bot_seats`` playing at the default level.
         """
         if rematch_of:
             old = await self.log.table(rematch_of) if len(rematch_of) <= MAX_ID else None
@@ -400,6 +403,15 @@ class Tables:
         for i, seat in enumerate(bot_seats):
             if not 0 <= seat < seats:
                 raise invalid(f"bot_seats[{i}]", f"this table has seats 0 to {seats - 1}")
+        levels = dict.fromkeys(bot_seats, DEFAULT_LEVEL)  # each bot seat's level, as the table keeps it
+        for i, (seat, level) in enumerate(bots):
+            if not 0 <= seat < seats:
+                raise invalid(f"bots[{i}].seat", f"this table has seats 0 to {seats - 1}")
+            try:
+                levels[seat] = level_of(level)
+            except UnknownLevel as e:
+                raise invalid(f"bots[{i}].level", str(e)) from None
+        bot_seats = sorted(levels)
         decision_seconds = checked_seconds("decision_seconds", decision_seconds)
         pause_seconds = checked_seconds("pause_seconds", pause_seconds, MAX_PAUSE_SECONDS)
         if pause_seconds and variant.realtime:  # the seats that may act during it would race the bots unopposed
@@ -421,7 +433,7 @@ class Tables:
         if show:
             self.making[owner] += 1  # its place is held while its row is written: calls at once count it
         try:
-            table = await self._create(variant, parsed, bot_seats, decision_seconds, name, reserved, table_id,
+            table = await self._create(variant, parsed, levels, decision_seconds, name, reserved, table_id,
                                        join_seconds, hints, place, pause_seconds, create_id, owner if show else None,
                                        chat_apart, invites or {})  # fmt: skip
             if rematch_of and await self.log.set_rematch(rematch_of, table.table_id):
@@ -435,14 +447,15 @@ class Tables:
                 if not self.making[owner]:
                     del self.making[owner]
 
-    async def _create(self, variant: Variant, parsed: Any, bot_seats: list[int], decision_seconds: float, name: str,
+    async def _create(self, variant: Variant, parsed: Any, levels: dict[int, str], decision_seconds: float, name: str,
                       reserved: dict[int, tuple[str, str]] | None, table_id: str, join_seconds: float, hints: bool,
                       place: dict[str, Any] | None, pause_seconds: float, create_id: str,
                       owner: str | None, chat_apart: bool, invites: dict[int, str]) -> Table:  # fmt: skip
         table_id = table_id or new_table_id()
-        row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(set(bot_seats))),
+        row = Table.new_row(table_id, variant, parsed, name, decision_seconds, tuple(sorted(levels)),
                             self.clock.now() + (join_seconds or WAITING_SECONDS), hints, place, pause_seconds,
-                            checked_create_id(create_id) or None, self.seeds.draw(), chat_apart)  # fmt: skip
+                            checked_create_id(create_id) or None, self.seeds.draw(), chat_apart,
+                            tuple(levels.get(s, "") for s in range(variant.seats(parsed))))  # fmt: skip
         node = self.node
         if not await self.log.create(row, node.node_id if node else None, node.lease if node else 0.0):
             raise TableExists(table_id)

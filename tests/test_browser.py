@@ -408,6 +408,21 @@ def test_the_form_offers_what_the_game_has_and_counts_seats_as_people_do(site: s
     assert not wrong, wrong
 
 
+def test_the_form_s_bots_play_at_the_level_chosen(site: str, browsers: Callable[..., Any]) -> None:
+    """Issue 41: the form offers the game's levels in the page's words, the default chosen, and each bot of the
+    table made plays at the level chosen (its SeatInfo.bot_level)."""
+    driver = browsers()
+    driver.get(site)
+    Select(wait(driver, lambda d: d.find_element(By.ID, "variant"))).select_by_value("poker-champ")
+    offered = driver.execute_script("return [...document.querySelectorAll('#create [name=level] option')]"
+                                    ".map((o) => [o.value, o.textContent, o.selected])")  # fmt: skip
+    assert [value for value, _, _ in offered] == ["beginner", "intermediate", "strong"]
+    assert [chosen for _, _, chosen in offered] == [False, True, False] and offered[2][1] in ("fort", "strong")
+    table_id = create_table(driver, site, "poker-champ", {"players": "3", "level": "strong"}, "ann", bots=[1, 2])
+    status, body = post(site + API + "GetTable", {"tableId": table_id})
+    assert status == 200 and [s.get("botLevel", "") for s in body["table"]["seats"]] == ["", "strong", "strong"]
+
+
 def players_typed(form: Any, players: list[tuple[str, bool]]) -> None:
     """The new tournament's players, as a person enters them: a row each (added or removed), its name, a bot or not."""
     while len(form.find_elements(By.CSS_SELECTOR, ".tour-player-list li")) > len(players):

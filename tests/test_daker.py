@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 
 import pytest
@@ -9,9 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from brelan.server.games import daker as dk
+from brelan.server.games import daker_bot
 from brelan.server.games.base import GameError, OptionError, jsonable, parse_options
 from brelan.server.games.daker_cards import (
-    FOUR, FULL_HOUSE, NOTHING, PAIR, REPOKER, THREE, TWO_PAIRS, best_hand, default_deck, describe, parse_cards,
+    FOUR, FULL_HOUSE, NOTHING, PAIR, REPOKER, THREE, TWO_PAIRS, VALUES, best_hand, default_deck, describe,
+    parse_cards,
 )  # fmt: skip
 
 
@@ -173,7 +177,7 @@ def test_bots_do_not_re_raise_each_other_round_after_round(mode: dk.Mode) -> Non
             if state.is_over:
                 break
             seat = state.pending()[0]
-            action = dk.bot(state.view(seat), [str(a) for a in state.legal_actions(seat)], rng)
+            action = daker_bot.intermediate(state.view(seat), [str(a) for a in state.legal_actions(seat)], rng)
             for event in state.apply(seat, dk.parse_action(action)):
                 if isinstance(event, (dk.Hand, dk.Turned, dk.Discarded)):
                     raises = 0  # a new betting round
@@ -181,3 +185,24 @@ def test_bots_do_not_re_raise_each_other_round_after_round(mode: dk.Mode) -> Non
                 most = max(most, raises)
         assert state.is_over
     assert most <= 6, most  # four seats: each raises once, or goes all-in
+
+
+@pytest.mark.parametrize("wins", [dk.Wins.BEST, dk.Wins.WORST])
+def test_the_strong_bot_discards_for_the_table_s_objective(wins: dk.Wins) -> None:
+    """Issue 41: the bot played for the best hand when the worst wins (301 wins in 1,000 against random discards).
+    AA AK AQ KK QQ makes three aces: for the best hand the strong bot keeps them (and draws to a full house or four);
+    when the worst wins it throws two of them and keeps AA KK QQ, a hand of nothing."""
+    state = dk.new_game(dk.DakerOptions(mode=dk.Mode.ROUND, players=3, wins=wins), random.Random("objective"))
+    seat = state.pending()[0]
+    hand = parse_cards("AA AK AQ KK QQ")
+    view = state.view(seat)
+    assert view.wins == wins
+    cards = list(view.cards)
+    cards[seat] = tuple(hand)
+    view = dataclasses.replace(view, cards=tuple(cards))
+    legal = ["discard", *(f"discard {c}" for c in hand), *(f"discard {a} {b}" for a, b in itertools.combinations(hand, 2))]
+    kept = daker_bot.kept(hand, daker_bot.strong(view, legal, random.Random(1)))
+    if wins == dk.Wins.BEST:
+        assert best_hand(kept) >= (THREE, VALUES.index("A"))
+    else:
+        assert best_hand(kept) == (NOTHING,) and len(kept) == 3

@@ -26,7 +26,9 @@ from rich.console import Console
 from brelan.clients.play import SCREENS, render
 from brelan.lexicon.store import Store
 from brelan.server.games.base import GameError, Variant, jsonable, option_specs
+from brelan.server.games.levels import LEVEL_NAMES
 from brelan.server.games.registry import MODES, VARIANTS, playable
+from brelan.server.games.selfplay import play
 from brelan.server.games.transcript import game_rng
 from brelan.server.typed.family import Family
 from brelan.server.typed.records import fill, record_of, snake
@@ -55,6 +57,7 @@ def test_the_registry_the_typed_families_and_the_terminal_know_the_same_games() 
         assert facts.realtime == (variant.bot_seconds is not None), name
         assert facts.reviews_hands == (variant.review is not None), name
         assert facts.team_size in (0, 2) and facts.round_name in ("hand", "deal", ""), name
+        assert tuple(variant.bots) == LEVEL_NAMES, f"{name}: its bots at every level, weakest first"
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -213,3 +216,14 @@ def test_every_game_plays_to_its_end_by_its_rules_and_its_contract(store: Store,
     for seat, action in actions:
         replayed += [str(e) for e in again.apply(seat, action)]
     assert replayed == events and again.is_over
+
+
+@pytest.mark.parametrize("level", LEVEL_NAMES)
+@pytest.mark.parametrize("variant, options", CASES)
+def test_each_level_s_bots_play_legal_moves_to_the_end(store: Store, variant: str, options: dict[str, str],
+                                                         level: str) -> None:  # fmt: skip
+    """Every seat a bot of the level, each its own (a bot may remember), to the game's end: every move they make
+    applies (a move the rules refuse fails here), and the chips or cards are conserved between hands."""
+    game = playable(variant, store.get)
+    played = play(game, game.make_options(options), f"levels/{level}", levels=[level] * 8)
+    assert played.state.is_over and played.conserved

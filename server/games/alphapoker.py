@@ -783,7 +783,6 @@ VARIANT = word_game(Variant(
     new_game=unbound,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=unbound,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedLetters.parse,
@@ -791,4 +790,4 @@ VARIANT = word_game(Variant(
     modes={"": {"players": "3", "rounds": "2"}},
     facts=Facts(judges_words=True, reviews_hands=True, round_name="deal"),
     view_type=AlphaView,
-), new_game)  # its bot (alphapoker_bot's, which depends on this engine) is given by the registry
+), new_game)  # its bots (alphapoker_bot's, which depend on this engine) are given by the registry

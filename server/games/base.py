@@ -1,7 +1,7 @@
 """What every game is made of, by the names the engines import: the text and JSON forms of its records
 (:mod:`.records`), its options (:mod:`.options`) and the engine contract (:mod:`.contract`)."""
 
-from .contract import (Bot, EngineState, Facts, GameError, Lexicons, Result, Review, Reviewer, State, no_bot,  # noqa: F401
+from .contract import (Bot, EngineState, Facts, GameError, Lexicons, Result, Review, Reviewer, State,  # noqa: F401
                        Variant)  # fmt: skip
 from .options import (MAX_LIST, MOST_CHIPS, MOST_MINUTES, MOST_ROUNDS, MOST_SECONDS, OptionError, Options,  # noqa: F401
                       OptionSpec, Range, choice, number, option_choices, option_fields, option_ranges, option_specs,

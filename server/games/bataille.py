@@ -412,12 +412,6 @@ def conserved(view: BatailleView) -> bool:
     return sum(view.piles) + sum(view.won) + len(view.table) == view.total
 
 
-def bot(view: BatailleView, legal: Sequence[str], rng: random.Random) -> str:
-    """The best word it sees (the legal list's first claim), else its card or its pass; "" when it has nothing to do."""
-    claims = [a for a in legal if a.startswith("claim") and not a.endswith(" -")]
-    return next(iter(claims + [a for a in legal if a in ("lay", "pass")]), "")
-
-
 VARIANT = word_game(Variant(
     name="alphapoker-bataille",
     title="AlphaPoker bataille",
@@ -425,7 +419,6 @@ VARIANT = word_game(Variant(
     new_game=unbound,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=bot,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Judged),
     seats=lambda options: PLAYERS,

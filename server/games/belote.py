@@ -31,8 +31,8 @@ rulings where both are silent:
   seat sees it: every card, or under a secret stack the top card and, for the
   hidden ones, the letters it can expect there (:func:`likely_table`: of the
   cards neither in its hand, nor shown, nor taken), a guess that tells nothing
-  it may not see. The bots choose from that list, but for the word the table
-  has just refused.
+  it may not see. Its bots (``belote_bot``) choose from that list, or from what
+  they remember of the table.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from brelan.lexicon.cards import LETTER_VALUES, MAX_HAND, Card, deck
+from brelan.lexicon.cards import MAX_HAND, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
 from .alphapoker import Dealt
@@ -446,28 +446,10 @@ def conserved(view: BeloteView) -> bool:
     return sum(len(h) for h in view.hands) + len(view.table) + sum(view.taken) == PLAYERS * HAND
 
 
-def just_refused(previous: Sequence[str]) -> set[str]:
-    """The word the last proposal had refused (none, or one), from its events as the view keeps them."""
-    return {e.word for e in map(parse_event, previous) if isinstance(e, Refused)}
-
-
-def bot(view: BeloteView, legal: Sequence[str], rng: random.Random) -> str:
-    """Proposes the best word it expects the table to make (the first suggested) but the one the table has
-    just refused, else passes; lays its least valuable card that fits. It decides from its view alone, as
-    the suggestions are made."""
-    if view.stage == Stage.LAY:
-        return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
-    # A guess at a secret stack changes little from one turn to the next: without this a bot refused a word
-    # proposes it again at its next turn. ``previous`` may be the last deal's closing proposal: skipping its
-    # word at this deal's first proposal costs at most one suggestion.
-    refused = just_refused(view.previous)
-    return next((a for a in legal if not (a.startswith("propose ") and a.split()[1] in refused)), "")
-
-
 def _variant(name: str, title: str, secret: bool) -> Variant:
     return word_game(Variant(
         name=name, title=title, options=BeloteOptions, new_game=unbound, parse_action=parse_action,
-        parse_event=parse_event, bot=bot, conserved=conserved, starts_hand=lambda event: isinstance(event, Hand),
+        parse_event=parse_event, conserved=conserved, starts_hand=lambda event: isinstance(event, Hand),
         seats=lambda options: PLAYERS, stacked_rng=StackedLetters.parse, bot_seconds=lambda options: options.reaction,
         modes={"": {"target": "100", "reaction": "0"}},
         facts=Facts(judges_words=True, realtime=True, team_size=2, round_name="deal"),

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .base import (MOST_ROUNDS, Back, Champions, EngineState, Facts, GameError, Hand, Options, Result, Review, Seat,
-                   Variant, no_bot, number, parser, record)  # fmt: skip
+                   Variant, number, parser, record)  # fmt: skip
 from .cards import Card, StackedDeck, shuffled
 from .chinese_rows import PLACES, ROWS, SIZES, Piece, Placement
 from .chinese_scoring import Arrangement, Royalties, ScoringRules, Seated, fantasyland_step, score_table
@@ -646,7 +646,6 @@ VARIANT = Variant(
     new_game=new_game,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=no_bot,  # chinese_bot's, given by the registry: the bot depends on the engine, never the reverse
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     warm=warm_solver,

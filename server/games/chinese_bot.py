@@ -1,4 +1,8 @@
-"""The Chinese poker bot: the solver for a whole hand, sampled futures for open-face streets.
+"""Chinese poker's bots, by level: the solver for a whole hand, sampled futures for open-face streets.
+
+The levels differ in how many futures they sample and what they fear: a beginner samples few and reaches for
+fantasyland; the intermediate as below; the strong bot samples more and counts a foul at what it costs (every
+opponent scoops it, and its royalties and fantasyland go), so it fouls seldom.
 
 A whole hand (classic, fantasyland) is set as the solver sets it; a classic hand
 too weak to win much is surrendered. An open-face street tries every legal
@@ -11,7 +15,8 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Callable, Sequence
 
 from .cards import DECK, Card
 from .chinese import ChineseView
@@ -19,14 +24,30 @@ from .chinese_rows import ROWS, Placement
 from .chinese_scoring import fantasyland_step, row_royalty, top_value
 from .chinese_solver import strength
 from .evaluator import evaluate
+from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot
 
-SAMPLES = 400  # futures per decision, shared among its placements
 SURRENDER_BELOW = 3.5  # a set hand worth less than this (about 1 hand in 50) is surrendered
-FANTASY_BONUS = 8.0
-FOUL = -6.0
 
 
-def bot(view: ChineseView, legal: Sequence[str], rng: random.Random) -> str:
+@dataclass(frozen=True)
+class Style:
+    samples: int  # futures per decision, shared among its placements
+    foul: float  # a fouled board's worth, in units
+    fantasy_bonus: float  # what a top that reaches fantasyland adds
+
+
+STYLES = {
+    BEGINNER: Style(samples=60, foul=-6.0, fantasy_bonus=12.0),
+    INTERMEDIATE: Style(samples=400, foul=-6.0, fantasy_bonus=8.0),
+    STRONG: Style(samples=1200, foul=-18.0, fantasy_bonus=8.0),
+}
+
+
+def make(style: Style) -> Bot:
+    return lambda view, legal, rng: play(view, legal, rng, style)
+
+
+def play(view: ChineseView, legal: Sequence[str], rng: random.Random, style: Style = STYLES[INTERMEDIATE]) -> str:
     if not legal:
         raise ValueError("no legal action")
     seat = view.seat
@@ -37,15 +58,16 @@ def bot(view: ChineseView, legal: Sequence[str], rng: random.Random) -> str:
         if "surrender" in legal and _value(*solved.rows(), fantasy=False) < SURRENDER_BELOW:  # type: ignore[arg-type]
             return "surrender"
         return places[0]  # the solver's set
-    return _best_street(view, places, rng)
+    return _best_street(view, places, rng, style)
 
 
-def _value(bottom: Sequence[Card], middle: Sequence[Card], top: Sequence[Card], *, fantasy: bool = True) -> float:
+def _value(bottom: Sequence[Card], middle: Sequence[Card], top: Sequence[Card], *, fantasy: bool = True,
+           style: Style = STYLES[INTERMEDIATE]) -> float:  # fmt: skip
     """A complete board's worth in units, roughly: what it scores against a random board."""
     b, m, t = evaluate(bottom), evaluate(middle), top_value(top)
     if b < m or m < t:
-        return FOUL
-    return _row_worth("bottom", b) + _row_worth("middle", m) + _top_worth(t, fantasy)
+        return style.foul
+    return _row_worth("bottom", b) + _row_worth("middle", m) + _top_worth(t, fantasy and style.fantasy_bonus)
 
 
 @functools.lru_cache(maxsize=None)
@@ -55,11 +77,11 @@ def _row_worth(row: str, value: int) -> float:
 
 
 @functools.lru_cache(maxsize=None)
-def _top_worth(value: int, fantasy: bool) -> float:
-    return _row_worth("top", value) + (FANTASY_BONUS if fantasy and fantasyland_step(value) else 0.0)
+def _top_worth(value: int, fantasy_bonus: float) -> float:
+    return _row_worth("top", value) + (fantasy_bonus if fantasy_bonus and fantasyland_step(value) else 0.0)
 
 
-def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random) -> str:
+def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random, style: Style) -> str:
     seat = view.seat
     assert seat is not None
     board = {name: [c for c in view.boards[seat][name] if isinstance(c, Card)] for name in ROWS}
@@ -68,7 +90,7 @@ def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random) -
     unseen = [c for c in DECK if c not in seen]
     candidates = [Placement.parse(a[len("place"):]) for a in places]
     empty = 13 - sum(len(cards) for cards in board.values()) - (len(candidates[0].cards) - len(candidates[0].discard))
-    futures = [rng.sample(unseen, empty) for _ in range(max(3, SAMPLES // len(candidates)))]
+    futures = [rng.sample(unseen, empty) for _ in range(max(3, style.samples // len(candidates)))]
     best, choice = float("-inf"), places[0]
     for text, placement in zip(places, candidates):
         bottom, middle, top = (board[name] + list(getattr(placement, name)) for name in ROWS)
@@ -76,7 +98,11 @@ def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random) -
         to_top = to_middle + 5 - len(middle)
         total = 0.0
         for future in futures:
-            total += _value(bottom + future[:to_middle], middle + future[to_middle:to_top], top + future[to_top:])
+            total += _value(bottom + future[:to_middle], middle + future[to_middle:to_top], top + future[to_top:],
+                            style=style)
         if total > best:
             best, choice = total, text
     return choice
+
+
+BOTS: dict[str, Callable[[], Bot]] = {level: (lambda style=style: make(style)) for level, style in STYLES.items()}

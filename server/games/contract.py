@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
+from .levels import DEFAULT_LEVEL, Bot, BotMaker, UnknownLevel
 from .options import parse_options
 from .records import from_jsonable
 
@@ -126,12 +127,6 @@ class EngineState:
         return [self.redact(e, seat) for e in events]
 
 
-def no_bot(view: Any, legal: Sequence[str], rng: random.Random) -> str:
-    """The bot of a game whose bot lives in a module of its own: that module depends on the engine (never the
-    reverse), and the registry gives the game its bot (:data:`~.registry.VARIANTS`)."""
-    raise LookupError("this game's bot is given by the registry: get the game there (registry.get_variant)")
-
-
 def places_of(players: int, out_hands: Mapping[int, int], champions: Sequence[int]) -> dict[int, int]:
     """Each knocked-out seat's place (those out in the same hand share it: ahead of them, every seat that went out
     later or is still in), and the champions' 1.
@@ -142,9 +137,6 @@ def places_of(players: int, out_hands: Mapping[int, int], champions: Sequence[in
     placed = {s: 1 + sum(1 for t in range(players) if t not in out_hands or out_hands[t] > hand)
               for s, hand in out_hands.items()}  # fmt: skip
     return placed | {seat: 1 for seat in champions}
-
-
-Bot = Callable[[Any, Sequence[str], random.Random], str]  # (the engine's view for the seat, its legal moves, an RNG)
 
 
 @dataclass(frozen=True)
@@ -185,7 +177,6 @@ class Variant:
     new_game: Callable[[Any, random.Random], State]
     parse_action: Callable[[str], Any]
     parse_event: Callable[[str], Any]
-    bot: Bot
     # True when the engine's view (a spectator's is enough) shows chips (or points, cards) conserved.
     conserved: Callable[[Any], bool]
     # Whether an event opens a new hand (a deal, a round): hand histories are cut there.
@@ -222,6 +213,16 @@ class Variant:
     # The class of its engine's views (``State.view``): what its bots decide on, and what a client rebuilds a JSON
     # view into (:func:`from_jsonable`). The consistency test holds every view to it.
     view_type: type = object
+    # Its bots by level (:data:`.levels.LEVEL_NAMES`), each a maker of one seat's bot: declared beside the engine
+    # (``<game>_bot.py``), which never imports them, and given to the game by the registry.
+    bots: Mapping[str, BotMaker] = dataclasses.field(default_factory=dict)
+
+    def new_bot(self, level: str = DEFAULT_LEVEL) -> Bot:
+        """A bot for one seat, playing at ``level`` (its English name; :func:`.levels.level_of` reads people's)."""
+        make = self.bots.get(level)
+        if make is None:
+            raise UnknownLevel(level)
+        return make()
 
     @property
     def realtime(self) -> bool:

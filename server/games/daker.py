@@ -172,6 +172,7 @@ class Phase(enum.StrEnum):
 class DakerView:
     seat: int | None
     mode: str
+    wins: str  # which hand wins the showdown: best, or worst (the round's option; best in the betting modes)
     hand: int
     button: int
     phase: Phase  # bet, discard, over
@@ -294,7 +295,8 @@ class DakerState(ButtonGame):
         community = tuple(c if i < self.turned else HiddenCard() for i, c in enumerate(self.community))
         in_play = len(self.stock) + len(self.discards) + len(self.community) + sum(len(h) for h in self.hands.values())
         return DakerView(
-            **self._seen_by(seat), mode=self.options.mode.value, hand=self.hand, button=self.button,
+            **self._seen_by(seat), mode=self.options.mode.value,
+            wins=self.options.wins.value if self.options.mode == Mode.ROUND else Wins.BEST.value, hand=self.hand, button=self.button,
             phase=Phase.OVER if self.is_over else self.phase, community=community,
             cards=tuple(cards(s) for s in range(n)), stacks=tuple(self.stacks),
             bets=tuple(b.street) if b else (0,) * n, pot=b.pot_total() if b else 0, total_chips=self.total_chips,
@@ -457,55 +459,6 @@ def new_game(options: DakerOptions, rng: random.Random, *, stacks: Sequence[int]
     return state
 
 
-# -- the bot --------------------------------------------------------------------------------------
-
-
-def _known(view: DakerView) -> tuple[list[DakerCard], list[DakerCard]]:
-    seat = view.seat
-    assert seat is not None
-    mine = [c for c in view.cards[seat] if isinstance(c, DakerCard)]
-    board = [c for c in view.community if isinstance(c, DakerCard)]
-    return mine, board
-
-
-def bot(view: DakerView, legal: Sequence[str], rng: random.Random) -> str:
-    """Bet or raise two pairs and better once a round, see a pair, otherwise check or fold; discard the cards
-    that help least.
-
-    A seat with chips in the round already (a blind, its bet, a call) raises again only with a full house or
-    better, and then by the most it may: two bots re-raising each other by the least went on a hundred times
-    a round (no-limit has no cap on raises), where two strong hands now go all-in in a few raises.
-    """
-    mine, board = _known(view)
-    if legal and legal[0].startswith("discard"):
-        return _discard_choice(mine, legal)
-    take = 2 if view.mode == "holdem" and len(board) >= 2 else 0
-    value = best_hand(mine, board, community_take=take)
-    aggressive = [a for a in legal if a.startswith(("bet", "raise"))]
-    if aggressive and view.seat is not None and view.bets[view.seat] > 0:
-        if value[0] >= FULL_HOUSE:
-            return aggressive[-1]
-    elif value[0] >= TWO_PAIRS and aggressive and rng.random() < 0.7:
-        return aggressive[0]
-    if value[0] >= PAIR or rng.random() < 0.15:
-        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
-    return "check" if "check" in legal else "fold"
-
-
-def _discard_choice(mine: list[DakerCard], legal: Sequence[str]) -> str:
-    """Keep what makes the hand: try each discard, score the kept cards, prefer discarding when it costs nothing."""
-    best, choice = None, "discard"
-    for option in legal:
-        thrown = option.split()[1:]
-        kept = list(mine)
-        for text in thrown:
-            kept.remove(next(c for c in kept if str(c) == text))
-        score = (best_hand(kept)[0] >= THREE, best_hand(kept), len(thrown))
-        if best is None or score > best:
-            best, choice = score, option
-    return choice
-
-
 def conserved(view: DakerView) -> bool:
     """Chips and cards: nothing made or lost."""
     return sum(view.stacks) + view.pot == view.total_chips and view.cards_in_play == view.deck_size
@@ -519,7 +472,6 @@ VARIANT = Variant(
     new_game=new_game,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=bot,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     mode_option="mode",

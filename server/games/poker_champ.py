@@ -475,22 +475,7 @@ def new_game(options: PokerChampOptions, rng: random.Random, *, chips: Sequence[
     return state
 
 
-# -- the bot and the public checks -----------------------------------------------------
-
-
-def bot(view: PokerChampView, legal: Sequence[str], rng: random.Random) -> str:
-    """Pay with a pair or better, or with a high card early; bluff now and then."""
-    if "pay" not in legal:
-        return legal[0]
-    seat = view.seat
-    assert seat is not None
-    hole = [c for c in view.holes[seat] if isinstance(c, Card)]
-    cards = [*hole, *view.board]
-    made = category(evaluate(cards)) if len(cards) >= 5 else 0
-    high = max(c.rank for c in hole)
-    if made >= PAIR or (view.stage == 2 and high >= RANKS.index("Q")) or rng.random() < 0.15:
-        return "pay"
-    return "fold"
+# -- the public checks -----------------------------------------------------
 
 
 def conserved(view: PokerChampView) -> bool:
@@ -505,7 +490,6 @@ VARIANT = Variant(
     new_game=new_game,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=bot,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Deal),
     game_seconds=lambda o: o.chrono_minutes * 60 if o.length == Length.CHRONO else None,

@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 
-from . import alphapoker, alphapoker_bot, bataille, belote, chinese, chinese_bot, daker, poker_champ, yahtzee_holdem
+from . import (alphapoker, alphapoker_bot, bataille, bataille_bot, belote, belote_bot, chinese, chinese_bot, daker,
+               daker_bot, poker_champ, poker_champ_bot, yahtzee_bot, yahtzee_holdem)  # fmt: skip
 from .base import Lexicons, Variant
 from .word_games import word_game
 
-# Where each game's parts come together: a bot in a module of its own depends on its engine, never the reverse, and
-# is given to its game here.
+# Where each game's parts come together: its bots, by level, in a module of their own beside its engine
+# (``<game>_bot.BOTS``), depend on the engine, never the reverse, and are given to their game here.
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
-    word_game(alphapoker.VARIANT, alphapoker.new_game, alphapoker_bot.bot), bataille.VARIANT, belote.VARIANT,
-    belote.SECRET_VARIANT, poker_champ.VARIANT, yahtzee_holdem.VARIANT, daker.VARIANT,
-    replace(chinese.VARIANT, bot=chinese_bot.bot),
+    word_game(alphapoker.VARIANT, alphapoker.new_game, alphapoker_bot.BOTS),
+    word_game(bataille.VARIANT, bataille.new_game, bataille_bot.BOTS),
+    word_game(belote.VARIANT, belote.new_game, belote_bot.BOTS),
+    word_game(belote.SECRET_VARIANT, functools.partial(belote.new_game, secret=True), belote_bot.BOTS),
+    replace(poker_champ.VARIANT, bots=poker_champ_bot.BOTS),
+    replace(yahtzee_holdem.VARIANT, bots=yahtzee_bot.BOTS),
+    replace(daker.VARIANT, bots=daker_bot.BOTS),
+    replace(chinese.VARIANT, bots=chinese_bot.BOTS),
 )}
 
 

@@ -3,16 +3,18 @@
 Seats with a pending decision, or a claim open to them (bataille), are picked
 at random, so games without a turn order are played in every order. A game
 that counts time (POKER CHAMP chrono) is told time is up after ``time_hands``
-hands.
+hands. Each seat has a bot of its own, at its level (or one given: a bench's
+uniform random play).
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
-from .base import State, Variant
+from .base import Bot, State, Variant
+from .levels import DEFAULT_LEVEL
 from .transcript import action_line, game_rng
 
 
@@ -44,13 +46,23 @@ class Played:
 # Past this many actions a game is called endless. Random play ends far sooner, but with a long tail: a Yahtzee
 # game of six at 300 chips, folding often for an ante of 10, took 23,243 actions (median ~600).
 MOST_ACTIONS = 200_000
+MOST_IDLE = 10_000  # looks in a row where no bot moves: they are stuck
 
 
-def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 20,
-         max_actions: int = MOST_ACTIONS) -> Played:  # fmt: skip
+def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 20, max_actions: int = MOST_ACTIONS,
+         levels: Sequence[str] = (), players: Sequence[Bot | None] = ()) -> Played:  # fmt: skip
+    """A game of bots: seat ``s`` plays ``players[s]`` when given, else a bot at ``levels[s]`` (the default level
+    past the list's end)."""
     state = variant.new_game(options, game_rng(str(seed)))
     bots = random.Random(f"bots/{seed}")
+
+    def seat_bot(s: int) -> Bot:
+        given = players[s] if s < len(players) else None
+        return given if given is not None else variant.new_bot(levels[s] if s < len(levels) else DEFAULT_LEVEL)
+
+    seated = [seat_bot(s) for s in range(state.players)]
     played = Played(state, list(state.start_events))
+    idle = 0
     while not state.is_over:
         if len(played.turns) >= max_actions:
             raise RuntimeError(f"{variant.name} seed {seed}: no end after {max_actions} actions")
@@ -61,9 +73,13 @@ def play(variant: Variant, options: Any, seed: int | str, *, time_hands: int = 2
         else:
             seat = bots.choice(sorted({*state.pending(), *state.claimants()}))
             view = state.view(seat)
-            text = variant.bot(view, view.legal, bots)
+            text = seated[seat](view, view.legal, bots)
             if not text:  # a claimant who sees nothing: someone else moves
+                idle += 1
+                if idle > MOST_IDLE:
+                    raise RuntimeError(f"{variant.name} seed {seed}: no bot moves ({MOST_IDLE} looks in a row)")
                 continue
+            idle = 0
             action = variant.parse_action(text)
         hand = state.hand_number
         played.turns.append((seat, action, state.apply(seat, action)))

@@ -18,8 +18,9 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from brelan.lexicon.cards import JOKER, LETTER_VALUES, MAX_HAND, Card
 from brelan.lexicon.fold import fold
@@ -29,7 +30,7 @@ from brelan.lexicon.search import table_words
 from brelan.lexicon.store import DEFAULT_LEXICON, check_name
 
 from .cards import StackedDeck
-from .base import Back, Lexicons, OptionError, Options, Phrase, Seat, TextError, Variant, number, record
+from .base import Back, Bot, Lexicons, OptionError, Options, Phrase, Seat, TextError, Variant, number, record
 
 
 JOKER_POINTS = 10  # a joker's worth in bataille ("le joker ... prend la valeur de 10 points")
@@ -125,21 +126,31 @@ class Passed:
     seat: Seat
 
 
-def word_game(variant: Variant, new_game: Callable[..., Any], bot: Callable[..., str] | None = None) -> Variant:
+# A word game's bot: one seat's, given the lexicon its table judges by as a fourth argument (it searches words itself).
+WordBot = Callable[[Any, Sequence[str], random.Random, Lexicon], str]
+
+
+def word_game(variant: Variant, new_game: Callable[..., Any],
+              bots: Mapping[str, Callable[[], WordBot]] | None = None) -> Variant:  # fmt: skip
     """``variant`` as a word game: ``bind(lexicons)`` gives it its lexicons.
 
     Bound, ``new_game(options, rng, lexicon=...)`` gets the lexicon the options
-    name, and ``bot(view, legal, rng, lexicon)`` (a bot that searches words
-    itself) the one the view names. Unbound, it refuses to start (:func:`unbound`).
+    name, and each level's bot (``bots``: a maker per level of bots called
+    ``bot(view, legal, rng, lexicon)``) the one the view names. Unbound, it
+    refuses to start (:func:`unbound`) and lists its levels, whose bots cannot play.
     """
 
     def bind(lexicons: Lexicons) -> Variant:
-        fields: dict[str, Any] = {"new_game": lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon))}
-        if bot is not None:
-            fields["bot"] = lambda view, legal, rng: bot(view, legal, rng, lexicons(view.lexicon))
-        return replace(game, **fields)
+        def given(make: Callable[[], WordBot]) -> Callable[[], Bot]:
+            def new() -> Bot:
+                bot = make()
+                return lambda view, legal, rng: bot(view, legal, rng, lexicons(view.lexicon))
+            return new
 
-    game = replace(variant, new_game=unbound, bind=bind)
+        return replace(game, new_game=lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon)),
+                       bots={level: given(make) for level, make in (bots or {}).items()})  # fmt: skip
+
+    game = replace(variant, new_game=unbound, bind=bind, bots={level: unbound for level in bots or {}})
     return game
 
 

@@ -290,28 +290,6 @@ def new_game(options: YahtzeeOptions, rng: random.Random, *, stacks: Sequence[in
     return state
 
 
-# -- the bot ----------------------------------------------------------------------------------
-
-
-def bot(view: YahtzeeView, legal: Sequence[str], rng: random.Random) -> str:
-    """Raise strong hands to the limit, call fair ones, check or fold the rest (and bluff a little)."""
-    seat = view.seat
-    assert seat is not None
-    dice = [*(d for d in view.dice[seat] if isinstance(d, Die)), *view.board]
-    if len(dice) >= 5:
-        category = evaluate(dice)[0]
-    else:
-        category = PAIR if dice[0].face == dice[1].face else 0
-    strong = {"opening": PAIR, "flop": TRIPS, "turn": TRIPS + 1, "river": TRIPS + 1}[view.street]
-    fair = {"opening": 0, "flop": TWO_PAIRS, "turn": TRIPS, "river": TRIPS}[view.street]
-    aggressive = [a for a in legal if a.startswith(("raise", "bet"))]
-    if category >= strong and aggressive:
-        return aggressive[-1]
-    if category >= fair or rng.random() < 0.2:
-        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
-    return "check" if "check" in legal else "fold"
-
-
 def conserved(view: YahtzeeView) -> bool:
     return sum(view.stacks) + view.pot == view.total_chips and min(view.stacks) >= 0
 
@@ -324,7 +302,6 @@ VARIANT = Variant(
     new_game=new_game,
     parse_action=parse_action,
     parse_event=parse_event,
-    bot=bot,
     conserved=conserved,
     starts_hand=lambda event: isinstance(event, Hand),
     stacked_rng=StackedDice.parse,

@@ -16,7 +16,7 @@ View = dpb.DakerView
 
 def view(v: game.DakerView) -> dpb.DakerView:
     message = View(
-        mode=enum_of(View.Mode, v.mode), hand=v.hand, button=v.button,
+        mode=enum_of(View.Mode, v.mode), wins=v.wins, hand=v.hand, button=v.button,
         phase=enum_of(View.Phase, v.phase), community=[str(c) for c in v.community], pot=v.pot,
         total_chips=v.total_chips, stock=v.stock, cards_in_play=v.cards_in_play, deck_size=v.deck_size,
         champions=v.champions,

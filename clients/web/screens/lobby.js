@@ -1,5 +1,5 @@
 // The lobby: the tables, and the form that makes one (its game, the options in the page's words, its bots, their
-// pace, the time for each decision and the pause after each hand), sitting this browser at seat 0 unless asked not.
+// level and pace, the time for each decision and the pause after each hand), sitting this browser at seat 0 unless asked not.
 
 import { call } from "../rpc.js";
 import { h, seats } from "../dom.js";
@@ -119,6 +119,9 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     botsBox.replaceChildren(h("span", {}, t("form.bots"), " "),
       ...Array.from({ length: count }, (_, i) => h("label", { class: "inline" },
         h("input", { type: "checkbox", name: "bot", value: i, checked: i > 0 }), ` ${i + 1}`)));
+    // the bots' level: the game's (VariantInfo.bot_levels), its default chosen
+    leveled.replaceChildren(...(variant.botLevels || []).map((l) =>
+      h("option", { value: l.name, selected: l.name === variant.defaultBotLevel }, t(`level.${l.name}`))));
     pace.hidden = !(variant.options || []).some((o) => o.name === "reaction");
     pause.node.hidden = Boolean(variant.realtime); // in real time nobody takes turns: no pause, nobody waits
   };
@@ -130,6 +133,8 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const paced = h("select", { name: "pace" }, ...PACES.map(([name, seconds]) =>
     h("option", { value: seconds, selected: name === "normal" }, t(`pace.${name}`))));
   const pace = h("label", {}, t("form.pace"), " ", paced);
+  const leveled = h("select", { name: "level" });
+  const level = h("label", {}, t("form.level"), " ", leveled);
   const pause = pauseField();
   // A practice table names the best words (the solver's set) among its moves; otherwise finding them is the game.
   const hints = h("input", { type: "checkbox", name: "hints" });
@@ -143,7 +148,7 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const form = h("form", { id: "create" },
     h("h2", {}, t("form.title")),
     h("label", {}, t("form.game"), " ", select), first,
-    botsBox, pace, invites.node,
+    botsBox, level, pace, invites.node,
     clock.node, pause.node,
     h("label", { class: "inline" }, hints, " ", t("form.practice")),
     h("label", { class: "inline" }, sit, " ", t("form.sit")),
@@ -158,7 +163,8 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     const timing = clock.timing();
     const invite = invites.invites().filter((i) => freeSeats().includes(i.seat));
     const created = await guarded(() => call("TableService", "CreateTable",
-      { variant: variant.name, options, botSeats, hints: hints.checked, pauseSeconds: pause.seconds(), ...timing,
+      { variant: variant.name, options, botSeats, bots: botSeats.map((seat) => ({ seat, level: leveled.value })),
+        hints: hints.checked, pauseSeconds: pause.seconds(), ...timing,
         ...(invite.length ? { invite } : {}) }));
     if (!created) return;
     keepInvitations(created.table.tableId, created.invitations);

@@ -26,7 +26,7 @@ from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
 from brelan.api.v1 import yahtzee_holdem_pb2 as brelan_dot_api_dot_v1_dot_yahtzee__holdem__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62relan/api/v1/daker.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\x1a\"brelan/api/v1/yahtzee_holdem.proto\"\xec\x04\n\tDakerView\x12+\n\x04mode\x18\x01 \x01(\x0e\x32\x1d.brelan.api.v1.DakerView.Mode\x12\x0c\n\x04hand\x18\x02 \x01(\r\x12\x0e\n\x06\x62utton\x18\x03 \x01(\r\x12-\n\x05phase\x18\x04 \x01(\x0e\x32\x1e.brelan.api.v1.DakerView.Phase\x12\x11\n\tcommunity\x18\x05 \x03(\t\x12,\n\x05seats\x18\x06 \x03(\x0b\x32\x1d.brelan.api.v1.DakerView.Seat\x12\x0b\n\x03pot\x18\x07 \x01(\x03\x12\x13\n\x0btotal_chips\x18\x08 \x01(\x03\x12\r\n\x05stock\x18\t \x01(\r\x12\x15\n\rcards_in_play\x18\n \x01(\r\x12\x11\n\tdeck_size\x18\x0b \x01(\r\x12\x11\n\tchampions\x18\x0c \x03(\r\x1a\x95\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x12\r\n\x05stack\x18\x03 \x01(\x03\x12\x0b\n\x03\x62\x65t\x18\x04 \x01(\x03\x12\x0f\n\x07in_hand\x18\x05 \x01(\x08\x12\x0b\n\x03out\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x01(\x08\x12%\n\x04\x62\x65st\x18\x08 \x01(\x0b\x32\x17.brelan.api.v1.HandName\"L\n\x04Mode\x12\x14\n\x10MODE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bMODE_HOLDEM\x10\x01\x12\r\n\tMODE_DRAW\x10\x02\x12\x0e\n\nMODE_ROUND\x10\x03\"P\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_BET\x10\x01\x12\x11\n\rPHASE_DISCARD\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\"\xc5\n\n\nDakerEvent\x12+\n\x04hand\x18\x01 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.HandH\x00\x12\x38\n\tcommunity\x18\x02 \x01(\x0b\x32#.brelan.api.v1.DakerEvent.CommunityH\x00\x12\x32\n\x06turned\x18\x03 \x01(\x0b\x32 .brelan.api.v1.DakerEvent.TurnedH\x00\x12\x30\n\x05\x64\x65\x61lt\x18\x04 \x01(\x0b\x32\x1f.brelan.api.v1.DakerEvent.DealtH\x00\x12\x38\n\tdiscarded\x18\x05 \x01(\x0b\x32#.brelan.api.v1.DakerEvent.DiscardedH\x00\x12.\n\x04\x64rew\x18\x06 \x01(\x0b\x32\x1e.brelan.api.v1.DakerEvent.DrewH\x00\x12:\n\nreshuffled\x18\x07 \x01(\x0b\x32$.brelan.api.v1.DakerEvent.ReshuffledH\x00\x12\x30\n\x05shown\x18\x08 \x01(\x0b\x32\x1f.brelan.api.v1.DakerEvent.ShownH\x00\x12\x32\n\x06replay\x18\t \x01(\x0b\x32 .brelan.api.v1.DakerEvent.ReplayH\x00\x12)\n\x03out\x18\n \x01(\x0b\x32\x1a.brelan.api.v1.Betting.OutH\x00\x12\x35\n\tchampions\x18\x0b \x01(\x0b\x32 .brelan.api.v1.Betting.ChampionsH\x00\x12-\n\x05\x61nted\x18\x0c \x01(\x0b\x32\x1c.brelan.api.v1.Betting.AntedH\x00\x12\x31\n\x07\x62linded\x18\r \x01(\x0b\x32\x1e.brelan.api.v1.Betting.BlindedH\x00\x12\x31\n\x07\x63hecked\x18\x0e \x01(\x0b\x32\x1e.brelan.api.v1.Betting.CheckedH\x00\x12/\n\x06\x63\x61lled\x18\x0f \x01(\x0b\x32\x1d.brelan.api.v1.Betting.CalledH\x00\x12)\n\x03\x62\x65t\x18\x10 \x01(\x0b\x32\x1a.brelan.api.v1.Betting.BetH\x00\x12/\n\x06raised\x18\x11 \x01(\x0b\x32\x1d.brelan.api.v1.Betting.RaisedH\x00\x12/\n\x06\x66olded\x18\x12 \x01(\x0b\x32\x1d.brelan.api.v1.Betting.FoldedH\x00\x12.\n\x06\x61ll_in\x18\x13 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.AllInH\x00\x12\x33\n\x08returned\x18\x14 \x01(\x0b\x32\x1f.brelan.api.v1.Betting.ReturnedH\x00\x12)\n\x03won\x18\x15 \x01(\x0b\x32\x1a.brelan.api.v1.Betting.WonH\x00\x1a\x1a\n\tCommunity\x12\r\n\x05\x63ount\x18\x01 \x01(\r\x1a\x16\n\x06Turned\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a(\n\tDiscarded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a#\n\x04\x44rew\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x1b\n\nReshuffled\x12\r\n\x05\x63ount\x18\x01 \x01(\r\x1a\x32\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x1a\x17\n\x06Replay\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\xd3\x02\n\x0b\x44\x61kerAction\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.CheckH\x00\x12+\n\x04\x63\x61ll\x18\x02 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.CallH\x00\x12+\n\x04\x66old\x18\x03 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.FoldH\x00\x12.\n\x06\x62\x65t_to\x18\x04 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.BetToH\x00\x12\x32\n\x08raise_to\x18\x05 \x01(\x0b\x32\x1e.brelan.api.v1.Betting.RaiseToH\x00\x12\x35\n\x07\x64iscard\x18\x06 \x01(\x0b\x32\".brelan.api.v1.DakerAction.DiscardH\x00\x1a\x18\n\x07\x44iscard\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\tB\x06\n\x04kind\"R\n\x0b\x44\x61kerResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06stacks\x18\x02 \x03(\x03\x12\r\n\x05hands\x18\x03 \x01(\r\x12\x11\n\tout_hands\x18\x04 \x03(\rb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19\x62relan/api/v1/daker.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\x1a\"brelan/api/v1/yahtzee_holdem.proto\"\xfa\x04\n\tDakerView\x12+\n\x04mode\x18\x01 \x01(\x0e\x32\x1d.brelan.api.v1.DakerView.Mode\x12\x0c\n\x04hand\x18\x02 \x01(\r\x12\x0e\n\x06\x62utton\x18\x03 \x01(\r\x12-\n\x05phase\x18\x04 \x01(\x0e\x32\x1e.brelan.api.v1.DakerView.Phase\x12\x11\n\tcommunity\x18\x05 \x03(\t\x12,\n\x05seats\x18\x06 \x03(\x0b\x32\x1d.brelan.api.v1.DakerView.Seat\x12\x0b\n\x03pot\x18\x07 \x01(\x03\x12\x13\n\x0btotal_chips\x18\x08 \x01(\x03\x12\r\n\x05stock\x18\t \x01(\r\x12\x15\n\rcards_in_play\x18\n \x01(\r\x12\x11\n\tdeck_size\x18\x0b \x01(\r\x12\x11\n\tchampions\x18\x0c \x03(\r\x12\x0c\n\x04wins\x18\r \x01(\t\x1a\x95\x01\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x12\r\n\x05stack\x18\x03 \x01(\x03\x12\x0b\n\x03\x62\x65t\x18\x04 \x01(\x03\x12\x0f\n\x07in_hand\x18\x05 \x01(\x08\x12\x0b\n\x03out\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x01(\x08\x12%\n\x04\x62\x65st\x18\x08 \x01(\x0b\x32\x17.brelan.api.v1.HandName\"L\n\x04Mode\x12\x14\n\x10MODE_UNSPECIFIED\x10\x00\x12\x0f\n\x0bMODE_HOLDEM\x10\x01\x12\r\n\tMODE_DRAW\x10\x02\x12\x0e\n\nMODE_ROUND\x10\x03\"P\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_BET\x10\x01\x12\x11\n\rPHASE_DISCARD\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\"\xc5\n\n\nDakerEvent\x12+\n\x04hand\x18\x01 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.HandH\x00\x12\x38\n\tcommunity\x18\x02 \x01(\x0b\x32#.brelan.api.v1.DakerEvent.CommunityH\x00\x12\x32\n\x06turned\x18\x03 \x01(\x0b\x32 .brelan.api.v1.DakerEvent.TurnedH\x00\x12\x30\n\x05\x64\x65\x61lt\x18\x04 \x01(\x0b\x32\x1f.brelan.api.v1.DakerEvent.DealtH\x00\x12\x38\n\tdiscarded\x18\x05 \x01(\x0b\x32#.brelan.api.v1.DakerEvent.DiscardedH\x00\x12.\n\x04\x64rew\x18\x06 \x01(\x0b\x32\x1e.brelan.api.v1.DakerEvent.DrewH\x00\x12:\n\nreshuffled\x18\x07 \x01(\x0b\x32$.brelan.api.v1.DakerEvent.ReshuffledH\x00\x12\x30\n\x05shown\x18\x08 \x01(\x0b\x32\x1f.brelan.api.v1.DakerEvent.ShownH\x00\x12\x32\n\x06replay\x18\t \x01(\x0b\x32 .brelan.api.v1.DakerEvent.ReplayH\x00\x12)\n\x03out\x18\n \x01(\x0b\x32\x1a.brelan.api.v1.Betting.OutH\x00\x12\x35\n\tchampions\x18\x0b \x01(\x0b\x32 .brelan.api.v1.Betting.ChampionsH\x00\x12-\n\x05\x61nted\x18\x0c \x01(\x0b\x32\x1c.brelan.api.v1.Betting.AntedH\x00\x12\x31\n\x07\x62linded\x18\r \x01(\x0b\x32\x1e.brelan.api.v1.Betting.BlindedH\x00\x12\x31\n\x07\x63hecked\x18\x0e \x01(\x0b\x32\x1e.brelan.api.v1.Betting.CheckedH\x00\x12/\n\x06\x63\x61lled\x18\x0f \x01(\x0b\x32\x1d.brelan.api.v1.Betting.CalledH\x00\x12)\n\x03\x62\x65t\x18\x10 \x01(\x0b\x32\x1a.brelan.api.v1.Betting.BetH\x00\x12/\n\x06raised\x18\x11 \x01(\x0b\x32\x1d.brelan.api.v1.Betting.RaisedH\x00\x12/\n\x06\x66olded\x18\x12 \x01(\x0b\x32\x1d.brelan.api.v1.Betting.FoldedH\x00\x12.\n\x06\x61ll_in\x18\x13 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.AllInH\x00\x12\x33\n\x08returned\x18\x14 \x01(\x0b\x32\x1f.brelan.api.v1.Betting.ReturnedH\x00\x12)\n\x03won\x18\x15 \x01(\x0b\x32\x1a.brelan.api.v1.Betting.WonH\x00\x1a\x1a\n\tCommunity\x12\r\n\x05\x63ount\x18\x01 \x01(\r\x1a\x16\n\x06Turned\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a$\n\x05\x44\x65\x61lt\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a(\n\tDiscarded\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a#\n\x04\x44rew\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a\x1b\n\nReshuffled\x12\r\n\x05\x63ount\x18\x01 \x01(\r\x1a\x32\n\x05Shown\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04hand\x18\x02 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x1a\x17\n\x06Replay\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\xd3\x02\n\x0b\x44\x61kerAction\x12-\n\x05\x63heck\x18\x01 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.CheckH\x00\x12+\n\x04\x63\x61ll\x18\x02 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.CallH\x00\x12+\n\x04\x66old\x18\x03 \x01(\x0b\x32\x1b.brelan.api.v1.Betting.FoldH\x00\x12.\n\x06\x62\x65t_to\x18\x04 \x01(\x0b\x32\x1c.brelan.api.v1.Betting.BetToH\x00\x12\x32\n\x08raise_to\x18\x05 \x01(\x0b\x32\x1e.brelan.api.v1.Betting.RaiseToH\x00\x12\x35\n\x07\x64iscard\x18\x06 \x01(\x0b\x32\".brelan.api.v1.DakerAction.DiscardH\x00\x1a\x18\n\x07\x44iscard\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\tB\x06\n\x04kind\"R\n\x0b\x44\x61kerResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06stacks\x18\x02 \x03(\x03\x12\r\n\x05hands\x18\x03 \x01(\r\x12\x11\n\tout_hands\x18\x04 \x03(\rb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,35 +34,35 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.daker_pb2', _
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_DAKERVIEW']._serialized_start=107
-  _globals['_DAKERVIEW']._serialized_end=727
-  _globals['_DAKERVIEW_SEAT']._serialized_start=418
-  _globals['_DAKERVIEW_SEAT']._serialized_end=567
-  _globals['_DAKERVIEW_MODE']._serialized_start=569
-  _globals['_DAKERVIEW_MODE']._serialized_end=645
-  _globals['_DAKERVIEW_PHASE']._serialized_start=647
-  _globals['_DAKERVIEW_PHASE']._serialized_end=727
-  _globals['_DAKEREVENT']._serialized_start=730
-  _globals['_DAKEREVENT']._serialized_end=2079
-  _globals['_DAKEREVENT_COMMUNITY']._serialized_start=1798
-  _globals['_DAKEREVENT_COMMUNITY']._serialized_end=1824
-  _globals['_DAKEREVENT_TURNED']._serialized_start=1826
-  _globals['_DAKEREVENT_TURNED']._serialized_end=1848
-  _globals['_DAKEREVENT_DEALT']._serialized_start=1850
-  _globals['_DAKEREVENT_DEALT']._serialized_end=1886
-  _globals['_DAKEREVENT_DISCARDED']._serialized_start=1888
-  _globals['_DAKEREVENT_DISCARDED']._serialized_end=1928
-  _globals['_DAKEREVENT_DREW']._serialized_start=1930
-  _globals['_DAKEREVENT_DREW']._serialized_end=1965
-  _globals['_DAKEREVENT_RESHUFFLED']._serialized_start=1967
-  _globals['_DAKEREVENT_RESHUFFLED']._serialized_end=1994
-  _globals['_DAKEREVENT_SHOWN']._serialized_start=1996
-  _globals['_DAKEREVENT_SHOWN']._serialized_end=2046
-  _globals['_DAKEREVENT_REPLAY']._serialized_start=2048
-  _globals['_DAKEREVENT_REPLAY']._serialized_end=2071
-  _globals['_DAKERACTION']._serialized_start=2082
-  _globals['_DAKERACTION']._serialized_end=2421
-  _globals['_DAKERACTION_DISCARD']._serialized_start=2389
-  _globals['_DAKERACTION_DISCARD']._serialized_end=2413
-  _globals['_DAKERRESULT']._serialized_start=2423
-  _globals['_DAKERRESULT']._serialized_end=2505
+  _globals['_DAKERVIEW']._serialized_end=741
+  _globals['_DAKERVIEW_SEAT']._serialized_start=432
+  _globals['_DAKERVIEW_SEAT']._serialized_end=581
+  _globals['_DAKERVIEW_MODE']._serialized_start=583
+  _globals['_DAKERVIEW_MODE']._serialized_end=659
+  _globals['_DAKERVIEW_PHASE']._serialized_start=661
+  _globals['_DAKERVIEW_PHASE']._serialized_end=741
+  _globals['_DAKEREVENT']._serialized_start=744
+  _globals['_DAKEREVENT']._serialized_end=2093
+  _globals['_DAKEREVENT_COMMUNITY']._serialized_start=1812
+  _globals['_DAKEREVENT_COMMUNITY']._serialized_end=1838
+  _globals['_DAKEREVENT_TURNED']._serialized_start=1840
+  _globals['_DAKEREVENT_TURNED']._serialized_end=1862
+  _globals['_DAKEREVENT_DEALT']._serialized_start=1864
+  _globals['_DAKEREVENT_DEALT']._serialized_end=1900
+  _globals['_DAKEREVENT_DISCARDED']._serialized_start=1902
+  _globals['_DAKEREVENT_DISCARDED']._serialized_end=1942
+  _globals['_DAKEREVENT_DREW']._serialized_start=1944
+  _globals['_DAKEREVENT_DREW']._serialized_end=1979
+  _globals['_DAKEREVENT_RESHUFFLED']._serialized_start=1981
+  _globals['_DAKEREVENT_RESHUFFLED']._serialized_end=2008
+  _globals['_DAKEREVENT_SHOWN']._serialized_start=2010
+  _globals['_DAKEREVENT_SHOWN']._serialized_end=2060
+  _globals['_DAKEREVENT_REPLAY']._serialized_start=2062
+  _globals['_DAKEREVENT_REPLAY']._serialized_end=2085
+  _globals['_DAKERACTION']._serialized_start=2096
+  _globals['_DAKERACTION']._serialized_end=2435
+  _globals['_DAKERACTION_DISCARD']._serialized_start=2403
+  _globals['_DAKERACTION_DISCARD']._serialized_end=2427
+  _globals['_DAKERRESULT']._serialized_start=2437
+  _globals['_DAKERRESULT']._serialized_end=2519
 # @@protoc_insertion_point(module_scope)

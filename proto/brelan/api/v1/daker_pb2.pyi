@@ -173,6 +173,7 @@ class DakerView(_message.Message):
     CARDS_IN_PLAY_FIELD_NUMBER: _builtins.int
     DECK_SIZE_FIELD_NUMBER: _builtins.int
     CHAMPIONS_FIELD_NUMBER: _builtins.int
+    WINS_FIELD_NUMBER: _builtins.int
     mode: Global___DakerView.Mode.ValueType
     """The table's mode."""
     hand: _builtins.int
@@ -195,6 +196,10 @@ class DakerView(_message.Message):
     """
     deck_size: _builtins.int
     """The cards of the table's deck."""
+    wins: _builtins.str
+    """Which hand wins the showdown: "best", or "worst" (the round mode's
+    option wins; the betting modes play the best).
+    """
     @_builtins.property
     def community(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The community cards (holdem), in the order they are turned: those not
@@ -224,10 +229,11 @@ class DakerView(_message.Message):
         cards_in_play: _builtins.int = ...,
         deck_size: _builtins.int = ...,
         champions: _abc.Iterable[_builtins.int] | None = ...,
+        wins: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["button", b"button", "cards_in_play", b"cards_in_play", "champions", b"champions", "community", b"community", "deck_size", b"deck_size", "hand", b"hand", "mode", b"mode", "phase", b"phase", "pot", b"pot", "seats", b"seats", "stock", b"stock", "total_chips", b"total_chips"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["button", b"button", "cards_in_play", b"cards_in_play", "champions", b"champions", "community", b"community", "deck_size", b"deck_size", "hand", b"hand", "mode", b"mode", "phase", b"phase", "pot", b"pot", "seats", b"seats", "stock", b"stock", "total_chips", b"total_chips", "wins", b"wins"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

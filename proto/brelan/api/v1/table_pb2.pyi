@@ -197,6 +197,8 @@ class VariantInfo(_message.Message):
     TEAM_SIZE_FIELD_NUMBER: _builtins.int
     REVIEWS_HANDS_FIELD_NUMBER: _builtins.int
     ROUND_NAME_FIELD_NUMBER: _builtins.int
+    BOT_LEVELS_FIELD_NUMBER: _builtins.int
+    DEFAULT_BOT_LEVEL_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """"poker-champ": what CreateTable takes."""
     title: _builtins.str
@@ -217,9 +219,19 @@ class VariantInfo(_message.Message):
     """
     round_name: _builtins.str
     """What the game calls its rounds: "hand", "deal", or "" (none: bataille)."""
+    default_bot_level: _builtins.str
+    """The level of a bot whose level is not named (a seat in bot_seats, or a
+    BotSeat without one), at a table with people and at one of bots alone.
+    """
     @_builtins.property
     def options(self) -> _containers.RepeatedCompositeFieldContainer[Global___OptionInfo]:
         """Its options, with their defaults and allowed values."""
+
+    @_builtins.property
+    def bot_levels(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotLevelInfo]:
+        """The levels its bots play at, weakest first (beginner, intermediate,
+        strong): what CreateTableRequest.bots takes.
+        """
 
     def __init__(
         self,
@@ -233,14 +245,46 @@ class VariantInfo(_message.Message):
         team_size: _builtins.int = ...,
         reviews_hands: _builtins.bool = ...,
         round_name: _builtins.str = ...,
+        bot_levels: _abc.Iterable[Global___BotLevelInfo] | None = ...,
+        default_bot_level: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "reviews_hands", b"reviews_hands", "round_name", b"round_name", "seats", b"seats", "team_size", b"team_size", "title", b"title"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_levels", b"bot_levels", "default_bot_level", b"default_bot_level", "judges_words", b"judges_words", "name", b"name", "options", b"options", "realtime", b"realtime", "reviews_hands", b"reviews_hands", "round_name", b"round_name", "seats", b"seats", "team_size", b"team_size", "title", b"title"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___VariantInfo: _TypeAlias = VariantInfo  # noqa: Y015
+
+@_typing.final
+class BotLevelInfo(_message.Message):
+    """A level a game's bots play at."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    NAME_FIELD_NUMBER: _builtins.int
+    FRENCH_FIELD_NUMBER: _builtins.int
+    SUMMARY_FIELD_NUMBER: _builtins.int
+    name: _builtins.str
+    """"beginner", "intermediate" or "strong": what BotSeat.level takes."""
+    french: _builtins.str
+    """Its French name ("débutant", "intermédiaire", "fort"): taken too."""
+    summary: _builtins.str
+    """How it plays, in a line of English."""
+    def __init__(
+        self,
+        *,
+        name: _builtins.str = ...,
+        french: _builtins.str = ...,
+        summary: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["french", b"french", "name", b"name", "summary", b"summary"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BotLevelInfo: _TypeAlias = BotLevelInfo  # noqa: Y015
 
 @_typing.final
 class OptionInfo(_message.Message):
@@ -368,6 +412,7 @@ class CreateTableRequest(_message.Message):
     CHAT_APART_FIELD_NUMBER: _builtins.int
     REMATCH_OF_FIELD_NUMBER: _builtins.int
     INVITE_FIELD_NUMBER: _builtins.int
+    BOTS_FIELD_NUMBER: _builtins.int
     variant: _builtins.str
     """The game: a VariantInfo.name ("poker-champ")."""
     decision_seconds: _builtins.float
@@ -424,13 +469,23 @@ class CreateTableRequest(_message.Message):
 
     @_builtins.property
     def bot_seats(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
-        """Seats the server's bots play, from 0."""
+        """Seats the server's bots play, from 0, at the default level
+        (VariantInfo.default_bot_level); see bots to name a level.
+        """
 
     @_builtins.property
     def invite(self) -> _containers.RepeatedCompositeFieldContainer[Global___Invite]:
         """Seats kept for invited players, by name: each is taken only with its
         invitation's secret (CreateTableResponse.invitations), which the table's
         link carries to the guest. Not with bot seats.
+        """
+
+    @_builtins.property
+    def bots(self) -> _containers.RepeatedCompositeFieldContainer[Global___BotSeat]:
+        """Seats the server's bots play, each at its level (a seat in bot_seats
+        too takes this level). An unknown level is refused (INVALID_ARGUMENT,
+        field bots[i].level). The level is kept with the table: a restart or
+        another node playing it keeps each seat's.
         """
 
     def __init__(
@@ -449,14 +504,43 @@ class CreateTableRequest(_message.Message):
         chat_apart: _builtins.bool = ...,
         rematch_of: _builtins.str = ...,
         invite: _abc.Iterable[Global___Invite] | None = ...,
+        bots: _abc.Iterable[Global___BotSeat] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "invite", b"invite", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "rematch_of", b"rematch_of", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_seats", b"bot_seats", "bots", b"bots", "chat_apart", b"chat_apart", "create_id", b"create_id", "decision_seconds", b"decision_seconds", "hints", b"hints", "invite", b"invite", "lexicon", b"lexicon", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "rematch_of", b"rematch_of", "untimed", b"untimed", "variant", b"variant"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___CreateTableRequest: _TypeAlias = CreateTableRequest  # noqa: Y015
+
+@_typing.final
+class BotSeat(_message.Message):
+    """A seat the server's bot plays, and its level."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    SEAT_FIELD_NUMBER: _builtins.int
+    LEVEL_FIELD_NUMBER: _builtins.int
+    seat: _builtins.int
+    """The seat, from 0."""
+    level: _builtins.str
+    """One of VariantInfo.bot_levels, by its name or its French name; empty:
+    the default level.
+    """
+    def __init__(
+        self,
+        *,
+        seat: _builtins.int = ...,
+        level: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["level", b"level", "seat", b"seat"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___BotSeat: _TypeAlias = BotSeat  # noqa: Y015
 
 @_typing.final
 class CreateTableResponse(_message.Message):
@@ -561,6 +645,7 @@ class SeatInfo(_message.Message):
     RESERVED_FIELD_NUMBER: _builtins.int
     PLACE_FIELD_NUMBER: _builtins.int
     SITTING_OUT_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """Its number, from 0."""
     taken: _builtins.bool
@@ -583,6 +668,10 @@ class SeatInfo(_message.Message):
     """Its player sits out: each of its decisions is the rules' default move,
     made at once, until they are back (SitOut).
     """
+    bot_level: _builtins.str
+    """The level of the server's bot that plays it (BotLevelInfo.name); empty
+    for a seat of a person's.
+    """
     def __init__(
         self,
         *,
@@ -594,10 +683,11 @@ class SeatInfo(_message.Message):
         reserved: _builtins.bool = ...,
         place: _builtins.int = ...,
         sitting_out: _builtins.bool = ...,
+        bot_level: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "connected", b"connected", "place", b"place", "player", b"player", "reserved", b"reserved", "seat", b"seat", "sitting_out", b"sitting_out", "taken", b"taken"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot", b"bot", "bot_level", b"bot_level", "connected", b"connected", "place", b"place", "player", b"player", "reserved", b"reserved", "seat", b"seat", "sitting_out", b"sitting_out", "taken", b"taken"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -1,0 +1,43 @@
+"""Bataille's bots, by level: each claims a word it sees on the table, else lays its card or passes.
+
+The race is the game: a level is how often its bot sees a word when it looks (each time the table changes), and
+which of the words listed it claims. At a table the pace is the game's (its ``reaction`` option).
+
+- beginner: sees a word one look in three, and claims the shortest of those listed;
+- intermediate: two looks in three, the best word listed;
+- strong: every look, the best word listed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from brelan.lexicon.lexicon import Lexicon
+
+from .bataille import BatailleView
+from .levels import BEGINNER, INTERMEDIATE, STRONG
+from .word_games import WordBot
+
+SEES = {BEGINNER: 1 / 3, INTERMEDIATE: 2 / 3, STRONG: 1.0}  # the chance a look at the table finds a word
+
+
+def claims(legal: Sequence[str]) -> list[str]:
+    """The claims of a word the legal list names, best first (``claim N -``, a claim with no word, left out)."""
+    return [a for a in legal if a.startswith("claim") and not a.endswith(" -")]
+
+
+def make(level: str) -> WordBot:
+    sees = SEES[level]
+
+    def bot(view: BatailleView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+        """A word it sees, else its card or its pass; "" when it has nothing to do now (it looks again later)."""
+        words = claims(legal)
+        if words and rng.random() < sees:
+            return min(words, key=len) if level == BEGINNER else words[0]
+        return next((a for a in legal if a in ("lay", "pass")), "")
+
+    return bot
+
+
+BOTS: dict[str, Callable[[], WordBot]] = {level: (lambda level=level: make(level)) for level in SEES}

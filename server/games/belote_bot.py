@@ -1,0 +1,147 @@
+"""Belote's and secret belote's bots, by level.
+
+- beginner: proposes the word the table suggests (:func:`~.belote.likely_table`'s guess under a secret stack)
+  but passes one proposal in three, and lays its least valuable card that fits, or one card in four at random;
+- intermediate: proposes the first word suggested but the one the table has just refused, lays its least valuable
+  card that fits;
+- strong: proposes only words made of cards it knows lie on the table, so never one the table refuses: every card
+  of an open table, and under a secret stack what it has seen of it (:class:`Memory`: the stack each proposal shows,
+  less the cards taken, then the top card at each of its turns); lays the card that makes the best word it may
+  propose right after, its least valuable card on a tie.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Callable, Sequence
+
+from brelan.lexicon.cards import LETTER_VALUES, Card
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.readings import Policy
+from brelan.lexicon.search import table_words
+
+from .belote import BeloteView, Revealed, Stage, Takes, parse_event
+from .levels import BEGINNER, INTERMEDIATE, STRONG
+from .word_games import Refused, WordBot
+
+BEGINNER_PASSES = 1 / 3  # a beginner lets this share of its proposals go
+BEGINNER_SLIPS = 1 / 4  # and lays a card at random this often
+
+
+def just_refused(previous: Sequence[str]) -> set[str]:
+    """The word the last proposal had refused (none, or one), from its events as the view keeps them."""
+    return {e.word for e in map(parse_event, previous) if isinstance(e, Refused)}
+
+
+def cheapest(legal: Sequence[str], rng: random.Random) -> str:
+    """Its least valuable card that fits (ties at random)."""
+    return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
+
+
+def suggested(view: BeloteView, legal: Sequence[str]) -> str:
+    """The first word suggested but the one the table has just refused, else pass.
+
+    A guess at a secret stack changes little from one turn to the next: without this a bot refused a word
+    proposes it again at its next turn. ``previous`` may be the last deal's closing proposal: skipping its
+    word at this deal's first proposal costs at most one suggestion."""
+    refused = just_refused(view.previous)
+    return next((a for a in legal if not (a.startswith("propose ") and a.split()[1] in refused)), "")
+
+
+def intermediate(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+    """Proposes the best word it expects the table to make (the first suggested) but the one the table has
+    just refused, else passes; lays its least valuable card that fits. It decides from its view alone, as
+    the suggestions are made."""
+    if view.stage == Stage.LAY:
+        return cheapest(legal, rng)
+    return suggested(view, legal)
+
+
+def beginner(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+    if view.stage == Stage.LAY:
+        return rng.choice(list(legal)) if legal and rng.random() < BEGINNER_SLIPS else cheapest(legal, rng)
+    if rng.random() < BEGINNER_PASSES and "pass" in legal:
+        return "pass"
+    return suggested(view, legal)
+
+
+class Memory:
+    """What one seat knows of the table, card by card (None: laid while it was not looking), from the views it is
+    shown at its decisions: under a secret stack, the whole stack each proposal shows (``previous``), less the
+    cards taken; the top card at each look; and the card it laid itself (gone from its hand since its last look,
+    where the table ended then). An open table: every card. Forgotten at each new deal."""
+
+    def __init__(self) -> None:
+        self.deal = 0
+        self.previous: tuple[str, ...] = ()
+        self.cards: list[Card | None] = []
+        self.hand: list[Card] = []
+        self.laid_at: int | None = None  # where the card it lays at this decision goes
+
+    def look(self, view: BeloteView) -> list[Card]:
+        """The cards it knows lie on the table now, after this look."""
+        seat = view.seat
+        assert seat is not None
+        hand = [c for c in view.hands[seat] if isinstance(c, Card)]
+        if view.deal != self.deal:  # a new deal: a proposal shown now was the last deal's
+            self.deal, self.previous, self.cards, self.hand, self.laid_at = view.deal, view.previous, [], hand, None
+        elif view.previous != self.previous:  # a proposal showed the stack, its own card in it
+            self.previous = view.previous
+            self._shown(view.previous)
+            self.laid_at = None
+        table = view.table
+        if len(self.cards) > len(table):  # taken while it was not looking, and not shown: what lies is unknown
+            self.cards = [None] * len(table)
+        self.cards += [None] * (len(table) - len(self.cards))
+        laid = list((Counter(self.hand) - Counter(hand)).elements())
+        if self.laid_at is not None and len(laid) == 1 and self.laid_at < len(self.cards):
+            self.cards[self.laid_at] = laid[0]
+        self.hand = hand
+        self.laid_at = len(table) if view.stage == Stage.LAY and view.to_act == seat else None
+        for i, card in enumerate(table):  # what it sees (the top card, or an open table's every card)
+            if isinstance(card, Card):
+                self.cards[i] = card
+        return [c for c in self.cards if c is not None]
+
+    def _shown(self, previous: Sequence[str]) -> None:
+        """A proposal showed the stack: it is that, less the cards taken (each the earliest laid of its letter)."""
+        events = list(map(parse_event, previous))
+        stack = next((list(e.cards) for e in events if isinstance(e, Revealed)), None)
+        if stack is None:
+            return
+        for event in events:
+            if isinstance(event, Takes):
+                for card in event.cards:
+                    stack.remove(card)
+        self.cards = list(stack)
+
+
+class Strong:
+    """The strong bot: one seat's, with its memory of the table."""
+
+    def __init__(self) -> None:
+        self.memory = Memory()
+
+    def __call__(self, view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+        known = self.memory.look(view)
+        policy = Policy.parse(view.policy)
+        if view.stage == Stage.LAY:
+            if not legal:
+                return ""
+            worth = {a: best_word(lexicon, policy, view.word_length, [*known, Card.parse(a.split()[1])])[1]
+                     for a in set(legal)}  # fmt: skip
+            return max(legal, key=lambda a: (worth[a], -LETTER_VALUES[a.split()[1][0]], rng.random()))
+        word, points = best_word(lexicon, policy, view.word_length, known)
+        return f"propose {word}" if points else "pass"
+
+
+def best_word(lexicon: Lexicon, policy: Policy, length: int, cards: Sequence[Card]) -> tuple[str, int]:
+    """The word of at least ``length`` letters worth most that ``cards`` make, and its worth ("", 0: none)."""
+    if len(cards) < length:
+        return "", 0
+    found = table_words(lexicon, cards, policy, length, 1)
+    return found[0] if found else ("", 0)
+
+
+BOTS: dict[str, Callable[[], WordBot]] = {BEGINNER: lambda: beginner, INTERMEDIATE: lambda: intermediate, STRONG: Strong}

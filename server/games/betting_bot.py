@@ -1,0 +1,54 @@
+"""What the strong bots of the betting games share: a bet sized to the pot, and a decision by equity and pot odds.
+
+Equity is the share of the pot a seat expects at the showdown (each game samples the cards or dice it cannot see,
+as its rules let it see them); the price is what a call costs against the pot it would then contest. A bot calls
+when its equity beats the price, bets or raises when it expects more than its share (and re-raises only a hand
+far ahead of the others: two strong bots re-raising each other by the least would go on for ever in no-limit),
+and bets about the pot, never its whole stack at once unless its hand is all but made (DAKER's no-limit bots went
+all-in on the first hand, two or three seats out after one deal).
+
+>>> sized(["fold", "call", "raise 20", "raise 60", "raise 100"], 90)
+'raise 60'
+>>> sized(["fold", "call", "raise 20", "raise 30", "raise 40", "raise 50"], 44, all_in=True)
+'raise 40'
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+RAISE_AGAIN = 0.85  # equity from which a seat that has bet this round raises again
+ALL_IN = 0.9  # equity from which a bet may be the whole stack
+
+
+def sized(legal: Sequence[str], target: int, *, all_in: bool = False) -> str:
+    """The bet or raise listed nearest ``target`` chips (a total, as "bet" and "raise" say), the most listed (all-in
+    in no-limit) left out unless ``all_in``: every amount a limit game allows is listed, a no-limit one lists the
+    least, about half its stack and all of it."""
+    aggressive = [a for a in legal if a.startswith(("bet ", "raise "))]
+    amounts = sorted(int(a.split()[1]) for a in aggressive)
+    if not all_in and len(amounts) > 1:
+        amounts = amounts[:-1]
+    kind = aggressive[0].split()[0]
+    return f"{kind} {min(amounts, key=lambda x: (abs(x - target), x))}"
+
+
+def by_odds(legal: Sequence[str], equity: float, *, pot: int, to_call: int, bet: int, players: int,
+            stack: int) -> str:  # fmt: skip
+    """The move of a seat with this ``equity`` (0 to 1) facing ``to_call`` chips, ``pot`` in the middle, ``bet``
+    chips in this round already, ``players`` still in the hand (itself included) and ``stack`` chips behind."""
+    aggressive = [a for a in legal if a.startswith(("bet ", "raise "))]
+    share = 1 / max(players, 1)
+    strong = equity >= max(0.5, 1.6 * share) if not bet else equity >= RAISE_AGAIN
+    if aggressive and strong:
+        # About the pot (more with a hand all but made): the others pay to see it, and a stack lasts many hands.
+        target = bet + to_call + (pot + to_call) * (2 if equity >= ALL_IN else 1)
+        if equity < ALL_IN:
+            target = min(target, bet + to_call + max(stack // 3, 1))
+        return sized(legal, target, all_in=equity >= ALL_IN)
+    if to_call == 0:
+        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
+    price = to_call / (pot + to_call)
+    if equity >= price and "call" in legal:
+        return "call"
+    return "fold" if "fold" in legal else legal[0]

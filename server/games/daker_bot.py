@@ -1,0 +1,183 @@
+"""DAKER's bots, by level, for every mode (holdem, draw, and the round with no chips, best or worst hand winning).
+
+- beginner: the intermediate's play, but one move in four at random among those listed;
+- intermediate: bets or raises two pairs and better once a round, sees a pair, otherwise checks or folds;
+  discards the cards that help least (towards the best hand, whatever the table's objective);
+- strong: plays the table's objective (:attr:`~.daker.DakerView.wins`): it samples the cards it cannot see
+  (the table's deck taken as the usual 21 pairs) to weigh each discard by the showdowns it wins, and bets by its
+  equity against the seats still in and the pot odds (:func:`.betting_bot.by_odds`), sized to the pot.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import random
+from collections import Counter
+from typing import Callable, Sequence
+
+from .betting_bot import by_odds
+from .daker import DakerView, Wins
+from .daker_cards import FULL_HOUSE, PAIR, THREE, TWO_PAIRS, DakerCard, best_hand, default_deck
+from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot, slipping, stateless
+
+DISCARD_SAMPLES = 24  # draws sampled per discard choice
+FIELD = 80  # the others' hands sampled once per discard decision
+EQUITY_SAMPLES = 80  # showdowns sampled per betting decision
+SLIPS = 0.25
+
+
+def known(view: DakerView) -> tuple[list[DakerCard], list[DakerCard]]:
+    """Its own cards and the community cards turned."""
+    seat = view.seat
+    assert seat is not None
+    mine = [c for c in view.cards[seat] if isinstance(c, DakerCard)]
+    board = [c for c in view.community if isinstance(c, DakerCard)]
+    return mine, board
+
+
+def intermediate(view: DakerView, legal: Sequence[str], rng: random.Random) -> str:
+    """Bet or raise two pairs and better once a round, see a pair, otherwise check or fold; discard the cards
+    that help least.
+
+    A seat with chips in the round already (a blind, its bet, a call) raises again only with a full house or
+    better, and then by the most it may: two bots re-raising each other by the least went on a hundred times
+    a round (no-limit has no cap on raises), where two strong hands now go all-in in a few raises.
+    """
+    mine, board = known(view)
+    if legal and legal[0].startswith("discard"):
+        return _discard_choice(mine, legal)
+    take = 2 if view.mode == "holdem" and len(board) >= 2 else 0
+    value = best_hand(mine, board, community_take=take)
+    aggressive = [a for a in legal if a.startswith(("bet", "raise"))]
+    if aggressive and view.seat is not None and view.bets[view.seat] > 0:
+        if value[0] >= FULL_HOUSE:
+            return aggressive[-1]
+    elif value[0] >= TWO_PAIRS and aggressive and rng.random() < 0.7:
+        return aggressive[0]
+    if value[0] >= PAIR or rng.random() < 0.15:
+        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
+    return "check" if "check" in legal else "fold"
+
+
+def _discard_choice(mine: list[DakerCard], legal: Sequence[str]) -> str:
+    """Keep what makes the hand: try each discard, score the kept cards, prefer discarding when it costs nothing."""
+    best, choice = None, "discard"
+    for option in legal:
+        keeps = kept(mine, option)
+        score = (best_hand(keeps)[0] >= THREE, best_hand(keeps), len(mine) - len(keeps))
+        if best is None or score > best:
+            best, choice = score, option
+    return choice
+
+
+def kept(mine: Sequence[DakerCard], option: str) -> list[DakerCard]:
+    """The cards a discard (``discard AK QQ``) keeps."""
+    keeps = list(mine)
+    for text in option.split()[1:]:
+        keeps.remove(next(c for c in keeps if str(c) == text))
+    return keeps
+
+
+# -- strong -----------------------------------------------------------------------------------------------------
+
+
+def _unseen(view: DakerView, seen: Sequence[DakerCard]) -> list[DakerCard]:
+    """The cards it has not seen, from the usual deck (the view names the deck's size, not its cards)."""
+    deck = Counter(DakerCard.parse(t) for t in default_deck())
+    deck.subtract(Counter(DakerCard(c.high, c.low) for c in seen))
+    return [card for card, n in deck.items() for _ in range(max(n, 0))]
+
+
+def _share(mine: tuple[int, ...], others: Sequence[tuple[int, ...]], worst: bool) -> float:
+    """Its share of a showdown: 1 alone on top (or at the bottom, worst winning), a part of it tied."""
+    if worst:
+        mine, others = tuple(-v for v in mine), [tuple(-v for v in o) for o in others]
+    if any(o > mine for o in others):
+        return 0.0
+    return 1 / (1 + sum(1 for o in others if o == mine))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _five(texts: tuple[str, ...]) -> tuple[int, ...]:
+    """The value of five cards (or fewer) by their sorted texts: a search samples the same hands again and again."""
+    return best_hand([DakerCard.parse(t) for t in texts])
+
+
+def _hand(cards: Sequence[DakerCard], community: Sequence[DakerCard], holdem: bool) -> tuple[int, ...]:
+    """A seat's best hand: its cards (holdem: its three and two of the community)."""
+    if not holdem:
+        return _five(tuple(sorted(map(str, cards))))
+    return max(_five(tuple(sorted(map(str, [*cards, *two])))) for two in itertools.combinations(community, 2))
+
+
+def _equity(view: DakerView, mine: Sequence[DakerCard], board: Sequence[DakerCard], samples: int,
+            rng: random.Random) -> float:  # fmt: skip
+    """Its expected share of the showdown against the seats still in, the unseen cards sampled (holdem: the board to
+    come too, shared by all)."""
+    seat = view.seat
+    assert seat is not None
+    holdem = view.mode == "holdem"
+    rivals = sum(1 for s, live in enumerate(view.in_hand) if live and s != seat)
+    unseen = _unseen(view, [*mine, *board])
+    own = len(view.cards[seat])
+    missing_board = (3 - len(board)) if holdem else 0
+    need = missing_board + own * rivals + own - len(mine)
+    if need > len(unseen):
+        return 1 / (1 + rivals)
+    worst = view.wins == Wins.WORST
+    total = 0.0
+    for _ in range(samples):
+        drawn = rng.sample(unseen, need)
+        community = [*board, *drawn[:missing_board]]
+        rest = drawn[missing_board:]
+        me = _hand([*mine, *rest[:own - len(mine)]], community, holdem)
+        rest = rest[own - len(mine):]
+        total += _share(me, [_hand(rest[i * own:(i + 1) * own], community, holdem) for i in range(rivals)], worst)
+    return total / samples
+
+
+def _discard(view: DakerView, mine: Sequence[DakerCard], legal: Sequence[str], rng: random.Random) -> str:
+    """The discard whose draws win most showdowns (no community here): the others' hands sampled once, a field
+    each of its draws meets (as many rivals as are in), so each choice costs its own draws alone."""
+    seat = view.seat
+    assert seat is not None
+    rivals = sum(1 for s, live in enumerate(view.in_hand) if live and s != seat)
+    unseen = _unseen(view, mine)
+    own = len(mine)
+    worst = view.wins == Wins.WORST
+    sign = -1 if worst else 1
+    field = sorted(tuple(sign * v for v in _hand(rng.sample(unseen, own), (), False)) for _ in range(FIELD))
+
+    def chance(option: str) -> float:
+        keeps = kept(mine, option)
+        total = 0.0
+        for _ in range(DISCARD_SAMPLES):
+            me = tuple(sign * v for v in _hand([*keeps, *rng.sample(unseen, own - len(keeps))], (), False))
+            below, above = bisect.bisect_left(field, me), bisect.bisect_right(field, me)
+            total += ((below + (above - below) / 2) / FIELD) ** rivals  # ahead of each rival (a tie: half)
+        return total / DISCARD_SAMPLES
+
+    return max(legal, key=lambda option: (chance(option), option == "discard"))
+
+
+def strong(view: DakerView, legal: Sequence[str], rng: random.Random) -> str:
+    mine, board = known(view)
+    seat = view.seat
+    assert seat is not None
+    if legal and legal[0].startswith("discard"):
+        return _discard(view, mine, legal, rng)
+    if not legal:
+        return ""
+    equity = _equity(view, mine, board, EQUITY_SAMPLES, rng)
+    to_call = max(view.bets) - view.bets[seat]
+    return by_odds(legal, equity, pot=view.pot, to_call=to_call, bet=view.bets[seat],
+                   players=sum(view.in_hand), stack=view.stacks[seat])  # fmt: skip
+
+
+BOTS: dict[str, Callable[[], Bot]] = {
+    BEGINNER: stateless(slipping(intermediate, SLIPS)),
+    INTERMEDIATE: stateless(intermediate),
+    STRONG: stateless(strong),
+}

@@ -1,0 +1,111 @@
+"""Bot levels at a table (issue 41): listed with each game, chosen per bot seat at CreateTable (an unknown one refused
+by field), shown in SeatInfo, and kept with the table, so the server that reads it back plays each seat at its level;
+the CLI's --level and --bot. What each level plays is held in tests/test_games.py (legal moves to the end) and by
+game (the memory, the objective); how strong each is, in bench/bench_bots.py."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Iterator
+
+import grpc
+import pytest
+
+from brelan.api.v1 import table_pb2 as tpb
+from brelan.clients.cli import main
+from brelan.clients.client import BrelanClient
+from brelan.server.games.levels import LEVEL_NAMES
+from brelan.server.main import ServerThread
+from conftest import error_of
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerThread]:
+    server = ServerThread(tmp_path_factory.mktemp("levels"), lexicons=False, rate=1000.0)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def api(server: ServerThread) -> Iterator[BrelanClient]:
+    with BrelanClient(server.target) as client:
+        client.wait_ready()
+        yield client
+
+
+def levels_of(api: BrelanClient, table_id: str) -> list[str]:
+    return [s.bot_level for s in api.get_table(table_id).seats]
+
+
+def test_every_game_lists_its_levels_in_both_languages(api: BrelanClient) -> None:
+    for variant in api.list_variants():
+        assert [level.name for level in variant.bot_levels] == list(LEVEL_NAMES), variant.name
+        assert [level.french for level in variant.bot_levels] == ["débutant", "intermédiaire", "fort"]
+        assert all(level.summary for level in variant.bot_levels) and variant.default_bot_level == "intermediate"
+
+
+def test_each_bot_seat_plays_at_its_level_and_an_unknown_level_is_refused_by_field(api: BrelanClient) -> None:
+    made = api.open_table("poker-champ", {"players": "4"}, bot_seats=[3], bots={1: "FORT", 2: "débutant"}).table
+    assert [(s.bot, s.bot_level) for s in made.seats] == [(False, ""), (True, "strong"), (True, "beginner"),
+                                                            (True, "intermediate")]  # fmt: skip
+    e = error_of(api.open_table, "poker-champ", {"players": "3"}, bots={1: "strong", 2: "grandmaster"})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "bots[1].level"
+    assert "grandmaster" in e.violations[0][1] and "fort" in e.violations[0][1]
+    e = error_of(api.open_table, "poker-champ", {"players": "3"}, bots={3: "strong"})
+    assert e.code == grpc.StatusCode.INVALID_ARGUMENT and e.violations[0][0] == "bots[0].seat"
+
+
+def test_a_bots_only_table_plays_to_its_end_at_its_levels(api: BrelanClient) -> None:
+    info = api.create_table("daker", {"mode": "round", "players": "3", "wins": "worst"},
+                            bots={0: "beginner", 1: "intermediate", 2: "strong"})  # fmt: skip
+    deadline = time.monotonic() + 60
+    while (final := api.get_table(info.table_id)).status != tpb.TABLE_STATUS_FINISHED:
+        assert time.monotonic() < deadline, final
+        time.sleep(0.05)
+    assert [s.bot_level for s in final.seats] == list(LEVEL_NAMES)
+    listed = [t for t in api.list_tables(include_finished=True) if t.table_id == info.table_id]
+    assert [s.bot_level for s in listed[0].seats] == list(LEVEL_NAMES)  # as the store lists it
+
+
+def test_a_table_read_back_keeps_each_seat_s_level(tmp_path: Path) -> None:
+    server = ServerThread(tmp_path, lexicons=False, rate=1000.0)
+    try:
+        with BrelanClient(server.target) as api:
+            table_id = api.create_table("poker-champ", {"players": "3"}, bots={1: "strong", 2: "beginner"}).table_id
+    finally:
+        server.stop()
+    server = ServerThread(tmp_path, lexicons=False, rate=1000.0)  # a restart: the table is read back from its log
+    try:
+        with BrelanClient(server.target) as api:
+            assert levels_of(api, table_id) == ["", "strong", "beginner"]
+    finally:
+        server.stop()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(argv))
+    except SystemExit as e:  # argparse's refusal of a flag
+        code = int(e.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_the_cli_sets_the_bots_level_for_all_and_per_seat(capsys: pytest.CaptureFixture[str], server: ServerThread,
+                                                          api: BrelanClient) -> None:  # fmt: skip
+    code, out, _ = run(capsys, "table", "create", "poker-champ", "--option", "players=4", "--bots", "2", "--level",
+                       "fort", "--bot", "1=beginner", "--json", "--server", server.target)  # fmt: skip
+    assert code == 0
+    table_id = json.loads(out.splitlines()[0])["table_id"]
+    assert levels_of(api, table_id) == ["", "beginner", "strong", "strong"]
+    code, out, _ = run(capsys, "table", "create", "poker-champ", "--bots", "1", "--server", server.target)
+    assert code == 0 and re.search(r"p3:bot\(intermediate\)", out), out
+    code, _, err = run(capsys, "table", "create", "poker-champ", "--bots", "1", "--level", "expert",
+                       "--server", server.target)  # fmt: skip
+    assert code != 0 and "unknown bot level 'expert'" in err
+    code, out, _ = run(capsys, "bots", "run", "--game", "daker", "--option", "mode=round", "--option", "wins=worst",
+                       "--level", "strong", "--games", "2", "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["games"] == 2
