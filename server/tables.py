@@ -603,7 +603,9 @@ class Tables:
             raise Refusal(Status.PERMISSION_DENIED, f"this token holds seat {held}, not seat {seat}",
                           reason="OTHER_SEAT")  # fmt: skip
         assert holder is not None
-        bucket = self.buckets.setdefault(holder.token_sha256, TokenBucket(self.clock, self.rate, self.burst))
+        bucket = self.buckets.get(holder.token_sha256)
+        if bucket is None:  # (not setdefault: it would make a bucket at every action, to throw it away)
+            bucket = self.buckets[holder.token_sha256] = TokenBucket(self.clock, self.rate, self.burst)
         if not bucket.take():
             raise limited("actions", self.rate, "from this seat")
         table.present()
