@@ -609,3 +609,18 @@ def test_two_boards_on_one_page_share_nothing(site: str, browsers: Callable[...,
         "        first: spelt(builder), kept: spelt(again), second: spelt(four.board.input(lay, reveal, four.c))}); });")
     assert said["lit"] == [3, 0] and said["typed"] == "", said
     assert said["first"] == ["Er", "Tb", "Ar"] and said["kept"] == said["first"] and said["second"] == [], said
+
+
+def test_a_tile_is_named_as_its_card_is(site: str, browsers: Callable[..., Any]) -> None:
+    """A letter tile's title is its card's name as the page says it everywhere (cards.js), its value after a letter:
+    a joker is masculine in French ("joker noir", never "joker noire"), a letter card feminine ("E noire")."""
+    driver = lobby(browsers, site)
+    said = driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/i18n.js'), import('/table/tiles.js')]).then(([i18n, tiles]) => {"
+        "  const say = () => ['?b', '?r', '?b=E', 'Eb', 'Kr', '??'].map((card) => tiles.tile(card, {lang: i18n.lang}).title);"
+        "  const french = say(); i18n.setLang('en'); const english = say(); i18n.setLang('fr'); done({french, english}); });")
+    assert said["french"] == ["joker noir", "joker rouge", "joker noir pour E", "E noire, 1 pt", "K rouge, 5 pts",
+                              "carte cachée"], said
+    assert said["english"] == ["black joker", "red joker", "black joker as E", "black E, 1 pt", "red K, 5 pts",
+                               "a card face down"], said

@@ -4,16 +4,15 @@
 // joker laid as an E, "??" a card face down. A word's score is the server's (WordScore); one being built is
 // previews.js's.
 
-import { LETTER_VALUES, kindOf } from "../cards.js";
+import { LETTER_VALUES, cardName, kindOf } from "../cards.js";
 
 export { LETTER_VALUES };
 
-
+// A tile's title is its card's name (cards.js's, in the page's language: "E rouge", "joker noir pour E", "black
+// joker"), a letter's value after it; these are the words a tile says beside.
 const WORDS = {
-  fr: { red: "rouge", black: "noire", joker: "joker", jokerAs: "joker {c} pour {l}", hidden: "carte cachée",
-        letter: "{l} {c}, {v} pt", letters: "{l} {c}, {v} pts", missing: "{l} : absent de la table" },
-  en: { red: "red", black: "black", joker: "joker", jokerAs: "{c} joker as {l}", hidden: "a card face down",
-        letter: "{c} {l}, {v} pt", letters: "{c} {l}, {v} pts", missing: "{l}: not on the table" },
+  fr: { value: "{n}, {v} pt", values: "{n}, {v} pts", missing: "{l} : absent de la table" },
+  en: { value: "{n}, {v} pt", values: "{n}, {v} pts", missing: "{l}: not on the table" },
 };
 
 function pageLang() {
@@ -78,17 +77,15 @@ export function tile(cardText, opts = {}) {
   } else if (card.kind === "letter") {
     node.classList.add(card.colour === "r" ? "lt-red" : "lt-black");
     node.append(el("b", "lt-letter", card.letter), ...value(card.value));
-    title = say(card.value > 1 ? "letters" : "letter", { l: card.letter, c: WORDS[lang][card.colour === "r" ? "red" : "black"], v: card.value }, lang);
+    title = say(card.value > 1 ? "values" : "value", { n: cardName(cardText), v: card.value }, lang);
   } else if (card.kind === "joker") {
     node.classList.add(card.colour === "r" ? "lt-red" : "lt-black", "lt-joker");
-    const colour = WORDS[lang][card.colour === "r" ? "red" : "black"];
+    title = cardName(cardText); // a joker is masculine: "joker noir", never "joker noire"
     if (card.letter) {
       node.classList.add("lt-as");
       node.append(el("b", "lt-letter", card.letter), ...value(card.value), ...(opts.inline ? [] : [el("i", "lt-star", "★")]));
-      title = say("jokerAs", { c: colour, l: card.letter }, lang);
     } else {
       node.append(el("b", "lt-letter", "★"));
-      title = `${WORDS[lang].joker} ${colour}`;
     }
   } else if (card.kind === "back") {
     node.classList.add("lt-back", "back"); // "back": face down, as the board contract says (table/board.js)
@@ -96,7 +93,7 @@ export function tile(cardText, opts = {}) {
       node.classList.add("lt-maybe");
       node.append(el("b", "lt-letter", opts.letter));
     }
-    title = WORDS[lang].hidden;
+    title = cardName(cardText);
   } else {
     node.classList.add("lt-unknown");
     node.append(el("b", "lt-letter", String(cardText)));
