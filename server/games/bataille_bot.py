@@ -3,8 +3,8 @@
 The race is the game: a level is how often its bot sees a word when it looks (each time the table changes), and
 which of the words listed it claims. At a table the pace is the game's (its ``reaction`` option).
 
-- beginner: sees a word one look in three, and claims the shortest of those listed;
-- intermediate: two looks in three, the best word listed;
+- beginner: sees a word one look in two, and claims any of those listed;
+- intermediate: three looks in four, the best word listed;
 - strong: every look, the best word listed.
 """
 
@@ -19,7 +19,7 @@ from .bataille import BatailleView
 from .levels import BEGINNER, INTERMEDIATE, STRONG
 from .word_games import WordBot
 
-SEES = {BEGINNER: 1 / 3, INTERMEDIATE: 2 / 3, STRONG: 1.0}  # the chance a look at the table finds a word
+SEES = {BEGINNER: 1 / 2, INTERMEDIATE: 3 / 4, STRONG: 1.0}  # the chance a look at the table finds a word
 
 
 def claims(legal: Sequence[str]) -> list[str]:
@@ -34,7 +34,7 @@ def make(level: str) -> WordBot:
         """A word it sees, else its card or its pass; "" when it has nothing to do now (it looks again later)."""
         words = claims(legal)
         if words and rng.random() < sees:
-            return min(words, key=len) if level == BEGINNER else words[0]
+            return rng.choice(words) if level == BEGINNER else words[0]
         return next((a for a in legal if a in ("lay", "pass")), "")
 
     return bot

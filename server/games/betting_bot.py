@@ -19,6 +19,8 @@ from typing import Sequence
 
 RAISE_AGAIN = 0.85  # equity from which a seat that has bet this round raises again
 ALL_IN = 0.9  # equity from which a bet may be the whole stack
+RAISE_SHARE = 1.6  # a bet or raise from this many times its fair share of the pot (1 / the players in)
+CALL_SHARE = 0.0  # and a call from this many times its share at least, whatever the price (the bets to come)
 
 
 def sized(legal: Sequence[str], target: int, *, all_in: bool = False) -> str:
@@ -34,21 +36,28 @@ def sized(legal: Sequence[str], target: int, *, all_in: bool = False) -> str:
 
 
 def by_odds(legal: Sequence[str], equity: float, *, pot: int, to_call: int, bet: int, players: int,
-            stack: int) -> str:  # fmt: skip
+            stack: int, usual: str = "") -> str:  # fmt: skip
     """The move of a seat with this ``equity`` (0 to 1) facing ``to_call`` chips, ``pot`` in the middle, ``bet``
-    chips in this round already, ``players`` still in the hand (itself included) and ``stack`` chips behind."""
+    chips in this round already, ``players`` still in the hand (itself included) and ``stack`` chips behind.
+
+    ``usual``: the move a player who reads only its own hand makes (the intermediate bot's); the odds overrule it
+    where they are clear: a bet or raise on a hand far ahead, a fold where the call costs more than the share of
+    the pot it would win, a call where it costs less. Without it, a check or a call."""
     aggressive = [a for a in legal if a.startswith(("bet ", "raise "))]
     share = 1 / max(players, 1)
-    strong = equity >= max(0.5, 1.6 * share) if not bet else equity >= RAISE_AGAIN
+    strong = equity >= max(0.5, RAISE_SHARE * share) if not bet else equity >= RAISE_AGAIN
     if aggressive and strong:
         # About the pot (more with a hand all but made): the others pay to see it, and a stack lasts many hands.
         target = bet + to_call + (pot + to_call) * (2 if equity >= ALL_IN else 1)
         if equity < ALL_IN:
             target = min(target, bet + to_call + max(stack // 3, 1))
         return sized(legal, target, all_in=equity >= ALL_IN)
+    calm = "check" if "check" in legal else "call" if "call" in legal else legal[0]
+    if usual.startswith(("bet ", "raise ")):  # its raise, about the pot: all-in only on a hand all but made
+        usual = sized(legal, bet + to_call + pot + to_call, all_in=equity >= ALL_IN)
     if to_call == 0:
-        return "check" if "check" in legal else "call" if "call" in legal else legal[0]
+        return usual if usual in legal and usual != "fold" else calm
     price = to_call / (pot + to_call)
-    if equity >= price and "call" in legal:
-        return "call"
-    return "fold" if "fold" in legal else legal[0]
+    if equity < max(price, CALL_SHARE * share):
+        return "fold" if "fold" in legal else legal[0]
+    return usual if usual in legal and usual != "fold" else calm

@@ -173,7 +173,7 @@ def strong(view: DakerView, legal: Sequence[str], rng: random.Random) -> str:
     equity = _equity(view, mine, board, EQUITY_SAMPLES, rng)
     to_call = max(view.bets) - view.bets[seat]
     return by_odds(legal, equity, pot=view.pot, to_call=to_call, bet=view.bets[seat],
-                   players=sum(view.in_hand), stack=view.stacks[seat])  # fmt: skip
+                   players=sum(view.in_hand), stack=view.stacks[seat], usual=intermediate(view, legal, rng))  # fmt: skip
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

@@ -3,8 +3,8 @@
 - beginner: the intermediate's play, but one decision in four at random among those listed;
 - intermediate: raises strong hands to the limit, calls fair ones, checks or folds the rest (and bluffs a little);
 - strong: samples the dice it cannot see (the others' hidden dice and the board to come: colours from what is left
-  in the bag, faces rolled) for its equity against the seats still in, and bets by it and the pot odds
-  (:func:`.betting_bot.by_odds`).
+  in the bag, faces rolled; a seat that bet holding what one bets on) for its equity against the seats still in,
+  and bets by it and the pot odds (:func:`.betting_bot.by_odds`).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from .yahtzee_holdem import YahtzeeView
 
 SAMPLES = 80  # showdowns sampled per decision
 SLIPS = 0.25
+REDRAWS = 4  # rolls of a betting seat's hidden dice until they make what one bets on
 BOARD = 5
 
 
@@ -43,11 +44,14 @@ def intermediate(view: YahtzeeView, legal: Sequence[str], rng: random.Random) ->
 
 
 def equity(view: YahtzeeView, rng: random.Random, samples: int = SAMPLES) -> float:
-    """Its expected share of the pot against the seats still in, what it cannot see sampled."""
+    """Its expected share of the pot against the seats still in, what it cannot see sampled. A seat that has bet
+    more than it this round is taken to hold what one bets on (two pairs or better at the showdown, as far as a
+    few redraws find it): against random dice, a bot calling every raise lost to those who raise their good hands."""
     seat = view.seat
     assert seat is not None
     mine = [d for d in view.dice[seat] if isinstance(d, Die)]
     rivals = [s for s, live in enumerate(view.in_hand) if live and s != seat]
+    betting = {i for i, s in enumerate(rivals) if view.bets[s] > view.bets[seat]}
     bag = Counter({c: PER_COLOUR for c in COLOURS})
     bag.subtract(d.colour for d in [*mine, *view.board])
     left = [c for c, n in bag.items() for _ in range(max(n, 0))]
@@ -60,7 +64,16 @@ def equity(view: YahtzeeView, rng: random.Random, samples: int = SAMPLES) -> flo
         drawn = [Die(rng.randint(1, 6), c) for c in rng.sample(left, need)]
         board = [*view.board, *drawn[:missing]]
         me = evaluate([*mine, *board])
-        others = [evaluate([*drawn[missing + 2 * i:missing + 2 * i + 2], *board]) for i in range(len(rivals))]
+        others = []
+        for i in range(len(rivals)):
+            dice = drawn[missing + 2 * i:missing + 2 * i + 2]
+            value = evaluate([*dice, *board])
+            for _ in range(REDRAWS if i in betting else 0):
+                if value[0] >= TWO_PAIRS:
+                    break
+                dice = [Die(rng.randint(1, 6), d.colour) for d in dice]
+                value = evaluate([*dice, *board])
+            others.append(value)
         if all(me >= o for o in others):
             total += 1 / (1 + sum(1 for o in others if o == me))
     return total / samples
@@ -73,7 +86,7 @@ def strong(view: YahtzeeView, legal: Sequence[str], rng: random.Random) -> str:
         return ""
     to_call = max(view.bets) - view.bets[seat]
     return by_odds(legal, equity(view, rng), pot=view.pot, to_call=to_call, bet=view.bets[seat],
-                   players=sum(view.in_hand), stack=view.stacks[seat])  # fmt: skip
+                   players=sum(view.in_hand), stack=view.stacks[seat], usual=intermediate(view, legal, rng))  # fmt: skip
 
 
 BOTS: dict[str, Callable[[], Bot]] = {
