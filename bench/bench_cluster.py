@@ -289,10 +289,15 @@ def bench_capacity(root: Path) -> int:
             break
         held, tables = tables, tables + CAPACITY_STEP
     if held:
-        print(f"  a node holds {held} tables at a person's pace (act p99 <= {CAPACITY_P99_MS:g} ms; {3 * held} players)")
+        print(f"  a node holds {held} tables at a person's pace (act p99 <= {CAPACITY_P99_MS:g} ms; {3 * held} "
+              "players)")
     else:
         print(f"  a node holds fewer than {CAPACITY_FIRST} tables at a person's pace here (act p99 <= "
               f"{CAPACITY_P99_MS:g} ms): is the machine busy? (uptime)")  # fmt: skip
+    # What the node's CPU alone allows (the p99 above also says what else runs on these cores): a table's share of a
+    # core at the last count, whole cores' worth.
+    share = figures["core"] / tables
+    print(f"  by its CPU: {1 / share:.0f} tables a core at this pace ({1000 * share:.1f} ms of CPU a table a second)")
     return held
 
 
