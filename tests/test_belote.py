@@ -293,7 +293,7 @@ def test_secret_views_and_legal_lists_are_the_same_whatever_the_hidden_cards(ful
             twin = hidden_swapped(state, watcher, rng)
             assert jsonable(twin.view(watcher)) == view, (state.table, twin.table)
         view = jsonable(state.view(seat))
-        action = bb.intermediate(state.view(seat), view["legal"], rng, full)
+        action = bb.guessing(state.view(seat), view["legal"], rng, full)
         proposals += action.startswith("propose ")
         state.apply(seat, bl.parse_action(action))
     assert state.is_over and proposals > 0
@@ -315,7 +315,7 @@ def test_suggested_words_are_made_of_what_the_seat_sees(full: Lexicon, secret: b
             if not secret:
                 assert [str(c) for c in expected] == view["table"] == [str(c) for c in state.table]
             suggested += any(a.startswith("propose ") for a in view["legal"])
-            state.apply(seat, bl.parse_action(bb.intermediate(state.view(seat), view["legal"], bots, full)))
+            state.apply(seat, bl.parse_action(bb.guessing(state.view(seat), view["legal"], bots, full)))
     assert suggested > 10
 
 
@@ -351,7 +351,7 @@ def test_a_secret_stack_is_not_expected_to_hold_the_cards_the_teams_took(mini: L
         state.apply(seat, state.default_action(seat))
     assert "PORTE" in suggested  # words of the letters left are still expected
     view = jsonable(state.view(0))  # p0 has laid the 31st card: 30 hidden under it
-    assert view["stage"] == "propose" and bb.intermediate(state.view(0), view["legal"], random.Random(0), mini) == "propose PORTE"
+    assert view["stage"] == "propose" and bb.guessing(state.view(0), view["legal"], random.Random(0), mini) == "propose PORTE"
 
 
 def test_a_bot_does_not_propose_again_the_word_just_refused(mini: Lexicon) -> None:
@@ -363,7 +363,7 @@ def test_a_bot_does_not_propose_again_the_word_just_refused(mini: Lexicon) -> No
     while state.deal == 1:
         seat = state.pending()[0]
         view = jsonable(state.view(seat))
-        action = bb.intermediate(state.view(seat), view["legal"], bots, mini)
+        action = bb.guessing(state.view(seat), view["legal"], bots, mini)
         refused = bb.just_refused(view["previous"])
         if state.stage != "lay" and any(a.split()[-1] in refused for a in view["legal"]):
             again.append((view["legal"], action))
@@ -373,7 +373,7 @@ def test_a_bot_does_not_propose_again_the_word_just_refused(mini: Lexicon) -> No
     assert again == [(["propose OEUVRE", "propose PORTE", "pass"], "propose PORTE")]
     previous = ["p3 proposes QUINTE", "stack Qr Ur Ir Nr Tr", "p3 refused QUINTE not on the table: E"]
     told = dataclasses.replace(state.view(0), stage="propose", previous=tuple(previous))
-    assert bb.intermediate(told, ["propose QUINTE", "pass"], bots, mini) == "pass"  # no other
+    assert bb.guessing(told, ["propose QUINTE", "pass"], bots, mini) == "pass"  # no other
 
 
 def test_through_the_server_a_seats_legal_list_is_what_its_view_alone_gives(api: BrelanClient, full: Lexicon) -> None:
@@ -398,7 +398,7 @@ def test_through_the_server_a_seats_legal_list_is_what_its_view_alone_gives(api:
             assert legal == [*(f"propose {w}" for w in best(expected)), "pass"], view
             assert sum(c != "??" for c in view.table) == 1
             proposals += 1
-        me.act(bb.intermediate(bl.SECRET_VARIANT.view_from_json(response.view), legal, rng, full), expected_seq=response.seq)
+        me.act(bb.guessing(bl.SECRET_VARIANT.view_from_json(response.view), legal, rng, full), expected_seq=response.seq)
 
 
 def test_the_strong_bot_remembers_the_secret_stack_it_saw(mini: Lexicon) -> None:
@@ -406,13 +406,15 @@ def test_the_strong_bot_remembers_the_secret_stack_it_saw(mini: Lexicon) -> None
     The strong bot remembers, from the views at its own decisions: the card it laid, the top card at each look, and
     the whole stack a proposal shows, less the cards taken. Here p0 lays C and N and sees E on top; p1's PORTE,
     not makeable, shows the stack (C I H E N A) and gives up its E; p2 and p3 lay E and T. p0 then knows
-    C I H N A and T under its own E: a word of them, which the table admits."""
+    C I H N A and T under its own E: a word of them, which the table admits. The intermediate, who holds to what
+    it saw itself, knows only the T and its E then, and passes."""
     state = game(mini, ["Cr Nr Er", "Ir Ar", "Hr Er", "Er Tr"], secret=True)
-    bot = bb.Strong()
+    bot, intermediate = bb.Remembering(strong=True), bb.Remembering(strong=False)
     seen: list[list[str]] = []
 
     def p0(text: str) -> None:  # p0 looks at each of its decisions, then makes the move scripted for it
         seen.append(sorted(map(str, bot.memory.look(state.view(0)))))
+        intermediate.memory.look(state.view(0))
         act(state, 0, text)
 
     p0("lay Cr")
@@ -433,6 +435,8 @@ def test_the_strong_bot_remembers_the_secret_stack_it_saw(mini: Lexicon) -> None
     assert seen[-1] == ["Ar", "Cr", "Hr", "Ir", "Nr", "Tr"]  # the stack shown, less the E taken; then the T on top
     view = state.view(0)
     assert view.table[:-1] == (Back(),) * 7  # all of it hidden but its own E on top
-    proposal = bot(view, [str(a) for a in state.legal_actions(0)], random.Random(0), mini)
+    legal = [str(a) for a in state.legal_actions(0)]
+    assert intermediate(view, legal, random.Random(0), mini) == "pass"
+    proposal = bot(view, legal, random.Random(0), mini)
     assert proposal in ("propose CHIEN", "propose CHINE", "propose NICHE"), proposal
     assert act(state, 0, proposal)[2].startswith("p0 admitted")

@@ -1,13 +1,13 @@
 """Belote's and secret belote's bots, by level.
 
 - beginner: proposes the word the table suggests (:func:`~.belote.likely_table`'s guess under a secret stack)
-  but passes one proposal in three, and lays its least valuable card that fits, or one card in four at random;
-- intermediate: proposes the first word suggested but the one the table has just refused, lays its least valuable
-  card that fits;
-- strong: proposes only words made of cards it knows lie on the table, so never one the table refuses: every card
-  of an open table, and under a secret stack what it has seen of it (:class:`Memory`: the stack each proposal shows,
-  less the cards taken, then the top card at each of its turns); lays the card that makes the best word it may
-  propose right after, its least valuable card on a tie.
+  but the one the table has just refused (:func:`guessing`, what every bot did before levels), passing one
+  proposal in six, and lays its least valuable card that fits, or one card in four at random;
+- intermediate: proposes only words made of cards it knows lie on the table, so never one the table refuses:
+  every card of an open table; under a secret stack, the cards it saw itself (:class:`Memory`: the top card at each
+  of its turns, and the card it laid); lays its least valuable card that fits;
+- strong: remembers more: the whole stack each proposal shows too, less the cards taken; and lays the card that
+  makes the best word it may propose right after, its least valuable card on a tie.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from .belote import BeloteView, Revealed, Stage, Takes, parse_event
 from .levels import BEGINNER, INTERMEDIATE, STRONG
 from .word_games import Refused, WordBot
 
-BEGINNER_PASSES = 1 / 3  # a beginner lets this share of its proposals go
+BEGINNER_PASSES = 1 / 6  # a beginner lets this share of its proposals go
 BEGINNER_SLIPS = 1 / 4  # and lays a card at random this often
 
 
@@ -49,7 +49,7 @@ def suggested(view: BeloteView, legal: Sequence[str]) -> str:
     return next((a for a in legal if not (a.startswith("propose ") and a.split()[1] in refused)), "")
 
 
-def intermediate(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+def guessing(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
     """Proposes the best word it expects the table to make (the first suggested) but the one the table has
     just refused, else passes; lays its least valuable card that fits. It decides from its view alone, as
     the suggestions are made."""
@@ -59,20 +59,21 @@ def intermediate(view: BeloteView, legal: Sequence[str], rng: random.Random, lex
 
 
 def beginner(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
-    if view.stage == Stage.LAY:
-        return rng.choice(list(legal)) if legal and rng.random() < BEGINNER_SLIPS else cheapest(legal, rng)
-    if rng.random() < BEGINNER_PASSES and "pass" in legal:
+    if view.stage == Stage.LAY and legal and rng.random() < BEGINNER_SLIPS:
+        return rng.choice(list(legal))
+    if view.stage != Stage.LAY and rng.random() < BEGINNER_PASSES and "pass" in legal:
         return "pass"
-    return suggested(view, legal)
+    return guessing(view, legal, rng, lexicon)
 
 
 class Memory:
     """What one seat knows of the table, card by card (None: laid while it was not looking), from the views it is
-    shown at its decisions: under a secret stack, the whole stack each proposal shows (``previous``), less the
-    cards taken; the top card at each look; and the card it laid itself (gone from its hand since its last look,
-    where the table ended then). An open table: every card. Forgotten at each new deal."""
+    shown at its decisions: under a secret stack, the top card at each look; the card it laid itself (gone from
+    its hand since its last look, where the table ended then); with ``shown``, the whole stack each proposal shows
+    (``previous``), less the cards taken. An open table: every card. Forgotten at each new deal."""
 
-    def __init__(self) -> None:
+    def __init__(self, shown: bool = True) -> None:
+        self.shown = shown
         self.deal = 0
         self.previous: tuple[str, ...] = ()
         self.cards: list[Card | None] = []
@@ -88,7 +89,10 @@ class Memory:
             self.deal, self.previous, self.cards, self.hand, self.laid_at = view.deal, view.previous, [], hand, None
         elif view.previous != self.previous:  # a proposal showed the stack, its own card in it
             self.previous = view.previous
-            self._shown(view.previous)
+            if self.shown:
+                self._shown(view.previous)
+            else:  # what it knew may be taken: it holds to what it sees from now on
+                self.cards = []
             self.laid_at = None
         table = view.table
         if len(self.cards) > len(table):  # taken while it was not looking, and not shown: what lies is unknown
@@ -117,18 +121,20 @@ class Memory:
         self.cards = list(stack)
 
 
-class Strong:
-    """The strong bot: one seat's, with its memory of the table."""
+class Remembering:
+    """A bot with its memory of the table (one seat's): it proposes the best word of the cards it knows lie there, or
+    passes; ``strong``: it also memorizes the stack a proposal shows, and lays the card that makes the best word."""
 
-    def __init__(self) -> None:
-        self.memory = Memory()
+    def __init__(self, strong: bool) -> None:
+        self.strong = strong
+        self.memory = Memory(shown=strong)
 
     def __call__(self, view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
         known = self.memory.look(view)
         policy = Policy.parse(view.policy)
         if view.stage == Stage.LAY:
-            if not legal:
-                return ""
+            if not legal or not self.strong:
+                return cheapest(legal, rng)
             worth = {a: best_word(lexicon, policy, view.word_length, [*known, Card.parse(a.split()[1])])[1]
                      for a in set(legal)}  # fmt: skip
             return max(legal, key=lambda a: (worth[a], -LETTER_VALUES[a.split()[1][0]], rng.random()))
@@ -144,4 +150,6 @@ def best_word(lexicon: Lexicon, policy: Policy, length: int, cards: Sequence[Car
     return found[0] if found else ("", 0)
 
 
-BOTS: dict[str, Callable[[], WordBot]] = {BEGINNER: lambda: beginner, INTERMEDIATE: lambda: intermediate, STRONG: Strong}
+BOTS: dict[str, Callable[[], WordBot]] = {
+    BEGINNER: lambda: beginner, INTERMEDIATE: lambda: Remembering(strong=False), STRONG: lambda: Remembering(strong=True),
+}
