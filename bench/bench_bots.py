@@ -31,6 +31,8 @@ from brelan.server.games.registry import MODES, playable
 from brelan.server.games.selfplay import play
 
 RANDOM = "random"
+# Ways of playing the registry's modes leave out, each with a bench of its own: DAKER's round where the worst hand wins.
+MORE_MODES = [("daker", "round worst", {"mode": "round", "players": "3", "wins": "worst"})]
 FOLDS = "fold"
 FOULING = "chinese"  # the game whose hands foul
 
@@ -114,7 +116,7 @@ def main() -> None:
         print(f"bots by level, {games} seeded games a pairing: the level's seat against the opponent's at the others")
         print(f"  {'game':<26} {'mode':<12} {'level':<13} {'opponent':<13} {'won':>6} {'fair':>5} {'fouls':>6} "
               f"{'folds':>6} {'p50 ms':>7} {'p99 ms':>7}")
-    for name, mode, options in MODES:
+    for name, mode, options in [*MODES, *MORE_MODES]:
         if args.game and name not in args.game:
             continue
         variant = playable(name, store.get)
