@@ -30,6 +30,7 @@ from typing import Any, Awaitable, Callable, Sequence, TypeVar
 from .clock import Clock
 from .refusals import MOVED, Refusal, Status, invalid, refused, stale
 from .games.base import Bot, GameError, Review, State, TextError, Variant, jsonable, options_dict
+from .games.levels import STRONG
 from .games.transcript import Transcript, action_line, game_rng
 from .log_store import ChatLine, Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .metrics import BY_BOT, BY_PLAYER, BY_TIMEOUT, Metrics
@@ -289,12 +290,24 @@ class Table:
             raise refused("NO_HINTS", "this table gives no hints: only a practice table (made with hints) does")
 
         async def find() -> tuple[int, list[Any]]:
-            state = self.state
+            state, seq = self.state, self.seq
             if state is None or state.is_over:
-                return self.seq, []
-            return self.seq, await self._off_loop(lambda: state.hints(seat))
+                return seq, []
+            return seq, await self._off_loop(lambda: state.hints(seat) or self._coached(seat, seq))
 
         return await self.command(find)
+
+    def _coached(self, seat: int, seq: int) -> list[Any]:
+        """Where the engine names no answer (an exchange, a bet, a street of open-face Chinese poker): the move the
+        strong bot would make from the seat's own view, as one hint. A bot made for it (it remembers nothing the
+        seat did not see here) with draws of its own, so asking changes none of the table's bots' draws."""
+        legal = self.choices(seat)[0]
+        if not legal or STRONG not in self.variant.bots:
+            return []
+        view = self.engine_view(seat)
+        rng = random.Random(f"hint/{self.row.seed}/{seq}/{seat}")
+        text = self.variant.new_bot(STRONG)(view, view.legal or [str(a) for a in legal], rng)
+        return [self.variant.parse_action(text)] if text else []
 
     def deadline_left(self, seat: int | None) -> float:
         return self.decisions.left(seat, self.clock.now())

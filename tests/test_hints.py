@@ -134,9 +134,10 @@ def test_a_practice_table_hints_what_its_legal_list_names_and_act_takes_a_typed_
         if given.seq != view.seq:  # the table moved on meanwhile (a bot's card, a claim)
             return None
         hints, legal = list(given.hints), list(view.legal)
-        assert all(h.action in legal and answer(h.action) for h in hints), (hints, legal)
-        assert [a for a in legal if answer(a)] == [h.action for h in hints]  # the listed answers, best first
-        if not hints:
+        if answers := [a for a in legal if answer(a)]:
+            assert answers == [h.action for h in hints]  # the listed answers, best first
+        else:  # no answer named (an exchange, a bet, a seat with no word): the strong bot's move (played by the
+            assert len(hints) <= 1 and not any(answer(h.action) for h in hints), hints  # test below), or none
             return staying(view)
         move = typed(hints[0])  # the best hint, played as its typed move
         assert move is not None and family.text_of(move, "move") == hints[0].action
@@ -152,6 +153,29 @@ def test_a_practice_table_hints_what_its_legal_list_names_and_act_takes_a_typed_
 
     play(api, players, 2, counted)
     assert hinted, "no hint was ever played: the test saw nothing"
+
+
+@pytest.mark.parametrize("variant, options", [
+    ("alphapoker", {"players": "3", "rounds": "1"}), ("chinese", {"style": "ofc", "players": "2", "rounds": "1"}),
+    ("chinese", {"style": "pineapple", "players": "2", "rounds": "1"}), ("poker-champ", {"players": "3"}),
+    ("daker", {"mode": "holdem", "players": "3"}), ("yahtzee-holdem", {"players": "3", "hands": "1"}),
+])  # fmt: skip
+def test_a_practice_table_hints_a_move_where_the_game_names_no_answer(
+    api: BrelanClient, variant: str, options: dict[str, str]
+) -> None:
+    """AlphaPoker's exchange and bets, an open-face street, a poker bet: the move the strong bot would make, one,
+    legal, text and typed, which Act takes."""
+    [me] = practice(api, variant, options, hints=True)
+    deadline = time.monotonic() + 30
+    while not (view := me.view()).legal:
+        assert time.monotonic() < deadline, "no decision for the seat"
+        time.sleep(0.01)
+    given = me.hints()
+    assert given.seq == view.seq and len(given.hints) == 1, given
+    [hint] = given.hints
+    move = typed(hint)
+    assert move is not None and family_of(variant).text_of(move, "move") == hint.action  # type: ignore[union-attr]
+    assert me.act(move, expected_seq=view.seq).seq > view.seq
 
 
 def test_hints_are_for_a_seat_with_its_token(api: BrelanClient) -> None:

@@ -1687,7 +1687,11 @@ Global___GetHintsRequest: _TypeAlias = GetHintsRequest  # noqa: Y015
 @_typing.final
 class GetHintsResponse(_message.Message):
     """The hints for the seat's decision now, best first; none when it has no
-    puzzle to answer now (not its turn, a bet, the game over).
+    decision now (not its turn, the game over). Where the game names its best
+    answers (the words a hand lays, claims or proposes, a whole hand's best
+    arrangement) they are those; elsewhere (an exchange, a bet, a street of
+    open-face Chinese poker) one move: the one the strong bot would make from
+    the seat's own view.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -1725,6 +1729,9 @@ class Hint(_message.Message):
     BATAILLE_FIELD_NUMBER: _builtins.int
     BELOTE_FIELD_NUMBER: _builtins.int
     CHINESE_FIELD_NUMBER: _builtins.int
+    POKER_CHAMP_FIELD_NUMBER: _builtins.int
+    DAKER_FIELD_NUMBER: _builtins.int
+    YAHTZEE_HOLDEM_FIELD_NUMBER: _builtins.int
     action: _builtins.str
     """The move's text ("claim 2 FOIE", "lay Er Tb ?r=E", "place Ah Kd Qc / ...")."""
     @_builtins.property
@@ -1741,7 +1748,19 @@ class Hint(_message.Message):
 
     @_builtins.property
     def chinese(self) -> _chinese_table_pb2.ChinesePokerAction:
-        """Chinese poker: a whole hand's arrangement."""
+        """Chinese poker: a whole hand's arrangement, or a street's placement."""
+
+    @_builtins.property
+    def poker_champ(self) -> Global___PokerChampAction:
+        """POKER CHAMP: a bet or a discard."""
+
+    @_builtins.property
+    def daker(self) -> _daker_pb2.DakerAction:
+        """DAKER: a bet or a discard."""
+
+    @_builtins.property
+    def yahtzee_holdem(self) -> _yahtzee_holdem_pb2.YahtzeeHoldemAction:
+        """Yahtzee Texas Hold'em: a bet or the dice kept."""
 
     def __init__(
         self,
@@ -1751,12 +1770,15 @@ class Hint(_message.Message):
         bataille: _bataille_pb2.BatailleAction | None = ...,
         belote: _belote_pb2.BeloteAction | None = ...,
         chinese: _chinese_table_pb2.ChinesePokerAction | None = ...,
+        poker_champ: Global___PokerChampAction | None = ...,
+        daker: _daker_pb2.DakerAction | None = ...,
+        yahtzee_holdem: _yahtzee_holdem_pb2.YahtzeeHoldemAction | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "move", b"move"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "move", b"move", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "move", b"move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["action", b"action", "alphapoker", b"alphapoker", "bataille", b"bataille", "belote", b"belote", "chinese", b"chinese", "daker", b"daker", "move", b"move", "poker_champ", b"poker_champ", "yahtzee_holdem", b"yahtzee_holdem"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_move: _TypeAlias = _typing.Literal["alphapoker", "bataille", "belote", "chinese"]  # noqa: Y015
+    _WhichOneofReturnType_move: _TypeAlias = _typing.Literal["alphapoker", "bataille", "belote", "chinese", "poker_champ", "daker", "yahtzee_holdem"]  # noqa: Y015
     _WhichOneofArgType_move: _TypeAlias = _typing.Literal["move", b"move"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_move) -> _WhichOneofReturnType_move | None: ...
 
