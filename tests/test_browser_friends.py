@@ -94,6 +94,8 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     # -- the host's table waits for one player: said, in French, with its link to copy
     invite = wait(ann, lambda d: d.find_element(By.ID, "invite"), 10, "no invitation on a waiting table")
     assert "en attente d'1 joueur" in invite.text, invite.text
+    turn = text_of(ann, "#actions .turn")  # and the action bar says so too, never "the others are playing"
+    assert "en attente d'1 joueur" in turn and "Les autres jouent" not in turn, turn
     link = ann.find_element(By.ID, "invite-link").get_attribute("value")
     assert link == f"{site}#/join/{table_id}", link
     ann.execute_cdp_cmd("Browser.grantPermissions", {"origin": site.rstrip("/"),

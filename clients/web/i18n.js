@@ -32,6 +32,7 @@ const WORDS = {
     "table.kept": "Votre place vous est gardée : reprenez-la avec le code {secret}",
     "table.feed": "ce qui s'est passé", "table.moved": "la table a avancé avant votre coup : regardez à nouveau",
     "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent", "turn.pause": "Pause entre les donnes",
+    "wait.one": "en attente d'1 joueur", "wait.many": "en attente de {n} joueurs",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
     "clock": "{n:clock}", "clock.left": "plus que {n:clock}", "continue": "continuer", "showdown": "Fin de la donne",
     // a seat out of the game while the others play on
@@ -128,6 +129,7 @@ const WORDS = {
     "table.kept": "Your seat is kept for you: take it back with the secret {secret}",
     "table.feed": "what happened", "table.moved": "the table moved on before your move: look again",
     "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing", "turn.pause": "Pause between hands",
+    "wait.one": "waiting for 1 player", "wait.many": "waiting for {n} players",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
     "clock": "{n:clock}", "clock.left": "only {n:clock} left", "continue": "continue", "showdown": "End of the hand",
     "out.you": "You finished {place} of {n}: you are out, the table plays on without you.", "out.skip": "see the result",

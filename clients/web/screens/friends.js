@@ -9,13 +9,12 @@ import { call } from "../rpc.js";
 import { h, seats, toast } from "../dom.js";
 import { lang, listed, t } from "../i18n.js";
 import { adoptKey, keyInAddress, keyLink, storedKey } from "../key.js";
-import { refill, seatNames, tableTitle } from "../table/screen.js";
+import { awaited, refill, seatNames, tableTitle, waitingFor } from "../table/screen.js";
 import { status } from "../table/state.js";
 import { MAX_NAME, refusal } from "./common.js";
 
 export const STRINGS = {
   fr: {
-    "wait.one": "en attente d'1 joueur", "wait.many": "en attente de {n} joueurs",
     "invite.help": "Invitez vos amis : qui ouvre ce lien s'assoit à cette table.", "invite.link": "lien d'invitation",
     "copy": "copier", "copied": "copié !", "copy.select": "sélectionné : Ctrl+C pour copier",
     "join.title": "Invitation", "join.at": "À la table : {names}", "join.name": "votre nom", "join.sit": "s'asseoir",
@@ -41,7 +40,6 @@ export const STRINGS = {
     "key.bad": "Ce lien ne contient pas de clé de joueur valable.",
   },
   en: {
-    "wait.one": "waiting for 1 player", "wait.many": "waiting for {n} players",
     "invite.help": "Invite your friends: whoever opens this link sits at this table.", "invite.link": "invitation link",
     "copy": "copy", "copied": "copied!", "copy.select": "selected: Ctrl+C to copy",
     "join.title": "Invitation", "join.at": "At the table: {names}", "join.name": "your name", "join.sit": "sit",
@@ -71,19 +69,6 @@ export const STRINGS = {
 /** ``key`` in the page's language: these STRINGS first, then i18n.js's. */
 export function say(key, vars = undefined) {
   return t(key, vars, STRINGS);
-}
-
-/** The seats of a table still empty (a bot's seat is taken from the start; one kept for a tournament's player is
- *  still awaited). */
-export function awaited(info) {
-  return (info?.seats || []).filter((s) => !s.taken).length;
-}
-
-/** "waiting for 1 player", "en attente de 2 joueurs"; "" for a table that waits for nobody. */
-export function waitingFor(info) {
-  const n = awaited(info);
-  if (!n || status(info) !== "waiting") return "";
-  return say(n === 1 ? "wait.one" : "wait.many", { n });
 }
 
 /** A table's status in words: a waiting table says whom it waits for. */

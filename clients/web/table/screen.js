@@ -196,6 +196,19 @@ export function mountBoard(module, node, first = {}) {
   };
 }
 
+/** The seats of a table still empty (a bot's seat is taken from the start; one kept for a tournament's player is
+ *  still awaited). */
+export function awaited(info) {
+  return (info?.seats || []).filter((s) => !s.taken).length;
+}
+
+/** "waiting for 1 player", "en attente de 2 joueurs"; "" for a table that waits for nobody. */
+export function waitingFor(info) {
+  const n = awaited(info);
+  if (!n || status(info) !== "waiting") return "";
+  return t(n === 1 ? "wait.one" : "wait.many", { n });
+}
+
 /** A practice table's hint (GetHints' Hint JSON) as a button playing it: its move's name and what it moves, as the
  *  board says it (its hint method: a word as a word, "Annoncer AVI", never "2AVI"), else its cards drawn as cards. */
 export function hintButton(hint, board, ctx) {
@@ -488,7 +501,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       parts.push(outNotice());
     } else {
       parts.push(h("p", { class: "turn" },
-        pending ? t("turn.yours") : state.pauseLeft() ? t("turn.pause") : moves.length ? t("turn.may") : t("turn.wait"), " ",
+        pending ? t("turn.yours") : state.pauseLeft() ? t("turn.pause") : moves.length ? t("turn.may")
+          : waitingFor(state.info) || t("turn.wait"), " ", // a table waiting for its players says so, not "the others play"
         h("span", { class: "clock", id: "clock" }, clockText(c.clock))));
       parts.push(h("div", { class: "legal" }, ...offered));
     }
