@@ -210,16 +210,22 @@ class SqlStore:
 
     async def set_seat(self, table_id: str, seat: int, token_sha256: str | None, player: str,
                        player_sha256: str | None = None) -> None:  # fmt: skip
-        """Who holds a seat: a token (None: nobody), its player's name and key (its hash; None: no key)."""
+        """Who holds a seat: a token (None: nobody), its player's name and key (its hash; None: no key); a seat
+        taken (again) is not sitting out."""
         if token_sha256 is None:
             await self._write([("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))])
             return
         await self._write([(
             "INSERT INTO seats (table_id, seat, token_sha256, player, player_sha256) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (table_id, seat) DO UPDATE SET token_sha256 = excluded.token_sha256,"
-            " player = excluded.player, player_sha256 = excluded.player_sha256",
+            " player = excluded.player, player_sha256 = excluded.player_sha256, sitting_out = 0",
             (table_id, seat, token_sha256, player, player_sha256),
         )])  # fmt: skip
+
+    async def set_sitting_out(self, table_id: str, seat: int, out: bool) -> None:
+        """Whether a held seat's player sits out (its decisions the default move, made at once)."""
+        await self._write([("UPDATE seats SET sitting_out = ? WHERE table_id = ? AND seat = ?",
+                            (int(out), table_id, seat))])  # fmt: skip
 
     async def reserve(self, table_id: str, seat: int, secret_sha256: str, player: str) -> None:
         await self._write([(
@@ -318,11 +324,11 @@ class SqlStore:
         rows = await self._read("SELECT table_id, seat FROM seats WHERE token_sha256 = ?", (token_sha256,))
         return (rows[0][0], rows[0][1]) if rows else None
 
-    async def seats(self, table_id: str) -> dict[int, tuple[str, str, str | None]]:
-        """Each held seat: its token's hash, its player's name and key's hash (None: none)."""
-        rows = await self._read("SELECT seat, token_sha256, player, player_sha256 FROM seats WHERE table_id = ?",
-                                (table_id,))  # fmt: skip
-        return {seat: (token, player, key) for seat, token, player, key in rows}
+    async def seats(self, table_id: str) -> dict[int, tuple[str, str, str | None, bool]]:
+        """Each held seat: its token's hash, its player's name and key's hash (None: none), whether it sits out."""
+        rows = await self._read("SELECT seat, token_sha256, player, player_sha256, sitting_out FROM seats"
+                                " WHERE table_id = ?", (table_id,))  # fmt: skip
+        return {seat: (token, player, key, bool(out)) for seat, token, player, key, out in rows}
 
     async def held_by(self, player_sha256: str, limit: int) -> list[tuple[str, int, bool]]:
         """The unfinished tables where a player key (its hash) holds a seat, or has one kept for it: (table, seat,

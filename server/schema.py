@@ -149,5 +149,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 13: each bot seat's level, kept so a restart or another node plays it at that level
         "ALTER TABLE tables ADD COLUMN bot_levels TEXT NOT NULL DEFAULT '[]'",  # JSON [level by seat, ...]; "": none
     ),
+    (  # 14: a seat's player sitting out, kept so a restart or another node plays its default moves at once still
+        "ALTER TABLE seats ADD COLUMN sitting_out INTEGER NOT NULL DEFAULT 0",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -173,8 +173,9 @@ class Table:
         for seat, (secret, player) in (await self.log.reserved(self.row.table_id)).items():
             self.seats[seat].secret_sha256, self.seats[seat].player = secret, player
         self.chat = await self.log.chat(self.row.table_id)
-        for seat, (token, player, key) in (await self.log.seats(self.row.table_id)).items():
-            self.seats[seat].token_sha256, self.seats[seat].player, self.seats[seat].player_sha256 = token, player, key
+        for seat, (token, player, key, out) in (await self.log.seats(self.row.table_id)).items():
+            state = self.seats[seat]
+            state.token_sha256, state.player, state.player_sha256, state.sitting_out = token, player, key, out
         if not self.row.started:
             return
         logged = await self.log.events(self.row.table_id)
@@ -535,6 +536,7 @@ class Table:
                 raise refused("GAME_OVER", "the game is over", self.seq)
             if self.seats[seat].sitting_out == out:
                 return  # as it was: nothing to time anew (else a call a second would hold a decision forever)
+            await self.log.set_sitting_out(self.table_id, seat, out)  # kept first: a takeover plays it so too
             self.seats[seat].sitting_out = out
             if self.state is not None:
                 self.decisions.deadlines.pop(seat, None)

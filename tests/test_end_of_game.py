@@ -84,6 +84,27 @@ def test_a_seat_sitting_out_plays_the_default_move_at_once_and_comes_back(server
         assert e.code == grpc.StatusCode.UNAUTHENTICATED
 
 
+def test_a_seat_sitting_out_still_does_after_a_restart(tmp_path: Path) -> None:
+    first = ServerThread(tmp_path / "data", lexicons=False)
+    try:
+        with BrelanClient(first.target) as api:
+            table = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2], untimed=True).table_id
+            ann = api.join(table, seat=0, player="Ann")
+            api.join(table, seat=1, player="Bob")
+            assert ann.sit_out().seats[0].sitting_out
+    finally:
+        first.stop()
+    again = ServerThread(tmp_path / "data", lexicons=False)
+    try:
+        with BrelanClient(again.target) as api:
+            seats = api.get_table(table).seats
+            assert [s.sitting_out for s in seats] == [True, False, False], seats  # read back from the log
+            assert not api.sit_out(table, False, token=ann.token).seats[0].sitting_out
+            assert not api.get_table(table).seats[0].sitting_out
+    finally:
+        again.stop()
+
+
 def test_sitting_out_moves_an_open_decision_and_coming_back_twice_gives_no_time(server: ServerThread) -> None:
     with BrelanClient(server.target) as api:
         table = api.create_table("poker-champ", {"players": "3"}, bot_seats=[2], decision_seconds=30).table_id

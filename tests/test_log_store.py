@@ -237,7 +237,11 @@ def test_what_players_type_is_logged_as_typed(tmp_path: Path, store: str, reques
                              result={typed: [typed, 1.5]}, fence=("node-a", 1))  # fmt: skip
             assert await log.events("t-typed") == events
             assert await log.actions("t-typed") == [LoggedAction(0, typed, typed, 2)]
-            assert await log.seats("t-typed") == {0: ("sha", typed, typed)}
+            assert await log.seats("t-typed") == {0: ("sha", typed, typed, False)}
+            await log.set_sitting_out("t-typed", 0, True)
+            assert await log.seats("t-typed") == {0: ("sha", typed, typed, True)}
+            await log.set_seat("t-typed", 0, "sha2", typed, typed)  # taken again: back in
+            assert await log.seats("t-typed") == {0: ("sha2", typed, typed, False)}
             table = await log.table("t-typed")
             assert table is not None and table.name == typed and table.deadlines == {0: 0.1 + 0.2}
             assert table.result == {typed: [typed, 1.5]}
