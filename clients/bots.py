@@ -110,15 +110,6 @@ class _SeatClient:
     bot: Bot  # its own (a bot may remember what it saw)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     acted_seq: int = 0  # the table's seq after this seat's last action
-    # The latest seq at which the table said this seat had a decision open (what woke it). One before its last
-    # action is spent: in a round of decisions made at once, the others' moves list it as pending until its own
-    # move is in, and looking again then (a GetView) would find nothing to decide.
-    open_seq: int = 0
-
-    def open_at(self, seq: int) -> None:
-        """The table says this seat has a decision open at ``seq``: wake it."""
-        self.open_seq = max(self.open_seq, seq)
-        self.wake.set()
 
 
 OUTRUN = frozenset({"LOST_RACE", "GAME_OVER"})  # refusals of a real-time move the table outran: not the bot's fault
@@ -228,8 +219,6 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
         me.wake.clear()
         if over.is_set():
             return
-        if me.open_seq < me.acted_seq:
-            continue  # woken for a decision it made since
         if pace:
             await asyncio.sleep(pace)
         response = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id, with_json=True), metadata=auth(me.token)))
@@ -255,13 +244,13 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
             else:
                 summary.errors += 1
                 summary.messages.append(f"{table_id} p{me.seat} {action}: {e.code().name}: {e.details()}")
-            me.open_at(me.acted_seq)  # the same decision, looked at again
+            me.wake.set()
             continue
         summary.latencies.append(time.perf_counter() - began)
         summary.actions += 1
         me.acted_seq = acted.seq
         if acted.events and me.seat in acted.events[-1].pending:  # my move opened my next decision
-            me.open_at(acted.seq)
+            me.wake.set()
 
 
 async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: asyncio.Event,
@@ -287,7 +276,7 @@ async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: 
                 seen = event.seq
                 for me in seats:
                     if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
-                        me.open_at(event.seq)
+                        me.wake.set()
                 final = event.final
         except grpc.aio.AioRpcError as e:
             route.failed(stub, e)
