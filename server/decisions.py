@@ -27,6 +27,8 @@ class Decisions:
     deadlines: dict[int | None, float] = field(default_factory=dict)  # seat (None: the game clock) -> its default move
     # A real-time game's bots: seat -> when it next looks at the table and acts (or finds nothing to do).
     bot_due: dict[int, float] = field(default_factory=dict)
+    # And when the table last changed for each (its look planned then): a bot at a person's pace counts from it.
+    bot_since: dict[int, float] = field(default_factory=dict)
     # After a hand, until when its end is shown (the table's pause_seconds; turn-based games only): the next hand is
     # dealt, but its decisions open then: the bots wait, and its clocks start. Not logged: a restart ends a pause.
     paused_until: float = 0.0
@@ -98,6 +100,7 @@ class Decisions:
         for seat in may_act - self.bot_due.keys():
             if seats[seat].bot:
                 self.bot_due[seat] = now + bot_seconds
+                self.bot_since[seat] = now
 
     def due_bot(self, now: float) -> int | None:
         """The real-time bot whose time came first, taken off the list; None: none is due."""

@@ -833,24 +833,34 @@ class Table:
 
         A real-time bot may find nothing to do, or make a claim the engine refuses
         now (another claim came first): both are dropped, and it looks again when
-        the table next changes. Any other refusal is a bug: the task lets this copy go (:meth:`_run`).
+        the table next changes. One at a person's pace (its ``seconds``: a word
+        game's, :mod:`.games.pace`) that decided before its time looks again then. Any other refusal is a bug: the task lets this copy go (:meth:`_run`).
         """
         assert self.state is not None
         state = self.state
+        bot, now = self.robots[seat], self.clock.now()
 
-        def decide() -> tuple[str, list[Any]]:
+        def decide() -> tuple[str, list[Any], float]:
             view = self.engine_view(seat)  # the engine's own: its legal list names the hints a bot plays by
-            text = self.robots[seat](view, view.legal or [str(a) for a in self.choices(seat)[0]], self.bots)
+            text = bot(view, view.legal or [str(a) for a in self.choices(seat)[0]], self.bots)
             if realtime and not text:
-                return text, []
+                return text, [], 0.0
+            # A real-time bot at a person's pace makes its move once that long has passed since it became possible.
+            pace = getattr(bot, "seconds", None) if realtime and self.variant.bot_seconds else None
+            if pace is not None:
+                ready = self.decisions.bot_since.get(seat, now) + pace(view, text, self.variant.bot_seconds(self.options))
+                if ready > now:
+                    return "", [], ready
             try:
-                return text, state.apply(seat, self.variant.parse_action(text))
+                return text, state.apply(seat, self.variant.parse_action(text)), 0.0
             except GameError:
                 if realtime:
-                    return "", []
+                    return "", [], 0.0
                 raise
 
-        text, events = await self._off_loop(decide)
+        text, events, later = await self._off_loop(decide)
+        if later:
+            self.decisions.bot_due[seat] = later  # it looks again then (the table may have changed meanwhile)
         if text:
             await self._commit(seat, text, BOT_ACTION_ID, events)
             if self.budget is not None:

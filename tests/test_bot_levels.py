@@ -18,8 +18,10 @@ from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.cli import main
 from brelan.clients.client import BrelanClient
 from brelan.server.games.levels import LEVEL_NAMES
+from brelan.server.clock import ManualClock
+from brelan.server.games import bataille as ba
 from brelan.server.main import ServerThread
-from conftest import error_of
+from conftest import advance, error_of
 
 
 @pytest.fixture(scope="module")
@@ -109,3 +111,26 @@ def test_the_cli_sets_the_bots_level_for_all_and_per_seat(capsys: pytest.Capture
     code, out, _ = run(capsys, "bots", "run", "--game", "daker", "--option", "mode=round", "--option", "wins=worst",
                        "--level", "strong", "--games", "2", "--json")  # fmt: skip
     assert code == 0 and json.loads(out)["games"] == 2
+
+
+@pytest.mark.parametrize("reaction, lays_after", [("2", 4.5), ("1", 3.0)])
+def test_a_bataille_bot_lays_at_a_person_s_pace_never_within_3_seconds(word_server: ServerThread, clock: ManualClock,
+                                                                      reaction: str, lays_after: float) -> None:  # fmt: skip
+    """Issue 41: at the fastest pace the bots laid cards faster than the rulebook's 3 seconds. An intermediate bot
+    lays its card 4.5 s after the one before at the default reaction (2 s), 3 s at the page's quickest (1 s), never
+    sooner; it looks at the table after its reaction time, then waits for its pace. The clock is the test's."""
+    with BrelanClient(word_server.target) as api:
+        table_id = api.open_table("alphapoker-bataille", {"reaction": reaction, "lexicon": "mini"},
+                                  bots={1: "intermediate"}).table.table_id  # fmt: skip
+        me = api.join(table_id, seat=0, player="ann")
+        me.act("lay")
+        laid = me.view().seq
+        advance(word_server, clock, lays_after - 0.1)  # it has looked, decided to lay, and waits for its time
+        assert me.view().seq == laid
+        advance(word_server, clock, 0.2)
+        deadline = time.monotonic() + 10
+        while me.view().seq == laid:  # the bot's move, made off the table's loop
+            assert time.monotonic() < deadline, "the bot never laid"
+            time.sleep(0.02)
+        seen = ba.VARIANT.view_from_json(me.view(with_json=True).view)
+        assert (len(seen.table), seen.last_layer) == (2, 1)

@@ -14,6 +14,7 @@ from brelan.clients.bots import run_remote
 from brelan.api.v1 import bataille_pb2 as bpb
 from brelan.api.v1 import belote_pb2 as lpb
 from brelan.clients.client import BrelanClient, SeatHandle, typed
+from brelan.lexicon.store import DEFAULT_LEXICON
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
 from brelan.server.games.base import jsonable
@@ -86,8 +87,10 @@ def test_bots_act_after_their_reaction_time_and_a_late_layer_is_laid_for(api: Br
     me = api.join(info.table_id, seat=0)
     me.act("lay")
     time.sleep(0.1)
-    assert turn(typed(me.view())) == 1  # the bot waits its reaction time on the table's clock
-    advance(word_server, clock, 1.9)
+    assert turn(typed(me.view())) == 1  # the bot waits its reaction time on the table's clock, then its pace:
+    advance(word_server, clock, 1.9)  # an intermediate bot lays 4.5 s after the card before at reaction 2 (issue 41)
+    assert turn(typed(me.view())) == 1
+    advance(word_server, clock, 2.5)
     assert turn(typed(me.view())) == 1
     advance(word_server, clock, 0.2)
     wait_for(lambda: turn(typed(me.view())) == 0, "the bot's card")
@@ -109,7 +112,7 @@ def test_bots_act_after_their_reaction_time_and_a_late_layer_is_laid_for(api: Br
 
 
 def test_bots_claim_what_they_see(api: BrelanClient, word_server: ServerThread) -> None:
-    info = api.create_table("alphapoker-bataille", {"reaction": "0", "lexicon": "fr-dela"}, bot_seats=[0, 1])
+    info = api.create_table("alphapoker-bataille", {"reaction": "0", "lexicon": DEFAULT_LEXICON}, bot_seats=[0, 1])
     wait_for(lambda: api.get_table(info.table_id).status == tpb.TABLE_STATUS_FINISHED, "a bots' game to end", 60)
     transcript = Transcript.parse(api.transcript(info.table_id).transcript)
     assert sum(" claims " in line for line in transcript.lines) > 10
@@ -122,7 +125,7 @@ def test_remote_bots_claim_out_of_turn_too(api: BrelanClient, word_server: Serve
     handler = word_server.running.handler
     assert handler is not None
     variant = playable("alphapoker-bataille", handler.named)
-    summary = asyncio.run(run_remote(word_server.target, variant, {"reaction": "0", "lexicon": "fr-dela"}, 1, 1,
+    summary = asyncio.run(run_remote(word_server.target, variant, {"reaction": "0", "lexicon": DEFAULT_LEXICON}, 1, 1,
                                      "claims", lambda n: None))  # fmt: skip
     assert summary.games == 1 and summary.errors == 0, summary.messages
     table_id = next(t.table_id for t in api.list_tables(include_finished=True) if t.name.startswith("bots claims"))

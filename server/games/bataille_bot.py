@@ -1,7 +1,7 @@
 """Bataille's bots, by level: each claims a word it sees on the table, else lays its card or passes.
 
 The race is the game: a level is how often its bot sees a word when it looks (each time the table changes), and
-which of the words listed it claims. At a table the pace is the game's (its ``reaction`` option).
+which of the words listed it claims. At a table it plays at a person's pace (:mod:`.pace`).
 
 - beginner: sees a word one look in two, and claims any of those listed;
 - intermediate: three looks in four, the best word listed;
@@ -17,6 +17,7 @@ from brelan.lexicon.lexicon import Lexicon
 
 from .bataille import BatailleView
 from .levels import BEGINNER, INTERMEDIATE, STRONG
+from .pace import Paced
 from .word_games import WordBot
 
 SEES = {BEGINNER: 1 / 2, INTERMEDIATE: 3 / 4, STRONG: 1.0}  # the chance a look at the table finds a word
@@ -40,4 +41,4 @@ def make(level: str) -> WordBot:
     return bot
 
 
-BOTS: dict[str, Callable[[], WordBot]] = {level: (lambda level=level: make(level)) for level in SEES}
+BOTS: dict[str, Callable[[], WordBot]] = {level: (lambda level=level: Paced(make(level), level)) for level in SEES}

@@ -23,6 +23,7 @@ from brelan.lexicon.search import table_words
 
 from .belote import BeloteView, Revealed, Stage, Takes, parse_event
 from .levels import BEGINNER, INTERMEDIATE, STRONG
+from .pace import Paced
 from .word_games import Refused, WordBot
 
 BEGINNER_PASSES = 1 / 6  # a beginner lets this share of its proposals go
@@ -150,6 +151,7 @@ def best_word(lexicon: Lexicon, policy: Policy, length: int, cards: Sequence[Car
     return found[0] if found else ("", 0)
 
 
-BOTS: dict[str, Callable[[], WordBot]] = {
-    BEGINNER: lambda: beginner, INTERMEDIATE: lambda: Remembering(strong=False), STRONG: lambda: Remembering(strong=True),
+BOTS: dict[str, Callable[[], WordBot]] = {  # each at a person's pace (:mod:`.pace`)
+    BEGINNER: lambda: Paced(beginner, BEGINNER), INTERMEDIATE: lambda: Paced(Remembering(strong=False), INTERMEDIATE),
+    STRONG: lambda: Paced(Remembering(strong=True), STRONG),
 }

@@ -142,16 +142,29 @@ def word_game(variant: Variant, new_game: Callable[..., Any],
 
     def bind(lexicons: Lexicons) -> Variant:
         def given(make: Callable[[], WordBot]) -> Callable[[], Bot]:
-            def new() -> Bot:
-                bot = make()
-                return lambda view, legal, rng: bot(view, legal, rng, lexicons(view.lexicon))
-            return new
+            return lambda: WithLexicon(make(), lexicons)
 
         return replace(game, new_game=lambda options, rng: new_game(options, rng, lexicon=lexicons(options.lexicon)),
                        bots={level: given(make) for level, make in (bots or {}).items()})  # fmt: skip
 
     game = replace(variant, new_game=unbound, bind=bind, bots={level: unbound for level in bots or {}})
     return game
+
+
+class WithLexicon:
+    """A word game's bot with its lexicons given: called as every bot is (the view names its lexicon). A real-time
+    game's bot that has a pace (:class:`.pace.Paced`) tells it: ``seconds(view, move, reaction)``."""
+
+    def __init__(self, bot: WordBot, lexicons: Lexicons) -> None:
+        self.bot, self.lexicons = bot, lexicons
+
+    def __call__(self, view: Any, legal: Sequence[str], rng: random.Random) -> str:
+        return self.bot(view, legal, rng, self.lexicons(view.lexicon))
+
+    def seconds(self, view: Any, move: str, reaction: float) -> float:
+        """The seconds a person at its level takes over ``move``, from when it became possible; 0: no pace."""
+        pace = getattr(self.bot, "seconds", None)
+        return 0.0 if pace is None else float(pace(view, move, reaction, self.lexicons(view.lexicon)))
 
 
 def unbound(*_: Any) -> Any:
