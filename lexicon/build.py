@@ -2,7 +2,7 @@
 
     <data_dir>/lexicons/<name>/<version>/
         keys.marisa    every folded key (key ids index the arrays)
-        lexicon.bin    mask classes, explanation blocks, the signature trie
+        lexicon.bin    mask classes, explanation blocks, the signature trie, how common each key is
         manifest.json  name, version, layout, sources, counts per policy, checksum
 
 The version names what the verdicts come from (the sources and how their tags
@@ -34,11 +34,14 @@ from . import container, sigtrie
 from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, pack
 from .fold import fold, is_layable
 from .readings import Entry, Policy
+from .sources import frequency
 
 # How source tags become readings: a change here changes verdicts, so it is part of the version.
 VERDICTS = 1
-# How the files are laid out: 2 keeps a mask class a key, the trie of short keys only, compact explanations.
-LAYOUT = 2
+# How the files are laid out: 2 keeps a mask class a key, the trie of short keys only, compact explanations;
+# 3 adds how common each key is (wordfreq's Zipf value, to a tenth, a byte a key).
+LAYOUT = 3
+ZIPF_SCALE = 10  # a key's Zipf value is kept to a tenth, in a byte
 MAX_CLASSES = 256  # distinct masks, so a key's class fits a byte (fr-dela has 42)
 # The policies whose key counts a manifest reports.
 COUNTED_POLICIES = ("rulebook", "conjugated", "compound", "proper", "pronoun", "interjection", "all", "all,min=1")
@@ -77,6 +80,8 @@ def build(
     progress = progress or (lambda stage, done, total: None)
     # Read every source first: a word-list source's version is its content hash.
     by_key: dict[str, tuple[int, list[str]]] = {}
+    zipf: dict[str, float] = {}
+    words = frequency.table()
     skipped = 0
     read_counts = []
     for source in sources:
@@ -90,6 +95,9 @@ def build(
             mask, lines = by_key.get(key, (0, []))
             lines.append(pack(key, entry))
             by_key[key] = (mask | entry.mask(), lines)
+            seen = words.get(entry.form.lower(), 0.0)
+            if seen > zipf.get(key, 0.0):
+                zipf[key] = seen
             if count % 20_000 == 0:
                 progress(stage, count, max(source.total, count))
         progress(stage, count, count)
@@ -123,6 +131,7 @@ def build(
         "class_masks": class_masks,
         "explain_offsets": block_offsets,
         "explain_blocks": bytes(blocks),
+        "zipf": array("B", (min(255, round(zipf.get(k, 0.0) * ZIPF_SCALE)) for k in keys_by_id)),
     }
     sections.update(sigtrie.build((k, i, masks[i]) for i, k in enumerate(keys_by_id)))
     progress("compiling", 3, 3)
@@ -149,8 +158,10 @@ def build(
             "version": version,
             "layout": LAYOUT,
             "sources": keep["sources"] if keep else [
-                {"name": s.name, "version": s.version, "entries": n} for s, n in zip(sources, read_counts)
+                part for s, n in zip(sources, read_counts)
+                for part in getattr(s, "parts", None) or [{"name": s.name, "version": s.version, "entries": n}]
             ],
+            "frequency": {"name": frequency.DISTRIBUTION, "version": frequency.version(), "language": frequency.LANGUAGE},
             "keys": len(keys_by_id),
             "skipped_forms": keep["skipped_forms"] if keep else skipped,
             "policy_counts": policy_counts,

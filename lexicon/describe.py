@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from .fold import is_compound
-from .readings import NONFINITE_CODES, Entry, Kind
+from .readings import NONFINITE_CODES, SLIP, Entry, Kind
 
 POS_NAMES = {
     "N": "noun", "A": "adjective", "ADV": "adverb", "PREP": "preposition", "CONJS": "conjunction",
@@ -74,6 +74,21 @@ def describe(entry: Entry, kind: Kind) -> str:
     if is_compound(entry.form) and kind is not Kind.PROPER:
         text = f"{text}, written {entry.form!r}"
     return text
+
+
+SOURCE_NAMES = {"dela": "DELA", "abu": "ABU", "wordfreq": "wordfreq"}
+
+
+def source_name(source: str) -> str:
+    """How a source is named to players: "dela" -> DELA, "abu" -> ABU."""
+    return SOURCE_NAMES.get(source, source)
+
+
+def refusal(entry: Entry, refused: str) -> str:
+    """Why a lexicon built on agreement admits no reading of an entry: "only in DELA: not admitted by default"."""
+    if refused.startswith(SLIP):
+        return f"{describe(entry, entry.readings()[0][0])}: a slip for {refused[len(SLIP):]}: not admitted"
+    return f"only in {source_name(entry.source)}: not admitted by default"
 
 
 def reject_reason(description: str, kind: Kind, compound: bool) -> str:

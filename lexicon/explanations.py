@@ -19,7 +19,7 @@ from __future__ import annotations
 from .readings import Entry
 
 KEY_SEP, ENTRY_SEP = "\x1e", "\n"
-BLOCK = {1: 64, 2: 128}  # keys per block, by layout
+BLOCK = {1: 64, 2: 128, 3: 128}  # keys per block, by layout
 _COUNT = 48  # the number of letters the lemma drops from the form is written as chr(48 + n): "0" is none
 
 

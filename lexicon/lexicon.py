@@ -17,10 +17,12 @@ from typing import Iterator
 import marisa_trie
 
 from .container import Sections
-from .describe import describe, reject_reason
+from .describe import describe, refusal, reject_reason
 from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, unpack
 from .fold import fold
 from .readings import Entry, Kind, Policy
+
+ZIPF_SCALE = 10  # build.ZIPF_SCALE: the zipf section keeps a key's Zipf value to a tenth
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +31,7 @@ class Verdict:
     key: str
     admissible: bool
     reason: str
+    zipf: float = 0.0  # how common the key is (Lexicon.frequency)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,10 @@ class Reading:
     compound: bool
     admitted: bool
     description: str
+    # A lexicon built on agreement: the other sources that attest this reading, and why no house rule admits it
+    # when none does ("!alone": its source alone knows it; "!slip=cheval": taken for a form of cheval).
+    attested_by: tuple[str, ...] = ()
+    refused: str = ""
 
 
 class Lexicon:
@@ -60,6 +67,7 @@ class Lexicon:
         self._explain_blocks = self.sections["explain_blocks"]
         self._per_block = BLOCK[self.layout]
         self._block = lru_cache(maxsize=64)(self._read_block)
+        self._zipf = self.sections["zipf"] if "zipf" in self.sections else None
 
     @classmethod
     def open(cls, path: Path | str) -> Lexicon:
@@ -103,6 +111,21 @@ class Lexicon:
     def key_of(self, key_id: int) -> str:
         return self.trie.restore_key(key_id)
 
+    def frequency(self, form: str) -> float:
+        """How common a word is: wordfreq's French Zipf value of its folded form, to a tenth; 0.0 when unknown.
+
+        About 7 for the commonest words, 4 for "cheval", 1 for a word seen once in a hundred million; a key's
+        value is its most common form's ("porte", "porté"). Read from the artefact, not from wordfreq.
+        """
+        key_id = self._lookup(fold(form))
+        if key_id is None or self._zipf is None:
+            return 0.0
+        return self._zipf[key_id] / ZIPF_SCALE
+
+    def key_frequency(self, key_id: int) -> float:
+        """:meth:`frequency` of a key by its id (searches have the id already)."""
+        return 0.0 if self._zipf is None else self._zipf[key_id] / ZIPF_SCALE
+
     # -- explanations ----------------------------------------------------
     def _read_block(self, block: int) -> list[str]:
         start, end = self._explain_offsets[block], self._explain_offsets[block + 1]
@@ -124,17 +147,24 @@ class Lexicon:
         return [unpack(key, line, self.layout) for line in text.split(ENTRY_SEP)]
 
     def readings(self, key: str, policy: Policy) -> list[Reading]:
+        entries = self.entries(key)
+        shown = shared_codes(entries)
         out = []
-        for entry in self.entries(key):
+        for entry in entries:
+            refused, told = entry.refused, shown.get(id(entry), entry)
             for kind, compound in entry.readings():
-                admitted = policy.allows(kind, compound) and len(key) >= policy.min_length
-                out.append(Reading(entry, kind, compound, admitted, describe(entry, kind)))
+                admitted = not refused and policy.allows(kind, compound) and len(key) >= policy.min_length
+                out.append(Reading(entry, kind, compound, admitted, describe(told, kind), entry.attested_by, refused))
         return out
 
     def quick_verdict(self, word: str, policy: Policy) -> Verdict:
         """:meth:`verdict` without its reason: one fold, one lookup, one mask (for bulk checks)."""
         key = fold(word)
-        return Verdict(word, key, bool(key) and self.admissible(key, policy), "")
+        key_id = self._lookup(key) if key else None
+        if key_id is None:
+            return Verdict(word, key, False, "")
+        admitted = len(key) >= policy.min_length and self.admitted_classes(policy)[self.key_class[key_id]] == 1
+        return Verdict(word, key, admitted, "", self.key_frequency(key_id))
 
     def verdict(self, word: str, policy: Policy) -> Verdict:
         """Whether ``word`` may be laid under ``policy``, with the reason in one line."""
@@ -144,13 +174,42 @@ class Lexicon:
         readings = self.readings(key, policy)
         if not readings:
             return Verdict(word, key, False, "not in the lexicon")
+        zipf = self.frequency(key)
         admitted = [r for r in readings if r.admitted]
         if admitted:
-            return Verdict(word, key, True, _join(r.description for r in admitted))
+            return Verdict(word, key, True, _join(r.description for r in admitted), zipf)
         if len(key) < policy.min_length:
-            return Verdict(word, key, False, f"shorter than {policy.min_length} letters: not admitted")
-        return Verdict(word, key, False, _join(reject_reason(r.description, r.kind, r.compound) for r in readings))
+            return Verdict(word, key, False, f"shorter than {policy.min_length} letters: not admitted", zipf)
+        attested = [r for r in readings if not r.refused]
+        if attested:  # the house rules refuse what the sources agree on: say that, not what one source alone says
+            why = _join(reject_reason(r.description, r.kind, r.compound) for r in attested)
+        else:
+            why = _join(refusal(r.entry, r.refused) for r in readings)
+        return Verdict(word, key, False, why, zipf)
 
 
 def _join(parts) -> str:  # type: ignore[no-untyped-def]
     return "; ".join(dict.fromkeys(parts))
+
+
+def shared_codes(entries: list[Entry]) -> dict[int, Entry]:
+    """Where sources disagree on a word's grammar, the readings they share: for an attested entry whose codes no
+    other source gives to the same word (kind and lemma) while others agree on some, the entry told with theirs,
+    by ``id(entry)`` (so PORTEMONNAIE, feminine in DELA alone, is told masculine as the ABU and DELA's
+    porte-monnaie say). Entries of one source only change nothing."""
+    from .agreement import kind_of  # (agreement reads the sources; a lexicon needs it only to explain)
+
+    votes: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for e in entries:
+        if not e.refused:
+            group = votes.setdefault((kind_of(e), fold(e.lemma)), {})
+            for code in e.codes:
+                group.setdefault(code, set()).add(e.source)
+    out = {}
+    for e in entries:
+        if e.refused or not e.codes:
+            continue
+        others = [c for c, sources in votes[(kind_of(e), fold(e.lemma))].items() if sources - {e.source}]
+        if others and not set(others).intersection(e.codes):
+            out[id(e)] = Entry(e.source, e.form, e.lemma, e.pos, e.traits, tuple(others))
+    return out

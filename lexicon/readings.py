@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field, fields
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .fold import is_compound
 
@@ -43,11 +43,16 @@ PRONOUN_POS = frozenset({"PRO", "PRON", "PREPPRO"})
 INTERJECTION_POS = frozenset({"INTJ"})
 # Verb codes a table admits by the rulebook: infinitive, both participles.
 NONFINITE_CODES = frozenset("WGK")
+# A lexicon built on agreement (see agreement.py) marks each entry with who else attests it ("@abu",
+# "@wordfreq"), or why it is refused whatever the house rules: "!alone" (its source alone knows it),
+# "!slip=cheval" (a form taken for another lemma's). Other lexicons' entries carry neither.
+ATTESTED, REFUSED = "@", "!"
+ALONE = "!alone"
+SLIP = "!slip="
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One tagged line of a source: a form with its lemma, POS and codes."""
+class Entry(NamedTuple):
+    """One tagged line of a source: a form with its lemma, POS and codes (a tuple: a build makes a million)."""
 
     source: str
     form: str
@@ -55,6 +60,16 @@ class Entry:
     pos: str
     traits: tuple[str, ...] = ()
     codes: tuple[str, ...] = ()
+
+    @property
+    def refused(self) -> str:
+        """Why no house rule admits it ("!alone", "!slip=LEMMA"), or "" (house rules decide)."""
+        return next((t for t in self.traits if t.startswith(REFUSED)), "")
+
+    @property
+    def attested_by(self) -> tuple[str, ...]:
+        """The other sources that attest it (a lexicon built on agreement), e.g. ("abu",)."""
+        return tuple(t[1:] for t in self.traits if t.startswith(ATTESTED))
 
     @property
     def is_proper(self) -> bool:
@@ -79,6 +94,8 @@ class Entry:
         return [(k, compound) for k in kinds]
 
     def mask(self) -> int:
+        if self.refused:
+            return 0
         m = 0
         for kind, compound in self.readings():
             m |= reading_bit(kind, compound)

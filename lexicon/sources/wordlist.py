@@ -2,7 +2,10 @@
 
 A word the base lexicon knows keeps the base lexicon's readings, so a
 conjugated form in the list stays a conjugated form and the table's house rules
-decide; a word it does not know is taken as a common word of the user's.
+decide (and a refusal is explained by the base's readings); a word it does not
+know is taken as a common word of the user's. The list is the club's authority:
+a listed word the base refuses whatever the house rules (a word only DELA has,
+in fr-agreed) is attested by the list (``@words:FILE``), the base's readings kept.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 from ..fold import fold
-from ..readings import Entry
+from ..readings import ATTESTED, REFUSED, Entry
 
 if TYPE_CHECKING:
     from ..lexicon import Lexicon
@@ -34,6 +37,8 @@ class WordListSource:
         for word in self.words:
             known = self.base.entries(fold(word)) if self.base is not None else []
             if known:
-                yield from known
+                for entry in known:
+                    traits = tuple(t for t in entry.traits if t[:1] not in (ATTESTED, REFUSED))
+                    yield entry._replace(traits=(*traits, ATTESTED + self.name))
             else:
                 yield Entry(self.name, word, word, USER_POS)

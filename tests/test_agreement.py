@@ -1,0 +1,94 @@
+"""A lexicon built on agreement (issue 40): a word one source alone has is refused, two sources admit it, readings
+are merged where sources disagree. Pinned on small extracts of DELA and the ABU (tests/data/agree.*)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from brelan.lexicon.agreement import AgreedSource
+from brelan.lexicon.build import build
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.readings import RULEBOOK, Policy
+from brelan.lexicon.sources.abu import AbuSource
+from brelan.lexicon.sources.delaf import DelaSource
+from brelan.lexicon.sources.wordlist import WordListSource
+
+DATA = Path(__file__).parent / "data"
+def agreed(tmp_path: Path, **rules: bool) -> Lexicon:
+    source = AgreedSource(DelaSource(DATA / "agree.delaf"), AbuSource(DATA / "agree.abu"), **rules)
+    return Lexicon.open(build("agreed", [source], tmp_path / "lexicons").path)
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
+    """The extracts' agreement on the dictionaries alone: no corpus, no model."""
+    return agreed(tmp_path_factory.mktemp("agreed"), corpus=False, model=False)
+
+
+def test_a_word_in_one_source_is_refused_and_in_two_admitted(small: Lexicon) -> None:
+    chien = small.verdict("chien", RULEBOOK)
+    assert chien.admissible and chien.reason == "noun (masculine singular)"
+    assert {(r.entry.source, r.attested_by) for r in small.readings("CHIEN", RULEBOOK)} == {("dela", ("abu",)),
+                                                                                           ("abu", ("dela",))}  # fmt: skip
+    for word in ("thameng", "étrains"):  # DELA's alone
+        verdict = small.verdict(word, RULEBOOK)
+        assert not verdict.admissible and verdict.reason == "only in DELA: not admitted by default"
+        assert [r.refused for r in small.readings(verdict.key, RULEBOOK)] == ["!alone"]
+    # No house rule admits a word one source alone has.
+    assert not small.verdict("thameng", Policy.parse("all,min=1")).admissible
+
+
+def test_a_second_source_s_lemma_with_a_regular_inflection_admits_a_form(small: Lexicon) -> None:
+    # The ABU has FAGOTIN in the singular only: DELA's plural of it is a regular inflection.
+    fagotins = small.verdict("fagotins", RULEBOOK)
+    assert fagotins.admissible and fagotins.reason == "noun, form of fagotin (masculine plural)"
+    # MANGE: the ABU's participle; MANGEE: a feminine participle the ABU's (short) paradigm of MANGER does not give.
+    assert small.verdict("mangé", RULEBOOK).admissible
+    assert small.verdict("mangée", RULEBOOK).reason == "only in DELA: not admitted by default"
+    # A conjugated form both have stays one: the house rules decide, and say it as the sources do.
+    mangeons = small.verdict("mangeons", RULEBOOK)
+    assert not mangeons.admissible and mangeons.reason.startswith("conjugated form of manger")
+    assert small.verdict("mangeons", Policy(conjugated=True)).admissible
+
+
+def test_where_sources_disagree_the_verdict_follows_the_readings_they_share(small: Lexicon) -> None:
+    # DELA has PORTEMONNAIE feminine; the ABU and DELA's own PORTE-MONNAIE say masculine.
+    portemonnaie = small.verdict("portemonnaie", RULEBOOK)
+    assert portemonnaie.admissible and "feminine" not in portemonnaie.reason and "masculine" in portemonnaie.reason
+    # CHEVAUX is CHEVAL's plural; CHEVAU, which both dictionaries have, is only seen through it: a slip.
+    chevaux = small.verdict("chevaux", RULEBOOK)
+    assert chevaux.admissible and "cheval" in chevaux.reason and "chevau " not in chevaux.reason + " "
+    assert "form of chevau" not in chevaux.reason
+    chevau = small.verdict("chevau", RULEBOOK)
+    assert not chevau.admissible and "a slip for cheval" in chevau.reason
+
+
+def test_french_texts_attest_a_word_and_tell_a_foreign_one(tmp_path: Path) -> None:
+    lex = agreed(tmp_path, model=False)
+    # POX is DELA's alone, and wordfreq has it far more in English texts than in French ones.
+    assert lex.verdict("pox", RULEBOOK).reason == "only in DELA: not admitted by default"
+    assert lex.version != agreed(tmp_path / "other", model=False, slips=False).version  # the rules are in the version
+
+
+def test_each_form_knows_how_common_it_is(small: Lexicon) -> None:
+    assert small.frequency("chevaux") == small.frequency("CHEVAUX") == pytest.approx(4.5, abs=0.1)
+    assert small.frequency("chien") > small.frequency("fagotin") >= 0.0
+    assert small.frequency("thameng") == 0.0 and small.frequency("pas dans le lexique") == 0.0
+    verdict = small.verdict("chien", RULEBOOK)
+    assert verdict.zipf == small.frequency("chien") == small.quick_verdict("chien", RULEBOOK).zipf > 3
+
+
+def test_a_club_s_own_list_makes_a_lexicon_that_explains_refusals_by_the_base(small: Lexicon, tmp_path: Path) -> None:
+    words = tmp_path / "club.txt"
+    words.write_text("# our list\nthameng\nmangeons\nchien\nzorglub\n")
+    club = Lexicon.open(build("club", [WordListSource(words, small)], tmp_path / "lexicons").path)
+    # A word the base refuses as DELA's alone is the club's: its list attests it, with the base's reading.
+    thameng = club.verdict("thameng", RULEBOOK)
+    assert thameng.admissible and thameng.reason == "noun (masculine singular)"
+    assert [r.attested_by for r in club.readings("THAMENG", RULEBOOK)] == [("words:club.txt",)]
+    # A conjugated form in the list stays one: refused by the rulebook, and said so by the base's readings.
+    assert club.verdict("mangeons", RULEBOOK).reason.startswith("conjugated form of manger (present, 1st plural")
+    assert club.verdict("zorglub", RULEBOOK).reason == "word of the user's list"
+    assert not club.verdict("chienne", RULEBOOK).admissible  # not in the list
