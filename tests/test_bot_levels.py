@@ -6,6 +6,7 @@ game (the memory, the objective); how strong each is, in bench/bench_bots.py."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from pathlib import Path
@@ -17,9 +18,12 @@ import pytest
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.cli import main
 from brelan.clients.client import BrelanClient
-from brelan.server.games.levels import LEVEL_NAMES
-from brelan.server.clock import ManualClock
+from brelan.lexicon.lexicon import Lexicon
 from brelan.server.games import bataille as ba
+from brelan.server.games import bataille_bot
+from brelan.server.clock import ManualClock
+from brelan.server.games.levels import LEVEL_NAMES
+from brelan.server.games.word_games import StackedLetters
 from brelan.server.main import ServerThread
 from conftest import advance, error_of
 
@@ -111,6 +115,26 @@ def test_the_cli_sets_the_bots_level_for_all_and_per_seat(capsys: pytest.Capture
     code, out, _ = run(capsys, "bots", "run", "--game", "daker", "--option", "mode=round", "--option", "wins=worst",
                        "--level", "strong", "--games", "2", "--json")  # fmt: skip
     assert code == 0 and json.loads(out)["games"] == 2
+
+
+def test_below_strong_the_word_bots_play_the_words_people_know(mini: Lexicon) -> None:
+    """Issue 41: the bots claimed words no person knows (GUNZ, HADJS, FUNGIA, FAVUS). On the table C H I N A N T E
+    the lexicon's best word is CHINANT (10 points), which wordfreq never met: the strong bot claims it; the
+    intermediate claims a word of Zipf 1.5 or more and the beginner one of 2.5 or more (CHIEN, CHINE, NICHE: 8
+    points each), when they see one (else they lay their card)."""
+    options = ba.BatailleOptions(lexicon="mini")
+    state = ba.new_game(options, StackedLetters(["Cr Ir Ar Tr", "Hb Nb Nb Eb"], seed=1), lexicon=mini)
+    for _ in range(8):
+        state.apply(state.turn, ba.parse_action("lay"))
+    assert "".join(c.letter for c in state.table) == "CHINANTE" and state.turn == 0
+    view, legal = state.view(0), [str(a) for a in state.legal_actions(0)]
+    assert mini.frequency("CHINANT") < 1.5 and min(mini.frequency(w) for w in ("CHIEN", "CHINE", "NICHE")) >= 2.5
+    plays = {level: {bataille_bot.BOTS[level]()(view, legal, random.Random(seed), mini) for seed in range(12)}
+             for level in LEVEL_NAMES}  # fmt: skip
+    known = {"claim 0 CHIEN", "claim 0 CHINE", "claim 0 NICHE"}
+    assert plays["strong"] == {"claim 0 CHINANT"}
+    assert plays["intermediate"] - {"lay"} <= known and plays["intermediate"] & known
+    assert plays["beginner"] - {"lay"} <= known and plays["beginner"] & known and "lay" in plays["beginner"]
 
 
 @pytest.mark.parametrize("reaction, lays_after", [("2", 4.5), ("1", 3.0)])

@@ -1,7 +1,9 @@
 """AlphaPoker's bots, by level: each exchanges towards its best word and lays it; they bet apart.
 
-- beginner: the intermediate's play, but one betting decision in four at random among those listed;
-- intermediate: bets by its best word's score against what a hand of this size usually makes (below);
+- beginner: the intermediate's play, but one betting decision in four at random among those listed, and the
+  words a beginner knows (:mod:`.vocabulary`);
+- intermediate: exchanges towards and lays the best word it knows, and bets by its score against what a hand of
+  this size usually makes (below);
 - strong: bets by its chance to win: the hands the others may hold drawn from the cards it has not seen, each
   laying its best word (:func:`win_chance`); it folds a word unlikely to win, calls by the pot odds, and raises
   a word likely to win.
@@ -24,10 +26,11 @@ from typing import Callable, Sequence
 from brelan.lexicon.cards import LETTER_COUNTS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
-from brelan.lexicon.search import best_words
+from brelan.lexicon.search import ScoredWord, best_words
 
 from .alphapoker import AlphaView, DealPhase
 from .levels import BEGINNER, INTERMEDIATE, STRONG
+from .vocabulary import SEARCHED, knows
 from .word_games import WordBot
 
 
@@ -50,12 +53,20 @@ def discards(hand: Sequence[Card], keep: Sequence[Card], most: int) -> list[Card
     return spare[:most]
 
 
-def intermediate(view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
+def best_known(view: AlphaView, hand: Sequence[Card], lexicon: Lexicon, level: str) -> ScoredWord | None:
+    """The best word of the hand that a bot of ``level`` knows (:mod:`.vocabulary`), else the best there is (a
+    person lays what the cards spell rather than nothing); None when the hand lays none."""
+    policy = Policy.parse(view.policy)
+    found = best_words(lexicon, hand, policy, 1 if level == STRONG else SEARCHED, view.simplified)
+    return next((w for w in found if knows(lexicon, level, w.word)), found[0] if found else None)
+
+
+def intermediate(view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon,
+                 level: str = INTERMEDIATE) -> str:  # fmt: skip
     seat = view.seat
     assert seat is not None
     hand = [c for c in view.hands[seat] if isinstance(c, Card)]  # its own: all face up to it
-    found = best_words(lexicon, hand, Policy.parse(view.policy), 1, view.simplified)
-    word = found[0] if found else None
+    word = best_known(view, hand, lexicon, level)
     score = word.score if word else 0
     if view.phase == "reveal":
         return "lay " + " ".join(map(str, word.cards)) if word else "lay"
@@ -88,7 +99,7 @@ def beginner(view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon:
     bets = [a for a in legal if a.startswith(BETS)]
     if view.phase == DealPhase.BET and bets and rng.random() < SLIPS:
         return rng.choice(bets)
-    return intermediate(view, legal, rng, lexicon)
+    return intermediate(view, legal, rng, lexicon, BEGINNER)
 
 
 def win_chance(view: AlphaView, score: int, lexicon: Lexicon, rng: random.Random, samples: int = HANDS_SAMPLED) -> float:
@@ -123,7 +134,7 @@ class Strong:
 
     def __call__(self, view: AlphaView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
         if view.phase != DealPhase.BET:
-            return intermediate(view, legal, rng, lexicon)
+            return intermediate(view, legal, rng, lexicon, STRONG)
         seat = view.seat
         assert seat is not None
         hand = [c for c in view.hands[seat] if isinstance(c, Card)]

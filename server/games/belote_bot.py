@@ -1,9 +1,10 @@
 """Belote's and secret belote's bots, by level.
 
-- beginner: proposes the word the table suggests (:func:`~.belote.likely_table`'s guess under a secret stack)
-  but the one the table has just refused (:func:`guessing`, what every bot did before levels), passing one
-  proposal in six, and lays its least valuable card that fits, or one card in four at random;
-- intermediate: proposes only words made of cards it knows lie on the table, so never one the table refuses:
+- beginner: proposes the best word it knows (:mod:`.vocabulary`) of the table it expects (every card of an open
+  one, :func:`~.belote.likely_table`'s guess under a secret stack) but the one the table has just refused, as every
+  bot did before levels with the best words known or not (:func:`guessing`); it passes one proposal in six, and
+  lays its least valuable card that fits, or one card in four at random;
+- intermediate: proposes only words it knows, made of cards it knows lie on the table, so never one refused:
   every card of an open table; under a secret stack, the cards it saw itself (:class:`Memory`: the top card at each
   of its turns, and the card it laid); lays its least valuable card that fits;
 - strong: remembers more: the whole stack each proposal shows too, less the cards taken; and lays the card that
@@ -14,16 +15,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from brelan.lexicon.cards import LETTER_VALUES, Card
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.search import table_words
 
-from .belote import BeloteView, Revealed, Stage, Takes, parse_event
+from .belote import BeloteView, Revealed, Stage, Takes, likely_table, parse_event
 from .levels import BEGINNER, INTERMEDIATE, STRONG
 from .pace import Paced
+from .vocabulary import SEARCHED, knows
 from .word_games import Refused, WordBot
 
 BEGINNER_PASSES = 1 / 6  # a beginner lets this share of its proposals go
@@ -40,14 +42,16 @@ def cheapest(legal: Sequence[str], rng: random.Random) -> str:
     return min(legal, key=lambda a: (LETTER_VALUES[a.split()[1][0]], rng.random())) if legal else ""
 
 
-def suggested(view: BeloteView, legal: Sequence[str]) -> str:
-    """The first word suggested but the one the table has just refused, else pass.
+def suggested(view: BeloteView, legal: Sequence[str], lexicon: Lexicon, level: str = BEGINNER) -> str:
+    """The first word suggested that a bot of ``level`` knows (:mod:`.vocabulary`) but the one the table has just
+    refused, else pass.
 
     A guess at a secret stack changes little from one turn to the next: without this a bot refused a word
     proposes it again at its next turn. ``previous`` may be the last deal's closing proposal: skipping its
     word at this deal's first proposal costs at most one suggestion."""
     refused = just_refused(view.previous)
-    return next((a for a in legal if not (a.startswith("propose ") and a.split()[1] in refused)), "")
+    return next((a for a in legal if not (a.startswith("propose ") and (a.split()[1] in refused
+                                                                        or not knows(lexicon, level, a.split()[1])))), "")
 
 
 def guessing(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
@@ -56,15 +60,22 @@ def guessing(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon
     the suggestions are made."""
     if view.stage == Stage.LAY:
         return cheapest(legal, rng)
-    return suggested(view, legal)
+    return suggested(view, legal, lexicon)
 
 
 def beginner(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
-    if view.stage == Stage.LAY and legal and rng.random() < BEGINNER_SLIPS:
-        return rng.choice(list(legal))
-    if view.stage != Stage.LAY and rng.random() < BEGINNER_PASSES and "pass" in legal:
+    if view.stage == Stage.LAY:
+        return rng.choice(list(legal)) if legal and rng.random() < BEGINNER_SLIPS else cheapest(legal, rng)
+    if rng.random() < BEGINNER_PASSES and "pass" in legal:
         return "pass"
-    return guessing(view, legal, rng, lexicon)
+    # The best word it knows of the table it expects (the table's own suggestions: the best words, known or not).
+    seat = view.seat
+    assert seat is not None
+    hand = [c for c in view.hands[seat] if isinstance(c, Card)]
+    expected = likely_table(view.table, hand, [c for t in view.taken_cards for c in t.cards])
+    word, _ = best_word(lexicon, Policy.parse(view.policy), view.word_length, expected, BEGINNER,
+                        but=just_refused(view.previous))  # fmt: skip
+    return f"propose {word}" if word else "pass"
 
 
 class Memory:
@@ -139,16 +150,18 @@ class Remembering:
             worth = {a: best_word(lexicon, policy, view.word_length, [*known, Card.parse(a.split()[1])])[1]
                      for a in set(legal)}  # fmt: skip
             return max(legal, key=lambda a: (worth[a], -LETTER_VALUES[a.split()[1][0]], rng.random()))
-        word, points = best_word(lexicon, policy, view.word_length, known)
+        word, points = best_word(lexicon, policy, view.word_length, known, None if self.strong else INTERMEDIATE)
         return f"propose {word}" if points else "pass"
 
 
-def best_word(lexicon: Lexicon, policy: Policy, length: int, cards: Sequence[Card]) -> tuple[str, int]:
-    """The word of at least ``length`` letters worth most that ``cards`` make, and its worth ("", 0: none)."""
+def best_word(lexicon: Lexicon, policy: Policy, length: int, cards: Sequence[Card], level: str | None = None,
+              but: Collection[str] = ()) -> tuple[str, int]:  # fmt: skip
+    """The word of at least ``length`` letters worth most that ``cards`` make, and its worth ("", 0: none); with
+    ``level``, the best a bot of that level knows (:mod:`.vocabulary`); ``but`` these words."""
     if len(cards) < length:
         return "", 0
-    found = table_words(lexicon, cards, policy, length, 1)
-    return found[0] if found else ("", 0)
+    found = table_words(lexicon, cards, policy, length, 1 if level is None and not but else SEARCHED)
+    return next(((w, p) for w, p in found if w not in but and (level is None or knows(lexicon, level, w))), ("", 0))
 
 
 BOTS: dict[str, Callable[[], WordBot]] = {  # each at a person's pace (:mod:`.pace`)

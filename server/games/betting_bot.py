@@ -15,12 +15,24 @@ all-in on the first hand, two or three seats out after one deal).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 RAISE_AGAIN = 0.85  # equity from which a seat that has bet this round raises again
 ALL_IN = 0.9  # equity from which a bet may be the whole stack
 RAISE_SHARE = 1.6  # a bet or raise from this many times its fair share of the pot (1 / the players in)
-CALL_SHARE = 0.0  # and a call from this many times its share at least, whatever the price (the bets to come)
+
+
+def share(mine: Any, others: Sequence[Any], *, worst: bool = False) -> float:
+    """A seat's share of a showdown between hand values that compare (higher better): 1 alone on top (at the
+    bottom, when the worst hand wins), a part of it tied, 0 beaten.
+
+    >>> share(5, [3, 5]), share(5, [3, 5], worst=True), share(3, [3, 5], worst=True)
+    (0.5, 0.0, 0.5)
+    """
+    ahead = (lambda o: o < mine) if worst else (lambda o: o > mine)
+    if any(ahead(o) for o in others):
+        return 0.0
+    return 1 / (1 + sum(1 for o in others if o == mine))
 
 
 def sized(legal: Sequence[str], target: int, *, all_in: bool = False) -> str:
@@ -44,8 +56,8 @@ def by_odds(legal: Sequence[str], equity: float, *, pot: int, to_call: int, bet:
     where they are clear: a bet or raise on a hand far ahead, a fold where the call costs more than the share of
     the pot it would win, a call where it costs less. Without it, a check or a call."""
     aggressive = [a for a in legal if a.startswith(("bet ", "raise "))]
-    share = 1 / max(players, 1)
-    strong = equity >= max(0.5, RAISE_SHARE * share) if not bet else equity >= RAISE_AGAIN
+    fair = 1 / max(players, 1)
+    strong = equity >= max(0.5, RAISE_SHARE * fair) if not bet else equity >= RAISE_AGAIN
     if aggressive and strong:
         # About the pot (more with a hand all but made): the others pay to see it, and a stack lasts many hands.
         target = bet + to_call + (pot + to_call) * (2 if equity >= ALL_IN else 1)
@@ -58,6 +70,6 @@ def by_odds(legal: Sequence[str], equity: float, *, pot: int, to_call: int, bet:
     if to_call == 0:
         return usual if usual in legal and usual != "fold" else calm
     price = to_call / (pot + to_call)
-    if equity < max(price, CALL_SHARE * share):
+    if equity < price:
         return "fold" if "fold" in legal else legal[0]
     return usual if usual in legal and usual != "fold" else calm

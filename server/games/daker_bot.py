@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from typing import Callable, Sequence
 
-from .betting_bot import by_odds
+from .betting_bot import by_odds, share
 from .daker import DakerView, Wins
 from .daker_cards import FULL_HOUSE, PAIR, THREE, TWO_PAIRS, DakerCard, best_hand, default_deck
 from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot, slipping, stateless
@@ -90,15 +90,6 @@ def _unseen(view: DakerView, seen: Sequence[DakerCard]) -> list[DakerCard]:
     return [card for card, n in deck.items() for _ in range(max(n, 0))]
 
 
-def _share(mine: tuple[int, ...], others: Sequence[tuple[int, ...]], worst: bool) -> float:
-    """Its share of a showdown: 1 alone on top (or at the bottom, worst winning), a part of it tied."""
-    if worst:
-        mine, others = tuple(-v for v in mine), [tuple(-v for v in o) for o in others]
-    if any(o > mine for o in others):
-        return 0.0
-    return 1 / (1 + sum(1 for o in others if o == mine))
-
-
 @functools.lru_cache(maxsize=1 << 16)
 def _five(texts: tuple[str, ...]) -> tuple[int, ...]:
     """The value of five cards (or fewer) by their sorted texts: a search samples the same hands again and again."""
@@ -134,7 +125,7 @@ def _equity(view: DakerView, mine: Sequence[DakerCard], board: Sequence[DakerCar
         rest = drawn[missing_board:]
         me = _hand([*mine, *rest[:own - len(mine)]], community, holdem)
         rest = rest[own - len(mine):]
-        total += _share(me, [_hand(rest[i * own:(i + 1) * own], community, holdem) for i in range(rivals)], worst)
+        total += share(me, [_hand(rest[i * own:(i + 1) * own], community, holdem) for i in range(rivals)], worst=worst)
     return total / samples
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
+from .betting_bot import share
 from .cards import DECK, RANKS, Card
 from .evaluator import PAIR, category, evaluate
 from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot, slipping, stateless
@@ -61,18 +62,17 @@ def equity(view: PokerChampView, rng: random.Random, samples: int = SAMPLES) -> 
         board = [*view.board, *rng.sample([c for c in unseen if c not in taken], missing)]
         me = evaluate([*mine, *board])
         others = [evaluate([*h, *board]) for h in holes]
-        if all(me >= o for o in others):
-            total += 1 / (1 + sum(1 for o in others if o == me))
+        total += share(me, others)
     return total / samples
 
 
 def strong(view: PokerChampView, legal: Sequence[str], rng: random.Random) -> str:
     if "pay" not in legal:
         return legal[0] if legal else ""
-    share = equity(view, rng)
+    chance = equity(view, rng)
     # The stake against the pot it contests; the stakes to come are as much again, paid only if it stays in.
     price = view.stake / (view.pot + view.stake)
-    return "pay" if share >= price else "fold"
+    return "pay" if chance >= price else "fold"
 
 
 BOTS: dict[str, Callable[[], Bot]] = {

@@ -13,7 +13,7 @@ import random
 from collections import Counter
 from typing import Callable, Sequence
 
-from .betting_bot import by_odds
+from .betting_bot import by_odds, share
 from .dice import COLOURS, PAIR, PER_COLOUR, TRIPS, TWO_PAIRS, Die, evaluate
 from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot, slipping, stateless
 from .yahtzee_holdem import YahtzeeView
@@ -74,8 +74,7 @@ def equity(view: YahtzeeView, rng: random.Random, samples: int = SAMPLES) -> flo
                 dice = [Die(rng.randint(1, 6), d.colour) for d in dice]
                 value = evaluate([*dice, *board])
             others.append(value)
-        if all(me >= o for o in others):
-            total += 1 / (1 + sum(1 for o in others if o == me))
+        total += share(me, others)
     return total / samples
 
 
