@@ -20,7 +20,7 @@ from brelan.clients.cli import main
 from brelan.clients.client import BrelanClient
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.games import bataille as ba
-from brelan.server.games import bataille_bot
+from brelan.server.games import bataille_bot, pace
 from brelan.server.clock import ManualClock
 from brelan.server.games.levels import LEVEL_NAMES
 from brelan.server.games.word_games import StackedLetters
@@ -158,3 +158,18 @@ def test_a_bataille_bot_lays_at_a_person_s_pace_never_within_3_seconds(word_serv
             time.sleep(0.02)
         seen = ba.VARIANT.view_from_json(me.view(with_json=True).view)
         assert (len(seen.table), seen.last_layer) == (2, 1)
+
+
+def test_a_person_s_pace_lays_within_3_to_10_seconds_and_takes_longer_over_longer_rarer_words() -> None:
+    """The pace rules (server/games/pace.py): at every level and reaction a card takes the rulebook's 3 to 10 s; a
+    word takes longer the longer and the rarer it is, and longer for a beginner than for the strong bot; a table at
+    reaction 0 (bots alone, tests) plays at once."""
+    for level in LEVEL_NAMES:
+        for reaction in (0.5, 1.0, 2.0, 5.0, 8.0, 60.0):
+            assert 3.0 <= pace.seconds(level, "lay", reaction) <= 10.0
+            assert 3.0 <= pace.seconds(level, "lay Er", reaction) <= 10.0  # belote's
+        assert pace.seconds(level, "claim 2 CHIENNE", 2.0, zipf=3.7) > pace.seconds(level, "claim 2 CHIEN", 2.0, zipf=3.7)
+        assert pace.seconds(level, "propose CHINANT", 2.0, zipf=0.0) > pace.seconds(level, "propose CHINANT", 2.0, zipf=4.9)
+        assert pace.seconds(level, "lay", 0.0) == pace.seconds(level, "claim 2 CHIEN", 0.0) == 0.0
+    assert pace.seconds("beginner", "claim 2 CHIEN", 2.0) > pace.seconds("intermediate", "claim 2 CHIEN", 2.0) > \
+        pace.seconds("strong", "claim 2 CHIEN", 2.0)  # fmt: skip
