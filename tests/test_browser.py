@@ -728,8 +728,9 @@ def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers:
             if driver.find_elements(By.CSS_SELECTOR, button):
                 break
             driver.execute_script("return new Promise((done) => setTimeout(done, 100))")
-        if kind == "all-in":
-            click(driver, "#actions .amount-move button[data-amount]:last-of-type")  # "tapis", the range's most
+        quick = "#actions .amount-move button[data-amount]"  # none when her stack is the least bet: the button is all-in
+        if kind == "all-in" and driver.find_elements(By.CSS_SELECTOR, quick):
+            click(driver, quick + ":last-of-type")  # "tapis", the range's most
         click(driver, button)
 
     out_in = 0
