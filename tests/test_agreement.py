@@ -1,5 +1,6 @@
-"""A lexicon built on agreement (issue 40): a word one source alone has is refused, two sources admit it, readings
-are merged where sources disagree. Pinned on small extracts of DELA and the ABU (tests/data/agree.*)."""
+"""The default lexicon is built on agreement (issue 40): a word one source alone has is refused, two sources
+admit it, readings are merged where sources disagree, and explanations name the sources. Pinned on small extracts
+of DELA and the ABU (tests/data/agree.*), then on the full default lexicon for the words players questioned."""
 
 from __future__ import annotations
 
@@ -14,8 +15,13 @@ from brelan.lexicon.readings import RULEBOOK, Policy
 from brelan.lexicon.sources.abu import AbuSource
 from brelan.lexicon.sources.delaf import DelaSource
 from brelan.lexicon.sources.wordlist import WordListSource
+from brelan.lexicon.store import DEFAULT_LEXICON
 
 DATA = Path(__file__).parent / "data"
+# Words the default admitted (DELA's) that no dictionary French players would name has (issue 40).
+LEFT = ["THAMENG", "GENU", "WENGUE", "MEX", "CHEVAU", "AVI", "APLENIR", "POX", "FUNGIA", "PASOS", "ETRAINS"]
+
+
 def agreed(tmp_path: Path, **rules: bool) -> Lexicon:
     source = AgreedSource(DelaSource(DATA / "agree.delaf"), AbuSource(DATA / "agree.abu"), **rules)
     return Lexicon.open(build("agreed", [source], tmp_path / "lexicons").path)
@@ -92,3 +98,19 @@ def test_a_club_s_own_list_makes_a_lexicon_that_explains_refusals_by_the_base(sm
     assert club.verdict("mangeons", RULEBOOK).reason.startswith("conjugated form of manger (present, 1st plural")
     assert club.verdict("zorglub", RULEBOOK).reason == "word of the user's list"
     assert not club.verdict("chienne", RULEBOOK).admissible  # not in the list
+
+
+@pytest.mark.slow
+def test_the_words_players_questioned_left_the_default(full: Lexicon) -> None:
+    assert full.name == DEFAULT_LEXICON == "fr-agreed"
+    for word in LEFT:
+        assert not full.verdict(word, RULEBOOK).admissible, word
+    assert full.verdict("THAMENG", RULEBOOK).reason == "only in DELA: not admitted by default"
+    assert "a slip for cheval" in full.verdict("CHEVAU", RULEBOOK).reason
+    portemonnaie, chevaux = full.verdict("PORTEMONNAIE", RULEBOOK), full.verdict("CHEVAUX", RULEBOOK)
+    assert portemonnaie.admissible and "feminine" not in portemonnaie.reason
+    assert chevaux.admissible and "form of chevau " not in chevaux.reason + " "
+    # Words the French Scrabble reference has stay (the bots' vocabulary is another matter: issue 41).
+    for word in ("KHAN", "TREND", "PORTE", "CHIEN", "KENTIAS", "QUINTE"):
+        assert full.verdict(word, RULEBOOK).admissible, word
+    assert full.frequency("de") > 7 > full.frequency("cheval") > 4 > full.frequency("kentias") >= 0

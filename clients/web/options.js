@@ -194,7 +194,8 @@ const CHOICES = [
 
 // A lexicon's name for a player (the form's choice, the events' and the boards' "judged by"): its key, "fr-dela",
 // is the server's. name, French, English; one the table lacks is named by its key, quoted.
-const LEXICONS = [["fr-dela", "lexique français (DELA)", "French lexicon (DELA)"]];
+const LEXICONS = [["fr-agreed", "lexique français (sources d'accord)", "French lexicon (agreed sources)"],
+  ["fr-dela", "lexique français (DELA)", "French lexicon (DELA)"]];
 
 // The house rules a word game judges by, as its events and views give them ("rulebook", "conjugated,proper,min=4"):
 // each kind in words, {n} the least letters of "min=n".
