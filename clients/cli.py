@@ -109,7 +109,7 @@ def cmd_check(args: argparse.Namespace, api: LexiconCalls) -> int:
     verdicts = api.check_words(args.words, lexicon=args.lexicon, policy=args.policy)
     for v in verdicts:
         if args.json:
-            emit({"word": v.word, "key": v.key, "admissible": v.admissible, "reason": v.reason})
+            emit({"word": v.word, "key": v.key, "admissible": v.admissible, "reason": v.reason, "zipf": round(v.zipf, 1)})
         else:
             mark = Text("yes", style="green") if v.admissible else Text("no ", style="red")
             out.print(Text.assemble(mark, f" {v.key:<12} {v.reason}"))
@@ -123,15 +123,25 @@ def cmd_explain(args: argparse.Namespace, api: LexiconCalls) -> int:
         readings = [MessageToDict(r, preserving_proto_field_name=True, always_print_fields_with_no_presence=True) for r in answer.readings]
         emit({"word": v.word, "key": v.key, "admissible": v.admissible, "reason": v.reason, "readings": readings})
         return 0
-    out.print(f"{v.key}: {'admitted' if v.admissible else 'not admitted'} under {args.policy}")
-    table = Table("form", "lemma", "reading", "kind", "admitted", box=None, pad_edge=False)
+    out.print(f"{v.key}: {'admitted' if v.admissible else 'not admitted'} under {args.policy} (Zipf {v.zipf:.1f})")
+    table = Table("form", "lemma", "reading", "kind", "sources", "admitted", box=None, pad_edge=False)
     for r in answer.readings:
-        table.add_row(r.form, r.lemma, r.description, r.kind + (", compound" if r.compound else ""), "yes" if r.admitted else "no")
+        table.add_row(r.form, r.lemma, r.description, r.kind + (", compound" if r.compound else ""), sources_of(r),
+                      "yes" if r.admitted else "no")  # fmt: skip
     if answer.readings:
         out.print(table)
     else:
         out.print(v.reason)
     return 0
+
+
+def sources_of(r: Any) -> str:
+    """Which sources attest a reading: "dela + abu", "dela + wordfreq", "only dela", "slip for cheval"."""
+    if r.refused.startswith("slip="):
+        return f"{r.source}: slip for {r.refused[5:]}"
+    if r.refused:
+        return f"only {r.source}"
+    return " + ".join([r.source, *r.attested_by])
 
 
 def cmd_score(args: argparse.Namespace, api: LexiconCalls) -> int:
@@ -299,13 +309,20 @@ def cmd_lexicon_diff(args: argparse.Namespace) -> int:
               "both": len(a & b)})  # fmt: skip
         return 0
     write = sys.stdout.write
-    for key in only_a:
+    for key in spread(only_a, args.sample):
         write(f"- {key}\n")
-    for key in only_b:
+    for key in spread(only_b, args.sample):
         write(f"+ {key}\n")
     err.print(f"{args.a}: {len(a)} admitted, {len(only_a)} of them not by {args.b}; {args.b}: {len(b)} admitted, "
               f"{len(only_b)} of them not by {args.a}; {len(a & b)} by both (policy {args.policy})")  # fmt: skip
     return 0
+
+
+def spread(keys: list[str], n: int | None) -> list[str]:
+    """``n`` of the keys, evenly spread over them (all of them for None)."""
+    if n is None or len(keys) <= n:
+        return keys
+    return [keys[i * len(keys) // n] for i in range(n)]
 
 
 def tls_files(args: argparse.Namespace) -> tuple[bytes, bytes] | None:
@@ -438,10 +455,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     lexicon = sub.add_parser("lexicon", help="build and inspect lexicons").add_subparsers(dest="action", required=True, metavar="ACTION")
-    build = lexicon.add_parser("build", parents=[common], help="compile a lexicon (fr-dela, fr-grammalecte, fr-union, or a word list)")
-    build.add_argument("name", nargs="?", help="lexicon name (default fr-dela; a word list's file name)")
+    build = lexicon.add_parser("build", parents=[common], help="compile a lexicon (fr-agreed, fr-dela, fr-union, ..., or a club's word list)")
+    build.add_argument("name", nargs="?", help=f"lexicon name (default {DEFAULT_LEXICON}; a word list's file name)")
     build.add_argument("--words", type=Path, metavar="FILE", help="a plain word list, one word a line")
-    build.add_argument("--base", metavar="NAME", help="the tagged lexicon that tells a listed word's readings (default fr-dela)")
+    build.add_argument("--base", metavar="NAME", help=f"the tagged lexicon that tells a listed word's readings (default {DEFAULT_LEXICON})")
     build.add_argument("--list", action="store_true", help="the lexicons there are, whether their sources are here, "
                        "and how to get the missing ones; builds nothing")  # fmt: skip
     build.set_defaults(run=cmd_lexicon_build)
@@ -455,6 +472,7 @@ def build_parser() -> argparse.ArgumentParser:
                               "changes by choosing another lexicon.")  # fmt: skip
     diff.add_argument("a", metavar="A", help="a lexicon (e.g. fr-dela)")
     diff.add_argument("b", metavar="B", help="another (e.g. fr-union, or a word list you built)")
+    diff.add_argument("--sample", type=positive, metavar="N", help="print N keys of each side, evenly spread, not all")
     diff.set_defaults(run=cmd_lexicon_diff)
 
     word = sub.add_parser("word", help="check, explain, score and find words").add_subparsers(dest="action", required=True, metavar="ACTION")

@@ -79,14 +79,16 @@ def laid_from_pb(texts: Sequence[str], path: str = "cards") -> list[Laid]:
 
 
 def verdict_to_pb(v: Verdict) -> pb.WordVerdict:
-    return pb.WordVerdict(word=v.word, key=v.key, admissible=v.admissible, reason=v.reason)
+    return pb.WordVerdict(word=v.word, key=v.key, admissible=v.admissible, reason=v.reason, zipf=v.zipf)
 
 
 def reading_to_pb(r: Reading) -> pb.Reading:
     e = r.entry
     return pb.Reading(
-        source=e.source, form=e.form, lemma=e.lemma, pos=e.pos, traits=e.traits, codes=e.codes,
+        source=e.source, form=e.form, lemma=e.lemma, pos=e.pos, traits=[t for t in e.traits if t[:1] not in "@!"],
+        codes=e.codes,
         kind=r.kind.label, compound=r.compound, admitted=r.admitted, description=r.description,
+        attested_by=r.attested_by, refused=r.refused.lstrip("!"),
     )  # fmt: skip
 
 
@@ -104,8 +106,8 @@ def score_to_pb(score: CardScore, verdict: Verdict, laid: Sequence[Laid]) -> pb.
     )
 
 
-def scored_to_pb(w: ScoredWord) -> pb.ScoredWord:
-    return pb.ScoredWord(word=w.word, score=w.score, cards=[c.text for c in w.cards])
+def scored_to_pb(w: ScoredWord, zipf: float = 0.0) -> pb.ScoredWord:
+    return pb.ScoredWord(word=w.word, score=w.score, cards=[c.text for c in w.cards], zipf=zipf)
 
 
 Page = TypeVar("Page", pb.AnagramsResponse, pb.MatchPatternResponse)

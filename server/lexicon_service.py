@@ -130,7 +130,7 @@ class LexiconHandler:
         hand = convert.hand_from_pb(request.hand)
         top_k = bounded(request.top_k, DEFAULT_TOP_K, MAX_TOP_K, "top_k")
         words = search.best_words(lex, hand, policy, top_k, request.simplified)
-        return pb.BestWordsResponse(words=[convert.scored_to_pb(w) for w in words])
+        return pb.BestWordsResponse(words=[convert.scored_to_pb(w, lex.frequency(w.word)) for w in words])
 
     def Anagrams(self, request: pb.AnagramsRequest) -> pb.AnagramsResponse:
         lex = self.lexicon(request.lexicon)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.lexicon.agreement import AgreedSource
 from brelan.lexicon.build import build
 from brelan.lexicon.lexicon import Lexicon
@@ -15,7 +16,8 @@ from brelan.lexicon.readings import RULEBOOK, Policy
 from brelan.lexicon.sources.abu import AbuSource
 from brelan.lexicon.sources.delaf import DelaSource
 from brelan.lexicon.sources.wordlist import WordListSource
-from brelan.lexicon.store import DEFAULT_LEXICON
+from brelan.lexicon.store import DEFAULT_LEXICON, Store
+from brelan.server.lexicon_service import LexiconHandler
 
 DATA = Path(__file__).parent / "data"
 # Words the default admitted (DELA's) that no dictionary French players would name has (issue 40).
@@ -84,6 +86,19 @@ def test_each_form_knows_how_common_it_is(small: Lexicon) -> None:
     assert small.frequency("thameng") == 0.0 and small.frequency("pas dans le lexique") == 0.0
     verdict = small.verdict("chien", RULEBOOK)
     assert verdict.zipf == small.frequency("chien") == small.quick_verdict("chien", RULEBOOK).zipf > 3
+
+
+def test_explanations_name_their_sources(small: Lexicon, tmp_path: Path) -> None:
+    handler = LexiconHandler(Store(tmp_path), {"agreed": small})
+    answer = handler.ExplainWord(pb.ExplainWordRequest(lexicon=pb.LexiconRef(name="agreed"), word="chiens"))
+    assert answer.verdict.admissible and answer.verdict.zipf > 2
+    assert [(r.source, list(r.attested_by), r.refused) for r in answer.readings] == [("dela", ["abu"], "")]
+    alone = handler.ExplainWord(pb.ExplainWordRequest(lexicon=pb.LexiconRef(name="agreed"), word="thameng"))
+    assert alone.verdict.reason == "only in DELA: not admitted by default"
+    assert [(r.source, list(r.attested_by), r.refused, r.admitted) for r in alone.readings] == [("dela", [], "alone", False)]
+    assert "!alone" not in alone.readings[0].traits
+    best = handler.BestWords(pb.BestWordsRequest(lexicon=pb.LexiconRef(name="agreed"), hand=["Cr", "Hr", "Ir", "Er", "Nr"]))
+    assert [(w.word, round(w.zipf, 1)) for w in best.words] == [("CHIEN", round(small.frequency("chien"), 1))]
 
 
 def test_a_club_s_own_list_makes_a_lexicon_that_explains_refusals_by_the_base(small: Lexicon, tmp_path: Path) -> None:

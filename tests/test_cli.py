@@ -20,6 +20,7 @@ COMMANDS = [
     ["word", "check", "porte", "mangeons", "ça"],
     ["word", "check", "--json", "--policy", "conjugated", "mangeons"],
     ["word", "explain", "--json", "porte"],
+    ["word", "explain", "chevaux"],
     ["word", "score", "--json", "?b=Q", "Ub", "Ib", "Nb", "Tb", "Eb"],
     ["word", "score", "Mr", "Ab", "Nr", "Gb", "Er", "Rb"],
     ["word", "best", "--top", "3", "Er", "Sb", "Tr", "Ab", "Ib", "Nr", "?r"],
@@ -50,6 +51,17 @@ def test_check_output_and_exit_code(capsys, data_dir: Path) -> None:  # type: ig
     assert [(r["key"], r["admissible"]) for r in rows] == [("PORTE", True), ("MANGEONS", False)]
     assert set(rows[0]) >= {"word", "key", "admissible", "reason"}
     assert run(capsys, ["word", "check", "porte", "--data-dir", str(data_dir)])[0] == 0
+
+
+def test_explain_names_the_sources_and_how_common_a_word_is(capsys, data_dir: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, ["word", "explain", "thameng", "--data-dir", str(data_dir)])
+    assert code == 0 and "THAMENG: not admitted under rulebook (Zipf 0.0)" in out and "only dela" in out
+    code, out, _ = run(capsys, ["word", "explain", "chien", "--data-dir", str(data_dir)])
+    assert "CHIEN: admitted under rulebook (Zipf 4." in out and "dela + abu" in out and "abu + dela" in out
+    code, out, _ = run(capsys, ["word", "check", "--json", "chien", "thameng", "--data-dir", str(data_dir)])
+    rows = {r["key"]: r for r in map(json.loads, out.splitlines())}
+    assert rows["CHIEN"]["zipf"] > 4 and rows["THAMENG"]["zipf"] == 0
+    assert rows["THAMENG"]["reason"] == "only in DELA: not admitted by default"
 
 
 def test_best_json_and_hands_file(capsys, data_dir: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

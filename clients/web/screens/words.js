@@ -96,6 +96,11 @@ export function wordsScreen(main) {
     });
     return form;
   };
+  // Which sources attest a reading (issue 40): "DELA + ABU", or why none does ("only in DELA").
+  const named = (source) => ({ dela: "DELA", abu: "ABU" })[source] || source;
+  const sources = (x) => x.refused === "alone" ? t("words.alone", { source: named(x.source) })
+    : (x.refused || "").startsWith("slip=") ? t("words.slip", { lemma: x.refused.slice(5) })
+      : t("words.sources", { sources: [x.source, ...(x.attestedBy || [])].map(named).join(" + ") });
   const words = (list) => h("p", { class: "words" }, list.length ? list.join(" ") : t("words.none"));
   main.append(h("section", { id: "words" }, h("h2", {}, t("words.title")),
     tool("check", "check", { placeholder: "porte mangeons" }, async (text) => {
@@ -106,7 +111,8 @@ export function wordsScreen(main) {
     tool("explain", "explain", { placeholder: "porte" }, async (text) => {
       const r = await call("LexiconService", "ExplainWord", { word: text });
       return h("ul", {}, h("li", {}, h("b", {}, r.verdict.key || text), ` ${t(r.verdict.admissible ? "words.admitted" : "words.refused")}`),
-        ...(r.readings || []).map((x) => h("li", { class: x.admitted ? "yes" : "no" }, x.description || x.form)));
+        ...(r.readings || []).map((x) => h("li", { class: x.admitted ? "yes" : "no" }, x.description || x.form,
+          h("small", { class: "sources" }, ` — ${sources(x)}`))));
     }),
     tool("score", "score", letterCards("score", "word", "porte"), async (cards) => {
       const r = await call("LexiconService", "ScoreWord", { cards });

@@ -99,7 +99,8 @@ class LexiconRef(_message.Message):
 
     NAME_FIELD_NUMBER: _builtins.int
     name: _builtins.str
-    """A lexicon's name as ListLexicons gives it: "fr-dela" (the usual default),
+    """A lexicon's name as ListLexicons gives it: "fr-agreed" (the usual
+    default: the words French sources agree on), "fr-dela" (DELA whole),
     "fr-lefff", "fr-union"...; empty: the server's default. A name the server
     does not serve is INVALID_ARGUMENT on lexicon.name, its message naming
     those served.
@@ -286,6 +287,7 @@ class WordVerdict(_message.Message):
     KEY_FIELD_NUMBER: _builtins.int
     ADMISSIBLE_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
+    ZIPF_FIELD_NUMBER: _builtins.int
     word: _builtins.str
     """The word as asked ("Œuvre")."""
     key: _builtins.str
@@ -296,7 +298,15 @@ class WordVerdict(_message.Message):
     """Why, in one line: the admitted readings ("noun (feminine singular)"), or
     why not ("not in the lexicon", "no letters", "shorter than 3 letters: not
     admitted", "conjugated form of manger (present, 1st plural; ...): not
-    admitted"). Empty when the request asked with_reasons false.
+    admitted"; in a lexicon built on agreement, "only in DELA: not admitted
+    by default" for a word no second source attests). Empty when the request
+    asked with_reasons false.
+    """
+    zipf: _builtins.float
+    """How common the word is: the wordfreq package's French Zipf value of its
+    key, to a tenth (about 7 for the commonest words, 4 for "cheval", 1 for
+    a word seen once in a hundred million words; 0 when unknown). Given
+    whether or not the word is admitted, with or without reasons.
     """
     def __init__(
         self,
@@ -305,10 +315,11 @@ class WordVerdict(_message.Message):
         key: _builtins.str = ...,
         admissible: _builtins.bool = ...,
         reason: _builtins.str = ...,
+        zipf: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["admissible", b"admissible", "key", b"key", "reason", b"reason", "word", b"word"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["admissible", b"admissible", "key", b"key", "reason", b"reason", "word", b"word", "zipf", b"zipf"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -401,6 +412,8 @@ class Reading(_message.Message):
     COMPOUND_FIELD_NUMBER: _builtins.int
     ADMITTED_FIELD_NUMBER: _builtins.int
     DESCRIPTION_FIELD_NUMBER: _builtins.int
+    ATTESTED_BY_FIELD_NUMBER: _builtins.int
+    REFUSED_FIELD_NUMBER: _builtins.int
     source: _builtins.str
     """Which source knows it, by its short name ("dela")."""
     form: _builtins.str
@@ -418,7 +431,16 @@ class Reading(_message.Message):
     admitted: _builtins.bool
     """Admitted under the request's policy (kind, compound and min_length)."""
     description: _builtins.str
-    """In words: "past participle of porter (masculine singular)"."""
+    """In words: "past participle of porter (masculine singular)". Where
+    sources disagree on the word's grammar, told with the readings they
+    share (PORTEMONNAIE: masculine, as the ABU says, not DELA's feminine).
+    """
+    refused: _builtins.str
+    """A lexicon built on agreement: why no house rule admits this reading,
+    whatever the policy: "alone" (its source alone knows it: "only in DELA:
+    not admitted by default"), "slip=cheval" (a form taken for another
+    lemma's: CHEVAU). Empty when the house rules decide.
+    """
     @_builtins.property
     def traits(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The source's other tags, e.g. "z1" (a DELA usage mark), "NPropre"."""
@@ -427,6 +449,14 @@ class Reading(_message.Message):
     def codes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Inflection codes, e.g. "fs" (feminine singular), "P1p" (present, 1st
         plural), "Kfs" (past participle, feminine singular).
+        """
+
+    @_builtins.property
+    def attested_by(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """A lexicon built on agreement (fr-agreed): the other sources that attest
+        this reading ("abu", "dela", "wordfreq": French texts write it, "model":
+        it looks like the words the dictionaries agree on). Empty elsewhere, and
+        for a reading nobody else attests (then refused says so).
         """
 
     def __init__(
@@ -442,10 +472,12 @@ class Reading(_message.Message):
         compound: _builtins.bool = ...,
         admitted: _builtins.bool = ...,
         description: _builtins.str = ...,
+        attested_by: _abc.Iterable[_builtins.str] | None = ...,
+        refused: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["admitted", b"admitted", "codes", b"codes", "compound", b"compound", "description", b"description", "form", b"form", "kind", b"kind", "lemma", b"lemma", "pos", b"pos", "source", b"source", "traits", b"traits"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["admitted", b"admitted", "attested_by", b"attested_by", "codes", b"codes", "compound", b"compound", "description", b"description", "form", b"form", "kind", b"kind", "lemma", b"lemma", "pos", b"pos", "refused", b"refused", "source", b"source", "traits", b"traits"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -643,10 +675,13 @@ class ScoredWord(_message.Message):
     WORD_FIELD_NUMBER: _builtins.int
     SCORE_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
+    ZIPF_FIELD_NUMBER: _builtins.int
     word: _builtins.str
     """The word's key, A-Z: "KENTIAS"."""
     score: _builtins.int
     """Its score laid with these cards (doubled when they are one colour)."""
+    zipf: _builtins.float
+    """How common the word is, as WordVerdict.zipf (0 when unknown)."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The cards to lay, in word order, jokers naming their letter:
@@ -659,10 +694,11 @@ class ScoredWord(_message.Message):
         word: _builtins.str = ...,
         score: _builtins.int = ...,
         cards: _abc.Iterable[_builtins.str] | None = ...,
+        zipf: _builtins.float = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "score", b"score", "word", b"word"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards", "score", b"score", "word", b"word", "zipf", b"zipf"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
