@@ -164,6 +164,8 @@ class AgreedSource:
     """DELA's and the ABU's entries, each marked with what attests it (see the module's text)."""
 
     name = "agreement"
+    layable = True  # its entries' forms are (build need not check them again)
+    fold = staticmethod(fold)  # and the keys of its forms are folded, and cached, already
     RULES = {"corpus": True, "lemmas": True, "slips": True, "model": True}  # the default's
 
     def __init__(self, dela: DelaSource | None = None, abu: AbuSource | None = None, corpus: bool = True,
