@@ -1,9 +1,10 @@
 """Chinese poker's bots, by level: the solver for a whole hand, sampled futures for open-face streets.
 
 The levels differ in how many futures they sample and what they fear: a beginner samples few and reaches for
-fantasyland; the intermediate as below; the strong bot spends more futures, by successive halving (the placements
-worth telling apart seen most), and counts a foul nearer its cost (every opponent scoops it, and its royalties and
-fantasyland go), so it fouls seldom.
+fantasyland, and sets one classic hand in five by rank alone (the strongest cards at the bottom, as a first try);
+the intermediate as below; the strong bot spends more futures, by successive halving (the placements worth telling
+apart seen most), and counts a foul nearer its cost (every opponent scoops it, and its royalties and fantasyland
+go), so it fouls seldom.
 
 A whole hand (classic, fantasyland) is set as the solver sets it; a classic hand
 too weak to win much is surrendered. An open-face street tries every legal
@@ -36,10 +37,11 @@ class Style:
     foul: float  # a fouled board's worth, in units
     fantasy_bonus: float  # what a top that reaches fantasyland adds
     halving: bool = False  # its futures spent by successive halving (the best placements seen again and again)
+    naive: float = 0.0  # the share of its classic hands set by rank alone (a first try: the strongest cards below)
 
 
 STYLES = {
-    BEGINNER: Style(samples=60, foul=-6.0, fantasy_bonus=12.0),
+    BEGINNER: Style(samples=60, foul=-6.0, fantasy_bonus=12.0, naive=0.2),
     INTERMEDIATE: Style(samples=400, foul=-6.0, fantasy_bonus=8.0),
     STRONG: Style(samples=2000, foul=-12.0, fantasy_bonus=8.0, halving=True),
 }
@@ -57,6 +59,10 @@ def play(view: ChineseView, legal: Sequence[str], rng: random.Random, style: Sty
     places = [a for a in legal if a.startswith("place")]
     if view.style == "classic" or view.fantasy[seat]:
         solved = Placement.parse(places[0][len("place"):])
+        if view.style == "classic" and style.naive and rng.random() < style.naive:
+            cards = sorted(solved.cards, key=lambda c: c.rank, reverse=True)  # type: ignore[union-attr]
+            return "place " + " ".join(f"{row} {' '.join(map(str, part))}" for row, part in
+                                       zip(ROWS, (cards[:5], cards[5:10], cards[10:])))  # fmt: skip
         if "surrender" in legal and _value(*solved.rows(), fantasy=False) < SURRENDER_BELOW:  # type: ignore[arg-type]
             return "surrender"
         return places[0]  # the solver's set
