@@ -91,8 +91,9 @@ def test_the_form_names_every_option_and_choice_in_the_page_s_language(site: str
     assert french["daker"]["options"]["mode"]["choices"]["round"] == "DAKER : manche sans jetons"
     assert "Game Round" not in repr([french, english])
     # a lexicon by its name, never its key
-    assert french["alphapoker"]["options"]["lexicon"]["choices"]["fr-dela"] == "lexique français (DELA)"
-    assert english["alphapoker"]["options"]["lexicon"]["choices"]["fr-dela"] == "French lexicon (DELA)"
+    # (the default, fr-agreed, since issue 40; fr-dela is named so too where a server serves it: options.js)
+    assert french["alphapoker"]["options"]["lexicon"]["choices"]["fr-agreed"] == "lexique français (sources d'accord)"
+    assert english["alphapoker"]["options"]["lexicon"]["choices"]["fr-agreed"] == "French lexicon (agreed sources)"
     for variant in french:
         fr, en = french[variant]["options"], english[variant]["options"]
         assert set(fr) == set(en) and fr, variant
