@@ -258,11 +258,14 @@ class AgreedSource:
         known = {lemma for source, by_lemma in cells.items() if source != name for lemma, _ in by_lemma}
         agreed = ATTESTED + marked[1][0] if len(marked) > 1 else ""
         rows: list[tuple[int, list[str]]] = []  # (-1 agreed, 0/1 the half of a word alone), features
+        judged: list[tuple[int, int, list[str]]] = []  # the words alone: (index, half, features)
         for i, (e, (key, kind, lemma), why) in enumerate(zip(entries, seen[name], marks)):
             if kind not in _JUDGED or (name, i) in foreign:
                 continue
             if why[0] == ALONE:
-                rows.append((zlib.crc32(key.encode()) & 1, features(e, key, kind, lemma in known)))
+                half, feats = zlib.crc32(key.encode()) & 1, features(e, key, kind, lemma in known)
+                rows.append((half, feats))
+                judged.append((i, half, feats))
             elif agreed in why:
                 rows.append((-1, features(e, key, kind, lemma in known)))
         agreed_count: Counter[str] = Counter()
@@ -282,12 +285,9 @@ class AgreedSource:
                     (alone_count[half][feature] + 1) / (no + 2))
             return table[feature]
 
-        for i, (e, (key, kind, lemma), why) in enumerate(zip(entries, seen[name], marks)):
-            if why[0] != ALONE or kind not in _JUDGED or (name, i) in foreign:
-                continue
-            half = 1 - (zlib.crc32(key.encode()) & 1)  # the half that did not see this word
-            score = math.log(yes / sizes[half]) + sum(weight(f, half) for f in features(e, key, kind, lemma in known))
-            if score > 0:
+        for i, seen_by, feats in judged:
+            half = 1 - seen_by  # the half that did not see this word
+            if math.log(yes / sizes[half]) + sum(weight(f, half) for f in feats) > 0:
                 marks[i] = (ATTESTED + MODEL,)
 
     @staticmethod

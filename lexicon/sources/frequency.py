@@ -52,7 +52,8 @@ def zipf_of(forms: Iterable[str]) -> float:
 
 def foreign_zipf(form: str) -> float:
     """The form's highest Zipf value in the other languages of :data:`FOREIGN`."""
-    return max(zipf(form, language) for language in FOREIGN)
+    word = form.lower()
+    return max(table(language).get(word, 0.0) for language in FOREIGN)
 
 
 def version() -> str:
