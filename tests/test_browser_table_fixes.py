@@ -349,7 +349,7 @@ def test_the_form_invites_a_friend_whose_link_takes_his_seat(site: str, driver: 
     field = wait(driver, lambda d: d.find_element(By.ID, "player-name"))
     field.clear()
     field.send_keys("anne")
-    Select(driver.find_element(By.ID, "variant")).select_by_value("poker-champ")
+    Select(wait(driver, lambda d: d.find_element(By.ID, "variant"))).select_by_value("poker-champ")  # once drawn
     driver.execute_script("const f = document.querySelector(`#create [name='players']`); f.value = '3';"
                           " f.dispatchEvent(new Event('change', {bubbles: true}))")
     for box in driver.find_elements(By.CSS_SELECTOR, "#create .bots input[name=bot]"):
