@@ -302,13 +302,17 @@ class Table:
         """Where the engine names no answer (an exchange, a bet, a street of open-face Chinese poker): the move the
         strong bot would make from the seat's own view, as one hint. A bot made for it (it remembers nothing the
         seat did not see here) with draws of its own, so asking changes none of the table's bots' draws."""
-        legal = self.choices(seat)[0]
-        if not legal or STRONG not in self.variant.bots:
+        if STRONG not in self.variant.bots or not self.choices(seat)[0]:
             return []
-        view = self.engine_view(seat)
         rng = random.Random(f"hint/{self.row.seed}/{seq}/{seat}")
-        text = self.variant.new_bot(STRONG)(view, view.legal or [str(a) for a in legal], rng)
+        _, text = self._bot_choice(seat, self.variant.new_bot(STRONG), rng)
         return [self.variant.parse_action(text)] if text else []
+
+    def _bot_choice(self, seat: int, bot: Bot, rng: random.Random) -> tuple[Any, str]:
+        """The engine's view for ``seat`` (its legal list names the hints a bot plays by) and the move ``bot`` makes
+        from it: a bot seat's, or a hint's."""
+        view = self.engine_view(seat)
+        return view, bot(view, view.legal or [str(a) for a in self.choices(seat)[0]], rng)
 
     def deadline_left(self, seat: int | None) -> float:
         return self.decisions.left(seat, self.clock.now())
@@ -841,8 +845,7 @@ class Table:
         bot, now = self.robots[seat], self.clock.now()
 
         def decide() -> tuple[str, list[Any], float]:
-            view = self.engine_view(seat)  # the engine's own: its legal list names the hints a bot plays by
-            text = bot(view, view.legal or [str(a) for a in self.choices(seat)[0]], self.bots)
+            view, text = self._bot_choice(seat, bot, self.bots)
             if realtime and not text:
                 return text, [], 0.0
             # A real-time bot at a person's pace makes its move once that long has passed since it became possible.

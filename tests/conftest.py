@@ -255,11 +255,16 @@ def web_server(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: L
     server.stop()
 
 
+def web_url(server: ServerThread) -> str:
+    """The base URL of a server's web port."""
+    assert server.running.web is not None
+    return f"http://127.0.0.1:{server.running.web.port}"
+
+
 @pytest.fixture(scope="module")
 def web(web_server: ServerThread) -> str:
     """The base URL of the module's web port."""
-    assert web_server.running.web is not None
-    return f"http://127.0.0.1:{web_server.running.web.port}"
+    return web_url(web_server)
 
 
 def post(url: str, body: dict[str, Any], token: str = "", source: str | None = None) -> tuple[int, dict[str, Any]]:

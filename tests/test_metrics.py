@@ -14,7 +14,7 @@ from typing import Callable, Iterator
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from conftest import Postgres, error_of, post, seat_against_bots, sharing_lexicons
+from conftest import Postgres, error_of, post, seat_against_bots, sharing_lexicons, web_url
 from test_web import stream_end
 
 from brelan.api.v1 import table_pb2 as tpb
@@ -51,8 +51,7 @@ def node(tmp_path_factory: pytest.TempPathFactory, data_dir: Path, full: Lexicon
 
 @pytest.fixture(scope="module")
 def web(node: ServerThread) -> str:
-    assert node.running.web is not None
-    return f"http://127.0.0.1:{node.running.web.port}"
+    return web_url(node)
 
 
 @pytest.fixture
