@@ -365,11 +365,11 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
                 moved.clear()
             table = me.client.get_table(me.table_id)
             names = seat_names(table)
-            if variant.facts.round_name and held < table.hand - 1 and not view.over:  # a hand ended since: hold it
-                held = table.hand - 1
-                if held:
-                    out.print(hand_over(variant, held, list(recent), names))
+            if variant.facts.round_name and not view.over:  # hands ended since (bots may end several): hold each
+                for ended in range(held + 1, table.hand):
+                    out.print(hand_over(variant, ended, list(recent), names))
                     _wait_key("Enter: the next " + variant.facts.round_name)
+                held = max(held, table.hand - 1)
             out.print(render(variant, me.table_id, view, legal, [t for _, t in recent], names, response.deadline_seconds))
             shown = response.seq
         if view.over:

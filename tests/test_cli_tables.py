@@ -127,7 +127,11 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], ar
 
 def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     """`brelan play` with its own table server; the player pays every decision until the game is over."""
-    answers = "\n".join(["?", "raise"] + ["pay"] * 5000) + "\n"  # far more decisions than a heads-up game takes
+    # POKER CHAMP is played in real time: the bot may decide between the view and Tom's answer, and the table
+    # then says it moved on and asks again (ABORTED, not a refusal); a bad answer given three times is refused
+    # at least once (a deal the bot ends by folding is held on screen until a key, which takes a line too).
+    # Then far more "pay" than a heads-up game takes.
+    answers = "\n".join(["?"] + ["raise"] * 4 + ["pay"] * 5000) + "\n"
     done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "poker-champ", "--option", "players=2",
                            "--bot-delay", "0", "--data-dir", str(tmp_path), "--player", "Tom"], input=answers,
                           capture_output=True, text=True, timeout=120)  # fmt: skip
