@@ -3,10 +3,13 @@
 >>> lex = Lexicon.open(path)                           # doctest: +SKIP
 >>> lex.verdict("Mangeons", RULEBOOK).reason           # doctest: +SKIP
 'conjugated form of manger (present, 1st plural; imperative, 1st plural): not admitted'
+>>> lex.verdict("Mangeons", RULEBOOK).code             # doctest: +SKIP
+<Refusal.CONJUGATED_FORM: 'conjugated-form'>
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import zlib
 from dataclasses import dataclass
@@ -20,9 +23,49 @@ from .container import Sections
 from .describe import describe, refusal, reject_reason
 from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, unpack
 from .fold import fold
-from .readings import Entry, Kind, Policy
+from .readings import SLIP, Entry, Kind, Policy
 
 ZIPF_SCALE = 10  # build.ZIPF_SCALE: the zipf section keeps a key's Zipf value to a tenth
+
+
+class Refusal(enum.StrEnum):
+    """Why a word is not admitted: one code per cause, each house rule its own (the API's ``WordRefusal``).
+
+    A client words the code in its own language; the verdict's reason says the details in English. Its text,
+    in events' text form, is the name in lower case with hyphens. The word games add two causes of their own:
+    no word at all, and a word the table's cards do not make.
+
+    >>> Refusal.parse("too-short"), str(Refusal.NOT_ON_TABLE)
+    (<Refusal.TOO_SHORT: 'too-short'>, 'not-on-table')
+    """
+
+    NO_LETTERS = "no-letters"
+    NOT_IN_LEXICON = "not-in-lexicon"
+    TOO_SHORT = "too-short"  # shorter than the house rules' least length
+    CONJUGATED_FORM = "conjugated-form"  # each house rule that would admit a reading: its own code
+    COMPOUND = "compound"
+    PROPER_NOUN = "proper-noun"
+    PRONOUN = "pronoun"
+    INTERJECTION = "interjection"
+    OTHER_KIND = "other-kind"  # prefixes, foreign words, phrases (the "other" house rule)
+    ONLY_ONE_SOURCE = "only-one-source"  # a lexicon built on agreement: no second source attests it
+    SLIP = "slip"  # a lexicon built on agreement: a form taken for another lemma's
+    NO_WORD = "no-word"  # a word game: nothing laid or claimed
+    NOT_ON_TABLE = "not-on-table"  # a word game: letters the table's cards do not give
+
+    @classmethod
+    def parse(cls, text: str) -> Refusal:
+        try:
+            return cls(text)
+        except ValueError:
+            raise ValueError(f"not a refusal code: {text!r} (known: {', '.join(cls)})") from None
+
+
+# The code of a reading refused by the house rules alone, by its kind (a common word is refused only as a compound).
+KIND_REFUSALS = {
+    Kind.CONJUGATED: Refusal.CONJUGATED_FORM, Kind.PROPER: Refusal.PROPER_NOUN, Kind.PRONOUN: Refusal.PRONOUN,
+    Kind.INTERJECTION: Refusal.INTERJECTION, Kind.OTHER: Refusal.OTHER_KIND,
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +75,7 @@ class Verdict:
     admissible: bool
     reason: str
     zipf: float = 0.0  # how common the key is (Lexicon.frequency)
+    code: Refusal | None = None  # why not, when not admitted (None: admitted, or a quick verdict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,22 +214,34 @@ class Lexicon:
         """Whether ``word`` may be laid under ``policy``, with the reason in one line."""
         key = fold(word)
         if not key:
-            return Verdict(word, key, False, "no letters")
+            return Verdict(word, key, False, "no letters", code=Refusal.NO_LETTERS)
         readings = self.readings(key, policy)
         if not readings:
-            return Verdict(word, key, False, "not in the lexicon")
+            return Verdict(word, key, False, "not in the lexicon", code=Refusal.NOT_IN_LEXICON)
         zipf = self.frequency(key)
         admitted = [r for r in readings if r.admitted]
         if admitted:
             return Verdict(word, key, True, _join(r.description for r in admitted), zipf)
         if len(key) < policy.min_length:
-            return Verdict(word, key, False, f"shorter than {policy.min_length} letters: not admitted", zipf)
+            return Verdict(word, key, False, f"shorter than {policy.min_length} letters: not admitted", zipf,
+                           Refusal.TOO_SHORT)  # fmt: skip
         attested = [r for r in readings if not r.refused]
         if attested:  # the house rules refuse what the sources agree on: say that, not what one source alone says
             why = _join(reject_reason(r.description, r.kind, r.compound) for r in attested)
         else:
             why = _join(refusal(r.entry, r.refused) for r in readings)
-        return Verdict(word, key, False, why, zipf)
+        # The code is the first reading's, as the reason starts with it.
+        return Verdict(word, key, False, why, zipf, refusal_code((attested or readings)[0], policy))
+
+
+def refusal_code(reading: Reading, policy: Policy) -> Refusal:
+    """Why a reading is not admitted at a long enough key: its sources, else the house rule it needs (a
+    compound whose kind is admitted needs the compound rule; else its kind's rule)."""
+    if reading.refused:
+        return Refusal.SLIP if reading.refused.startswith(SLIP) else Refusal.ONLY_ONE_SOURCE
+    if reading.compound and policy.allows(reading.kind, False):
+        return Refusal.COMPOUND
+    return KIND_REFUSALS[reading.kind]
 
 
 def _join(parts) -> str:  # type: ignore[no-untyped-def]

@@ -11,12 +11,13 @@ from typing import Callable, Sequence, TypeVar
 from brelan.api.policy import policy_to_pb  # noqa: F401 (the services' converters, both ways)
 from brelan.api.v1 import lexicon_pb2 as pb
 from brelan.lexicon.cards import Card, CardError, Laid, check_hand
-from brelan.lexicon.lexicon import Reading, Verdict
+from brelan.lexicon.lexicon import Reading, Refusal, Verdict
 from brelan.lexicon.readings import DEFAULT_MIN_LENGTH, MAX_WORD_LENGTH, Policy, PolicyError
 from brelan.lexicon.scoring import CardScore
 from brelan.lexicon.search import ScoredWord
 
 from .errors import invalid
+from .typed.records import enum_prefix
 
 
 def policy_from_pb(msg: pb.Policy, path: str = "policy") -> Policy:
@@ -79,7 +80,15 @@ def laid_from_pb(texts: Sequence[str], path: str = "cards") -> list[Laid]:
 
 
 def verdict_to_pb(v: Verdict) -> pb.WordVerdict:
-    return pb.WordVerdict(word=v.word, key=v.key, admissible=v.admissible, reason=v.reason, zipf=v.zipf)
+    return pb.WordVerdict(word=v.word, key=v.key, admissible=v.admissible, reason=v.reason, zipf=v.zipf,
+                          code=refusal_to_pb(v.code))  # fmt: skip
+
+
+def refusal_to_pb(code: Refusal | None) -> pb.WordRefusal.ValueType:
+    """A verdict's refusal code as the API's: ``Refusal.TOO_SHORT`` is ``WORD_REFUSAL_TOO_SHORT``; None unset."""
+    if code is None:
+        return pb.WORD_REFUSAL_UNSPECIFIED
+    return pb.WordRefusal.Value(enum_prefix(pb.WordRefusal.DESCRIPTOR) + code.name)
 
 
 def reading_to_pb(r: Reading) -> pb.Reading:
@@ -103,6 +112,7 @@ def score_to_pb(score: CardScore, verdict: Verdict, laid: Sequence[Laid]) -> pb.
         letter_points=score.letter_points,
         doubled=score.doubled,
         cards=[c.text for c in laid],
+        code=refusal_to_pb(verdict.code),
     )
 
 

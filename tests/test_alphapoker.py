@@ -190,7 +190,7 @@ def test_words_are_judged_at_the_reveal_with_colour_doubling_and_jokers(mini: Le
     assert refusal(state, 1, "lay Qb ?b=U Ib Nb Tb Eb") == "NOT_HELD"
     assert refusal(state, 1, "lay Qb Qb") == "NOT_HELD"
     # QUINT is not a word; the joker's letter is the laid one.
-    assert act(state, 1, "lay Qb ?b=U Ib Nb Tb") == ["p1 lays Qb ?b=U Ib Nb Tb", "p1 refused QUINT not in the lexicon"]
+    assert act(state, 1, "lay Qb ?b=U Ib Nb Tb") == ["p1 lays Qb ?b=U Ib Nb Tb", "p1 refused QUINT not-in-lexicon not in the lexicon"]
     # CHIEN, every card red: (8 length + 2+3+1+1+1) x 2.
     events = act(state, 0, "lay Cr Hr Ir Er Nr")
     assert events[:2] == ["p0 lays Cr Hr Ir Er Nr", "p0 scores CHIEN 32 noun (masculine singular)"]
@@ -203,13 +203,13 @@ def test_a_joker_scores_its_letter_and_its_own_colour(mini: Lexicon) -> None:
     assert "p0 scores QUINTE 50 noun (feminine singular)" in events
     events = reveal(mini, ["Qr Ur Ir Nr Tr ?b", "Ab Bb Cb Db Eb Fb"], ["lay Ab", "lay Qr Ur Ir Nr Tr ?b=E"])
     assert "p0 scores QUINTE 25 noun (feminine singular)" in events
-    assert "p1 refused A not in the lexicon" in events
+    assert "p1 refused A not-in-lexicon not in the lexicon" in events
 
 
 def test_a_conjugated_form_under_both_house_rules(mini: Lexicon) -> None:
     hands = ["Tr Ir Rr Er Ab", "Cb Hb Ib Eb Nb"]
     events = reveal(mini, hands, ["lay Cb Hb Ib Eb Nb", "lay Tr Ir Rr Er"])
-    assert any(e.startswith("p0 refused TIRE conjugated form of tirer") for e in events)
+    assert any(e.startswith("p0 refused TIRE conjugated-form conjugated form of tirer") for e in events)
     assert "p1 wins 12 main" in events
     events = reveal(mini, hands, ["lay Cb Hb Ib Eb Nb", "lay Tr Ir Rr Er"], conjugated=True)
     assert any(e.startswith("p0 scores TIRE 18 conjugated form of tirer") for e in events)  # (5 + 4) x 2
@@ -231,7 +231,8 @@ def test_a_tie_splits_the_pot_and_the_remainder_stays_for_the_next_deal(mini: Le
 
 def test_nobody_laying_a_word_splits_too(mini: Lexicon) -> None:
     events = reveal(mini, CHIEN_TIRE, ["lay", "lay Cr Hr"])
-    assert events[:4] == ["p1 lays", "p1 refused - no word", "p0 lays Cr Hr", "p0 refused CH not in the lexicon"]
+    assert events[:4] == ["p1 lays", "p1 refused - no-word no word", "p0 lays Cr Hr",
+                          "p0 refused CH not-in-lexicon not in the lexicon"]  # fmt: skip
     assert events[4:6] == ["p1 wins 6 main", "p0 wins 6 main"]
 
 

@@ -76,7 +76,7 @@ def test_a_word_not_admitted_goes_to_the_opponent_with_the_claimers_top_card(min
     state = game(mini, "Tr Rr Zr Ar", "Ib Eb Qb Ub")  # T I R E Z: TIRE is only a conjugated form
     lay(state, 5)
     events = act(state, 0, "claim 0 TIRE")
-    assert events[:2] == ["p0 claims TIRE", events[1]] and events[1].startswith("p0 refused TIRE conjugated form")
+    assert events[:2] == ["p0 claims TIRE", events[1]] and events[1].startswith("p0 refused TIRE conjugated-form conjugated form")
     assert events[2:] == ["p1 takes Tr Ib Rr Eb", "p0 gives Ar"]
     assert [str(c) for c in state.table] == ["Zr"] and [str(c) for c in state.won[1]] == ["Tr", "Ib", "Rr", "Eb", "Ar"]
     state = game(mini, "Tr Rr Zr Ar", "Ib Eb Qb Ub", conjugated=True)
@@ -88,13 +88,13 @@ def test_a_word_the_table_cannot_make_gives_the_opponent_the_cards_it_would_use(
     state = game(mini, *CHIEN)
     lay(state, 5)
     assert act(state, 1, "claim 0 CHIENNE") == [
-        "p1 claims CHIENNE", "p1 refused CHIENNE not on the table: N E", "p0 takes Cr Hb Ir Eb Nr", "p1 gives Tb"]  # fmt: skip
+        "p1 claims CHIENNE", "p1 refused CHIENNE not-on-table not on the table: N E", "p0 takes Cr Hb Ir Eb Nr", "p1 gives Tb"]  # fmt: skip
 
 
 def test_a_claim_with_no_word_costs_the_top_card(mini: Lexicon) -> None:
     state = game(mini, *CHIEN)
     lay(state, 5)
-    assert act(state, 0, "claim 0 -") == ["p0 claims -", "p0 refused - no word", "p0 gives Zr"]
+    assert act(state, 0, "claim 0 -") == ["p0 claims -", "p0 refused - no-word no word", "p0 gives Zr"]
     assert len(state.table) == 5 and [str(c) for c in state.won[1]] == ["Zr"]
     assert refusal(state, 0, "claim 1 ZO").reason == "TOO_SHORT"
 

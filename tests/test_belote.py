@@ -143,7 +143,7 @@ def test_a_word_the_table_cannot_make_gives_the_other_team_the_cards_it_would_ne
     state = game(mini, CHIEN)
     lay_chien(state)
     assert act(state, 0, "propose NICHES") == [
-        "p0 proposes NICHES", "p0 refused NICHES not on the table: S", "p1 takes Nr Ir Cr Hr Er"]  # fmt: skip
+        "p0 proposes NICHES", "p0 refused NICHES not-on-table not on the table: S", "p1 takes Nr Ir Cr Hr Er"]  # fmt: skip
     state = game(mini, CHIEN)
     lay_chien(state)
     act(state, 0, "propose ZZZZZ")  # nothing the word needs is on the table: nothing moves
@@ -371,7 +371,7 @@ def test_a_bot_does_not_propose_again_the_word_just_refused(mini: Lexicon) -> No
         act(state, seat, action)
     # p2 was refused OEUVRE (no V on the table); the three others passed; its guess still puts OEUVRE first
     assert again == [(["propose OEUVRE", "propose PORTE", "pass"], "propose PORTE")]
-    previous = ["p3 proposes QUINTE", "stack Qr Ur Ir Nr Tr", "p3 refused QUINTE not on the table: E"]
+    previous = ["p3 proposes QUINTE", "stack Qr Ur Ir Nr Tr", "p3 refused QUINTE not-on-table not on the table: E"]
     told = dataclasses.replace(state.view(0), stage="propose", previous=tuple(previous))
     assert bb.guessing(told, ["propose QUINTE", "pass"], bots, mini) == "pass"  # no other
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from brelan.lexicon.cards import LETTERS, Card, Laid, deck
-from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.lexicon import Lexicon, Refusal
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.scoring import missing_from_hand, score_cards
 from brelan.lexicon.search import ScoredWord, best_words
@@ -299,6 +299,7 @@ class AlphaView:
     words: tuple[str | None, ...]  # laid cards (text), public once laid
     scores: tuple[int | None, ...]
     reasons: tuple[str | None, ...]
+    codes: tuple[Refusal | None, ...]  # why each word laid is refused, as a code (its reason says it in English)
     previous: tuple[str, ...]  # how the last deal ended: its words and who won what
     stock: int
     discards: int
@@ -512,6 +513,7 @@ class AlphaState(ButtonGame):
             words=tuple(" ".join(map(str, self.laid[s].cards)) if s in self.laid else None for s in n),
             scores=tuple(self._score(s) if s in self.judged else None for s in n),
             reasons=tuple(str(self.judged[s].reason) if s in self.judged else None for s in n),
+            codes=tuple(getattr(self.judged.get(s), "code", None) for s in n),
             previous=self.previous, stock=len(self.stock), discards=len(self.discards), total=self.total,
             lexicon=self.options.lexicon,
             policy=str(self.policy), simplified=self.options.simplified,
@@ -687,10 +689,10 @@ class AlphaState(ButtonGame):
 
     def _judge(self, seat: int, action: Lay) -> Scored | Refused:
         if not action.cards:
-            return Refused(Seat(seat), "-", Phrase("no word"))
+            return Refused.no_word(seat)
         verdict = self.lexicon.verdict(action.word, self.policy)
         if not verdict.admissible:
-            return Refused(Seat(seat), action.word, Phrase(verdict.reason))
+            return Refused.of(seat, action.word, verdict)
         return Scored(Seat(seat), action.word, score_cards(action.cards, self.options.simplified).score,
                       Phrase(verdict.reason))  # fmt: skip
 

@@ -40,7 +40,7 @@ from typing import Any, Callable, Sequence
 from brelan.lexicon.cards import COLOURS, Card, deck
 from brelan.lexicon.lexicon import Lexicon
 
-from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Phrase, Result, Seat, Variant, number,
+from .base import (MOST_MINUTES, Champions, EngineState, Facts, GameError, Result, Seat, Variant, number,
                    parser, record)  # fmt: skip
 from .word_games import (Admitted, BestOnTable, Judged, Pass, Passed, Played, Refused, StackedLetters, TableWord, Taken,
                          Takes, WordRules, card_points, judge, take, unbound, word_game)
@@ -365,7 +365,7 @@ class BatailleState(EngineState):
             else:
                 events += self._take(1 - seat, taken) + self._penalty(seat)
         else:
-            events += [Refused(Seat(seat), "-", Phrase("no word")), *self._penalty(seat)]
+            events += [Refused.no_word(seat), *self._penalty(seat)]
         self.previous = tuple(map(str, events))
         if self.phase == Phase.LAY and not self.piles[self.turn]:  # the penalty took the layer's last card
             events += self._next_turn(1 - self.turn)

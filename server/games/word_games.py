@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from brelan.lexicon.cards import JOKER, LETTER_VALUES, MAX_HAND, Card
 from brelan.lexicon.fold import fold
-from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.lexicon import Lexicon, Refusal, Verdict
 from brelan.lexicon.readings import Policy, PolicyError
 from brelan.lexicon.search import table_words
 from brelan.lexicon.store import DEFAULT_LEXICON, check_name
@@ -89,11 +89,24 @@ class Admitted:
 @record("refused")
 @dataclass(frozen=True)
 class Refused:
-    """A word not admitted (or not makeable, or no word: ``-``), and why."""
+    """A word not admitted (or not makeable, or no word: ``-``), why by its code (what a client words in its
+    language), and the reason in English: ``p1 refused CHIENNE not-on-table not on the table: N E``."""
 
     seat: Seat
     word: str
+    code: Refusal
     reason: Phrase
+
+    @classmethod
+    def of(cls, seat: int, word: str, verdict: Verdict) -> Refused:
+        """The lexicon's refusal of ``word``, laid or claimed by ``seat``."""
+        assert verdict.code is not None, "a verdict with its reason (Lexicon.verdict) tells its code"
+        return cls(Seat(seat), word, verdict.code, Phrase(verdict.reason))
+
+    @classmethod
+    def no_word(cls, seat: int) -> Refused:
+        """``seat`` laid or claimed no word at all."""
+        return cls(Seat(seat), "-", Refusal.NO_WORD, Phrase("no word"))
 
 
 @record("lays")
@@ -276,9 +289,12 @@ def take(word: TableWord, table: Sequence[Card]) -> Taken:
 def judge(lexicon: Lexicon, policy: Policy, seat: int, word: TableWord, taken: Taken) -> Admitted | Refused:
     """A proposed word's verdict: not makeable from the table, or the lexicon's reading of it."""
     if taken.missing:
-        return Refused(Seat(seat), str(word), Phrase(f"not on the table: {' '.join(taken.missing)}"))
+        missing = " ".join(taken.missing)
+        return Refused(Seat(seat), str(word), Refusal.NOT_ON_TABLE, Phrase(f"not on the table: {missing}"))
     verdict = lexicon.verdict(word.letters, policy)
-    return (Admitted if verdict.admissible else Refused)(Seat(seat), str(word), Phrase(verdict.reason))
+    if not verdict.admissible:
+        return Refused.of(seat, str(word), verdict)
+    return Admitted(Seat(seat), str(word), Phrase(verdict.reason))
 
 
 class BestOnTable:

@@ -32,7 +32,8 @@ def view(v: game.AlphaView) -> apb.AlphaPokerView:
         champions=v.champions,
     )  # fmt: skip
     columns = {"hand": v.hands, "stack": v.stacks, "bet": v.bets, "in_deal": v.in_deal, "out": v.out,
-               "word": [laid(w) for w in v.words], "score": v.scores, "reason": v.reasons}  # fmt: skip
+               "word": [laid(w) for w in v.words], "score": v.scores, "reason": v.reasons,
+               "code": v.codes}  # fmt: skip
     seats(message.seats, len(v.stacks), columns, pending=v.pending)
     for seat, cards, score in zip(message.seats, columns["word"], v.scores):
         if cards and score:  # a word that scored: what its score is made of

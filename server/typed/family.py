@@ -17,7 +17,7 @@ from ..errors import invalid
 from ..lexicon_convert import policy_to_pb
 from ..games.base import parse_record
 from ..games.betting import BetTo, RaiseTo
-from .records import FieldError, fill, record_of, snake, writer_of
+from .records import FieldError, enum_prefix, fill, record_of, snake, writer_of
 
 ENUMERATED = 12  # a kind with at most this many legal actions lists them all (LegalMove.actions)
 # Keys of a table's result that the table adds (a game never dealt, or abandoned): not the family's.
@@ -129,7 +129,7 @@ def in_oneof(message: Message, record: Any) -> Message:
 
 def enum_of(enum: Any, word: str) -> int:
     """The value of a view's enum named by the engine's word: ``enum_of(View.Phase, "over")`` is ``PHASE_OVER``."""
-    return int(enum.Value(f"{snake(enum.DESCRIPTOR.name).upper()}_{word.upper().replace('-', '_')}"))
+    return int(enum.Value(enum_prefix(enum.DESCRIPTOR) + word.upper().replace("-", "_")))
 
 
 def fill_mapping(message: Message, values: Mapping[str, Any]) -> Message:

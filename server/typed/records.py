@@ -6,6 +6,8 @@ message of the same fields; the message decides each field's form, so the engine
 - a string field takes the value's text (a card ``As``, a back ``??``, a die ``4y``, a phrase);
 - a message field takes a dataclass field by field (a laid card, a table word, Chinese rows);
 - a repeated field takes a tuple or a set (a set in increasing order);
+- an enum field takes an :class:`enum.Enum` member by its name (``Refusal.TOO_SHORT`` is
+  ``WORD_REFUSAL_TOO_SHORT`` of ``WordRefusal``, the enum's name as its values' prefix);
 - an unset ``optional`` field is ``None``; integers and booleans are themselves.
 
 Back from a message, each field is read by the record's type hints (``Card.parse`` for a card...), so
@@ -24,6 +26,7 @@ TableWord(letters='CHAT', jokers=frozenset({1}))
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import re
 import types
@@ -87,7 +90,30 @@ def _writer(descriptor: FieldDescriptor) -> Callable[[Message, str, Any], None]:
         return _extend_text if text else _extend
     if descriptor.message_type is not None:
         return lambda message, name, value: fill(getattr(message, name), value)
+    if descriptor.enum_type is not None:
+        return lambda message, name, value: setattr(message, name, _enum_number(descriptor.enum_type, value))
     return _set_text if text else setattr
+
+
+def enum_prefix(enum_type: Any) -> str:
+    """What every value of a proto enum starts with: ``WORD_REFUSAL_`` for ``WordRefusal`` (buf's lint rule)."""
+    return f"{snake(enum_type.name).upper()}_"
+
+
+def _enum_number(enum_type: Any, value: Any) -> Any:
+    """A Python enum member as the proto enum's value of its name (any other value is set as it is)."""
+    if isinstance(value, enum.Enum):
+        return enum_type.values_by_name[enum_prefix(enum_type) + value.name].number
+    return value
+
+
+def _enum_member(kind: type[enum.Enum], enum_type: Any, number: int, path: str) -> enum.Enum:
+    """The member of ``kind`` a proto enum's value names; one it has not (unset, or unknown) is a FieldError."""
+    value = enum_type.values_by_number.get(number)
+    member = None if value is None else kind.__members__.get(value.name.removeprefix(enum_prefix(enum_type)))
+    if member is None:
+        raise FieldError(path, f"{value.name if value else number} is not a {kind.__name__}")
+    return member
 
 
 def _ordered(value: Any) -> Any:
@@ -142,7 +168,12 @@ def record_of(kind: type[T], message: Message, path: str = "") -> T:
         if descriptor.has_presence and not message.HasField(field.name) and descriptor.message_type is None:
             values[field.name] = None
             continue
-        values[field.name] = _read(hints[field.name], getattr(message, field.name), _joined(path, field.name))
+        hint = hints[field.name]
+        if descriptor.enum_type is not None and isinstance(hint, type) and issubclass(hint, enum.Enum):
+            values[field.name] = _enum_member(hint, descriptor.enum_type, getattr(message, field.name),
+                                              _joined(path, field.name))  # fmt: skip
+            continue
+        values[field.name] = _read(hint, getattr(message, field.name), _joined(path, field.name))
     return kind(**values)
 
 

@@ -5,7 +5,7 @@
 
 import { h } from "../dom.js";
 import { lexiconLabel, policyLabel } from "../options.js";
-import { tile, tileRow, backs, laidText, parseCard, foldLetters, reasonText, refocus, LETTER_VALUES } from "./tiles.js";
+import { tile, tileRow, backs, laidText, parseCard, foldLetters, reasonText, refusalText, refocus, LETTER_VALUES } from "./tiles.js";
 import { scoreParts } from "./previews.js";
 import { amountControl } from "./actions.js";
 import { clockElement, fill, isPicked, latest, nameOf, num, parts, picksIn, seatKey, seatsOf } from "./board.js";
@@ -95,8 +95,8 @@ function wordBlock(seat, view, ctx, { size = "small" } = {}) {
   const word = laid.map((l) => l.letter).join("");
   if (refused) {
     block.append(h("div", { class: "ap-verdict" }, h("b", { class: "ap-score zero" }, "0"),
-      h("span", { class: "ap-why" }, word ? `${word} ${ctx.t("ap.refused")} : ` : "",
-        reasonText(seat.reason || "no word", ctx.lang))));
+      h("span", { class: "ap-why", title: reasonText(seat.reason, ctx.lang) }, word ? `${word} ${ctx.t("ap.refused")} : ` : "",
+        refusalText({ code: seat.code, reason: seat.reason || "no word" }, ctx.t, ctx.lang))));
   } else if (seat.score !== undefined) {
     block.append(h("div", { class: "ap-verdict" }, h("b", { class: "ap-score" }, ctx.t("ap.points", { n: seat.score })),
       scoreLine(laid, seat, view.simplified, ctx.t)),
@@ -227,7 +227,7 @@ function previousDeal(view, ctx) {
       const word = e.refused.word && e.refused.word !== "-" ? e.refused.word : "";
       rows.push(h("li", { class: "ap-refused" }, h("b", {}, nameOf(ctx, e.refused.seat || 0)), " ",
         word ? h("span", { class: "ap-prev-word" }, word) : null, " ", h("b", { class: "ap-score zero" }, "0"), " ",
-        h("small", {}, reasonText(e.refused.reason, ctx.lang))));
+        h("small", { title: reasonText(e.refused.reason, ctx.lang) }, refusalText(e.refused, ctx.t, ctx.lang))));
     } else if (e.won) {
       rows.push(h("li", { class: "ap-prev-win" }, h("b", {}, nameOf(ctx, e.won.seat || 0)), " ", ctx.t("ap.wins", { n: num(e.won.amount) })));
     } else if (e.remains) {
@@ -525,7 +525,7 @@ export function showdown(view, events) {
     } else if (e.scored) {
       Object.assign(seat(e.scored.seat), { score: e.scored.score || 0, reason: e.scored.reason || "" });
     } else if (e.refused) {
-      Object.assign(seat(e.refused.seat), { score: 0, reason: e.refused.reason || "no word" });
+      Object.assign(seat(e.refused.seat), { score: 0, reason: e.refused.reason || "no word", code: e.refused.code });
     } else if (e.won) {
       const s = seat(e.won.seat); // the pot is paid: its stack holds the win, said beside it too
       s._won = num(s._won) + num(e.won.amount);

@@ -13,7 +13,7 @@ import { lang, listOf, number, pieces, signed, t } from "../i18n.js";
 import { lexiconLabel, policyLabel } from "../options.js";
 import { nameOf, num } from "./board.js";
 import { dakerHand } from "./poker.js";
-import { laidText, reasonText, tile } from "./tiles.js";
+import { laidText, reasonText, refusalText, tile } from "./tiles.js";
 
 const WORDS = {
   fr: {
@@ -194,7 +194,7 @@ const out = (e, p) => ["ev.out", { who: p.who(seatOf(e)) }];
 const hand = (e, p) => ["ev.hand", { n: num(e.number), who: p.who(num(e.button)) }];
 const passed = (e, p) => ["ev.passed", { who: p.who(seatOf(e)) }];
 const admitted = (e, p) => ["ev.admitted", { word: withReason(p.word(e.word), e.reason), who: p.who(seatOf(e)) }];
-const refused = (e, p) => ["ev.refused", { word: p.word(e.word), who: p.who(seatOf(e)), reason: reasonText(e.reason, lang) }];
+const refused = (e, p) => ["ev.refused", { word: p.word(e.word), who: p.who(seatOf(e)), reason: refusal(e) }];
 
 const judged = (e) => ["ev.judged", { name: lexiconLabel(e.name || ""), policy: policyLabel(e.policy) }];
 
@@ -202,6 +202,11 @@ const judged = (e) => ["ev.judged", { name: lexiconLabel(e.name || ""), policy: 
 function withReason(node, reason) {
   if (reason) node.title = reasonText(reason, lang);
   return node;
+}
+
+/** Why a word is refused, by its code in the page's words; the server's reason (its details) as the title. */
+function refusal(e) {
+  return withReason(h("span", {}, refusalText(e, t, lang)), e.reason);
 }
 
 const BETTING = {

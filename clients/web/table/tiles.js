@@ -156,6 +156,18 @@ export function reasonText(reason, lang) {
   return REASONS_FR.reduce((out, [pattern, french]) => out.replace(pattern, french), text);
 }
 
+/** Why a word is refused, in the page's language: the words of its code (a typed Refused event's, or an AlphaPoker
+ *  seat's: lexicon.proto's WordRefusal, i18n's "refusal.*" texts), else, for a code the page does not know (one
+ *  added since, or none), the server's reason. ``t`` is the page's (or a board's) words; its details (the readings,
+ *  the letters missing) are the reason's, which a caller shows beside (reasonText).
+ *
+ *  refusalText({code: "WORD_REFUSAL_NOT_ON_TABLE", reason: "not on the table: N E"}, t, "fr") is "pas sur la table". */
+export function refusalText(refused, t, lang) {
+  const key = `refusal.${refused?.code}`;
+  const said = refused?.code ? t(key) : key;
+  return said !== key ? said : reasonText(refused?.reason, lang);
+}
+
 /** Focus an element once it is in the page, its caret at the end (a redraw must not steal a player's typing). */
 export function refocus(input) {
   requestAnimationFrame(() => {

@@ -7,7 +7,7 @@
 
 import { h } from "../dom.js";
 import { lexiconLabel } from "../options.js";
-import { tile, tileRow, backs, foldLetters, reasonText, refocus } from "./tiles.js";
+import { tile, tileRow, backs, foldLetters, reasonText, refusalText, refocus } from "./tiles.js";
 import { matchWord } from "./previews.js";
 import { clockElement, fill, latest, nameOf, num, parts, seatKey, seatsOf } from "./board.js";
 import { listOf } from "../i18n.js";
@@ -213,7 +213,7 @@ function lastWord(events, view, ctx, family) {
         h("small", {}, reasonText(e.admitted.reason, ctx.lang))));
     } else if (e.refused) {
       lines.push(h("div", { class: "wd-verdict no" }, h("b", {}, `✗ ${ctx.t("wd.refused")}`), " ",
-        h("small", {}, reasonText(e.refused.reason, ctx.lang))));
+        h("small", { title: reasonText(e.refused.reason, ctx.lang) }, refusalText(e.refused, ctx.t, ctx.lang))));
     } else if (e.takes) {
       lines.push(h("div", { class: "wd-takes" }, h("span", {}, ctx.t("wd.takes", { name: nameOf(ctx, e.takes.seat || 0) })), " ",
         tileRow(e.takes.cards || [], { small: true, lang: ctx.lang })));

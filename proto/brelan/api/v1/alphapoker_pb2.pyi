@@ -94,6 +94,7 @@ class AlphaPokerView(_message.Message):
         SCORE_FIELD_NUMBER: _builtins.int
         REASON_FIELD_NUMBER: _builtins.int
         WORD_SCORE_FIELD_NUMBER: _builtins.int
+        CODE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat's number."""
         stack: _builtins.int
@@ -113,6 +114,10 @@ class AlphaPokerView(_message.Message):
         reason: _builtins.str
         """Once it laid: the lexicon's reading of the word ("noun (masculine
         singular)") or why it is not admitted ("no word"...); unset before.
+        """
+        code: _lexicon_pb2.WordRefusal.ValueType
+        """Once it laid a word refused, or none: why, as a code for a client to
+        word (reason says it in English); unset otherwise.
         """
         @_builtins.property
         def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
@@ -147,10 +152,11 @@ class AlphaPokerView(_message.Message):
             score: _builtins.int | None = ...,
             reason: _builtins.str | None = ...,
             word_score: _game_pb2.WordScore | None = ...,
+            code: _lexicon_pb2.WordRefusal.ValueType = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "reason", b"reason", "score", b"score", "word_score", b"word_score"]  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "bet", b"bet", "hand", b"hand", "in_deal", b"in_deal", "out", b"out", "pending", b"pending", "reason", b"reason", "score", b"score", "seat", b"seat", "stack", b"stack", "word", b"word", "word_score", b"word_score"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["_reason", b"_reason", "_score", b"_score", "bet", b"bet", "code", b"code", "hand", b"hand", "in_deal", b"in_deal", "out", b"out", "pending", b"pending", "reason", b"reason", "score", b"score", "seat", b"seat", "stack", b"stack", "word", b"word", "word_score", b"word_score"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         _WhichOneofReturnType__reason: _TypeAlias = _typing.Literal["reason"]  # noqa: Y015
         _WhichOneofArgType__reason: _TypeAlias = _typing.Literal["_reason", b"_reason"]  # noqa: Y015
@@ -756,22 +762,26 @@ class AlphaPokerEvent(_message.Message):
         SEAT_FIELD_NUMBER: _builtins.int
         WORD_FIELD_NUMBER: _builtins.int
         REASON_FIELD_NUMBER: _builtins.int
+        CODE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat."""
         word: _builtins.str
         """The word, in capitals; "-" for none."""
         reason: _builtins.str
         """Why it is refused."""
+        code: _lexicon_pb2.WordRefusal.ValueType
+        """Why, as a code for a client to word (reason says it in English)."""
         def __init__(
             self,
             *,
             seat: _builtins.int = ...,
             word: _builtins.str = ...,
             reason: _builtins.str = ...,
+            code: _lexicon_pb2.WordRefusal.ValueType = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["reason", b"reason", "seat", b"seat", "word", b"word"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "reason", b"reason", "seat", b"seat", "word", b"word"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -26,7 +26,7 @@ from brelan.api.v1 import game_pb2 as brelan_dot_api_dot_v1_dot_game__pb2
 from brelan.api.v1 import lexicon_pb2 as brelan_dot_api_dot_v1_dot_lexicon__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x62relan/api/v1/bataille.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\x1a\x1b\x62relan/api/v1/lexicon.proto\"\xe0\x04\n\x0c\x42\x61tailleView\x12\x30\n\x05phase\x18\x01 \x01(\x0e\x32!.brelan.api.v1.BatailleView.Phase\x12\x11\n\x04turn\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x17\n\nlast_layer\x18\x03 \x01(\rH\x01\x88\x01\x01\x12\r\n\x05table\x18\x04 \x03(\t\x12/\n\x05seats\x18\x05 \x03(\x0b\x32 .brelan.api.v1.BatailleView.Seat\x12\x0e\n\x06\x63laims\x18\x06 \x01(\r\x12.\n\x08previous\x18\x07 \x03(\x0b\x32\x1c.brelan.api.v1.BatailleEvent\x12\x10\n\x08\x63ourtesy\x18\x08 \x01(\x08\x12\x12\n\nmin_length\x18\t \x01(\r\x12\x0f\n\x07lexicon\x18\n \x01(\t\x12\x12\n\x06policy\x18\x0b \x01(\tB\x02\x18\x01\x12*\n\x0bhouse_rules\x18\x0e \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\r\n\x05total\x18\x0c \x01(\r\x12\x11\n\tchampions\x18\r \x03(\r\x1ar\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04pile\x18\x02 \x01(\r\x12\x0b\n\x03won\x18\x03 \x01(\r\x12\x0e\n\x06points\x18\x04 \x01(\x03\x12\x10\n\x08\x63laimant\x18\x05 \x01(\x08\x12\x0e\n\x06passed\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x01(\x08\"M\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_LAY\x10\x01\x12\x0e\n\nPHASE_LAST\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\x42\x07\n\x05_turnB\r\n\x0b_last_layer\"\xc0\n\n\rBatailleEvent\x12\x35\n\x06judged\x18\x01 \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.JudgedH\x00\x12\x31\n\x04pile\x18\x02 \x01(\x0b\x32!.brelan.api.v1.BatailleEvent.PileH\x00\x12\x35\n\x06played\x18\x03 \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.PlayedH\x00\x12\x37\n\x07\x63laimed\x18\x04 \x01(\x0b\x32$.brelan.api.v1.BatailleEvent.ClaimedH\x00\x12\x39\n\x08\x61\x64mitted\x18\x05 \x01(\x0b\x32%.brelan.api.v1.BatailleEvent.AdmittedH\x00\x12\x37\n\x07refused\x18\x06 \x01(\x0b\x32$.brelan.api.v1.BatailleEvent.RefusedH\x00\x12\x33\n\x05takes\x18\x07 \x01(\x0b\x32\".brelan.api.v1.BatailleEvent.TakesH\x00\x12\x33\n\x05gives\x18\x08 \x01(\x0b\x32\".brelan.api.v1.BatailleEvent.GivesH\x00\x12\x37\n\x07replays\x18\t \x01(\x0b\x32$.brelan.api.v1.BatailleEvent.ReplaysH\x00\x12:\n\tlast_call\x18\n \x01(\x0b\x32%.brelan.api.v1.BatailleEvent.LastCallH\x00\x12\x35\n\x06passed\x18\x0b \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.PassedH\x00\x12\x36\n\x07time_up\x18\x0c \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.TimeUpH\x00\x12\x35\n\x06points\x18\r \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.PointsH\x00\x12;\n\tchampions\x18\x0e \x01(\x0b\x32&.brelan.api.v1.BatailleEvent.ChampionsH\x00\x1a\x37\n\x06Judged\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x1a#\n\x04Pile\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a$\n\x06Played\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a?\n\x07\x43laimed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12&\n\x04word\x18\x02 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x36\n\x08\x41\x64mitted\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a\x35\n\x07Refused\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a$\n\x05Takes\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a#\n\x05Gives\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a&\n\x07Replays\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a\n\n\x08LastCall\x1a\x16\n\x06Passed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x08\n\x06TimeUp\x1a&\n\x06Points\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x01(\x03\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\x84\x02\n\x0e\x42\x61tailleAction\x12\x30\n\x03lay\x18\x01 \x01(\x0b\x32!.brelan.api.v1.BatailleAction.LayH\x00\x12\x34\n\x05\x63laim\x18\x02 \x01(\x0b\x32#.brelan.api.v1.BatailleAction.ClaimH\x00\x12\x32\n\x04pass\x18\x03 \x01(\x0b\x32\".brelan.api.v1.BatailleAction.PassH\x00\x1a\x05\n\x03Lay\x1a?\n\x05\x43laim\x12\x0e\n\x06\x63laims\x18\x01 \x01(\r\x12&\n\x04word\x18\x02 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x06\n\x04PassB\x06\n\x04kind\"3\n\x0e\x42\x61tailleResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06points\x18\x02 \x03(\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x62relan/api/v1/bataille.proto\x12\rbrelan.api.v1\x1a\x18\x62relan/api/v1/game.proto\x1a\x1b\x62relan/api/v1/lexicon.proto\"\xe0\x04\n\x0c\x42\x61tailleView\x12\x30\n\x05phase\x18\x01 \x01(\x0e\x32!.brelan.api.v1.BatailleView.Phase\x12\x11\n\x04turn\x18\x02 \x01(\rH\x00\x88\x01\x01\x12\x17\n\nlast_layer\x18\x03 \x01(\rH\x01\x88\x01\x01\x12\r\n\x05table\x18\x04 \x03(\t\x12/\n\x05seats\x18\x05 \x03(\x0b\x32 .brelan.api.v1.BatailleView.Seat\x12\x0e\n\x06\x63laims\x18\x06 \x01(\r\x12.\n\x08previous\x18\x07 \x03(\x0b\x32\x1c.brelan.api.v1.BatailleEvent\x12\x10\n\x08\x63ourtesy\x18\x08 \x01(\x08\x12\x12\n\nmin_length\x18\t \x01(\r\x12\x0f\n\x07lexicon\x18\n \x01(\t\x12\x12\n\x06policy\x18\x0b \x01(\tB\x02\x18\x01\x12*\n\x0bhouse_rules\x18\x0e \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\r\n\x05total\x18\x0c \x01(\r\x12\x11\n\tchampions\x18\r \x03(\r\x1ar\n\x04Seat\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04pile\x18\x02 \x01(\r\x12\x0b\n\x03won\x18\x03 \x01(\r\x12\x0e\n\x06points\x18\x04 \x01(\x03\x12\x10\n\x08\x63laimant\x18\x05 \x01(\x08\x12\x0e\n\x06passed\x18\x06 \x01(\x08\x12\x0f\n\x07pending\x18\x07 \x01(\x08\"M\n\x05Phase\x12\x15\n\x11PHASE_UNSPECIFIED\x10\x00\x12\r\n\tPHASE_LAY\x10\x01\x12\x0e\n\nPHASE_LAST\x10\x02\x12\x0e\n\nPHASE_OVER\x10\x03\x42\x07\n\x05_turnB\r\n\x0b_last_layer\"\xea\n\n\rBatailleEvent\x12\x35\n\x06judged\x18\x01 \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.JudgedH\x00\x12\x31\n\x04pile\x18\x02 \x01(\x0b\x32!.brelan.api.v1.BatailleEvent.PileH\x00\x12\x35\n\x06played\x18\x03 \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.PlayedH\x00\x12\x37\n\x07\x63laimed\x18\x04 \x01(\x0b\x32$.brelan.api.v1.BatailleEvent.ClaimedH\x00\x12\x39\n\x08\x61\x64mitted\x18\x05 \x01(\x0b\x32%.brelan.api.v1.BatailleEvent.AdmittedH\x00\x12\x37\n\x07refused\x18\x06 \x01(\x0b\x32$.brelan.api.v1.BatailleEvent.RefusedH\x00\x12\x33\n\x05takes\x18\x07 \x01(\x0b\x32\".brelan.api.v1.BatailleEvent.TakesH\x00\x12\x33\n\x05gives\x18\x08 \x01(\x0b\x32\".brelan.api.v1.BatailleEvent.GivesH\x00\x12\x37\n\x07replays\x18\t \x01(\x0b\x32$.brelan.api.v1.BatailleEvent.ReplaysH\x00\x12:\n\tlast_call\x18\n \x01(\x0b\x32%.brelan.api.v1.BatailleEvent.LastCallH\x00\x12\x35\n\x06passed\x18\x0b \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.PassedH\x00\x12\x36\n\x07time_up\x18\x0c \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.TimeUpH\x00\x12\x35\n\x06points\x18\r \x01(\x0b\x32#.brelan.api.v1.BatailleEvent.PointsH\x00\x12;\n\tchampions\x18\x0e \x01(\x0b\x32&.brelan.api.v1.BatailleEvent.ChampionsH\x00\x1a\x37\n\x06Judged\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x1a#\n\x04Pile\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a$\n\x06Played\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a?\n\x07\x43laimed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12&\n\x04word\x18\x02 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x36\n\x08\x41\x64mitted\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x1a_\n\x07Refused\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04word\x18\x02 \x01(\t\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12(\n\x04\x63ode\x18\x04 \x01(\x0e\x32\x1a.brelan.api.v1.WordRefusal\x1a$\n\x05Takes\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x1a#\n\x05Gives\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x1a&\n\x07Replays\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x02 \x01(\r\x1a\n\n\x08LastCall\x1a\x16\n\x06Passed\x12\x0c\n\x04seat\x18\x01 \x01(\r\x1a\x08\n\x06TimeUp\x1a&\n\x06Points\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0e\n\x06points\x18\x02 \x01(\x03\x1a\x1a\n\tChampions\x12\r\n\x05seats\x18\x01 \x03(\rB\x06\n\x04kind\"\x84\x02\n\x0e\x42\x61tailleAction\x12\x30\n\x03lay\x18\x01 \x01(\x0b\x32!.brelan.api.v1.BatailleAction.LayH\x00\x12\x34\n\x05\x63laim\x18\x02 \x01(\x0b\x32#.brelan.api.v1.BatailleAction.ClaimH\x00\x12\x32\n\x04pass\x18\x03 \x01(\x0b\x32\".brelan.api.v1.BatailleAction.PassH\x00\x1a\x05\n\x03Lay\x1a?\n\x05\x43laim\x12\x0e\n\x06\x63laims\x18\x01 \x01(\r\x12&\n\x04word\x18\x02 \x01(\x0b\x32\x18.brelan.api.v1.TableWord\x1a\x06\n\x04PassB\x06\n\x04kind\"3\n\x0e\x42\x61tailleResult\x12\x11\n\tchampions\x18\x01 \x03(\r\x12\x0e\n\x06points\x18\x02 \x03(\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -42,7 +42,7 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_BATAILLEVIEW_PHASE']._serialized_start=610
   _globals['_BATAILLEVIEW_PHASE']._serialized_end=687
   _globals['_BATAILLEEVENT']._serialized_start=714
-  _globals['_BATAILLEEVENT']._serialized_end=2058
+  _globals['_BATAILLEEVENT']._serialized_end=2100
   _globals['_BATAILLEEVENT_JUDGED']._serialized_start=1515
   _globals['_BATAILLEEVENT_JUDGED']._serialized_end=1570
   _globals['_BATAILLEEVENT_PILE']._serialized_start=1572
@@ -54,31 +54,31 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_BATAILLEEVENT_ADMITTED']._serialized_start=1712
   _globals['_BATAILLEEVENT_ADMITTED']._serialized_end=1766
   _globals['_BATAILLEEVENT_REFUSED']._serialized_start=1768
-  _globals['_BATAILLEEVENT_REFUSED']._serialized_end=1821
-  _globals['_BATAILLEEVENT_TAKES']._serialized_start=1823
-  _globals['_BATAILLEEVENT_TAKES']._serialized_end=1859
-  _globals['_BATAILLEEVENT_GIVES']._serialized_start=1861
-  _globals['_BATAILLEEVENT_GIVES']._serialized_end=1896
-  _globals['_BATAILLEEVENT_REPLAYS']._serialized_start=1898
-  _globals['_BATAILLEEVENT_REPLAYS']._serialized_end=1936
-  _globals['_BATAILLEEVENT_LASTCALL']._serialized_start=1938
-  _globals['_BATAILLEEVENT_LASTCALL']._serialized_end=1948
-  _globals['_BATAILLEEVENT_PASSED']._serialized_start=1950
-  _globals['_BATAILLEEVENT_PASSED']._serialized_end=1972
-  _globals['_BATAILLEEVENT_TIMEUP']._serialized_start=1974
-  _globals['_BATAILLEEVENT_TIMEUP']._serialized_end=1982
-  _globals['_BATAILLEEVENT_POINTS']._serialized_start=1984
-  _globals['_BATAILLEEVENT_POINTS']._serialized_end=2022
-  _globals['_BATAILLEEVENT_CHAMPIONS']._serialized_start=2024
-  _globals['_BATAILLEEVENT_CHAMPIONS']._serialized_end=2050
-  _globals['_BATAILLEACTION']._serialized_start=2061
-  _globals['_BATAILLEACTION']._serialized_end=2321
-  _globals['_BATAILLEACTION_LAY']._serialized_start=2235
-  _globals['_BATAILLEACTION_LAY']._serialized_end=2240
-  _globals['_BATAILLEACTION_CLAIM']._serialized_start=2242
-  _globals['_BATAILLEACTION_CLAIM']._serialized_end=2305
-  _globals['_BATAILLEACTION_PASS']._serialized_start=2307
-  _globals['_BATAILLEACTION_PASS']._serialized_end=2313
-  _globals['_BATAILLERESULT']._serialized_start=2323
-  _globals['_BATAILLERESULT']._serialized_end=2374
+  _globals['_BATAILLEEVENT_REFUSED']._serialized_end=1863
+  _globals['_BATAILLEEVENT_TAKES']._serialized_start=1865
+  _globals['_BATAILLEEVENT_TAKES']._serialized_end=1901
+  _globals['_BATAILLEEVENT_GIVES']._serialized_start=1903
+  _globals['_BATAILLEEVENT_GIVES']._serialized_end=1938
+  _globals['_BATAILLEEVENT_REPLAYS']._serialized_start=1940
+  _globals['_BATAILLEEVENT_REPLAYS']._serialized_end=1978
+  _globals['_BATAILLEEVENT_LASTCALL']._serialized_start=1980
+  _globals['_BATAILLEEVENT_LASTCALL']._serialized_end=1990
+  _globals['_BATAILLEEVENT_PASSED']._serialized_start=1992
+  _globals['_BATAILLEEVENT_PASSED']._serialized_end=2014
+  _globals['_BATAILLEEVENT_TIMEUP']._serialized_start=2016
+  _globals['_BATAILLEEVENT_TIMEUP']._serialized_end=2024
+  _globals['_BATAILLEEVENT_POINTS']._serialized_start=2026
+  _globals['_BATAILLEEVENT_POINTS']._serialized_end=2064
+  _globals['_BATAILLEEVENT_CHAMPIONS']._serialized_start=2066
+  _globals['_BATAILLEEVENT_CHAMPIONS']._serialized_end=2092
+  _globals['_BATAILLEACTION']._serialized_start=2103
+  _globals['_BATAILLEACTION']._serialized_end=2363
+  _globals['_BATAILLEACTION_LAY']._serialized_start=2277
+  _globals['_BATAILLEACTION_LAY']._serialized_end=2282
+  _globals['_BATAILLEACTION_CLAIM']._serialized_start=2284
+  _globals['_BATAILLEACTION_CLAIM']._serialized_end=2347
+  _globals['_BATAILLEACTION_PASS']._serialized_start=2349
+  _globals['_BATAILLEACTION_PASS']._serialized_end=2355
+  _globals['_BATAILLERESULT']._serialized_start=2365
+  _globals['_BATAILLERESULT']._serialized_end=2416
 # @@protoc_insertion_point(module_scope)

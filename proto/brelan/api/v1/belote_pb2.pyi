@@ -515,22 +515,26 @@ class BeloteEvent(_message.Message):
         SEAT_FIELD_NUMBER: _builtins.int
         WORD_FIELD_NUMBER: _builtins.int
         REASON_FIELD_NUMBER: _builtins.int
+        CODE_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The proposer."""
         word: _builtins.str
         """The word."""
         reason: _builtins.str
         """Why ("not on the table: I H"...)."""
+        code: _lexicon_pb2.WordRefusal.ValueType
+        """Why, as a code for a client to word (reason says it in English)."""
         def __init__(
             self,
             *,
             seat: _builtins.int = ...,
             word: _builtins.str = ...,
             reason: _builtins.str = ...,
+            code: _lexicon_pb2.WordRefusal.ValueType = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["reason", b"reason", "seat", b"seat", "word", b"word"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["code", b"code", "reason", b"reason", "seat", b"seat", "word", b"word"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -24,13 +24,15 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1b\x62relan/api/v1/lexicon.proto\x12\rbrelan.api.v1\"\x9c\x01\n\x06Policy\x12\x12\n\nconjugated\x18\x01 \x01(\x08\x12\x10\n\x08\x63ompound\x18\x02 \x01(\x08\x12\x0e\n\x06proper\x18\x03 \x01(\x08\x12\x0f\n\x07pronoun\x18\x04 \x01(\x08\x12\x14\n\x0cinterjection\x18\x05 \x01(\x08\x12\r\n\x05other\x18\x06 \x01(\x08\x12\x17\n\nmin_length\x18\x07 \x01(\rH\x00\x88\x01\x01\x42\r\n\x0b_min_length\"\x1a\n\nLexiconRef\x12\x0c\n\x04name\x18\x01 \x01(\t\"<\n\nSourceInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0f\n\x07\x65ntries\x18\x03 \x01(\x04\"+\n\x0bPolicyCount\x12\x0e\n\x06policy\x18\x01 \x01(\t\x12\x0c\n\x04keys\x18\x02 \x01(\x04\"\xd1\x01\n\x0bLexiconInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12*\n\x07sources\x18\x03 \x03(\x0b\x32\x19.brelan.api.v1.SourceInfo\x12\x0c\n\x04keys\x18\x04 \x01(\x04\x12\x31\n\rpolicy_counts\x18\x05 \x03(\x0b\x32\x1a.brelan.api.v1.PolicyCount\x12\x10\n\x08\x63hecksum\x18\x06 \x01(\t\x12\x10\n\x08\x62uilt_at\x18\x07 \x01(\t\x12\x12\n\nis_default\x18\x08 \x01(\x08\"\x15\n\x13ListLexiconsRequest\"D\n\x14ListLexiconsResponse\x12,\n\x08lexicons\x18\x01 \x03(\x0b\x32\x1a.brelan.api.v1.LexiconInfo\"Z\n\x0bWordVerdict\x12\x0c\n\x04word\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\x12\n\nadmissible\x18\x03 \x01(\x08\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x0c\n\x04zipf\x18\x05 \x01(\x02\"\xa1\x01\n\x11\x43heckWordsRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\r\n\x05words\x18\x03 \x03(\t\x12\x19\n\x0cwith_reasons\x18\x04 \x01(\x08H\x00\x88\x01\x01\x42\x0f\n\r_with_reasons\"B\n\x12\x43heckWordsResponse\x12,\n\x08verdicts\x18\x01 \x03(\x0b\x32\x1a.brelan.api.v1.WordVerdict\"\xcf\x01\n\x07Reading\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0c\n\x04\x66orm\x18\x02 \x01(\t\x12\r\n\x05lemma\x18\x03 \x01(\t\x12\x0b\n\x03pos\x18\x04 \x01(\t\x12\x0e\n\x06traits\x18\x05 \x03(\t\x12\r\n\x05\x63odes\x18\x06 \x03(\t\x12\x0c\n\x04kind\x18\x07 \x01(\t\x12\x10\n\x08\x63ompound\x18\x08 \x01(\x08\x12\x10\n\x08\x61\x64mitted\x18\t \x01(\x08\x12\x13\n\x0b\x64\x65scription\x18\n \x01(\t\x12\x13\n\x0b\x61ttested_by\x18\x0b \x03(\t\x12\x0f\n\x07refused\x18\x0c \x01(\t\"u\n\x12\x45xplainWordRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0c\n\x04word\x18\x03 \x01(\t\"l\n\x13\x45xplainWordResponse\x12+\n\x07verdict\x18\x01 \x01(\x0b\x32\x1a.brelan.api.v1.WordVerdict\x12(\n\x08readings\x18\x02 \x03(\x0b\x32\x16.brelan.api.v1.Reading\"\x96\x01\n\x10ScoreWordRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x12\x0c\n\x04hand\x18\x04 \x03(\t\x12\x12\n\nsimplified\x18\x05 \x01(\x08\"\xaf\x01\n\x11ScoreWordResponse\x12\x0c\n\x04word\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\r\x12\x12\n\nadmissible\x18\x04 \x01(\x08\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x15\n\rlength_points\x18\x06 \x01(\r\x12\x15\n\rletter_points\x18\x07 \x01(\r\x12\x0f\n\x07\x64oubled\x18\x08 \x01(\x08\x12\r\n\x05\x63\x61rds\x18\t \x03(\t\"F\n\nScoredWord\x12\x0c\n\x04word\x18\x01 \x01(\t\x12\r\n\x05score\x18\x02 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x12\x0c\n\x04zipf\x18\x04 \x01(\x02\"\x96\x01\n\x10\x42\x65stWordsRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0c\n\x04hand\x18\x03 \x03(\t\x12\r\n\x05top_k\x18\x04 \x01(\r\x12\x12\n\nsimplified\x18\x05 \x01(\x08\"=\n\x11\x42\x65stWordsResponse\x12(\n\x05words\x18\x01 \x03(\x0b\x32\x19.brelan.api.v1.ScoredWord\"\xab\x01\n\x0f\x41nagramsRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0f\n\x07letters\x18\x03 \x01(\t\x12\r\n\x05\x65xact\x18\x04 \x01(\x08\x12\x11\n\tpage_size\x18\x05 \x01(\r\x12\x12\n\npage_token\x18\x06 \x01(\t\"\xc8\x01\n\x13MatchPatternRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0f\n\x07pattern\x18\x03 \x01(\t\x12\x12\n\nmin_length\x18\x04 \x01(\r\x12\x12\n\nmax_length\x18\x05 \x01(\r\x12\x11\n\tpage_size\x18\x06 \x01(\r\x12\x12\n\npage_token\x18\x07 \x01(\t\"I\n\x10\x41nagramsResponse\x12\r\n\x05words\x18\x01 \x03(\t\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\r\n\x05total\x18\x03 \x01(\x04\"M\n\x14MatchPatternResponse\x12\r\n\x05words\x18\x01 \x03(\t\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\r\n\x05total\x18\x03 \x01(\x04\x32\xd8\x04\n\x0eLexiconService\x12W\n\x0cListLexicons\x12\".brelan.api.v1.ListLexiconsRequest\x1a#.brelan.api.v1.ListLexiconsResponse\x12Q\n\nCheckWords\x12 .brelan.api.v1.CheckWordsRequest\x1a!.brelan.api.v1.CheckWordsResponse\x12T\n\x0b\x45xplainWord\x12!.brelan.api.v1.ExplainWordRequest\x1a\".brelan.api.v1.ExplainWordResponse\x12N\n\tScoreWord\x12\x1f.brelan.api.v1.ScoreWordRequest\x1a .brelan.api.v1.ScoreWordResponse\x12N\n\tBestWords\x12\x1f.brelan.api.v1.BestWordsRequest\x1a .brelan.api.v1.BestWordsResponse\x12K\n\x08\x41nagrams\x12\x1e.brelan.api.v1.AnagramsRequest\x1a\x1f.brelan.api.v1.AnagramsResponse\x12W\n\x0cMatchPattern\x12\".brelan.api.v1.MatchPatternRequest\x1a#.brelan.api.v1.MatchPatternResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1b\x62relan/api/v1/lexicon.proto\x12\rbrelan.api.v1\"\x9c\x01\n\x06Policy\x12\x12\n\nconjugated\x18\x01 \x01(\x08\x12\x10\n\x08\x63ompound\x18\x02 \x01(\x08\x12\x0e\n\x06proper\x18\x03 \x01(\x08\x12\x0f\n\x07pronoun\x18\x04 \x01(\x08\x12\x14\n\x0cinterjection\x18\x05 \x01(\x08\x12\r\n\x05other\x18\x06 \x01(\x08\x12\x17\n\nmin_length\x18\x07 \x01(\rH\x00\x88\x01\x01\x42\r\n\x0b_min_length\"\x1a\n\nLexiconRef\x12\x0c\n\x04name\x18\x01 \x01(\t\"<\n\nSourceInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12\x0f\n\x07\x65ntries\x18\x03 \x01(\x04\"+\n\x0bPolicyCount\x12\x0e\n\x06policy\x18\x01 \x01(\t\x12\x0c\n\x04keys\x18\x02 \x01(\x04\"\xd1\x01\n\x0bLexiconInfo\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\t\x12*\n\x07sources\x18\x03 \x03(\x0b\x32\x19.brelan.api.v1.SourceInfo\x12\x0c\n\x04keys\x18\x04 \x01(\x04\x12\x31\n\rpolicy_counts\x18\x05 \x03(\x0b\x32\x1a.brelan.api.v1.PolicyCount\x12\x10\n\x08\x63hecksum\x18\x06 \x01(\t\x12\x10\n\x08\x62uilt_at\x18\x07 \x01(\t\x12\x12\n\nis_default\x18\x08 \x01(\x08\"\x15\n\x13ListLexiconsRequest\"D\n\x14ListLexiconsResponse\x12,\n\x08lexicons\x18\x01 \x03(\x0b\x32\x1a.brelan.api.v1.LexiconInfo\"\x84\x01\n\x0bWordVerdict\x12\x0c\n\x04word\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\x12\n\nadmissible\x18\x03 \x01(\x08\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12\x0c\n\x04zipf\x18\x05 \x01(\x02\x12(\n\x04\x63ode\x18\x06 \x01(\x0e\x32\x1a.brelan.api.v1.WordRefusal\"\xa1\x01\n\x11\x43heckWordsRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\r\n\x05words\x18\x03 \x03(\t\x12\x19\n\x0cwith_reasons\x18\x04 \x01(\x08H\x00\x88\x01\x01\x42\x0f\n\r_with_reasons\"B\n\x12\x43heckWordsResponse\x12,\n\x08verdicts\x18\x01 \x03(\x0b\x32\x1a.brelan.api.v1.WordVerdict\"\xcf\x01\n\x07Reading\x12\x0e\n\x06source\x18\x01 \x01(\t\x12\x0c\n\x04\x66orm\x18\x02 \x01(\t\x12\r\n\x05lemma\x18\x03 \x01(\t\x12\x0b\n\x03pos\x18\x04 \x01(\t\x12\x0e\n\x06traits\x18\x05 \x03(\t\x12\r\n\x05\x63odes\x18\x06 \x03(\t\x12\x0c\n\x04kind\x18\x07 \x01(\t\x12\x10\n\x08\x63ompound\x18\x08 \x01(\x08\x12\x10\n\x08\x61\x64mitted\x18\t \x01(\x08\x12\x13\n\x0b\x64\x65scription\x18\n \x01(\t\x12\x13\n\x0b\x61ttested_by\x18\x0b \x03(\t\x12\x0f\n\x07refused\x18\x0c \x01(\t\"u\n\x12\x45xplainWordRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0c\n\x04word\x18\x03 \x01(\t\"l\n\x13\x45xplainWordResponse\x12+\n\x07verdict\x18\x01 \x01(\x0b\x32\x1a.brelan.api.v1.WordVerdict\x12(\n\x08readings\x18\x02 \x03(\x0b\x32\x16.brelan.api.v1.Reading\"\x96\x01\n\x10ScoreWordRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x12\x0c\n\x04hand\x18\x04 \x03(\t\x12\x12\n\nsimplified\x18\x05 \x01(\x08\"\xd9\x01\n\x11ScoreWordResponse\x12\x0c\n\x04word\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\r\x12\x12\n\nadmissible\x18\x04 \x01(\x08\x12\x0e\n\x06reason\x18\x05 \x01(\t\x12\x15\n\rlength_points\x18\x06 \x01(\r\x12\x15\n\rletter_points\x18\x07 \x01(\r\x12\x0f\n\x07\x64oubled\x18\x08 \x01(\x08\x12\r\n\x05\x63\x61rds\x18\t \x03(\t\x12(\n\x04\x63ode\x18\n \x01(\x0e\x32\x1a.brelan.api.v1.WordRefusal\"F\n\nScoredWord\x12\x0c\n\x04word\x18\x01 \x01(\t\x12\r\n\x05score\x18\x02 \x01(\r\x12\r\n\x05\x63\x61rds\x18\x03 \x03(\t\x12\x0c\n\x04zipf\x18\x04 \x01(\x02\"\x96\x01\n\x10\x42\x65stWordsRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0c\n\x04hand\x18\x03 \x03(\t\x12\r\n\x05top_k\x18\x04 \x01(\r\x12\x12\n\nsimplified\x18\x05 \x01(\x08\"=\n\x11\x42\x65stWordsResponse\x12(\n\x05words\x18\x01 \x03(\x0b\x32\x19.brelan.api.v1.ScoredWord\"\xab\x01\n\x0f\x41nagramsRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0f\n\x07letters\x18\x03 \x01(\t\x12\r\n\x05\x65xact\x18\x04 \x01(\x08\x12\x11\n\tpage_size\x18\x05 \x01(\r\x12\x12\n\npage_token\x18\x06 \x01(\t\"\xc8\x01\n\x13MatchPatternRequest\x12*\n\x07lexicon\x18\x01 \x01(\x0b\x32\x19.brelan.api.v1.LexiconRef\x12%\n\x06policy\x18\x02 \x01(\x0b\x32\x15.brelan.api.v1.Policy\x12\x0f\n\x07pattern\x18\x03 \x01(\t\x12\x12\n\nmin_length\x18\x04 \x01(\r\x12\x12\n\nmax_length\x18\x05 \x01(\r\x12\x11\n\tpage_size\x18\x06 \x01(\r\x12\x12\n\npage_token\x18\x07 \x01(\t\"I\n\x10\x41nagramsResponse\x12\r\n\x05words\x18\x01 \x03(\t\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\r\n\x05total\x18\x03 \x01(\x04\"M\n\x14MatchPatternResponse\x12\r\n\x05words\x18\x01 \x03(\t\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\r\n\x05total\x18\x03 \x01(\x04*\xa8\x03\n\x0bWordRefusal\x12\x1c\n\x18WORD_REFUSAL_UNSPECIFIED\x10\x00\x12\x1b\n\x17WORD_REFUSAL_NO_LETTERS\x10\x01\x12\x1f\n\x1bWORD_REFUSAL_NOT_IN_LEXICON\x10\x02\x12\x1a\n\x16WORD_REFUSAL_TOO_SHORT\x10\x03\x12 \n\x1cWORD_REFUSAL_CONJUGATED_FORM\x10\x04\x12\x19\n\x15WORD_REFUSAL_COMPOUND\x10\x05\x12\x1c\n\x18WORD_REFUSAL_PROPER_NOUN\x10\x06\x12\x18\n\x14WORD_REFUSAL_PRONOUN\x10\x07\x12\x1d\n\x19WORD_REFUSAL_INTERJECTION\x10\x08\x12\x1b\n\x17WORD_REFUSAL_OTHER_KIND\x10\t\x12 \n\x1cWORD_REFUSAL_ONLY_ONE_SOURCE\x10\n\x12\x15\n\x11WORD_REFUSAL_SLIP\x10\x0b\x12\x18\n\x14WORD_REFUSAL_NO_WORD\x10\x0c\x12\x1d\n\x19WORD_REFUSAL_NOT_ON_TABLE\x10\r2\xd8\x04\n\x0eLexiconService\x12W\n\x0cListLexicons\x12\".brelan.api.v1.ListLexiconsRequest\x1a#.brelan.api.v1.ListLexiconsResponse\x12Q\n\nCheckWords\x12 .brelan.api.v1.CheckWordsRequest\x1a!.brelan.api.v1.CheckWordsResponse\x12T\n\x0b\x45xplainWord\x12!.brelan.api.v1.ExplainWordRequest\x1a\".brelan.api.v1.ExplainWordResponse\x12N\n\tScoreWord\x12\x1f.brelan.api.v1.ScoreWordRequest\x1a .brelan.api.v1.ScoreWordResponse\x12N\n\tBestWords\x12\x1f.brelan.api.v1.BestWordsRequest\x1a .brelan.api.v1.BestWordsResponse\x12K\n\x08\x41nagrams\x12\x1e.brelan.api.v1.AnagramsRequest\x1a\x1f.brelan.api.v1.AnagramsResponse\x12W\n\x0cMatchPattern\x12\".brelan.api.v1.MatchPatternRequest\x1a#.brelan.api.v1.MatchPatternResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'brelan.api.v1.lexicon_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_WORDREFUSAL']._serialized_start=2644
+  _globals['_WORDREFUSAL']._serialized_end=3068
   _globals['_POLICY']._serialized_start=47
   _globals['_POLICY']._serialized_end=203
   _globals['_LEXICONREF']._serialized_start=205
@@ -45,36 +47,36 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_LISTLEXICONSREQUEST']._serialized_end=573
   _globals['_LISTLEXICONSRESPONSE']._serialized_start=575
   _globals['_LISTLEXICONSRESPONSE']._serialized_end=643
-  _globals['_WORDVERDICT']._serialized_start=645
-  _globals['_WORDVERDICT']._serialized_end=735
-  _globals['_CHECKWORDSREQUEST']._serialized_start=738
-  _globals['_CHECKWORDSREQUEST']._serialized_end=899
-  _globals['_CHECKWORDSRESPONSE']._serialized_start=901
-  _globals['_CHECKWORDSRESPONSE']._serialized_end=967
-  _globals['_READING']._serialized_start=970
-  _globals['_READING']._serialized_end=1177
-  _globals['_EXPLAINWORDREQUEST']._serialized_start=1179
-  _globals['_EXPLAINWORDREQUEST']._serialized_end=1296
-  _globals['_EXPLAINWORDRESPONSE']._serialized_start=1298
-  _globals['_EXPLAINWORDRESPONSE']._serialized_end=1406
-  _globals['_SCOREWORDREQUEST']._serialized_start=1409
-  _globals['_SCOREWORDREQUEST']._serialized_end=1559
-  _globals['_SCOREWORDRESPONSE']._serialized_start=1562
-  _globals['_SCOREWORDRESPONSE']._serialized_end=1737
-  _globals['_SCOREDWORD']._serialized_start=1739
-  _globals['_SCOREDWORD']._serialized_end=1809
-  _globals['_BESTWORDSREQUEST']._serialized_start=1812
-  _globals['_BESTWORDSREQUEST']._serialized_end=1962
-  _globals['_BESTWORDSRESPONSE']._serialized_start=1964
-  _globals['_BESTWORDSRESPONSE']._serialized_end=2025
-  _globals['_ANAGRAMSREQUEST']._serialized_start=2028
-  _globals['_ANAGRAMSREQUEST']._serialized_end=2199
-  _globals['_MATCHPATTERNREQUEST']._serialized_start=2202
-  _globals['_MATCHPATTERNREQUEST']._serialized_end=2402
-  _globals['_ANAGRAMSRESPONSE']._serialized_start=2404
-  _globals['_ANAGRAMSRESPONSE']._serialized_end=2477
-  _globals['_MATCHPATTERNRESPONSE']._serialized_start=2479
-  _globals['_MATCHPATTERNRESPONSE']._serialized_end=2556
-  _globals['_LEXICONSERVICE']._serialized_start=2559
-  _globals['_LEXICONSERVICE']._serialized_end=3159
+  _globals['_WORDVERDICT']._serialized_start=646
+  _globals['_WORDVERDICT']._serialized_end=778
+  _globals['_CHECKWORDSREQUEST']._serialized_start=781
+  _globals['_CHECKWORDSREQUEST']._serialized_end=942
+  _globals['_CHECKWORDSRESPONSE']._serialized_start=944
+  _globals['_CHECKWORDSRESPONSE']._serialized_end=1010
+  _globals['_READING']._serialized_start=1013
+  _globals['_READING']._serialized_end=1220
+  _globals['_EXPLAINWORDREQUEST']._serialized_start=1222
+  _globals['_EXPLAINWORDREQUEST']._serialized_end=1339
+  _globals['_EXPLAINWORDRESPONSE']._serialized_start=1341
+  _globals['_EXPLAINWORDRESPONSE']._serialized_end=1449
+  _globals['_SCOREWORDREQUEST']._serialized_start=1452
+  _globals['_SCOREWORDREQUEST']._serialized_end=1602
+  _globals['_SCOREWORDRESPONSE']._serialized_start=1605
+  _globals['_SCOREWORDRESPONSE']._serialized_end=1822
+  _globals['_SCOREDWORD']._serialized_start=1824
+  _globals['_SCOREDWORD']._serialized_end=1894
+  _globals['_BESTWORDSREQUEST']._serialized_start=1897
+  _globals['_BESTWORDSREQUEST']._serialized_end=2047
+  _globals['_BESTWORDSRESPONSE']._serialized_start=2049
+  _globals['_BESTWORDSRESPONSE']._serialized_end=2110
+  _globals['_ANAGRAMSREQUEST']._serialized_start=2113
+  _globals['_ANAGRAMSREQUEST']._serialized_end=2284
+  _globals['_MATCHPATTERNREQUEST']._serialized_start=2287
+  _globals['_MATCHPATTERNREQUEST']._serialized_end=2487
+  _globals['_ANAGRAMSRESPONSE']._serialized_start=2489
+  _globals['_ANAGRAMSRESPONSE']._serialized_end=2562
+  _globals['_MATCHPATTERNRESPONSE']._serialized_start=2564
+  _globals['_MATCHPATTERNRESPONSE']._serialized_end=2641
+  _globals['_LEXICONSERVICE']._serialized_start=3071
+  _globals['_LEXICONSERVICE']._serialized_end=3671
 # @@protoc_insertion_point(module_scope)

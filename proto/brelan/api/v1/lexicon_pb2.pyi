@@ -23,6 +23,7 @@ from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 import builtins as _builtins
 import sys
 import typing as _typing
@@ -33,6 +34,96 @@ else:
     from typing_extensions import TypeAlias as _TypeAlias, Never as _Never
 
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class _WordRefusal:
+    ValueType = _typing.NewType("ValueType", _builtins.int)
+    V: _TypeAlias = ValueType  # noqa: Y015
+
+class _WordRefusalEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_WordRefusal.ValueType], _builtins.type):
+    DESCRIPTOR: _descriptor.EnumDescriptor
+    WORD_REFUSAL_UNSPECIFIED: _WordRefusal.ValueType  # 0
+    """Not set: the word is admitted, or its verdict was asked without reasons."""
+    WORD_REFUSAL_NO_LETTERS: _WordRefusal.ValueType  # 1
+    """The word has no letter at all ("no letters")."""
+    WORD_REFUSAL_NOT_IN_LEXICON: _WordRefusal.ValueType  # 2
+    """No source of the lexicon has it ("not in the lexicon")."""
+    WORD_REFUSAL_TOO_SHORT: _WordRefusal.ValueType  # 3
+    """Shorter than the house rules' least length ("shorter than 3 letters: not
+    admitted").
+    """
+    WORD_REFUSAL_CONJUGATED_FORM: _WordRefusal.ValueType  # 4
+    """A conjugated verb form (Policy.conjugated admits it)."""
+    WORD_REFUSAL_COMPOUND: _WordRefusal.ValueType  # 5
+    """A compound word, its kind of word admitted (Policy.compound admits it)."""
+    WORD_REFUSAL_PROPER_NOUN: _WordRefusal.ValueType  # 6
+    """A proper noun (Policy.proper)."""
+    WORD_REFUSAL_PRONOUN: _WordRefusal.ValueType  # 7
+    """A pronoun (Policy.pronoun)."""
+    WORD_REFUSAL_INTERJECTION: _WordRefusal.ValueType  # 8
+    """An interjection (Policy.interjection)."""
+    WORD_REFUSAL_OTHER_KIND: _WordRefusal.ValueType  # 9
+    """A prefix, a foreign word or a phrase (Policy.other)."""
+    WORD_REFUSAL_ONLY_ONE_SOURCE: _WordRefusal.ValueType  # 10
+    """In a lexicon built on agreement, one source alone has it, no house rule
+    admits it ("only in DELA: not admitted by default").
+    """
+    WORD_REFUSAL_SLIP: _WordRefusal.ValueType  # 11
+    """In a lexicon built on agreement, a slip the sources share for another
+    word's form ("...: a slip for cheval: not admitted").
+    """
+    WORD_REFUSAL_NO_WORD: _WordRefusal.ValueType  # 12
+    """A word game: no word was laid or claimed ("no word")."""
+    WORD_REFUSAL_NOT_ON_TABLE: _WordRefusal.ValueType  # 13
+    """A word game: the table's cards do not make the word ("not on the table:
+    N E", the letters missing).
+    """
+
+class WordRefusal(_WordRefusal, metaclass=_WordRefusalEnumTypeWrapper):
+    """Why a word is not admitted: one code per cause, each house rule its own,
+    for a client to say in its own language (the reason beside it says the
+    details in English: the readings, the letters missing). The word games add
+    two causes of their own (NO_WORD, NOT_ON_TABLE). A word refused for several
+    readings has the code of the first its reason names. Codes may be added: a
+    client shows the reason for a code it does not know.
+    """
+
+WORD_REFUSAL_UNSPECIFIED: WordRefusal.ValueType  # 0
+"""Not set: the word is admitted, or its verdict was asked without reasons."""
+WORD_REFUSAL_NO_LETTERS: WordRefusal.ValueType  # 1
+"""The word has no letter at all ("no letters")."""
+WORD_REFUSAL_NOT_IN_LEXICON: WordRefusal.ValueType  # 2
+"""No source of the lexicon has it ("not in the lexicon")."""
+WORD_REFUSAL_TOO_SHORT: WordRefusal.ValueType  # 3
+"""Shorter than the house rules' least length ("shorter than 3 letters: not
+admitted").
+"""
+WORD_REFUSAL_CONJUGATED_FORM: WordRefusal.ValueType  # 4
+"""A conjugated verb form (Policy.conjugated admits it)."""
+WORD_REFUSAL_COMPOUND: WordRefusal.ValueType  # 5
+"""A compound word, its kind of word admitted (Policy.compound admits it)."""
+WORD_REFUSAL_PROPER_NOUN: WordRefusal.ValueType  # 6
+"""A proper noun (Policy.proper)."""
+WORD_REFUSAL_PRONOUN: WordRefusal.ValueType  # 7
+"""A pronoun (Policy.pronoun)."""
+WORD_REFUSAL_INTERJECTION: WordRefusal.ValueType  # 8
+"""An interjection (Policy.interjection)."""
+WORD_REFUSAL_OTHER_KIND: WordRefusal.ValueType  # 9
+"""A prefix, a foreign word or a phrase (Policy.other)."""
+WORD_REFUSAL_ONLY_ONE_SOURCE: WordRefusal.ValueType  # 10
+"""In a lexicon built on agreement, one source alone has it, no house rule
+admits it ("only in DELA: not admitted by default").
+"""
+WORD_REFUSAL_SLIP: WordRefusal.ValueType  # 11
+"""In a lexicon built on agreement, a slip the sources share for another
+word's form ("...: a slip for cheval: not admitted").
+"""
+WORD_REFUSAL_NO_WORD: WordRefusal.ValueType  # 12
+"""A word game: no word was laid or claimed ("no word")."""
+WORD_REFUSAL_NOT_ON_TABLE: WordRefusal.ValueType  # 13
+"""A word game: the table's cards do not make the word ("not on the table:
+N E", the letters missing).
+"""
+Global___WordRefusal: _TypeAlias = WordRefusal  # noqa: Y015
 
 @_typing.final
 class Policy(_message.Message):
@@ -288,6 +379,7 @@ class WordVerdict(_message.Message):
     ADMISSIBLE_FIELD_NUMBER: _builtins.int
     REASON_FIELD_NUMBER: _builtins.int
     ZIPF_FIELD_NUMBER: _builtins.int
+    CODE_FIELD_NUMBER: _builtins.int
     word: _builtins.str
     """The word as asked ("Œuvre")."""
     key: _builtins.str
@@ -308,6 +400,10 @@ class WordVerdict(_message.Message):
     a word seen once in a hundred million words; 0 when unknown). Given
     whether or not the word is admitted, with or without reasons.
     """
+    code: Global___WordRefusal.ValueType
+    """Why it is not admitted, as a code (reason says it in English); unset
+    when it is admitted, or asked with_reasons false.
+    """
     def __init__(
         self,
         *,
@@ -316,10 +412,11 @@ class WordVerdict(_message.Message):
         admissible: _builtins.bool = ...,
         reason: _builtins.str = ...,
         zipf: _builtins.float = ...,
+        code: Global___WordRefusal.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["admissible", b"admissible", "key", b"key", "reason", b"reason", "word", b"word", "zipf", b"zipf"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["admissible", b"admissible", "code", b"code", "key", b"key", "reason", b"reason", "word", b"word", "zipf", b"zipf"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -620,6 +717,7 @@ class ScoreWordResponse(_message.Message):
     LETTER_POINTS_FIELD_NUMBER: _builtins.int
     DOUBLED_FIELD_NUMBER: _builtins.int
     CARDS_FIELD_NUMBER: _builtins.int
+    CODE_FIELD_NUMBER: _builtins.int
     word: _builtins.str
     """The letters laid, jokers as their letters: "ETE"."""
     key: _builtins.str
@@ -641,6 +739,8 @@ class ScoreWordResponse(_message.Message):
     """
     doubled: _builtins.bool
     """Every card one colour (a joker has its own colour): the score is doubled."""
+    code: Global___WordRefusal.ValueType
+    """Why it is not admissible, as WordVerdict.code."""
     @_builtins.property
     def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """Canonical text of the laid cards, in order: ["Er", "Tb", "?r=E"]."""
@@ -657,10 +757,11 @@ class ScoreWordResponse(_message.Message):
         letter_points: _builtins.int = ...,
         doubled: _builtins.bool = ...,
         cards: _abc.Iterable[_builtins.str] | None = ...,
+        code: Global___WordRefusal.ValueType = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["admissible", b"admissible", "cards", b"cards", "doubled", b"doubled", "key", b"key", "length_points", b"length_points", "letter_points", b"letter_points", "reason", b"reason", "score", b"score", "word", b"word"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["admissible", b"admissible", "cards", b"cards", "code", b"code", "doubled", b"doubled", "key", b"key", "length_points", b"length_points", "letter_points", b"letter_points", "reason", b"reason", "score", b"score", "word", b"word"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
