@@ -11,7 +11,7 @@ from rich.table import Table
 
 from brelan.api.v1 import tournament_pb2 as upb
 
-from .cli_tables import DEFAULT_SERVER, client, option_pairs, pausing, timing
+from .cli_tables import DEFAULT_SERVER, client, leveled, option_pairs, pausing, timing
 from .client import BrelanClient
 from .console import emit, err, out
 
@@ -19,6 +19,7 @@ EXAMPLES = """\
 examples:
   brelan tournament create ann bob cy dee --bots 1,2,3          a knockout of 4; you are ann
   brelan tournament create p1 p2 p3 p4 p5 p6 --format preliminary --all-bots --option hand=9
+  brelan tournament create ann bob cy dee --bots 1,2,3 --level fort  the same, the bots strong (fort)
   brelan tournament show tour-1a2b3c4d --follow                  standings and matches until the end
   brelan table join t-5e6f7a8b --secret SECRET                   take your seat in your match's game
 
@@ -37,7 +38,7 @@ def cmd_tournament_create(args: argparse.Namespace) -> int:
     created = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
                                  untimed=args.untimed, join_minutes=args.join_minutes, name=args.name,
-                                 pause_seconds=args.pause)  # fmt: skip
+                                 pause_seconds=args.pause, bot_level=args.level)  # fmt: skip
     if args.json:  # the secrets in a line of their own, before the tournament's
         emit({"join_secrets": dict(created.join_secrets)})
     elif created.join_secrets:
@@ -68,7 +69,8 @@ def show(api: BrelanClient, info: upb.TournamentInfo, args: argparse.Namespace) 
 
 def print_tournament(info: upb.TournamentInfo) -> None:
     state = f"won by {info.champion}" if info.finished else f"playing {info.stage} round {info.round}"
-    out.print(f"[bold]{info.name}[/bold]  {info.tournament_id}  {info.format}, {len(info.players)} players: {state}")
+    bots = f" (bots: {info.bot_level})" if info.bot_level else ""
+    out.print(f"[bold]{info.name}[/bold]  {info.tournament_id}  {info.format}, {len(info.players)} players{bots}: {state}")
     standings = Table(box=None, pad_edge=False)
     for column in ("place", "player", "points", "tie-break", "played", "won", "lost", "forfeited"):
         standings.add_column(column, justify="left" if column == "player" else "right")
@@ -122,6 +124,7 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
                         help="knockout (4, 8, 16, 32 or 64 players), preliminary (an even number), round-robin")  # fmt: skip
     create.add_argument("--bots", type=bot_list, default=[], metavar="I,J", help="players the server's bots play (indexes from 0)")
     create.add_argument("--all-bots", action="store_true", help="bots play every seat (a demonstration)")
+    leveled(create, "the bots'")
     create.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an AlphaPoker option for every game, repeatable (e.g. hand=9, lexicon=fr-dela)")  # fmt: skip
     create.add_argument("--wins", type=int, default=0, metavar="N", help="games to win a match (default 2: best of three)")

@@ -279,15 +279,17 @@ class BrelanClient(LexiconCalls):
     def create_tournament(self, players: Sequence[str], *, format: str = "knockout", bots: Sequence[int] = (),
                           options: Mapping[str, str] | None = None, wins: int = 0, qualifiers: int = 0,
                           decision_seconds: float = 0.0, untimed: bool = False, join_minutes: float = 0.0,
-                          name: str = "", pause_seconds: float = 0.0) -> upb.CreateTournamentResponse:  # fmt: skip
+                          name: str = "", pause_seconds: float = 0.0,
+                          bot_level: str = "") -> upb.CreateTournamentResponse:  # fmt: skip
         """An AlphaPoker tournament: every game of every match becomes a table of two as it comes due.
 
         Its answer holds the tournament and each human player's join secret (told this once).
         ``join_minutes``: how long each game waits for its players (0: 10); the absent forfeit it.
         ``decision_seconds``: each decision's time (0: the server's default, or none when ``untimed``).
         ``pause_seconds``: each game's pause after each hand (as :meth:`create_table`'s).
+        ``bot_level``: the level its bots play at in every game (English or French; "": the default).
         """
-        request = upb.CreateTournamentRequest(name=name, format=format, players=players, bots=bots,
+        request = upb.CreateTournamentRequest(name=name, format=format, players=players, bots=bots, bot_level=bot_level,
                                               options=dict(options or {}), wins=wins, qualifiers=qualifiers,
                                               decision_seconds=decision_seconds, untimed=untimed,
                                               join_minutes=join_minutes, pause_seconds=pause_seconds)  # fmt: skip

@@ -457,11 +457,11 @@ class SqlStore:
     async def create_tournament(self, row: TournamentRow) -> None:
         await self._write(
             [("INSERT INTO tournaments (tournament_id, name, format, players, bots, options, wins, qualifiers,"
-              " decision_seconds, seed, created, join_minutes, pause_seconds)"
-              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              " decision_seconds, seed, created, join_minutes, pause_seconds, bot_level)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
               (row.tournament_id, row.name, row.format, json.dumps(row.players), json.dumps(row.bots),
                json.dumps(row.options), row.wins, row.qualifiers, row.decision_seconds, row.seed, time.time(),
-               row.join_minutes, row.pause_seconds))],
+               row.join_minutes, row.pause_seconds, row.bot_level))],
             [("INSERT INTO tournament_secrets VALUES (?, ?, ?)",
               [(row.tournament_id, p, h) for p, h in row.secrets_sha256.items()])],
         )  # fmt: skip

@@ -106,6 +106,7 @@ class TournamentRow:
     finished: bool = False  # its champion is known
     created: float = 0.0  # wall clock, when it was made (the listing's order)
     pause_seconds: float = 0.0  # each game's pause after each hand (TableRow.pause_seconds)
+    bot_level: str = ""  # the level its bots play at in every game ("": the default, a row made before levels)
 
 
 @dataclass(frozen=True)

@@ -152,5 +152,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (  # 14: a seat's player sitting out, kept so a restart or another node plays its default moves at once still
         "ALTER TABLE seats ADD COLUMN sitting_out INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # 15: the level a tournament's bots play at, kept so each game made later (on any node) plays it
+        "ALTER TABLE tournaments ADD COLUMN bot_level TEXT NOT NULL DEFAULT ''",  # "": the default level
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)

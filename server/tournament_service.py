@@ -9,6 +9,7 @@ from brelan.api.v1 import tournament_pb2_grpc as pb_grpc
 
 from .auth import peer_of
 from .errors import decision_time, invalid, limited
+from .games.levels import level_of
 from .paging import after, bounded, page_of
 from .tournaments import Running, Tournaments
 
@@ -20,9 +21,11 @@ LISTED_PAGE, MAX_LISTED_PAGE = 20, 100  # tournaments a ListTournaments page hol
 def tournament_info(run: Running) -> pb.TournamentInfo:
     names = run.row.players
     state = run.state
+    # Its bots' level ("" in a row made before levels: the default, which they played at)
     info = pb.TournamentInfo(tournament_id=run.row.tournament_id, name=run.row.name, format=run.row.format,
                              players=names, finished=state.is_over, stage=state.stage, round=state.round,
-                             champion=names[state.champion] if state.champion is not None else "")  # fmt: skip
+                             champion=names[state.champion] if state.champion is not None else "",
+                             bot_level=level_of(run.row.bot_level) if run.row.bots else "")  # fmt: skip
     for place, s in enumerate(state.standings(), 1):
         info.standings.append(pb.Standing(place=place, player=names[s.player], match_points=s.points,
                                           tiebreak=s.tiebreak, played=s.played, won=s.won, lost=s.lost,
@@ -51,7 +54,7 @@ class TournamentServicer(pb_grpc.TournamentServiceServicer):
         seconds = decision_time(request.decision_seconds, request.untimed)
         run, joins = await self.tournaments.create(request.name, request.format, list(request.players), list(request.bots),
                                       dict(request.options), request.wins, request.qualifiers, seconds,
-                                      request.join_minutes, request.pause_seconds)  # fmt: skip
+                                      request.join_minutes, request.pause_seconds, request.bot_level)  # fmt: skip
         # The secrets are told once, to the creator, who hands each player his own.
         return pb.CreateTournamentResponse(tournament=tournament_info(run), join_secrets=joins)
 

@@ -23,6 +23,7 @@ from typing import Any, Sequence
 
 from .cluster import Cluster
 from .refusals import MAX_PAUSE_SECONDS, checked_seconds, found, invalid
+from .games.levels import UnknownLevel, level_of
 from .games.registry import get_variant
 from .games.tournament import Format, Game, Tournament, TournamentError, TournamentOptions
 from .games.transcript import game_rng
@@ -86,13 +87,19 @@ class Tournaments:
     # -- creating -------------------------------------------------------------------------------
     async def create(self, name: str, format_: str, players: list[str], bots: list[int], options: dict[str, str],
                wins: int, qualifiers: int, decision_seconds: float,
-               join_minutes: float = 0.0, pause_seconds: float = 0.0) -> tuple[Running, dict[str, str]]:  # fmt: skip
+               join_minutes: float = 0.0, pause_seconds: float = 0.0,
+               bot_level: str = "") -> tuple[Running, dict[str, str]]:  # fmt: skip
         """A new tournament, its first games open; returns it with each human player's join secret.
 
         ``join_minutes``: how long each game waits for its players (0: :data:`JOIN_MINUTES`); one
         still absent then forfeits the game. ``pause_seconds``: each game's pause after each hand.
+        ``bot_level``: the level its bots play at in every game (English or French; "": the default).
         """
         pause_seconds = checked_seconds("pause_seconds", pause_seconds, MAX_PAUSE_SECONDS)
+        try:
+            bot_level = level_of(bot_level)  # kept by its English name, as a table keeps its seats'
+        except UnknownLevel as e:
+            raise invalid("bot_level", str(e)) from None
         if not (join_minutes == 0 or 0 < join_minutes <= MAX_JOIN_MINUTES):  # also refuses nan
             raise invalid("join_minutes", f"more than 0, at most {MAX_JOIN_MINUTES} (a day); 0: {JOIN_MINUTES:g}")
         checked_name(name)
@@ -120,7 +127,7 @@ class Tournaments:
         row = TournamentRow("tour-" + secrets.token_hex(4), name or "tournament", fmt.value, tuple(players),
                             tuple(sorted(set(bots))), dict(options), wins or 2, qualifiers, decision_seconds,
                             self.tables.seeds.draw(), {p: sha256(secret) for p, secret in joins.items()},
-                            join_minutes or JOIN_MINUTES, pause_seconds=pause_seconds)  # fmt: skip
+                            join_minutes or JOIN_MINUTES, pause_seconds=pause_seconds, bot_level=bot_level)  # fmt: skip
         await self.log.create_tournament(row)
         run = await self._replayed(row.tournament_id, open_due=True)
         assert run is not None
@@ -138,13 +145,14 @@ class Tournaments:
         place = run.place(match, table_id)
         # The name is for the logs and the command line; a page says the place in its own words (TableInfo's).
         name = f"{place.tournament_name}: {place.stage} round {place.round} match {place.match} game {place.game}"[:MAX_NAME]
-        bots = [seat for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
+        # Its bots at the tournament's level ("" in a row made before levels: the default, as then)
+        bots = [(seat, run.row.bot_level) for seat, player in enumerate((m.a, m.b)) if player in run.row.bots]
         reserved = {seat: (run.row.players[p], run.row.secrets_sha256[p]) for seat, p in enumerate((m.a, m.b))
                     if p in run.row.secrets_sha256}  # fmt: skip
         try:
-            await self.tables.create(GAME, game_options(run.row.options), bots, run.row.decision_seconds, name,
+            await self.tables.create(GAME, game_options(run.row.options), [], run.row.decision_seconds, name,
                                      reserved, table_id, run.row.join_minutes * 60, place=asdict(place),
-                                     pause_seconds=run.row.pause_seconds)  # fmt: skip
+                                     pause_seconds=run.row.pause_seconds, bots=bots)  # fmt: skip
         except TableExists:
             return
         if self.cluster is not None:

@@ -101,6 +101,31 @@ def test_a_game_s_table_tells_its_place_in_its_tournament(api: BrelanClient) -> 
     assert not api.get_table(alone.table_id).HasField("tournament")
 
 
+def bot_levels(api: BrelanClient, table_id: str) -> list[str]:
+    """Each seat's bot's level at a table (SeatInfo.bot_level), "" for a person's."""
+    return [s.bot_level if s.bot else "" for s in api.get_table(table_id).seats]
+
+
+def test_a_tournament_s_bots_play_every_game_at_its_level(api: BrelanClient) -> None:
+    """Issue 41: the level a tournament chooses (in French too) is each of its bots' at every game's table, the next
+    games' as the first ones'; intermediate when none is named; a tournament of people names none."""
+    info = api.create_tournament(["ann", "bob", "cy", "dee"], bots=[1, 2, 3], options=FAST, bot_level="fort").tournament
+    assert info.bot_level == "strong" and api.get_tournament(info.tournament_id).bot_level == "strong"  # as kept
+    with_ann = next(m for m in info.matches if "ann" in (m.player_a, m.player_b))
+    assert bot_levels(api, with_ann.table_ids[0]) == ["" if p == "ann" else "strong" for p in (with_ann.player_a, with_ann.player_b)]
+    bots_only = next(i for i, m in enumerate(info.matches) if "ann" not in (m.player_a, m.player_b))
+    deadline = time.monotonic() + 30
+    while len(tables := api.get_tournament(info.tournament_id).matches[bots_only].table_ids) < 2:
+        assert time.monotonic() < deadline, "the bots' match made no second game"
+        time.sleep(0.05)
+    assert [bot_levels(api, t) for t in tables] == [["strong", "strong"]] * len(tables)  # the games made later too
+    plain = api.create_tournament(["ann", "bob", "cy", "dee"], bots=[3], options=FAST).tournament
+    assert plain.bot_level == "intermediate"
+    match = next(m for m in plain.matches if "dee" in (m.player_a, m.player_b))
+    assert "intermediate" in bot_levels(api, match.table_ids[0])
+    assert api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST).tournament.bot_level == ""
+
+
 def test_bad_tournaments_get_field_errors(api: BrelanClient) -> None:
     cases = [
         (dict(players=["a", "b", "c", "d", "e"]), "players"),
@@ -116,6 +141,7 @@ def test_bad_tournaments_get_field_errors(api: BrelanClient) -> None:
         (dict(players=["a", "b", "c", "d"], join_minutes=float("nan")), "join_minutes"),
         (dict(players=["a", "b", "c", "d"], join_minutes=1441), "join_minutes"),
         (dict(players=["a", "b", "c", "d"], pause_seconds=61), "pause_seconds"),
+        (dict(players=["a", "b", "c", "d"], bots=[1], bot_level="expert"), "bot_level"),
     ]
     for kwargs, field in cases:
         e = error_of(api.create_tournament, **kwargs)
@@ -172,19 +198,24 @@ def test_a_tournament_seat_is_taken_only_with_its_players_join_secret(api: Brela
 def test_the_tournament_commands(server: ServerThread, capsys: pytest.CaptureFixture[str]) -> None:
     from brelan.clients.cli import main
 
-    argv = ["tournament", "create", "ann", "bob", "cy", "dee", "--all-bots", "--name", "cli cup", "--server",
+    argv = ["tournament", "create", "ann", "bob", "cy", "dee", "--all-bots", "--level", "débutant", "--name", "cli cup", "--server",
             server.target, *(a for k, v in FAST.items() for a in ("--option", f"{k}={v}")), "--follow", "--json"]  # fmt: skip
     assert main(argv) == 0
     lines = [line for line in capsys.readouterr().out.splitlines() if line]
     last = json.loads(lines[-1])
     assert last["finished"] is True and last["champion"] in ("ann", "bob", "cy", "dee") and len(last["matches"]) == 3
+    assert last["bot_level"] == "beginner"  # --level, in French too
     assert main(["tournament", "show", last["tournament_id"], "--server", server.target]) == 0
     shown = capsys.readouterr().out
     assert "cli cup" in shown and f"won by {last['champion']}" in shown and "tie-break" in shown
+    assert "(bots: beginner)" in shown
     assert main(["tournament", "list", "--all", "--server", server.target]) == 0
     assert last["tournament_id"] in capsys.readouterr().out
     assert main(["tournament", "create", "a", "b", "c", "--server", server.target]) == 2
     assert "players: a knockout takes exactly 4, 8, 16, 32 or 64 players" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as bad:  # argparse's usage error: one line, exit 2
+        main(["tournament", "create", "a", "b", "c", "d", "--all-bots", "--level", "expert", "--server", server.target])
+    assert bad.value.code == 2 and "unknown bot level 'expert'" in capsys.readouterr().err
 
 
 def due_games(api: BrelanClient, tournament_id: str) -> tpb.TableInfo:

@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62relan/api/v1/tournament.proto\x12\rbrelan.api.v1\"\xc6\x02\n\x17\x43reateTournamentRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0c\n\x04\x62ots\x18\x04 \x03(\r\x12\x44\n\x07options\x18\x05 \x03(\x0b\x32\x33.brelan.api.v1.CreateTournamentRequest.OptionsEntry\x12\x0c\n\x04wins\x18\x06 \x01(\r\x12\x12\n\nqualifiers\x18\x07 \x01(\r\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x08 \x01(\x01\x12\x14\n\x0cjoin_minutes\x18\t \x01(\x01\x12\x0f\n\x07untimed\x18\n \x01(\x08\x12\x15\n\rpause_seconds\x18\x0b \x01(\x01\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xd1\x01\n\x18\x43reateTournamentResponse\x12\x31\n\ntournament\x18\x01 \x01(\x0b\x32\x1d.brelan.api.v1.TournamentInfo\x12N\n\x0cjoin_secrets\x18\x02 \x03(\x0b\x32\x38.brelan.api.v1.CreateTournamentResponse.JoinSecretsEntry\x1a\x32\n\x10JoinSecretsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"J\n\x15GetTournamentResponse\x12\x31\n\ntournament\x18\x01 \x01(\x0b\x32\x1d.brelan.api.v1.TournamentInfo\"Y\n\x16ListTournamentsRequest\x12\x18\n\x10include_finished\x18\x01 \x01(\x08\x12\x11\n\tpage_size\x18\x02 \x01(\r\x12\x12\n\npage_token\x18\x03 \x01(\t\"f\n\x17ListTournamentsResponse\x12\x32\n\x0btournaments\x18\x01 \x03(\x0b\x32\x1d.brelan.api.v1.TournamentInfo\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x8f\x01\n\x08Standing\x12\r\n\x05place\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x14\n\x0cmatch_points\x18\x03 \x01(\r\x12\x10\n\x08tiebreak\x18\x04 \x01(\x05\x12\x0e\n\x06played\x18\x05 \x01(\r\x12\x0b\n\x03won\x18\x06 \x01(\r\x12\x0c\n\x04lost\x18\x07 \x01(\r\x12\x11\n\tforfeited\x18\x08 \x01(\r\"\xa0\x01\n\tMatchInfo\x12\r\n\x05stage\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\r\x12\x0e\n\x06number\x18\x03 \x01(\r\x12\x10\n\x08player_a\x18\x04 \x01(\t\x12\x10\n\x08player_b\x18\x05 \x01(\t\x12\x0e\n\x06wins_a\x18\x06 \x01(\r\x12\x0e\n\x06wins_b\x18\x07 \x01(\r\x12\x0e\n\x06winner\x18\x08 \x01(\t\x12\x11\n\ttable_ids\x18\t \x03(\t\"\x83\x02\n\x0eTournamentInfo\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x10\n\x08\x63hampion\x18\x06 \x01(\t\x12\r\n\x05stage\x18\x07 \x01(\t\x12\r\n\x05round\x18\x08 \x01(\r\x12*\n\tstandings\x18\t \x03(\x0b\x32\x17.brelan.api.v1.Standing\x12)\n\x07matches\x18\n \x03(\x0b\x32\x18.brelan.api.v1.MatchInfoJ\x04\x08\x0b\x10\x0cR\x0cjoin_secrets2\xb6\x02\n\x11TournamentService\x12\x63\n\x10\x43reateTournament\x12&.brelan.api.v1.CreateTournamentRequest\x1a\'.brelan.api.v1.CreateTournamentResponse\x12Z\n\rGetTournament\x12#.brelan.api.v1.GetTournamentRequest\x1a$.brelan.api.v1.GetTournamentResponse\x12`\n\x0fListTournaments\x12%.brelan.api.v1.ListTournamentsRequest\x1a&.brelan.api.v1.ListTournamentsResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1e\x62relan/api/v1/tournament.proto\x12\rbrelan.api.v1\"\xd9\x02\n\x17\x43reateTournamentRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0c\n\x04\x62ots\x18\x04 \x03(\r\x12\x44\n\x07options\x18\x05 \x03(\x0b\x32\x33.brelan.api.v1.CreateTournamentRequest.OptionsEntry\x12\x0c\n\x04wins\x18\x06 \x01(\r\x12\x12\n\nqualifiers\x18\x07 \x01(\r\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x08 \x01(\x01\x12\x14\n\x0cjoin_minutes\x18\t \x01(\x01\x12\x0f\n\x07untimed\x18\n \x01(\x08\x12\x15\n\rpause_seconds\x18\x0b \x01(\x01\x12\x11\n\tbot_level\x18\x0c \x01(\t\x1a.\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"\xd1\x01\n\x18\x43reateTournamentResponse\x12\x31\n\ntournament\x18\x01 \x01(\x0b\x32\x1d.brelan.api.v1.TournamentInfo\x12N\n\x0cjoin_secrets\x18\x02 \x03(\x0b\x32\x38.brelan.api.v1.CreateTournamentResponse.JoinSecretsEntry\x1a\x32\n\x10JoinSecretsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\t:\x02\x38\x01\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"J\n\x15GetTournamentResponse\x12\x31\n\ntournament\x18\x01 \x01(\x0b\x32\x1d.brelan.api.v1.TournamentInfo\"Y\n\x16ListTournamentsRequest\x12\x18\n\x10include_finished\x18\x01 \x01(\x08\x12\x11\n\tpage_size\x18\x02 \x01(\r\x12\x12\n\npage_token\x18\x03 \x01(\t\"f\n\x17ListTournamentsResponse\x12\x32\n\x0btournaments\x18\x01 \x03(\x0b\x32\x1d.brelan.api.v1.TournamentInfo\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"\x8f\x01\n\x08Standing\x12\r\n\x05place\x18\x01 \x01(\r\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x14\n\x0cmatch_points\x18\x03 \x01(\r\x12\x10\n\x08tiebreak\x18\x04 \x01(\x05\x12\x0e\n\x06played\x18\x05 \x01(\r\x12\x0b\n\x03won\x18\x06 \x01(\r\x12\x0c\n\x04lost\x18\x07 \x01(\r\x12\x11\n\tforfeited\x18\x08 \x01(\r\"\xa0\x01\n\tMatchInfo\x12\r\n\x05stage\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\r\x12\x0e\n\x06number\x18\x03 \x01(\r\x12\x10\n\x08player_a\x18\x04 \x01(\t\x12\x10\n\x08player_b\x18\x05 \x01(\t\x12\x0e\n\x06wins_a\x18\x06 \x01(\r\x12\x0e\n\x06wins_b\x18\x07 \x01(\r\x12\x0e\n\x06winner\x18\x08 \x01(\t\x12\x11\n\ttable_ids\x18\t \x03(\t\"\x96\x02\n\x0eTournamentInfo\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x10\n\x08\x66inished\x18\x05 \x01(\x08\x12\x10\n\x08\x63hampion\x18\x06 \x01(\t\x12\r\n\x05stage\x18\x07 \x01(\t\x12\r\n\x05round\x18\x08 \x01(\r\x12*\n\tstandings\x18\t \x03(\x0b\x32\x17.brelan.api.v1.Standing\x12)\n\x07matches\x18\n \x03(\x0b\x32\x18.brelan.api.v1.MatchInfo\x12\x11\n\tbot_level\x18\x0c \x01(\tJ\x04\x08\x0b\x10\x0cR\x0cjoin_secrets2\xb6\x02\n\x11TournamentService\x12\x63\n\x10\x43reateTournament\x12&.brelan.api.v1.CreateTournamentRequest\x1a\'.brelan.api.v1.CreateTournamentResponse\x12Z\n\rGetTournament\x12#.brelan.api.v1.GetTournamentRequest\x1a$.brelan.api.v1.GetTournamentResponse\x12`\n\x0fListTournaments\x12%.brelan.api.v1.ListTournamentsRequest\x1a&.brelan.api.v1.ListTournamentsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,27 +36,27 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATETOURNAMENTRESPONSE_JOINSECRETSENTRY']._loaded_options = None
   _globals['_CREATETOURNAMENTRESPONSE_JOINSECRETSENTRY']._serialized_options = b'8\001'
   _globals['_CREATETOURNAMENTREQUEST']._serialized_start=50
-  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=376
-  _globals['_CREATETOURNAMENTREQUEST_OPTIONSENTRY']._serialized_start=330
-  _globals['_CREATETOURNAMENTREQUEST_OPTIONSENTRY']._serialized_end=376
-  _globals['_CREATETOURNAMENTRESPONSE']._serialized_start=379
-  _globals['_CREATETOURNAMENTRESPONSE']._serialized_end=588
-  _globals['_CREATETOURNAMENTRESPONSE_JOINSECRETSENTRY']._serialized_start=538
-  _globals['_CREATETOURNAMENTRESPONSE_JOINSECRETSENTRY']._serialized_end=588
-  _globals['_GETTOURNAMENTREQUEST']._serialized_start=590
-  _globals['_GETTOURNAMENTREQUEST']._serialized_end=635
-  _globals['_GETTOURNAMENTRESPONSE']._serialized_start=637
-  _globals['_GETTOURNAMENTRESPONSE']._serialized_end=711
-  _globals['_LISTTOURNAMENTSREQUEST']._serialized_start=713
-  _globals['_LISTTOURNAMENTSREQUEST']._serialized_end=802
-  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_start=804
-  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_end=906
-  _globals['_STANDING']._serialized_start=909
-  _globals['_STANDING']._serialized_end=1052
-  _globals['_MATCHINFO']._serialized_start=1055
-  _globals['_MATCHINFO']._serialized_end=1215
-  _globals['_TOURNAMENTINFO']._serialized_start=1218
-  _globals['_TOURNAMENTINFO']._serialized_end=1477
-  _globals['_TOURNAMENTSERVICE']._serialized_start=1480
-  _globals['_TOURNAMENTSERVICE']._serialized_end=1790
+  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=395
+  _globals['_CREATETOURNAMENTREQUEST_OPTIONSENTRY']._serialized_start=349
+  _globals['_CREATETOURNAMENTREQUEST_OPTIONSENTRY']._serialized_end=395
+  _globals['_CREATETOURNAMENTRESPONSE']._serialized_start=398
+  _globals['_CREATETOURNAMENTRESPONSE']._serialized_end=607
+  _globals['_CREATETOURNAMENTRESPONSE_JOINSECRETSENTRY']._serialized_start=557
+  _globals['_CREATETOURNAMENTRESPONSE_JOINSECRETSENTRY']._serialized_end=607
+  _globals['_GETTOURNAMENTREQUEST']._serialized_start=609
+  _globals['_GETTOURNAMENTREQUEST']._serialized_end=654
+  _globals['_GETTOURNAMENTRESPONSE']._serialized_start=656
+  _globals['_GETTOURNAMENTRESPONSE']._serialized_end=730
+  _globals['_LISTTOURNAMENTSREQUEST']._serialized_start=732
+  _globals['_LISTTOURNAMENTSREQUEST']._serialized_end=821
+  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_start=823
+  _globals['_LISTTOURNAMENTSRESPONSE']._serialized_end=925
+  _globals['_STANDING']._serialized_start=928
+  _globals['_STANDING']._serialized_end=1071
+  _globals['_MATCHINFO']._serialized_start=1074
+  _globals['_MATCHINFO']._serialized_end=1234
+  _globals['_TOURNAMENTINFO']._serialized_start=1237
+  _globals['_TOURNAMENTINFO']._serialized_end=1515
+  _globals['_TOURNAMENTSERVICE']._serialized_start=1518
+  _globals['_TOURNAMENTSERVICE']._serialized_end=1828
 # @@protoc_insertion_point(module_scope)

@@ -55,6 +55,7 @@ class CreateTournamentRequest(_message.Message):
     JOIN_MINUTES_FIELD_NUMBER: _builtins.int
     UNTIMED_FIELD_NUMBER: _builtins.int
     PAUSE_SECONDS_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
     name: _builtins.str
     """Its name, at most 64 characters; empty: "tournament". Game tables are
     named after it ("NAME: knockout round 1 match 2 game 1").
@@ -93,6 +94,12 @@ class CreateTournamentRequest(_message.Message):
     (CreateTableRequest.pause_seconds): its end stays in sight, and the next
     hand's decisions open after it. 0: none.
     """
+    bot_level: _builtins.str
+    """The level the server's bots play at in every game: one of AlphaPoker's
+    VariantInfo.bot_levels, by its name or its French name ("strong",
+    "fort"); empty: VariantInfo.default_bot_level (intermediate). An unknown
+    level is INVALID_ARGUMENT on bot_level.
+    """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The players' names, in seat order (a player's index is its place here):
@@ -104,6 +111,7 @@ class CreateTournamentRequest(_message.Message):
         """Indexes into players (from 0) of those the server's bots play: [1, 2]
         makes the second and third players bots. Each below len(players)
         (INVALID_ARGUMENT on bots[i] otherwise); a repeated index counts once.
+        They play at bot_level.
         """
 
     @_builtins.property
@@ -128,10 +136,11 @@ class CreateTournamentRequest(_message.Message):
         join_minutes: _builtins.float = ...,
         untimed: _builtins.bool = ...,
         pause_seconds: _builtins.float = ...,
+        bot_level: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "players", b"players", "qualifiers", b"qualifiers", "untimed", b"untimed", "wins", b"wins"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_level", b"bot_level", "bots", b"bots", "decision_seconds", b"decision_seconds", "format", b"format", "join_minutes", b"join_minutes", "name", b"name", "options", b"options", "pause_seconds", b"pause_seconds", "players", b"players", "qualifiers", b"qualifiers", "untimed", b"untimed", "wins", b"wins"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
@@ -427,6 +436,7 @@ class TournamentInfo(_message.Message):
     ROUND_FIELD_NUMBER: _builtins.int
     STANDINGS_FIELD_NUMBER: _builtins.int
     MATCHES_FIELD_NUMBER: _builtins.int
+    BOT_LEVEL_FIELD_NUMBER: _builtins.int
     tournament_id: _builtins.str
     """Its id: "tour-1a2b3c4d"."""
     name: _builtins.str
@@ -443,6 +453,11 @@ class TournamentInfo(_message.Message):
     """
     round: _builtins.int
     """The round being played within stage, from 1 (once finished, the last)."""
+    bot_level: _builtins.str
+    """The level its bots play at (BotLevelInfo.name: "beginner",
+    "intermediate", "strong"), at every game's table (SeatInfo.bot_level);
+    empty when no bot plays in it.
+    """
     @_builtins.property
     def players(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The players' names, in seat order (as created)."""
@@ -470,10 +485,11 @@ class TournamentInfo(_message.Message):
         round: _builtins.int = ...,
         standings: _abc.Iterable[Global___Standing] | None = ...,
         matches: _abc.Iterable[Global___MatchInfo] | None = ...,
+        bot_level: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["champion", b"champion", "finished", b"finished", "format", b"format", "matches", b"matches", "name", b"name", "players", b"players", "round", b"round", "stage", b"stage", "standings", b"standings", "tournament_id", b"tournament_id"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["bot_level", b"bot_level", "champion", b"champion", "finished", b"finished", "format", b"format", "matches", b"matches", "name", b"name", "players", b"players", "round", b"round", "stage", b"stage", "standings", b"standings", "tournament_id", b"tournament_id"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
