@@ -408,19 +408,36 @@ def test_the_form_offers_what_the_game_has_and_counts_seats_as_people_do(site: s
     assert not wrong, wrong
 
 
-def test_the_form_s_bots_play_at_the_level_chosen(site: str, browsers: Callable[..., Any]) -> None:
-    """Issue 41: the form offers the game's levels in the page's words, the default chosen, and each bot of the
-    table made plays at the level chosen (its SeatInfo.bot_level)."""
-    driver = browsers()
+def test_the_host_chooses_each_bot_s_level_and_the_table_shows_it(site: str, browsers: Callable[..., Any]) -> None:
+    """Issue 41: beside each bot seat's box, the game's levels in the page's words (VariantInfo's), its default
+    chosen, in sight while a bot takes the seat; the host picks two levels (one by the keyboard), each bot of the
+    table made plays at its own (SeatInfo.bot_level), and the table's header names each bot with its level."""
+    driver = browsers("fr-FR")
     driver.get(site)
+    wait(driver, lambda d: d.find_element(By.ID, "player-name")).send_keys("ann")
     Select(wait(driver, lambda d: d.find_element(By.ID, "variant"))).select_by_value("poker-champ")
-    offered = driver.execute_script("return [...document.querySelectorAll('#create [name=level] option')]"
-                                    ".map((o) => [o.value, o.textContent, o.selected])")  # fmt: skip
-    assert [value for value, _, _ in offered] == ["beginner", "intermediate", "strong"]
-    assert [chosen for _, _, chosen in offered] == [False, True, False] and offered[2][1] in ("fort", "strong")
-    table_id = create_table(driver, site, "poker-champ", {"players": "3", "level": "strong"}, "ann", bots=[1, 2])
-    status, body = post(site + API + "GetTable", {"tableId": table_id})
-    assert status == 200 and [s.get("botLevel", "") for s in body["table"]["seats"]] == ["", "strong", "strong"]
+    driver.execute_script("const f = document.querySelector('#create [name=players]'); f.value = '3';"
+                          "f.dispatchEvent(new Event('change', {bubbles: true}))")  # fmt: skip
+    levels = ("return [...document.querySelectorAll('#create .bots [name=level]')].map((s) => [s.dataset.seat,"
+              " !s.hidden && s.offsetWidth > 0, s.value, [...s.options].map((o) => o.textContent)])")
+    words = ["débutant", "intermédiaire", "fort"]
+    assert driver.execute_script(levels) == [["0", False, "intermediate", words], ["1", True, "intermediate", words],
+                                             ["2", True, "intermediate", words]]  # you at seat 1, two bots
+    box = driver.find_element(By.CSS_SELECTOR, "#create .bots input[value='0']")
+    box.click()  # a bot at your seat: its level in sight, and gone with it
+    assert [shown for _, shown, _, _ in driver.execute_script(levels)] == [True, True, True]
+    box.click()
+    second = driver.find_element(By.CSS_SELECTOR, "#create [name=level][data-seat='1']")
+    Select(second).select_by_value("beginner")
+    third = driver.find_element(By.CSS_SELECTOR, "#create [name=level][data-seat='2']")
+    third.send_keys("f")  # a key on the focused select: its level by its first letter, as a person types it
+    assert [value for _, _, value, _ in driver.execute_script(levels)] == ["intermediate", "beginner", "strong"]
+    readable(driver, "the form's bots")
+    driver.find_element(By.CSS_SELECTOR, "#create button[type=submit]").click()
+    table_id = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#table[data-table]")).get_attribute("data-table")
+    assert [s.get("botLevel", "") for s in table_info(site, table_id)["seats"]] == ["", "beginner", "strong"]
+    said = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".table-head .bot-levels")).text
+    assert said == "niveau des robots : robot 2 (débutant) et robot 3 (fort)", said
 
 
 def players_typed(form: Any, players: list[tuple[str, bool]]) -> None:
@@ -459,10 +476,14 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
         assert said in error.text, error.text
     assert not driver.find_elements(By.CSS_SELECTOR, "#tournaments article")  # none was made
     players_typed(form, [("ann", False), ("bob", True), ("cy", True), ("dee", True)])  # a knockout of four: ann and bots
+    level = Select(form.find_element(By.NAME, "level"))  # the bots' level (issue 41): the game's default unless chosen
+    assert level.first_selected_option.text == "intermédiaire"
+    level.select_by_visible_text("fort")
     submit.click()
     # Its card offers this browser's player (whose join secret it keeps) his match's seat, once the table is open.
     sit = "//section[@id='tournaments']//article//button[contains(., 'ann')]"
     wait(driver, lambda d: d.find_elements(By.XPATH, sit), 20, "no button to play as ann")
+    assert "niveau des robots : fort" in driver.find_element(By.CSS_SELECTOR, "#tournaments article").text
     readable(driver, "the tournaments")
     speaks(driver, "fr-FR")
     offered = driver.execute_script(
@@ -476,6 +497,7 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     assert re.fullmatch(r"Coupe · demi-finale · match [12] · partie 1", title), title
     table_id = driver.find_element(By.ID, "table").get_attribute("data-table")
     assert table_info(site, table_id).get("pauseSeconds") == 5  # the form's pause after each hand, by default
+    assert [s.get("botLevel", "") for s in table_info(site, table_id)["seats"]].count("strong") == 1  # ann's opponent
     seq = int(table_info(site, table_id).get("seq", 0))
     assert decide(driver)  # a move, taken by the table
     wait(driver, lambda d: int(table_info(site, table_id).get("seq", 0)) > seq)

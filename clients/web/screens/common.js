@@ -1,11 +1,13 @@
 // What the page's screens share (app.js's lobby, tournaments and word tools): a call whose refusal is said in the
-// toast in the page's language, the pause a form asks for, a game option's field, a player's name's length.
+// toast in the page's language, the pause a form asks for, a bot's level, a game option's field, a player's name's
+// length.
 
 import { RpcError } from "../rpc.js";
 import { h, toast } from "../dom.js";
 import { duration, lang, t } from "../i18n.js";
 import { choiceLabel, offeredChoices, optionHelp, optionLabel, zeroMeaning } from "../options.js";
 import { deckField } from "../deck.js";
+import { chosenLevel, levelWord } from "../levels.js";
 
 export const MAX_NAME = 64; // a player's name, at most (server/tables.py)
 // After each hand of a turn-based game, the seconds its end stays on the table before the next hand's decisions
@@ -117,6 +119,16 @@ export function clockField() {
   const node = h("label", {}, t("form.time"), " ", select);
   return { node, select,
            timing: () => (select.value === "untimed" ? { untimed: true } : { decisionSeconds: Number(select.value) }) };
+}
+
+/** A bot's level, as a form asks it (each bot seat of a table, a tournament's bots): a select of ``variant``'s levels
+ *  (its VariantInfo's, in the page's words), ``wanted`` chosen if the game has it, else the game's default; ``attrs``:
+ *  the select's own (its name, its label). Empty when the game lists no level (nothing to choose: the server's
+ *  default). */
+export function levelSelect(variant, attrs = {}, wanted = "") {
+  const chosen = chosenLevel(variant, wanted);
+  return h("select", attrs, ...(variant?.botLevels || []).map((l) =>
+    h("option", { value: l.name, selected: l.name === chosen }, levelWord(l, lang))));
 }
 
 /** One option of a form: its label and help in the page's language (options.js), its key only as the field's

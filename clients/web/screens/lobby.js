@@ -1,13 +1,15 @@
-// The lobby: the tables, and the form that makes one (its game, the options in the page's words, its bots, their
-// level and pace, the time for each decision and the pause after each hand), sitting this browser at seat 0 unless asked not.
+// The lobby: the tables, and the form that makes one (its game, the options in the page's words, its bots, each one's
+// level, their pace, the time for each decision and the pause after each hand), sitting this browser at seat 0 unless
+// asked not.
 
 import { call } from "../rpc.js";
 import { h, seats } from "../dom.js";
 import { lang, t } from "../i18n.js";
+import { STRINGS as LEVEL_WORDS } from "../levels.js";
 import { applies } from "../options.js";
 import { refill, seatNames, tableTitle } from "../table/screen.js";
 import { status } from "../table/state.js";
-import { clockField, guarded, optionField, optionValues, pauseField } from "./common.js";
+import { clockField, guarded, levelSelect, optionField, optionValues, pauseField } from "./common.js";
 import { inviteFields, keepInvitations, myTables, say, statusWords } from "./friends.js";
 
 // the options a new table's form shows first: what makes the game, and Yahtzee's end (the rulebook's, to the last stack,
@@ -96,6 +98,7 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const fields = h("div", { class: "options" });
   const first = h("div", { class: "options" });
   const botsBox = h("div", { class: "bots" });
+  const levels = {}; // seat -> the level its bot was given: kept when the seats are drawn again (another count)
   const draw = () => {
     const variant = all.find((v) => v.name === select.value);
     // The choices that make the game (how many play, which style or mode) in sight; the other rules folded.
@@ -116,12 +119,18 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     const variant = all.find((v) => v.name === select.value);
     const players = first.querySelector('[name="players"]');
     const count = seatCount(variant, { players: players?.value });
-    botsBox.replaceChildren(h("span", {}, t("form.bots"), " "),
-      ...Array.from({ length: count }, (_, i) => h("label", { class: "inline" },
-        h("input", { type: "checkbox", name: "bot", value: i, checked: i > 0 }), ` ${i + 1}`)));
-    // the bots' level: the game's (VariantInfo.bot_levels), its default chosen
-    leveled.replaceChildren(...(variant.botLevels || []).map((l) =>
-      h("option", { value: l.name, selected: l.name === variant.defaultBotLevel }, t(`level.${l.name}`))));
+    // Each seat: a bot or not, and a bot's level beside its box (the game's levels, its default unless chosen),
+    // in sight only while a bot takes the seat.
+    botsBox.replaceChildren(h("span", {}, t("form.bots"), " "), ...Array.from({ length: count }, (_, i) => {
+      const label = t("level.seat", { n: i + 1 }, LEVEL_WORDS);
+      const level = levelSelect(variant, { name: "level", "data-seat": i, "aria-label": label, title: label }, levels[i]);
+      const box = h("input", { type: "checkbox", name: "bot", value: i, checked: i > 0 });
+      const shown = () => (level.hidden = !box.checked);
+      box.addEventListener("change", shown);
+      level.addEventListener("change", () => (levels[i] = level.value));
+      shown();
+      return h("span", { class: "bot-seat" }, h("label", { class: "inline" }, box, ` ${i + 1}`), level);
+    }));
     pace.hidden = !(variant.options || []).some((o) => o.name === "reaction");
     pause.node.hidden = Boolean(variant.realtime); // in real time nobody takes turns: no pause, nobody waits
   };
@@ -133,8 +142,6 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const paced = h("select", { name: "pace" }, ...PACES.map(([name, seconds]) =>
     h("option", { value: seconds, selected: name === "normal" }, t(`pace.${name}`))));
   const pace = h("label", {}, t("form.pace"), " ", paced);
-  const leveled = h("select", { name: "level" });
-  const level = h("label", {}, t("form.level"), " ", leveled);
   const pause = pauseField();
   // A practice table names the best words (the solver's set) among its moves; otherwise finding them is the game.
   const hints = h("input", { type: "checkbox", name: "hints" });
@@ -148,7 +155,7 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const form = h("form", { id: "create" },
     h("h2", {}, t("form.title")),
     h("label", {}, t("form.game"), " ", select), first,
-    botsBox, level, pace, invites.node,
+    botsBox, pace, invites.node,
     clock.node, pause.node,
     h("label", { class: "inline" }, hints, " ", t("form.practice")),
     h("label", { class: "inline" }, sit, " ", t("form.sit")),
@@ -160,10 +167,11 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     const options = optionValues(form, variant.options);
     if (!pace.hidden) options.reaction = paced.value;
     const botSeats = [...botsBox.querySelectorAll("input:checked")].map((c) => Number(c.value));
+    const levelOf = (seat) => botsBox.querySelector(`[name=level][data-seat="${seat}"]`).value;
     const timing = clock.timing();
     const invite = invites.invites().filter((i) => freeSeats().includes(i.seat));
     const created = await guarded(() => call("TableService", "CreateTable",
-      { variant: variant.name, options, botSeats, bots: botSeats.map((seat) => ({ seat, level: leveled.value })),
+      { variant: variant.name, options, bots: botSeats.map((seat) => ({ seat, level: levelOf(seat) })),
         hints: hints.checked, pauseSeconds: pause.seconds(), ...timing,
         ...(invite.length ? { invite } : {}) }));
     if (!created) return;

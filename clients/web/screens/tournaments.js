@@ -1,14 +1,15 @@
-// The tournaments: each one's standings and matches (a live match's game: its deal and the two capitals), and the
-// form that starts one (its players, people or bots, its format, and its games' clocks, deals and pause: AlphaPoker's
-// options as ListVariants gives them). The secrets of a tournament's people are kept in this browser, which takes
-// their seats.
+// The tournaments: each one's standings and matches (a live match's game: its deal and the two capitals), its bots'
+// level, and the form that starts one (its players, people or bots, the bots' level, its format, and its games'
+// clocks, deals and pause: AlphaPoker's options and levels as ListVariants gives them). The secrets of a tournament's
+// people are kept in this browser, which takes their seats.
 
 import { call } from "../rpc.js";
 import { h } from "../dom.js";
 import { lang, number, t } from "../i18n.js";
 import { seatNames, tournamentName } from "../table/screen.js";
 import { status } from "../table/state.js";
-import { clockField, guarded, MAX_NAME, optionField, optionValues, pauseField } from "./common.js";
+import { levelNamed, STRINGS as LEVEL_WORDS } from "../levels.js";
+import { clockField, guarded, levelSelect, MAX_NAME, optionField, optionValues, pauseField } from "./common.js";
 
 const GAME = "alphapoker"; // every tournament game's
 // The game's options its form offers, from the game's VariantInfo (their ranges, defaults and words are its): the
@@ -52,12 +53,15 @@ function secrets() {
 export async function tournamentsScreen(main, { join, signal, variantOf }) {
   const box = h("div", {});
   const all = h("input", { type: "checkbox" });
+  // The game's VariantInfo: its options' ranges and words, its bots' levels (null when the server does not list it)
+  const game = await variantOf?.(GAME).catch(() => null) ?? null;
   const refresh = async () => {
     const list = (await guarded(() => call("TournamentService", "ListTournaments", { includeFinished: all.checked })))?.tournaments;
     if (!list) return;
     const live = await liveGames(list);
     if (signal?.aborted) return;
-    box.replaceChildren(...(list.length ? list.map((tour) => tournamentCard(tour, join, live)) : [h("p", {}, t("tour.none"))]));
+    box.replaceChildren(...(list.length ? list.map((tour) => tournamentCard(tour, join, live, game))
+      : [h("p", {}, t("tour.none"))]));
   };
   all.addEventListener("change", refresh);
   // You (the name at the top of the page) against three bots, unless changed.
@@ -72,12 +76,15 @@ export async function tournamentsScreen(main, { join, signal, variantOf }) {
   const pause = pauseField();
   const clock = clockField();
   // The game's clocks and deals, as its VariantInfo offers them (none shown when the server does not list it)
-  const offered = ((await variantOf?.(GAME).catch(() => null))?.options || []).filter((o) => GAME_OPTIONS.includes(o.name))
+  const offered = (game?.options || []).filter((o) => GAME_OPTIONS.includes(o.name))
     .sort((a, b) => GAME_OPTIONS.indexOf(a.name) - GAME_OPTIONS.indexOf(b.name));
+  // The level every bot plays at, the game's default unless chosen (none offered when the game lists no level)
+  const level = levelSelect(game, { name: "level" });
   const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
     h("p", { class: "quiet" }, t("tour.game")),
     h("label", {}, t("tour.name"), " ", name),
     h("fieldset", { class: "tour-players" }, h("legend", {}, t("tour.players")), players.node),
+    h("label", { hidden: !level.options.length }, t("form.level"), " ", level),
     h("label", {}, t("tour.format"), " ", format),
     h("fieldset", { class: "tour-games" }, h("legend", {}, say("tour.games")), clock.node,
       ...offered.map((o) => optionField(o, GAME)), pause.node),
@@ -94,7 +101,7 @@ export async function tournamentsScreen(main, { join, signal, variantOf }) {
       return;
     }
     const request = { name: name.value.trim(), players: entries.map((p) => p.name), format: format.value,
-                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), pauseSeconds: pause.seconds(),
+                      bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), botLevel: level.value, pauseSeconds: pause.seconds(),
                       options: optionValues(form, offered), ...clock.timing() };
     const created = await call("TournamentService", "CreateTournament", request).catch((e) => {
       [error.hidden, error.textContent] = [false, e.message]; // the server's reason, beside the form
@@ -177,9 +184,10 @@ function liveGame(match, game) {
     : say("tour.live", { game: n, n: hand, of: of || "?" }), ...(capitals.length ? [" · ", capitals.join(" · ")] : []));
 }
 
-/** A tournament: its standings, its matches (each one's last game to watch, with the game being played: ``live``,
- *  liveGames'; or a seat to take with this browser's secret). */
-function tournamentCard(tour, join, live = new Map()) {
+/** A tournament: where it stands and its bots' level (``game``: the game's VariantInfo, which words it), its
+ *  standings, its matches (each one's last game to watch, with the game being played: ``live``, liveGames'; or a seat
+ *  to take with this browser's secret). */
+function tournamentCard(tour, join, live = new Map(), game = null) {
   const held = secrets()[tour.tournamentId] || {};
   const standings = h("table", { class: "list" }, h("tr", {}, ...["#", "player", "points", "tiebreak", "played", "won", "lost",
     "forfeited"].map((c) => h("th", {}, t(`tour.col.${c}`)))), ...(tour.standings || []).map((s) => h("tr", {},
@@ -198,5 +206,7 @@ function tournamentCard(tour, join, live = new Map()) {
       } }, t("tour.sit", { name: p }))) : []));
   }));
   return h("article", { class: "tournament" }, h("h3", { title: tour.tournamentId }, tournamentName(tour.name)),
-    h("p", {}, tour.finished ? t("tour.won", { name: tour.champion }) : t("tour.round", { n: tour.round || 1 })), standings, matches);
+    h("p", {}, tour.finished ? t("tour.won", { name: tour.champion }) : t("tour.round", { n: tour.round || 1 }),
+      tour.botLevel ? [" · ", t("level.bots", { levels: levelNamed(game, tour.botLevel, lang) }, LEVEL_WORDS)] : null),
+    standings, matches);
 }

@@ -14,6 +14,7 @@ import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, t } from "../i18n.js";
+import { botLevels, STRINGS as LEVEL_WORDS } from "../levels.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
 import { warns } from "./board.js";
@@ -372,7 +373,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const hand = held ? state.hold.hand : info.hand;
     const seated = (info.seats || []).map((s) => [Boolean(s.taken), Boolean(s.reserved)]);
     const counted = roundLabel(state.variant, hand, t); // "donne 3", "deal 3", "hand 3"; none for bataille
-    const headKey = [tableTitle(info, title), info.variant, status(info), counted, info.hints, names, seated, lang];
+    const levels = botLevels(info, state.variant, names, lang); // its bots' (SeatInfo.bot_level), in the game's words
+    const headKey = [tableTitle(info, title), info.variant, status(info), counted, info.hints, names, seated, levels, lang];
     refill(head, JSON.stringify(headKey), () => [
       h("h2", { title: tableId }, tableTitle(info, title)),
       h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
@@ -384,7 +386,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         !over && mySeat === null && (info.seats || []).some((s) => !s.taken && !s.reserved)
           ? h("button", { onclick: () => join(tableId) }, t("table.take")) : null,
         !over && mySeat === null && (info.seats || []).some((s) => s.reserved) ? secretBox() : null,
-        mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null)]);
+        mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null),
+      levels.length ? h("p", { class: "bot-levels" }, t("level.bots", { levels: listed(levels) }, LEVEL_WORDS)) : null]);
     const c = ctx();
     c.names = awayNames(info, c.names, t); // a seat sitting out says so by its name
     chat.update(people());
