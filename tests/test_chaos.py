@@ -44,8 +44,22 @@ def wait_for(check: Callable[[], bool], limit: float, what: str) -> None:
 
 
 def finishes(api: BrelanClient, table_id: str, limit: float = 60.0) -> tpb.TableInfo:
-    """The table once its game is over (the test fails if it is not within ``limit`` seconds)."""
-    wait_for(lambda: until_answered(lambda: api.get_table(table_id)).status == FINISHED, limit, f"{table_id} ends")
+    """The table once its game is over. The test fails when the table stands still for ``limit`` seconds (its seq
+    does not move: stuck), not when a game that plays on is slow on a loaded machine (ten times ``limit`` at most).
+    """
+    seen = {"seq": -1, "since": time.monotonic()}
+    overall = time.monotonic() + 10 * limit
+
+    def over() -> bool:
+        info = until_answered(lambda: api.get_table(table_id))
+        now = time.monotonic()
+        if info.seq != seen["seq"]:
+            seen.update(seq=info.seq, since=now)
+        stuck = now - seen["since"] > limit or now > overall
+        assert not stuck, f"{table_id} stands still at seq {info.seq} (status {info.status}) for {now - seen['since']:.0f}s"
+        return info.status == FINISHED
+
+    wait_for(over, 10 * limit, f"{table_id} ends")
     return api.get_table(table_id)
 
 
