@@ -65,6 +65,7 @@ class TableEvent:
     # redacted for anyone. Otherwise only its actor gets it (a hidden exchange, a set hand).
     action_public: bool = True
     final: bool = False  # the game's last event
+    text: str = ""  # the event's text, as logged (made once: the log, the replay's check and the public receivers')
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,9 @@ class Table:
         self.decisions = Decisions()  # its clocks: each decision's, the game's, the pause after a hand, the bots'
         self.watchers: dict[Watch, int | None] = {}
         self.chatters: set[Watch] = set()  # the watchers shown the chat
+        # The watchers sent only the actions that open a decision of their seat (WatchTable's decisions_only):
+        # a bot's stream, woken once a decision rather than at every action.
+        self.deciding: set[Watch] = set()
         self.chat: list[ChatLine] = []  # every line said at the table, in order
         self.bots = random.Random(f"bots/{row.seed}")
         # Each bot seat's bot, at the level the table keeps for it: one a seat, as a bot may remember what it saw.
@@ -195,7 +199,7 @@ class Table:
                 self.done[(action.seat, action.action_id)] = Acted(action.last_seq, events)
 
         await asyncio.get_running_loop().run_in_executor(ENGINE, replay)
-        replayed = [str(e.event) for e in self.events]
+        replayed = [e.text for e in self.events]
         if replayed != [e.text for e in logged]:
             at = next((i for i, (a, b) in enumerate(zip(replayed, (e.text for e in logged))) if a != b),
                       min(len(replayed), len(logged)))  # fmt: skip
@@ -345,11 +349,11 @@ class Table:
             absent = " ".join(f"p{s}" for s in (self.row.result or {}).get("forfeited", []))
             raise refused("NEVER_DEALT", f"table {self.table_id} was never dealt: {absent or 'nobody'} absent at the "
                           "join deadline, so there is no game to give", self.seq)  # fmt: skip
-        lines = [str(e.event) for e in self.events[: self.start_count]]
+        lines = [e.text for e in self.events[: self.start_count]]
         after = self.start_count
         for action in await self.log.actions(self.table_id):
             lines.append(action_line(action.seat, action.action))
-            lines += [str(e.event) for e in self.events[after : action.last_seq]]
+            lines += [e.text for e in self.events[after : action.last_seq]]
             after = action.last_seq
         return Transcript(self.row.variant, self.row.seed, self.row.options, tuple(lines))
 
@@ -395,10 +399,15 @@ class Table:
             pass  # a long game's first replay, a slice at a time: the other tables' engine work comes between
         return await self.command(lambda: self._off_loop(lambda: replay.view(at_seq, seat)))
 
-    def subscribe(self, seat: int | None, after_seq: int, chat_after: int | None = None) -> Watch:
+    def subscribe(self, seat: int | None, after_seq: int, chat_after: int | None = None,
+                  decisions_only: bool = False) -> Watch:  # fmt: skip
         """A queue holding the events after ``after_seq`` (MAX_GROUPED to an item), then each action's, then END;
-        with ``chat_after``, the chat lines the watcher is shown after that one, then each new one."""
+        with ``chat_after``, the chat lines the watcher is shown after that one, then each new one;
+        ``decisions_only``: of the actions after those, only the ones that open a decision of ``seat``'s
+        (:meth:`opens`), and the last."""
         queue: Watch = asyncio.Queue()
+        if decisions_only:
+            self.deciding.add(queue)
         logged = self.events_after(after_seq)
         for at in range(0, len(logged), MAX_GROUPED):
             queue.put_nowait(logged[at : at + MAX_GROUPED])
@@ -414,8 +423,15 @@ class Table:
                 self.seats[seat].watchers += 1
         return queue
 
+    def opens(self, seat: int | None, events: Sequence[TableEvent]) -> bool:
+        """Whether ``events`` (an action's, or a part of a backlog) end the game or open the decision ``seat`` has
+        open now (one that opened and closed since is no more to decide)."""
+        opened = self.decisions.opened.get(seat) if seat is not None else None
+        return events[-1].final or (opened is not None and events[0].seq <= opened <= events[-1].seq)
+
     def unsubscribe(self, queue: Watch) -> None:
         self.chatters.discard(queue)
+        self.deciding.discard(queue)
         if queue not in self.watchers:
             return
         seat = self.watchers.pop(queue)
@@ -645,18 +661,20 @@ class Table:
         assert self.state is not None
         hand = self.events[-1].hand if self.events else 0
         pending = tuple(self.state.pending())
-        public = all(str(self.state.redact(e, None)) == str(e) for e in events)
+        texts = [str(e) for e in events]
+        public = all(str(self.state.redact(e, None)) == text for e, text in zip(events, texts))
         over = self.state.is_over
         added = []
-        for i, event in enumerate(events, 1):
+        for i, (event, text) in enumerate(zip(events, texts), 1):
             if self.variant.starts_hand(event):
                 hand += 1
-            added.append(TableEvent(self.seq + i, hand, seat, action, event, pending, public, over and i == len(events)))
+            added.append(TableEvent(self.seq + i, hand, seat, action, event, pending, public, over and i == len(events),
+                                    text))  # fmt: skip
         return added
 
     @staticmethod
     def _logged(e: TableEvent) -> LoggedEvent:
-        return LoggedEvent(e.seq, e.hand, e.actor, e.action, str(e.event))
+        return LoggedEvent(e.seq, e.hand, e.actor, e.action, e.text)
 
     async def _write(self, action: LoggedAction | None, added: list[TableEvent], *, started: bool = False,
                      result: dict[str, Any] | None = None) -> None:  # fmt: skip
@@ -711,7 +729,9 @@ class Table:
 
     async def _after(self, seat: int | None, added: list[TableEvent]) -> None:
         if added:
-            for n, queue in enumerate(list(self.watchers), 1):
+            for n, (queue, watcher) in enumerate(list(self.watchers.items()), 1):
+                if queue in self.deciding and not self.opens(watcher, added):
+                    continue  # a bot's stream: woken at its decisions only
                 queue.put_nowait(added)  # one item an action: a watcher's stream wakes once for all its events
                 if n % FANOUT == 0:
                     # Each stream woken sends in the loop's next turn: thousands at once (tables watched by

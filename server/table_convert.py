@@ -113,7 +113,8 @@ def table_event(table: Table, event: TableEvent, seat: int | None) -> pb.TableEv
 
 def _event_message(table: Table, event: TableEvent, seat: int | None) -> pb.TableEvent:
     record, action = table.seen(event, seat)
-    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=str(record), action=action,
+    text = event.text if event.action_public else str(record)  # (public: the record's text is the event's own)
+    message = pb.TableEvent(seq=event.seq, hand=event.hand, text=text, action=action,
                             final=event.final, pending=event.pending)  # fmt: skip
     if event.actor is not None:
         message.actor = event.actor

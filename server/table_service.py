@@ -181,15 +181,22 @@ class TableServicer(pb_grpc.TableServiceServicer):
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         if request.after_seq > table.seq:
             raise invalid("after_seq", f"the table is at seq {table.seq}")
-        queue = table.subscribe(seat, request.after_seq, request.after_chat if request.with_chat else None)
+        deciding = request.decisions_only and request.with_view
+        queue = table.subscribe(seat, request.after_seq, request.after_chat if request.with_chat else None, deciding)
         try:
-            if request.with_view:  # the table as it stands, before any event: the client draws it at once
+            if deciding:  # a bot's stream: its view alone, now and at each decision (its seq says where it stands)
+                yield await self._decision(table, seat, request.with_json)
+            elif request.with_view:  # the table as it stands, before any event: the client draws it at once
                 yield await with_view(table, pb.WatchTableResponse(), seat, request.with_json)
             while (events := await queue.get()) is not END:
                 if isinstance(events, Refusal):  # the table moved away, or the server stops: watch again
                     raise dataclasses.replace(events)  # its own: every stream raises one, each its traceback
                 if isinstance(events, ChatLine):
                     yield pb.WatchTableResponse(chat=chat_line(events))
+                    continue
+                if deciding:
+                    if table.opens(seat, events):  # (a backlog's part opens none unless the seat has it open now)
+                        yield await self._decision(table, seat, request.with_json)
                     continue
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])
@@ -205,6 +212,12 @@ class TableServicer(pb_grpc.TableServiceServicer):
                                    reason="SEAT_GIVEN_UP")  # fmt: skip
         finally:
             table.unsubscribe(queue)
+
+    @staticmethod
+    async def _decision(table: Table, seat: int | None, with_json: bool) -> pb.WatchTableResponse:
+        """A decisions_only stream's message: the seat's view once no commit is in flight (never ahead of the log)."""
+        await table.settled()
+        return pb.WatchTableResponse(view=view_response(table, seat, with_json))
 
     @routed
     async def Say(self, request: pb.SayRequest, context: grpc.aio.ServicerContext) -> pb.SayResponse:

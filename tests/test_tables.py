@@ -493,6 +493,31 @@ def test_a_seat_plays_a_game_off_its_stream_of_views_alone(api: BrelanClient) ->
         assert typed(message.view) == typed(api.view(info.table_id, at_seq=message.view.seq))
 
 
+def test_a_bot_s_stream_brings_its_decisions_alone(api: BrelanClient) -> None:
+    """WatchTable decisions_only (issue 42): the seat's view first, then one message for each action that opens a
+    decision of the seat's, and the game's last: each the seat's view alone (no event, no table), its seq where the
+    stream stands. A seat plays the game off it, never calling GetView, and is sent far fewer messages than the
+    table logs events."""
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
+    ann = api.join(info.table_id, player="ann")
+    request = tpb.WatchTableRequest(table_id=info.table_id, with_view=True, decisions_only=True)
+    messages = list[tpb.WatchTableResponse]()
+    acted = 0
+    for message in api.table_stub.WatchTable(request, metadata=auth(ann.token)):
+        messages.append(message)
+        assert not message.events and not message.HasField("table") and message.view.seat == ann.seat
+        if message.view.legal:
+            try:
+                ann.act("pay", expected_seq=message.view.seq)
+                acted += 1
+            except ServiceError as e:  # the bots dealt the next hand first: the stream brings that decision
+                assert e.reason == "STALE_SEQ", e
+    last = typed(messages[-1].view)
+    assert acted > 3 and last.phase == ppb.PokerChampView.PHASE_OVER and messages[-1].view == ann.view()
+    assert all(m.view.legal for m in messages[1:-1])  # after the first, each a decision of hers (or the end)
+    assert len(messages) < len(list(api.watch(info.table_id))) / 2  # the table's events: an action makes one or more
+
+
 def test_a_stream_of_a_seat_given_up_ends_before_the_seat_s_next_cards(api: BrelanClient) -> None:
     """A stream opened with a seat's token ends (UNAUTHENTICATED, SEAT_GIVEN_UP) once the token no longer holds the
     seat: given up before the deal, the seat's next player's hole cards would go to it (they did); taken back with

@@ -1797,6 +1797,7 @@ class WatchTableRequest(_message.Message):
     WITH_JSON_FIELD_NUMBER: _builtins.int
     WITH_CHAT_FIELD_NUMBER: _builtins.int
     AFTER_CHAT_FIELD_NUMBER: _builtins.int
+    DECISIONS_ONLY_FIELD_NUMBER: _builtins.int
     table_id: _builtins.str
     """The table."""
     after_seq: _builtins.int
@@ -1831,6 +1832,15 @@ class WatchTableRequest(_message.Message):
     """
     after_chat: _builtins.int
     """With with_chat: the last chat line already seen (ChatLine.n); 0: all."""
+    decisions_only: _builtins.bool
+    """With with_view: after the first message, only one for each action that
+    opens a decision of the caller's seat, and for the game's last; each
+    holds the caller's view alone (no event, no table), its seq where the
+    stream stands: a stream resumed after it (after_seq) sends the decision
+    open then, if any. A bot, which only decides, needs no other: a table of
+    three bots sends one message an action instead of three, and no GetView.
+    Not for a game played in real time (a claim needs no decision open).
+    """
     def __init__(
         self,
         *,
@@ -1841,10 +1851,11 @@ class WatchTableRequest(_message.Message):
         with_json: _builtins.bool = ...,
         with_chat: _builtins.bool = ...,
         after_chat: _builtins.int = ...,
+        decisions_only: _builtins.bool = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_chat", b"after_chat", "after_seq", b"after_seq", "grouped", b"grouped", "table_id", b"table_id", "with_chat", b"with_chat", "with_json", b"with_json", "with_view", b"with_view"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["after_chat", b"after_chat", "after_seq", b"after_seq", "decisions_only", b"decisions_only", "grouped", b"grouped", "table_id", b"table_id", "with_chat", b"with_chat", "with_json", b"with_json", "with_view", b"with_view"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
