@@ -31,7 +31,7 @@ from .clock import Clock
 from .refusals import MOVED, Refusal, Status, invalid, refused, stale
 from .games.base import Bot, GameError, Review, State, TextError, Variant, jsonable, options_dict
 from .games.levels import STRONG
-from .games.transcript import Transcript, action_line, game_rng
+from .games.transcript import Transcript, action_line, game_rng, logged_as
 from .log_store import ChatLine, Fence, LeaseLost, LoggedAction, LoggedEvent, SqlStore, TableRow
 from .metrics import BY_BOT, BY_PLAYER, BY_TIMEOUT, Metrics
 from .replay import Replay
@@ -200,8 +200,9 @@ class Table:
 
         await asyncio.get_running_loop().run_in_executor(ENGINE, replay)
         replayed = [e.text for e in self.events]
-        if replayed != [e.text for e in logged]:
-            at = next((i for i, (a, b) in enumerate(zip(replayed, (e.text for e in logged))) if a != b),
+        written = [e.text for e in logged]  # in today's text form or an older one (a log from before an upgrade)
+        if len(replayed) != len(written) or not all(map(logged_as, replayed, written)):
+            at = next((i for i, (a, b) in enumerate(zip(replayed, written)) if not logged_as(a, b)),
                       min(len(replayed), len(logged)))  # fmt: skip
             raise ReplayError(f"the replay gives {len(replayed)} events, the log holds {len(logged)}; "
                               f"they differ from seq {at + 1}")  # fmt: skip

@@ -4,6 +4,8 @@ real tables, which a client words in its own language (the page's: tests/web/ref
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 from brelan.api.v1 import alphapoker_pb2 as apb
@@ -13,8 +15,11 @@ from brelan.clients.client import BrelanClient, SeatHandle, typed
 from brelan.lexicon.lexicon import Lexicon, Refusal
 from brelan.lexicon.readings import RULEBOOK, Policy
 from brelan.server.games import bataille
-from brelan.server.games.word_games import Refused
+from brelan.server.games.word_games import Refused, refused_before_codes
+from brelan.server.main import ServerThread
+from brelan.server.stores import SQLITE_NAME
 
+from conftest import sharing_lexicons
 from test_agreement import agreed
 
 # A word of the mini lexicon (tests/data/mini.delaf) for each cause, under the rulebook's house rules.
@@ -133,3 +138,36 @@ def test_a_refusal_s_text_form_round_trips_with_its_code() -> None:
     assert str(refused) == "p1 refused - no-word no word" and bataille.parse_event(str(refused)) == refused
     text = "p0 refused CHIENNE not-on-table not on the table: N E"
     assert str(bataille.parse_event(text)) == text and bataille.parse_event(text).code is Refusal.NOT_ON_TABLE
+
+
+def test_a_table_logged_before_refusals_told_their_code_plays_on_after_the_upgrade(tmp_path: Path, data_dir: Path,
+                                                                                  mini: Lexicon) -> None:  # fmt: skip
+    """A table in play across the upgrade: its log holds refusals in their older text form (no code), and a
+    server of today replays it, never sets it aside, and plays on."""
+    own = sharing_lexicons(tmp_path / "node", data_dir)
+    server = ServerThread(own, rate=1000.0)
+    try:
+        with BrelanClient(server.target) as api:
+            api.wait_ready()
+            table_id = api.create_table("alphapoker-bataille", {"lexicon": "mini"}).table_id
+            players = [api.join(table_id, seat=s) for s in (0, 1)]
+            lay_to_claim(players)
+            assert claim(players[0], "-") == [("-", "WORD_REFUSAL_NO_WORD")]
+            tokens = [p.token for p in players]
+    finally:
+        server.stop()
+    with closing(sqlite3.connect(own / SQLITE_NAME)) as db, db:  # as an older server wrote it
+        rows = db.execute("SELECT seq, text FROM events WHERE table_id = ? AND text LIKE '% refused %'", (table_id,))
+        older = [(refused_before_codes(text), seq) for seq, text in rows.fetchall()]
+        assert older and all(text is not None and " no-word " not in text for text, _ in older)
+        db.executemany("UPDATE events SET text = ? WHERE table_id = ? AND seq = ?", [(t, table_id, s) for t, s in older])
+    again = ServerThread(own, rate=1000.0)
+    try:
+        with BrelanClient(again.target) as api:
+            api.wait_ready()
+            assert api.get_table(table_id).status == tpb.TABLE_STATUS_PLAYING
+            players = [SeatHandle(api, table_id, seat, token) for seat, token in enumerate(tokens)]
+            lay_to_claim(players)  # it plays on
+            assert claim(players[1], "-") == [("-", "WORD_REFUSAL_NO_WORD")]
+    finally:
+        again.stop()

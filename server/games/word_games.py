@@ -109,6 +109,19 @@ class Refused:
         return cls(Seat(seat), "-", Refusal.NO_WORD, Phrase("no word"))
 
 
+def refused_before_codes(text: str) -> str | None:
+    """A refusal's text as a log wrote it before refusals told their code, or None for any other event: tables
+    in play across that upgrade replay their logs.
+
+    >>> refused_before_codes("p1 refused QUINT not-in-lexicon not in the lexicon")
+    'p1 refused QUINT not in the lexicon'
+    """
+    words = text.split(" ", 4)
+    if len(words) < 4 or words[1] != "refused" or words[3] not in set(Refusal):
+        return None
+    return " ".join(words[:3] + words[4:])
+
+
 @record("lays")
 @dataclass(frozen=True)
 class Played:
