@@ -9,8 +9,8 @@
 import { call } from "../rpc.js";
 import { cardElement, cardName, kindOf } from "../cards.js";
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { foldLetters } from "../table/tiles.js";
+import { lang, t } from "../i18n.js";
+import { foldLetters, reasonText, refusalText } from "../table/tiles.js";
 import { guarded } from "./common.js";
 
 export const STRINGS = {
@@ -106,7 +106,8 @@ export function wordsScreen(main) {
     tool("check", "check", { placeholder: "porte mangeons" }, async (text) => {
       const r = await call("LexiconService", "CheckWords", { words: text.split(/\s+/) });
       return h("ul", {}, ...r.verdicts.map((v) => h("li", { class: v.admissible ? "yes" : "no" },
-        h("b", {}, v.word), ` ${t(v.admissible ? "words.admitted" : "words.refused")} `, v.reason || "")));
+        h("b", {}, v.word), ` ${t(v.admissible ? "words.admitted" : "words.refused")} `,
+        v.admissible ? "" : h("span", { title: reasonText(v.reason, lang) }, refusalText(v, t, lang)))));
     }),
     tool("explain", "explain", { placeholder: "porte" }, async (text) => {
       const r = await call("LexiconService", "ExplainWord", { word: text });
@@ -118,7 +119,7 @@ export function wordsScreen(main) {
       const r = await call("LexiconService", "ScoreWord", { cards });
       return h("p", {}, h("span", { class: "cards" }, ...(r.cards || []).map(cardElement)),
         ` ${r.word || ""}: ${t("words.points", { n: r.score || 0 })}`, r.admissible ? ` (${t("words.breakdown",
-          { length: r.lengthPoints || 0, letters: r.letterPoints || 0 })}${r.doubled ? `, ${t("words.doubled")}` : ""})` : ` — ${r.reason}`);
+          { length: r.lengthPoints || 0, letters: r.letterPoints || 0 })}${r.doubled ? `, ${t("words.doubled")}` : ""})` : ` — ${refusalText(r, t, lang)}`);
     }),
     tool("best", "best words", letterCards("best", "hand", "etarnso?"), async (hand) => {
       const r = await call("LexiconService", "BestWords", { hand, topK: 10 });
