@@ -6,12 +6,17 @@
 - Throughput: actions/s and act p50/p99 of 50 POKER CHAMP bot tables over gRPC on
   one node with SQLite, one node with PostgreSQL, and two nodes on PostgreSQL with
   the bot clients spread over both, each with the CPU a action of every server and
-  of the clients; the baseline is a bare grpc.aio server answering the same calls (a
-  GetView and an Act a action, from as many callers) with empty messages: what
-  grpc alone costs. Targets (issue #27): one node at least 2x the actions/s of
-  issue #27's measure (657/s) at act p99 <= 20 ms; PostgreSQL at least 0.8x SQLite;
-  two nodes at least 1.6x one (on a machine with a core for each node and for the
-  clients: the ratio and the CPU figures say what each process took).
+  of the clients (a game a node played first, not counted: its engines' tables and
+  first calls); the baseline is a bare grpc.aio server answering the same calls
+  with empty messages, from as many callers: what grpc alone costs. The bots make an
+  Act a action, and their seat's stream (decisions_only) brings each decision: the
+  baseline an Act and a stream message a action; the bare server answering a
+  GetView and an Act (the bots' calls before issue #42) is printed beside it.
+  Targets: the node's CPU an action at most 2.5x the bare server's (issue #42); one
+  node at least 2x the actions/s of issue #27's measure (657/s) at act p99 <= 20
+  ms; PostgreSQL at least 0.8x SQLite; two nodes at least 1.6x one (on a machine
+  with a core for each node and for the clients: the ratio and the CPU figures say
+  what each process took).
 - Capacity: POKER CHAMP bot tables whose bots take half a second a move (a quick
   person's pace) on one node, 50 more at a time while act p99 stays at most 20 ms:
   actions/s, act p50/p99 and the share of a core the node used at each count, then
@@ -96,17 +101,20 @@ def throughput(targets: list[str], tables: int, games: int, servers: list[int],
     """``tables`` bot tables, the clients spread over ``targets`` (served by the processes ``servers``); their
     summaries merged, with the CPU each server, the clients (this process) and ``postgres`` spent a action."""
 
-    async def run_all() -> list[Summary]:
+    async def run_all(tables: int, games: int, seed: str) -> list[Summary]:
         share = [tables // len(targets) + (i < tables % len(targets)) for i in range(len(targets))]
-        return list(await asyncio.gather(*(run_remote(t, GAME, OPTIONS, n, games, f"bench-{i}", lambda n: None)
+        return list(await asyncio.gather(*(run_remote(t, GAME, OPTIONS, n, games, f"{seed}-{i}", lambda n: None)
                                            for i, (t, n) in enumerate(zip(targets, share)))))  # fmt: skip
 
     def database_cpu() -> float:
         return cpu_seconds(postgres.pid(), children=True) if postgres else 0.0
 
+    # A game a node first, not counted: the engines' lookup tables, which a node builds beside its loop as it
+    # starts, and its first calls' work are no action's cost (the bare server has none).
+    asyncio.run(run_all(2 * len(targets), 1, "warm"))
     cpu, mine, database = [cpu_seconds(pid) for pid in servers], time.process_time(), database_cpu()
     began = time.perf_counter()
-    summaries = asyncio.run(run_all())
+    summaries = asyncio.run(run_all(tables, games, "bench"))
     seconds = time.perf_counter() - began
     cpu, mine = [cpu_seconds(pid) - c for pid, c in zip(servers, cpu)], time.process_time() - mine
     database = database_cpu() - database
@@ -144,17 +152,33 @@ def stop(*processes: subprocess.Popen[str]) -> None:
 
 
 def serve_bare() -> None:
-    """A bare grpc.aio server (no table, no log) whose GetView and Act answer empty messages at once: what the
-    bench's calls cost in grpc alone. Prints its port, then serves until killed."""
+    """A bare grpc.aio server (no table, no log) answering empty messages at once: what the bench's calls cost in
+    grpc alone. GetView and Act answer; WatchTable sends a message at its start and one for each Act naming its
+    table, as a bot's seat stream (decisions_only) brings it its next decision. Prints its port, then serves until
+    killed."""
     from brelan.api.v1 import table_pb2 as tpb
     from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 
     class Bare(tpb_grpc.TableServiceServicer):
+        def __init__(self) -> None:
+            self.streams: dict[str, asyncio.Queue[None]] = {}
+
         async def GetView(self, request: Any, context: Any) -> Any:
             return tpb.GetViewResponse()
 
         async def Act(self, request: Any, context: Any) -> Any:
+            if (stream := self.streams.get(request.table_id)) is not None:
+                stream.put_nowait(None)
             return tpb.ActResponse()
+
+        async def WatchTable(self, request: Any, context: Any) -> Any:
+            stream = self.streams[request.table_id] = asyncio.Queue()
+            try:
+                while True:
+                    yield tpb.WatchTableResponse()
+                    await stream.get()
+            finally:
+                del self.streams[request.table_id]
 
     async def run() -> None:
         server = grpc.aio.server()
@@ -167,9 +191,10 @@ def serve_bare() -> None:
     asyncio.run(run())
 
 
-def bare_grpc(actions: int, callers: int) -> dict[str, Any]:
-    """The baseline: a bare grpc.aio server (:func:`serve_bare`) answering a GetView and an Act for each of
-    ``actions`` actions, from ``callers`` concurrent callers; what :func:`throughput` gives for it."""
+def bare_grpc(actions: int, callers: int, streamed: bool) -> dict[str, Any]:
+    """The baseline: a bare grpc.aio server (:func:`serve_bare`) answering ``actions`` actions from ``callers``
+    concurrent callers, each action a GetView and an Act, or (``streamed``) a message on the caller's stream and an
+    Act, as the bots make them (:mod:`brelan.clients.bots`); what :func:`throughput` gives for it."""
     from brelan.api.v1 import table_pb2 as tpb
     from brelan.api.v1 import table_pb2_grpc as tpb_grpc
 
@@ -183,14 +208,26 @@ def bare_grpc(actions: int, callers: int) -> dict[str, Any]:
             async with grpc.aio.insecure_channel(target) as channel:
                 stub = tpb_grpc.TableServiceStub(channel)
 
-                async def caller() -> None:
-                    for _ in left:
-                        await stub.GetView(tpb.GetViewRequest(table_id="t"))
-                        began = time.perf_counter()
-                        await stub.Act(tpb.ActRequest(table_id="t", action="check"))
-                        latencies.append(time.perf_counter() - began)
+                async def act(table_id: str) -> None:
+                    began = time.perf_counter()
+                    await stub.Act(tpb.ActRequest(table_id=table_id, action="check"))
+                    latencies.append(time.perf_counter() - began)
 
-                await asyncio.gather(*(caller() for _ in range(callers)))
+                async def caller(n: int) -> None:
+                    if not streamed:
+                        for _ in left:
+                            await stub.GetView(tpb.GetViewRequest(table_id="t"))
+                            await act("t")
+                        return
+                    stream = stub.WatchTable(tpb.WatchTableRequest(table_id=f"t{n}", with_view=True,
+                                                                   decisions_only=True))  # fmt: skip
+                    async for _ in stream:
+                        if next(left, None) is None:
+                            break
+                        await act(f"t{n}")
+                    stream.cancel()
+
+                await asyncio.gather(*(caller(n) for n in range(callers)))
             return latencies
 
         cpu, mine, began = cpu_seconds(process.pid), time.process_time(), time.perf_counter()
@@ -212,9 +249,15 @@ def bench_throughput(postgres: Postgres, tables: int, games: int, root: Path) ->
         sqlite = throughput([target], tables, games, [one.pid])
     finally:
         stop(one)
-    baseline = bare_grpc(sqlite["actions"], 3 * tables)
-    show("bare grpc.aio server, a GetView and an Act a action (baseline)", baseline)
+    # The baseline answers the calls the bots make (an Act, and their seat's stream's message that brought the
+    # decision); a GetView and an Act, the bots' calls before issue 42, beside it.
+    baseline = bare_grpc(sqlite["actions"], 3 * tables, streamed=True)
+    show("bare grpc.aio server, an Act and a stream message a action (baseline)", baseline)
+    polled = bare_grpc(sqlite["actions"], 3 * tables, streamed=False)
+    show("bare grpc.aio server, a GetView and an Act a action", polled)
     show("one node, SQLite", sqlite, baseline)
+    print(f"    against the bare server answering a GetView and an Act: "
+          f"{sqlite['server_cpu_ms'][0] / polled['server_cpu_ms'][0]:.2f}x")
     database = postgres.database()
     a, target_a = spawn(root / "pg-a", 0, database, "--lease-seconds", LEASE)
     try:

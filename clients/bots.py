@@ -1,15 +1,18 @@
 """Bot-only games, in process or against a server, and the summary ``brelan bots run`` prints.
 
-Over gRPC each seat is its own client with its own token. One spectator stream
-a table says, with each event, whose decisions are open; a seat whose decision
-opened after its last action fetches its view and acts with ``expected_seq``
-so that a decision made on a stale view is refused (ABORTED, counted as
-``stale`` and retried) rather than applied to the next hand.
+Over gRPC each seat is its own client with its own token. In a turn-based game
+each seat watches the table with its own stream, told only the actions that
+open a decision of its (``decisions_only``), each message with its view: it
+decides on that view and acts with ``expected_seq``, so that a decision made
+on a stale view is refused (ABORTED, counted as ``stale``) rather than applied
+to the next hand. In a game played in real time a claim needs no decision
+open: one spectator stream a table wakes every seat at each event, and each
+fetches its view (GetView) and looks for a claim.
 
 The bots outlive their server: a call that finds it gone (UNAVAILABLE) is
 tried again, the same action with the same action id (applied once), until it
-is back or ``patience`` runs out, and a spectator stream cut by a restart is
-opened again after the last seq it gave. Tokens and tables live in the
+is back or ``patience`` runs out, and a stream cut by a restart is opened
+again after the last seq it gave. Tokens and tables live in the
 server's log, so a restarted server (or the node that takes a table over)
 knows them all.
 
@@ -17,9 +20,8 @@ In a cluster any node answers for any table by relaying the call to the node
 playing it. The bots call that node directly when they reach it (its
 ``TableInfo.node_address``): no relay, half the nodes' work a call. When it
 goes away (or answers nothing for DIRECT_SECONDS), they call the node they
-were given, which relays to whichever node takes the table over. (A
-spectator stream from a node frozen mid-game waits for it, as a relayed one
-would.)
+were given, which relays to whichever node takes the table over. (A stream
+from a node frozen mid-game waits for it, as a relayed one would.)
 """
 
 from __future__ import annotations
@@ -113,6 +115,7 @@ class _SeatClient:
 
 
 OUTRUN = frozenset({"LOST_RACE", "GAME_OVER"})  # refusals of a real-time move the table outran: not the bot's fault
+AGAIN = frozenset({"again", "stale", "retry"})  # what a real-time bot looks at the table again for (:func:`_decide`)
 
 
 async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE) -> T:
@@ -211,73 +214,61 @@ class _Route:
         return await patiently(once)
 
 
-async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
-                over: asyncio.Event, pace: float) -> None:  # fmt: skip
-    """Decide each time the table says this seat's decision is open (after ``pace`` seconds, as a person would)."""
-    while True:
-        await me.wake.wait()
-        me.wake.clear()
-        if over.is_set():
-            return
-        if pace:
-            await asyncio.sleep(pace)
-        response = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id, with_json=True), metadata=auth(me.token)))
-        view = variant.view_from_json(response.view)  # the engine's view: its bot decides on it, as the table's do
-        if not variant.conserved(view):
-            summary.conserved = False
-        if view.over or not response.legal:
-            continue
-        action = me.bot(view, list(response.legal), me.rng)
-        if not action:  # a real-time game's bot with nothing to claim
-            continue
-        request = tpb.ActRequest(table_id=table_id, seat=me.seat, action=action, expected_seq=response.seq,
-                                 action_id=uuid.uuid4().hex)  # fmt: skip
-        began = time.perf_counter()
-        try:
-            acted = await route.call(lambda s: s.Act(request, metadata=auth(me.token)))
-        except grpc.aio.AioRpcError as e:
-            if e.code() == grpc.StatusCode.ABORTED or ServiceError.from_rpc_error(e).reason in OUTRUN:
-                summary.stale += 1  # decided on a look the table has moved past (another claim came first, or the end)
-            elif e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:  # the seat's rate limit: slow down, try again
-                summary.throttled += 1
-                await asyncio.sleep(0.05)
-            else:
-                summary.errors += 1
-                summary.messages.append(f"{table_id} p{me.seat} {action}: {e.code().name}: {e.details()}")
-            me.wake.set()
-            continue
-        summary.latencies.append(time.perf_counter() - began)
-        summary.actions += 1
-        me.acted_seq = acted.seq
-        if acted.events and me.seat in acted.events[-1].pending:  # my move opened my next decision
-            me.wake.set()
+async def _decide(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
+                  response: tpb.GetViewResponse) -> str:  # fmt: skip
+    """The seat's move on its view ``response``, made: "idle" (none to make), "over" (the game is), "acted",
+    "again" (acted, and its move opened its next decision), "stale" (the table moved past the view) or "retry"
+    (refused: decide again)."""
+    if response.view == "{}":
+        return "idle"  # not dealt yet
+    view = variant.view_from_json(response.view)  # the engine's view: its bot decides on it, as the table's do
+    if not variant.conserved(view):
+        summary.conserved = False
+    if view.over:
+        return "over"
+    if not response.legal:
+        return "idle"
+    action = me.bot(view, list(response.legal), me.rng)
+    if not action:  # a real-time game's bot with nothing to claim
+        return "idle"
+    request = tpb.ActRequest(table_id=table_id, seat=me.seat, action=action, expected_seq=response.seq,
+                             action_id=uuid.uuid4().hex)  # fmt: skip
+    began = time.perf_counter()
+    try:
+        acted = await route.call(lambda s: s.Act(request, metadata=auth(me.token)))
+    except grpc.aio.AioRpcError as e:
+        if e.code() == grpc.StatusCode.ABORTED or ServiceError.from_rpc_error(e).reason in OUTRUN:
+            summary.stale += 1  # decided on a look the table has moved past (another claim came first, or the end)
+            return "stale"
+        if e.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:  # the seat's rate limit: slow down, try again
+            summary.throttled += 1
+            await asyncio.sleep(0.05)
+        else:
+            summary.errors += 1
+            summary.messages.append(f"{table_id} p{me.seat} {action}: {e.code().name}: {e.details()}")
+        return "retry"
+    summary.latencies.append(time.perf_counter() - began)
+    summary.actions += 1
+    me.acted_seq = acted.seq
+    return "again" if acted.events and me.seat in acted.events[-1].pending else "acted"
 
 
-async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: asyncio.Event,
-                  realtime: bool = False) -> None:  # fmt: skip
-    """One spectator stream a table; it wakes a seat whose decision opened after its last action.
+async def _look(route: _Route, table_id: str, me: _SeatClient) -> tpb.GetViewResponse:
+    return await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id, with_json=True),
+                                                metadata=auth(me.token)))  # fmt: skip
 
-    In a real-time game every event wakes every seat: a claim is made out of turn, by
-    whoever sees the word first, so each bot looks at the table each time it changes.
 
-    A stream that ends before the final event (its server stopped) or cannot be
-    opened is opened again after the last event it gave, until the game is over.
-    """
-    seen = 0
+async def _watched(route: _Route, table_id: str, read: Callable[[Stub], Awaitable[bool]]) -> None:
+    """``read(stub)``: a stream of the table read on ``stub`` to its end, and whether it saw the game's; opened again
+    (resuming after the last seq it gave) until the game is over: a stream that ends early (its server stopped) or
+    cannot be opened, once a node answers, on the node that plays the table then."""
     final = False
 
-    async def watch() -> None:
-        nonlocal seen, final
+    async def once() -> None:
+        nonlocal final
         stub = route.stub
         try:
-            async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen,
-                                                                        grouped=True)):  # fmt: skip
-                event = response.events[-1]  # an action's last event: the decisions it leaves open
-                seen = event.seq
-                for me in seats:
-                    if realtime or (me.seat in event.pending and event.seq > me.acted_seq):
-                        me.wake.set()
-                final = event.final
+            final = await read(stub)
         except grpc.aio.AioRpcError as e:
             route.failed(stub, e)
             raise
@@ -286,11 +277,71 @@ async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: 
             final = info.table.status == tpb.TABLE_STATUS_FINISHED
             await route.follow(info.table)  # to the node that took it over
 
+    while not final:
+        await patiently(once)
+        if not final:
+            await asyncio.sleep(0.2)
+
+
+async def _decisions(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
+                     pace: float) -> None:  # fmt: skip
+    """A turn-based game's seat: its own stream brings each decision of its with its view (``decisions_only``),
+    and it decides (after ``pace`` seconds, as a person would), until the game is over. The first message of a
+    stream, opened again, is the seat's view as it stands."""
+    seen = 0
+
+    async def read(stub: Stub) -> bool:
+        nonlocal seen
+        over = False
+        request = tpb.WatchTableRequest(table_id=table_id, after_seq=seen, with_view=True, with_json=True,
+                                        decisions_only=True)  # fmt: skip
+        async for message in stub.WatchTable(request, metadata=auth(me.token)):
+            response = message.view
+            seen = response.seq
+            if response.seq < me.acted_seq:
+                continue  # a view from before its last move (a backlog's, sent beside the first message)
+            if pace and response.legal:
+                await asyncio.sleep(pace)
+            while (done := await _decide(route, variant, table_id, me, summary, response)) == "retry":
+                response = await _look(route, table_id, me)  # refused for the seat's own reasons: again
+            over = done == "over"
+        return over
+
+    await _watched(route, table_id, read)
+
+
+async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
+                over: asyncio.Event, pace: float) -> None:  # fmt: skip
+    """A real-time game's seat: it looks at the table each time the table's stream wakes it (after ``pace``
+    seconds, as a person would) and claims what its bot finds."""
+    while True:
+        await me.wake.wait()
+        me.wake.clear()
+        if over.is_set():
+            return
+        if pace:
+            await asyncio.sleep(pace)
+        if await _decide(route, variant, table_id, me, summary, await _look(route, table_id, me)) in AGAIN:
+            me.wake.set()
+
+
+async def _follow(route: _Route, table_id: str, seats: list[_SeatClient], over: asyncio.Event) -> None:
+    """A real-time game's spectator stream, one a table: every event wakes every seat, as a claim is made out
+    of turn, by whoever sees the word first, so each bot looks at the table each time it changes."""
+    seen = 0
+
+    async def read(stub: Stub) -> bool:
+        nonlocal seen
+        final = False
+        async for response in stub.WatchTable(tpb.WatchTableRequest(table_id=table_id, after_seq=seen, grouped=True)):
+            event = response.events[-1]
+            seen, final = event.seq, event.final
+            for me in seats:
+                me.wake.set()
+        return final
+
     try:
-        while not final:
-            await patiently(watch)
-            if not final:
-                await asyncio.sleep(0.2)
+        await _watched(route, table_id, read)
     finally:  # the game over, or the stream failed for good (the error is the table's): no seat waits on
         over.set()
         for me in seats:
@@ -311,10 +362,13 @@ async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: 
                 for s in range(len(info.seats))]  # fmt: skip
     joined = [await route.call(lambda s: s.JoinTable(request)) for request in requests]
     seats = [_SeatClient(j.seat, j.token, random.Random(f"{seed}/{j.seat}"), variant.new_bot(level)) for j in joined]
-    over = asyncio.Event()
-    follower = asyncio.create_task(_follow(route, info.table_id, seats, over, variant.realtime))
-    await asyncio.gather(*(_seat(route, variant, info.table_id, me, summary, over, pace) for me in seats))
-    await follower
+    if variant.realtime:
+        over = asyncio.Event()
+        follower = asyncio.create_task(_follow(route, info.table_id, seats, over))
+        await asyncio.gather(*(_seat(route, variant, info.table_id, me, summary, over, pace) for me in seats))
+        await follower
+    else:
+        await asyncio.gather(*(_decisions(route, variant, info.table_id, me, summary, pace) for me in seats))
     last = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id, with_json=True)))
     final_view = variant.view_from_json(last.view)
     summary.conserved = summary.conserved and variant.conserved(final_view)
