@@ -118,6 +118,12 @@ OUTRUN = frozenset({"LOST_RACE", "GAME_OVER"})  # refusals of a real-time move t
 AGAIN = frozenset({"again", "stale", "retry"})  # what a real-time bot looks at the table again for (:func:`_decide`)
 
 
+async def _pause(pace: float) -> None:
+    """A person's time before a move: half to one and a half times ``pace``, as the table's own bots take theirs
+    (tables made together would move in step: every one's move in the same moment, a burst the server queues)."""
+    await asyncio.sleep(pace * random.uniform(0.5, 1.5))
+
+
 async def patiently(call: Callable[[], Awaitable[T]], patience: float = PATIENCE) -> T:
     """``call()``, again and again while the server is unreachable (a restart, a node's takeover)."""
     give_up = time.monotonic() + patience
@@ -301,7 +307,7 @@ async def _decisions(route: _Route, variant: Variant, table_id: str, me: _SeatCl
             if response.seq < me.acted_seq:
                 continue  # a view from before its last move (a backlog's, sent beside the first message)
             if pace and response.legal:
-                await asyncio.sleep(pace)
+                await _pause(pace)
             while (done := await _decide(route, variant, table_id, me, summary, response)) == "retry":
                 response = await _look(route, table_id, me)  # refused for the seat's own reasons: again
             over = done == "over"
@@ -320,7 +326,7 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
         if over.is_set():
             return
         if pace:
-            await asyncio.sleep(pace)
+            await _pause(pace)
         if await _decide(route, variant, table_id, me, summary, await _look(route, table_id, me)) in AGAIN:
             me.wake.set()
 

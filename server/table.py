@@ -731,8 +731,13 @@ class Table:
     async def _after(self, seat: int | None, added: list[TableEvent]) -> None:
         if added:
             for n, (queue, watcher) in enumerate(list(self.watchers.items()), 1):
-                if queue in self.deciding and not self.opens(watcher, added):
-                    continue  # a bot's stream: woken at its decisions only
+                if queue in self.deciding:
+                    if not self.opens(watcher, added):
+                        continue  # a bot's stream: woken at its decisions only
+                    if not self.row.finished:  # (the last action's comes before the END that follows it)
+                        # After the action's answer: its caller waits for it, while the next to decide thinks first.
+                        asyncio.get_running_loop().call_soon(queue.put_nowait, added)
+                        continue
                 queue.put_nowait(added)  # one item an action: a watcher's stream wakes once for all its events
                 if n % FANOUT == 0:
                     # Each stream woken sends in the loop's next turn: thousands at once (tables watched by
