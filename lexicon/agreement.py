@@ -46,6 +46,7 @@ import math
 import re
 import zlib
 from collections import Counter, defaultdict
+from itertools import chain
 from functools import lru_cache
 from typing import Iterator, Sequence
 
@@ -318,26 +319,21 @@ class AgreedSource:
                 judged.append((i, half, feats))
             elif agreed in why:
                 rows.append((-1, features(e, key, kind, lemma in known)))
-        agreed_count: Counter[str] = Counter()
-        alone_count = [Counter(), Counter()]  # type: list[Counter[str]]
-        sizes = [0, 0, 0]
-        for half, feats in rows:
-            (agreed_count if half < 0 else alone_count[half]).update(feats)
-            sizes[half] += 1
-        yes = sizes[-1]
-        weights: list[dict[str, float]] = [{}, {}]  # by half: each feature's log-likelihood ratio, once
-
-        def weight(feature: str, half: int) -> float:
-            table = weights[half]
-            if feature not in table:
-                no = sizes[half]
-                table[feature] = math.log((agreed_count[feature] + 1) / (yes + 2)) - math.log(
-                    (alone_count[half][feature] + 1) / (no + 2))
-            return table[feature]
-
+        # Each class's features counted at once (a Counter counts an iterable in C), then each feature's
+        # log-likelihood ratio by half, once.
+        counts = [Counter(chain.from_iterable(feats for h, feats in rows if h == half)) for half in (0, 1, -1)]
+        sizes = [sum(1 for h, _ in rows if h == half) for half in (0, 1, -1)]
+        agreed_count, yes = counts[-1], sizes[-1]
+        weights, unseen = [], []  # by half: a feature's weight, and a feature neither class of it has
+        for half in (0, 1):
+            alone, no = counts[half], sizes[half]
+            weights.append({f: math.log((agreed_count[f] + 1) / (yes + 2)) - math.log((alone[f] + 1) / (no + 2))
+                            for f in agreed_count.keys() | alone.keys()})  # fmt: skip
+            unseen.append(math.log(1 / (yes + 2)) - math.log(1 / (no + 2)))
         for i, seen_by, feats in judged:
             half = 1 - seen_by  # the half that did not see this word
-            if math.log(yes / sizes[half]) + sum(weight(f, half) for f in feats) > MODEL_THRESHOLD:
+            table, other = weights[half], unseen[half]
+            if math.log(yes / sizes[half]) + sum([table.get(f, other) for f in feats]) > MODEL_THRESHOLD:
                 marks[i] = (ATTESTED + MODEL,)
 
     @staticmethod
