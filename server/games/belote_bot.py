@@ -1,9 +1,9 @@
 """Belote's and secret belote's bots, by level.
 
-- beginner: proposes the best word it knows (:mod:`.vocabulary`) of the table it expects (every card of an open
-  one, :func:`~.belote.likely_table`'s guess under a secret stack) but the one the table has just refused, as every
-  bot did before levels with the best words known or not (:func:`guessing`); it passes one proposal in six, and
-  lays its least valuable card that fits, or one card in four at random;
+- beginner: as the intermediate, with fewer words (those of Zipf 2.5 or more), one card in four laid at random,
+  and under a secret stack one proposal in six let go (it forgets); it guessed at a secret stack as every bot did
+  before levels (:func:`guessing`), and let a proposal go at an open table too: random play, proposing the
+  table's suggestions, beat it;
 - intermediate: proposes only words it knows, made of cards it knows lie on the table, so never one refused:
   every card of an open table; under a secret stack, the cards it saw itself (:class:`Memory`: the top card at each
   of its turns, and the card it laid); lays its least valuable card that fits;
@@ -22,14 +22,14 @@ from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import Policy
 from brelan.lexicon.search import table_words
 
-from .belote import BeloteView, Revealed, Stage, Takes, likely_table, parse_event
+from .belote import BeloteView, Revealed, Stage, Takes, parse_event
 from .levels import BEGINNER, INTERMEDIATE, STRONG
 from .pace import Paced
 from .vocabulary import SEARCHED, knows
 from .word_games import Refused, WordBot
 
-BEGINNER_PASSES = 1 / 6  # a beginner lets this share of its proposals go
-BEGINNER_SLIPS = 1 / 4  # and lays a card at random this often
+BEGINNER_SLIPS = 1 / 4  # a beginner lays a card at random this often
+BEGINNER_FORGETS = 1 / 6  # and lets this share of its proposals go under a secret stack, where it remembers cards
 
 
 def just_refused(previous: Sequence[str]) -> set[str]:
@@ -61,21 +61,6 @@ def guessing(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon
     if view.stage == Stage.LAY:
         return cheapest(legal, rng)
     return suggested(view, legal, lexicon)
-
-
-def beginner(view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
-    if view.stage == Stage.LAY:
-        return rng.choice(list(legal)) if legal and rng.random() < BEGINNER_SLIPS else cheapest(legal, rng)
-    if rng.random() < BEGINNER_PASSES and "pass" in legal:
-        return "pass"
-    # The best word it knows of the table it expects (the table's own suggestions: the best words, known or not).
-    seat = view.seat
-    assert seat is not None
-    hand = [c for c in view.hands[seat] if isinstance(c, Card)]
-    expected = likely_table(view.table, hand, [c for t in view.taken_cards for c in t.cards])
-    word, _ = best_word(lexicon, Policy.parse(view.policy), view.word_length, expected, BEGINNER,
-                        but=just_refused(view.previous))  # fmt: skip
-    return f"propose {word}" if word else "pass"
 
 
 class Memory:
@@ -134,23 +119,32 @@ class Memory:
 
 
 class Remembering:
-    """A bot with its memory of the table (one seat's): it proposes the best word of the cards it knows lie there, or
-    passes; ``strong``: it also memorizes the stack a proposal shows, and lays the card that makes the best word."""
+    """A bot with its memory of the table (one seat's): it proposes the best word it knows (at its ``level``, of
+    :mod:`.vocabulary`; intermediate unless told) of the cards it knows lie there, or passes, and lays its least
+    valuable card that fits; ``strong``: it also memorizes the stack a proposal shows, knows every word, and lays
+    the card that makes the best word; ``slips``: the share of its cards laid at random, ``forgets``: of its
+    proposals under a secret stack let go (a beginner's)."""
 
-    def __init__(self, strong: bool) -> None:
-        self.strong = strong
-        self.memory = Memory(shown=strong)
+    def __init__(self, strong: bool, *, level: str = INTERMEDIATE, slips: float = 0.0, forgets: float = 0.0) -> None:
+        self.strong, self.slips, self.forgets = strong, slips, forgets
+        self.level = STRONG if strong else level
+        self.memory = Memory(shown=self.strong)
 
     def __call__(self, view: BeloteView, legal: Sequence[str], rng: random.Random, lexicon: Lexicon) -> str:
         known = self.memory.look(view)
         policy = Policy.parse(view.policy)
         if view.stage == Stage.LAY:
+            if legal and self.slips and rng.random() < self.slips:
+                return rng.choice(list(legal))
             if not legal or not self.strong:
                 return cheapest(legal, rng)
             worth = {a: best_word(lexicon, policy, view.word_length, [*known, Card.parse(a.split()[1])])[1]
                      for a in set(legal)}  # fmt: skip
             return max(legal, key=lambda a: (worth[a], -LETTER_VALUES[a.split()[1][0]], rng.random()))
-        word, points = best_word(lexicon, policy, view.word_length, known, None if self.strong else INTERMEDIATE)
+        hidden = any(not isinstance(c, Card) for c in view.table)  # a secret stack: what it knows, it remembers
+        if hidden and self.forgets and rng.random() < self.forgets:
+            return "pass"
+        word, points = best_word(lexicon, policy, view.word_length, known, None if self.strong else self.level)
         return f"propose {word}" if points else "pass"
 
 
@@ -165,6 +159,8 @@ def best_word(lexicon: Lexicon, policy: Policy, length: int, cards: Sequence[Car
 
 
 BOTS: dict[str, Callable[[], WordBot]] = {  # each at a person's pace (:mod:`.pace`)
-    BEGINNER: lambda: Paced(beginner, BEGINNER), INTERMEDIATE: lambda: Paced(Remembering(strong=False), INTERMEDIATE),
-    STRONG: lambda: Paced(Remembering(strong=True), STRONG),
+    BEGINNER: lambda: Paced(Remembering(False, level=BEGINNER, slips=BEGINNER_SLIPS, forgets=BEGINNER_FORGETS),
+                            BEGINNER),
+    INTERMEDIATE: lambda: Paced(Remembering(False), INTERMEDIATE),
+    STRONG: lambda: Paced(Remembering(True), STRONG),
 }
