@@ -8,9 +8,16 @@ belote) against seats of random play, then against seats of the level below, the
 pairing, the level's seat moving round the table from game to game. Printed for each pairing: the share of the
 games the level won (a game won with others shares the win) beside a fair share (1 / seats, 1/2 for a team), the
 share of its hands fouled (Chinese poker), of its decisions that folded where it could (the betting games), and
-its decision time p50/p99. Goals: each level beats the one below; the strong level wins at least 80% against
-random play; Chinese poker fouls at most 3%; a decision at most 100 ms at p99 (the table decides off its event
-loop, so a longer search holds no other table).
+its decision time p50/p99 (CPU time: the machine is shared, and a wall clock there counts the others' work).
+Goals: each level beats the one below; the strong level wins at least 80% against random play; Chinese poker fouls
+at most 3%; a decision at most 100 ms at p99 (the table decides off its event loop, so a longer search holds no
+other table).
+
+Then bataille against a simulated person (``--person-zipf``): one who knows the words of that Zipf value or more
+(the common ones), claims the one of them it sees first on the table, and takes as long over a card or a word as
+the pace module says of a person (its intermediate pace, at the table's default reaction); each bot level, at its
+own pace, races it for the claims. Printed: the share of the admitted claims the person made (the goal: about half
+against the intermediate level).
 """
 
 from __future__ import annotations
@@ -24,17 +31,29 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from brelan.lexicon.lexicon import Lexicon
+from brelan.lexicon.readings import Policy
+from brelan.lexicon.search import table_words
 from brelan.lexicon.store import Store
+from brelan.server.games import pace
 from brelan.server.games.base import Bot, Variant
-from brelan.server.games.levels import LEVEL_NAMES, uniform
+from brelan.server.games.bataille_bot import claims
+from brelan.server.games.levels import INTERMEDIATE, LEVEL_NAMES, uniform
 from brelan.server.games.registry import MODES, playable
 from brelan.server.games.selfplay import play
+from brelan.server.games.transcript import game_rng
+from brelan.server.games.vocabulary import SEARCHED
+from brelan.server.games.word_games import Admitted
 
 RANDOM = "random"
 # Ways of playing the registry's modes leave out, each with a bench of its own: DAKER's round where the worst hand wins.
 MORE_MODES = [("daker", "round worst", {"mode": "round", "players": "3", "wins": "worst"})]
 FOLDS = "fold"
 FOULING = "chinese"  # the game whose hands foul
+RACED = "alphapoker-bataille"  # the game raced against a simulated person
+PERSON_ZIPF = 3.0  # a person who knows the common words: about once in a million words read, or more
+PERSON_PACE = INTERMEDIATE  # the pace module's person at the table's default reaction: a card in 4.5 s
+REACTION = 2.0  # the table's default reaction option (seconds)
 
 
 @dataclass
@@ -73,10 +92,10 @@ def timed(bot: Bot, tally: Tally) -> Bot:
     """``bot``, its decisions timed and its folds counted in ``tally``."""
 
     def decide(view: Any, legal: Sequence[str], rng: random.Random) -> str:
-        began = time.perf_counter()
+        began = time.process_time()
         move = bot(view, legal, rng)
         if move:  # "": a real-time bot that sees nothing to claim, no decision
-            tally.seconds.append(time.perf_counter() - began)
+            tally.seconds.append(time.process_time() - began)
             tally.could_fold += FOLDS in legal
             tally.folds += move == FOLDS
         return move
@@ -102,6 +121,55 @@ def pairing(variant: Variant, options: Any, mode: str, level: str, opponent: str
     return tally
 
 
+def person(view: Any, legal: Sequence[str], lexicon: Lexicon, zipf: float) -> str:
+    """A simulated person's move in bataille: a claim of the word it sees first among those it knows on the table
+    (Zipf ``zipf`` or more; the quickest at its pace, the best of those as quick), else its card or its pass ("":
+    nothing to do)."""
+    if claims(legal):
+        found = table_words(lexicon, view.table, Policy.parse(view.policy), view.min_length, SEARCHED)
+        known = [f"claim {view.claims} {word}" for word, _ in found if lexicon.frequency(word) >= zipf]
+        if known:
+            return min(known, key=lambda claim: person_seconds(claim, lexicon))  # min(): the first of the quickest
+    return next((a for a in legal if a in ("lay", "pass")), "")
+
+
+def person_seconds(move: str, lexicon: Lexicon) -> float:
+    word = move.split()[-1] if move.startswith("claim") else ""
+    return pace.seconds(PERSON_PACE, move, REACTION, lexicon.frequency(word) if word else pace.COMMON)
+
+
+def claim_race(variant: Variant, options: Any, lexicon: Lexicon, level: str, zipf: float,
+               games: int) -> tuple[int, int]:  # fmt: skip
+    """The claims a simulated person and a bot of ``level`` had admitted over seeded bataille games: at each change
+    of the table each decides its move, and the one whose move takes the less time (each at its pace, from that
+    change) makes it."""
+    made = [0, 0]  # the person's, the bot's
+    for g in range(games):
+        state = variant.new_game(options, game_rng(f"bench-bots/person/{g}"))
+        rng, mine = random.Random(f"person/{g}"), g % 2  # the person's seat, moving round the table
+        bot = variant.new_bot(level)
+        while not state.is_over:
+            moves = []
+            for seat in sorted({*state.pending(), *state.claimants()}):
+                view = state.view(seat)
+                if seat == mine:
+                    move = person(view, view.legal, lexicon, zipf)
+                    took = person_seconds(move, lexicon) if move else 0.0
+                else:
+                    move = bot(view, view.legal, rng)
+                    # a word game's bot tells its pace (word_games.WithLexicon.seconds); Bot's type does not say so
+                    took = getattr(bot, "seconds")(view, move, REACTION) if move else 0.0
+                if move:
+                    moves.append((took, rng.random(), seat, move))
+            if not moves:
+                raise RuntimeError(f"{variant.name} game {g}: nobody moves")
+            _, _, seat, move = min(moves)
+            for event in state.apply(seat, variant.parse_action(move)):
+                if isinstance(event, Admitted):
+                    made[event.seat != mine] += 1
+    return made[0], made[1]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=0, help="seeded games per pairing (default 40; --quick 8)")
@@ -109,6 +177,8 @@ def main() -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per pairing, a line each")
     parser.add_argument("--game", action="append", default=[], metavar="NAME", help="only this game (repeatable)")
     parser.add_argument("--data-dir", help="where the lexicons are (default: brelan's)")
+    parser.add_argument("--person-zipf", type=float, default=PERSON_ZIPF,
+                        help=f"the least Zipf value of a word the simulated person knows (default {PERSON_ZIPF})")
     args = parser.parse_args()
     games = args.games or (8 if args.quick else 40)
     store = Store(args.data_dir)
@@ -135,6 +205,24 @@ def main() -> None:
                 print(f"  {name:<26} {mode or '-':<12} {level:<13} {opponent:<13} {row['win_rate']:>6.1%} "
                       f"{row['fair']:>5.2f} {fouls:>6} {folds:>6} {row['p50_ms']:>7.2f} {row['p99_ms']:>7.2f}",
                       flush=True)  # fmt: skip
+    if args.game and RACED not in args.game:
+        return
+    variant = playable(RACED, store.get)
+    options = variant.make_options({})  # the table's defaults: its lexicon and house rules
+    lexicon = store.get(options.lexicon)
+    if not args.json:
+        print(f"bataille against a person who knows the words of Zipf {args.person_zipf} or more, at a person's pace "
+              f"(reaction {REACTION} s), {games} seeded games a level: the person's share of the admitted claims")
+    for level in LEVEL_NAMES:
+        mine, theirs = claim_race(variant, options, lexicon, level, args.person_zipf, games)
+        share = mine / max(mine + theirs, 1)
+        if args.json:
+            print(json.dumps({"game": RACED, "mode": "person", "level": level, "opponent": "person",
+                              "person_zipf": args.person_zipf, "games": games, "person_claims": mine,
+                              "bot_claims": theirs, "person_share": round(share, 3),
+                              "win_rate": round(1 - share, 3)}), flush=True)  # the bot's: its share of the claims
+        else:
+            print(f"  {level:<13} person {mine:>4} claims, bot {theirs:>4}: the person's share {share:.1%}", flush=True)
 
 
 if __name__ == "__main__":
