@@ -181,11 +181,19 @@ class TableServicer(pb_grpc.TableServiceServicer):
         table, seat = await self.tables.viewer(CALLER.get(), request.table_id)
         if request.after_seq > table.seq:
             raise invalid("after_seq", f"the table is at seq {table.seq}")
-        deciding = request.decisions_only and request.with_view
+        deciding = request.decisions_only
+        if deciding and not request.with_view:
+            raise invalid("decisions_only", "needs with_view: each message is the seat's view")
+        if deciding and table.variant.realtime:
+            raise invalid("decisions_only", f"{table.variant.name} is played in real time: a move may be made "
+                          "with no decision open (a claim), so watch every event")  # fmt: skip
         queue = table.subscribe(seat, request.after_seq, request.after_chat if request.with_chat else None, deciding)
+        sent = -1  # the seq of the last view a decisions_only stream sent: a backlog up to it brings nothing new
         try:
             if deciding:  # a bot's stream: its view alone, now and at each decision (its seq says where it stands)
-                yield await self._decision(table, seat, request.with_json)
+                message = await self._decision(table, seat, request.with_json)
+                sent = message.view.seq
+                yield message
             elif request.with_view:  # the table as it stands, before any event: the client draws it at once
                 yield await with_view(table, pb.WatchTableResponse(), seat, request.with_json)
             while (events := await queue.get()) is not END:
@@ -195,8 +203,11 @@ class TableServicer(pb_grpc.TableServiceServicer):
                     yield pb.WatchTableResponse(chat=chat_line(events))
                     continue
                 if deciding:
-                    if table.opens(seat, events):  # (a backlog's part opens none unless the seat has it open now)
-                        yield await self._decision(table, seat, request.with_json)
+                    # (a backlog's part opens none unless the seat has it open now, and the view sent shows it)
+                    if events[-1].seq > sent and table.opens(seat, events):
+                        message = await self._decision(table, seat, request.with_json)
+                        sent = message.view.seq
+                        yield message
                     continue
                 if request.grouped or request.with_view:  # one message for them all: its cost is per message
                     message = pb.WatchTableResponse(events=[table_event(table, e, seat) for e in events])

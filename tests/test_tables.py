@@ -518,6 +518,29 @@ def test_a_bot_s_stream_brings_its_decisions_alone(api: BrelanClient) -> None:
     assert len(messages) < len(list(api.watch(info.table_id))) / 2  # the table's events: an action makes one or more
 
 
+def test_a_resumed_decision_stream_sends_the_open_decision_once(api: BrelanClient) -> None:
+    """Resumed from seq 0, a decisions_only stream's first message is the seat's open decision, and its backlog
+    (which holds the action that opened it) does not send it again: the next message is a later decision. Asked
+    without the view it sends, it is refused on its field."""
+    info = api.create_table("poker-champ", {"players": "3"}, bot_seats=[1, 2])
+    ann = api.join(info.table_id, player="ann")
+    deadline = time.monotonic() + 30
+    while not ann.view().legal:
+        assert time.monotonic() < deadline, "ann's first decision never opened"
+        time.sleep(0.02)
+    request = tpb.WatchTableRequest(table_id=info.table_id, with_view=True, decisions_only=True, after_seq=0)
+    stream = api.table_stub.WatchTable(request, metadata=auth(ann.token))
+    first = next(stream)
+    assert first.view.legal
+    acted = ann.act("pay")
+    assert next(stream).view.seq >= acted.seq  # after her move (the backlog's copy of the first came here, before)
+    stream.cancel()
+    with pytest.raises(grpc.RpcError) as refused:
+        next(api.table_stub.WatchTable(tpb.WatchTableRequest(table_id=info.table_id, decisions_only=True),
+                                       metadata=auth(ann.token)))  # fmt: skip
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "decisions_only" in refused.value.details()
+
+
 def test_a_stream_of_a_seat_given_up_ends_before_the_seat_s_next_cards(api: BrelanClient) -> None:
     """A stream opened with a seat's token ends (UNAUTHENTICATED, SEAT_GIVEN_UP) once the token no longer holds the
     seat: given up before the deal, the seat's next player's hole cards would go to it (they did); taken back with

@@ -13,7 +13,7 @@ from brelan.api.v1 import table_pb2 as tpb
 from brelan.clients.bots import run_remote
 from brelan.api.v1 import bataille_pb2 as bpb
 from brelan.api.v1 import belote_pb2 as lpb
-from brelan.clients.client import BrelanClient, SeatHandle, typed
+from brelan.clients.client import BrelanClient, SeatHandle, auth, typed
 from brelan.lexicon.store import DEFAULT_LEXICON
 from brelan.server.clock import ManualClock
 from brelan.server.errors import ServiceError
@@ -162,3 +162,16 @@ def test_a_belote_player_sees_the_top_card_only(api: BrelanClient) -> None:
             me.act(response.legal[-1] if not lay else response.legal[0], expected_seq=response.seq)
         else:
             time.sleep(0.01)
+
+
+def test_a_real_time_game_refuses_a_decisions_only_stream(api: BrelanClient) -> None:
+    """A claim needs no decision open: a bataille seat watching its decisions alone would never see one to claim."""
+    info = api.create_table("alphapoker-bataille", {"lexicon": "mini"})
+    ann = api.join(info.table_id, seat=0)
+    request = tpb.WatchTableRequest(table_id=info.table_id, with_view=True, decisions_only=True)
+    try:
+        next(api.table_stub.WatchTable(request, metadata=auth(ann.token)))
+    except grpc.RpcError as e:
+        assert e.code() == grpc.StatusCode.INVALID_ARGUMENT and "real time" in (e.details() or ""), e
+    else:
+        raise AssertionError("a decisions_only stream of a real-time game was opened")
