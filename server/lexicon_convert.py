@@ -97,7 +97,7 @@ def refusal_to_pb(code: Refusal | None) -> pb.WordRefusal.ValueType:
 def reading_to_pb(r: Reading) -> pb.Reading:
     e = r.entry
     return pb.Reading(
-        source=e.source, form=e.form, lemma=e.lemma, pos=e.pos, traits=[t for t in e.traits if t[:1] not in "@!"],
+        source=e.source, form=e.form, lemma=e.lemma, pos=e.pos, traits=[t for t in e.traits if t[:1] not in "@!="],
         codes=e.codes,
         kind=r.kind.label, compound=r.compound, admitted=r.admitted, description=r.description,
         attested_by=r.attested_by, refused=r.refused.lstrip("!"),
