@@ -745,11 +745,13 @@ def test_a_seat_put_out_sees_that_hand_s_end_then_its_place(site: str, browsers:
     def browser_moves(kind: str) -> None:
         """anne's move in the browser, past a hand's end held on the board: all-in, fold or keep her cards."""
         button = "#actions .amount-move button.act" if kind == "all-in" else f"#actions .legal button.act[data-kind={kind}]"
-        for _ in range(100):  # the browser sees the decision once it reads the table again
+        deadline = time.monotonic() + 30  # the browser sees the decision once it reads the table again (a bound for
+        while True:  # a stall, not a speed: 10 s ran out at load 10)
             if driver.find_elements(By.CSS_SELECTOR, "#actions button.continue"):
                 click(driver, "#actions button.continue")
             if driver.find_elements(By.CSS_SELECTOR, button):
                 break
+            assert time.monotonic() < deadline, f"anne's {kind} never came to the bar"
             driver.execute_script("return new Promise((done) => setTimeout(done, 100))")
         quick = "#actions .amount-move button[data-amount]"  # none when her stack is the least bet: the button is all-in
         if kind == "all-in" and driver.find_elements(By.CSS_SELECTOR, quick):
