@@ -40,7 +40,7 @@ def same(descriptor: Any, typed: Any, value: Any) -> bool:
     """A typed field's value is the JSON's: an enum by its value's name (``STYLE_OFC`` for ``"ofc"``)."""
     if descriptor.enum_type is not None and isinstance(value, str):
         name = descriptor.enum_type.values_by_number[typed].name
-        return name == f"{snake(descriptor.enum_type.name).upper()}_{value.upper()}"
+        return name == f"{snake(descriptor.enum_type.name).upper()}_{value.upper().replace('-', '_')}"  # not-on-table
     return plain(typed) == pruned(value)
 
 
@@ -87,6 +87,9 @@ def check_view(family: Family, json_view: dict[str, Any], response: tpb.GetViewR
         column = [getattr(s, name) for s in typed.seats]
         if per_seat[name].type == per_seat[name].TYPE_BOOL and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
             assert [s for s, on in enumerate(column) if on] == sorted(value), key
+        elif per_seat[name].enum_type is not None:  # each seat's by its value's name (a refusal's code), or unset
+            assert len(column) == len(value), key
+            assert all(c == 0 if v is None else same(per_seat[name], c, v) for c, v in zip(column, value)), key
         else:
             defaults = [plain(type(c)()) if isinstance(c, Message) else c for c in column]
             assert [plain(c) for c in column] == [pruned(v) if v is not None else d for v, d in zip(value, defaults)], key
