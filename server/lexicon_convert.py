@@ -17,7 +17,7 @@ from brelan.lexicon.scoring import CardScore
 from brelan.lexicon.search import ScoredWord
 
 from .errors import invalid
-from .typed.records import enum_prefix
+from .typed.records import enum_number
 
 
 def policy_from_pb(msg: pb.Policy, path: str = "policy") -> Policy:
@@ -84,14 +84,10 @@ def verdict_to_pb(v: Verdict) -> pb.WordVerdict:
                           code=refusal_to_pb(v.code))  # fmt: skip
 
 
-# Each refusal code's value in the API: Refusal.TOO_SHORT is WORD_REFUSAL_TOO_SHORT (looked up once: bulk checks
-# convert tens of thousands of verdicts a second).
-REFUSALS = {code: pb.WordRefusal.Value(enum_prefix(pb.WordRefusal.DESCRIPTOR) + code.name) for code in Refusal}
-
-
 def refusal_to_pb(code: Refusal | None) -> pb.WordRefusal.ValueType:
-    """A verdict's refusal code as the API's; None (admitted, or no reason asked) unset."""
-    return pb.WORD_REFUSAL_UNSPECIFIED if code is None else REFUSALS[code]
+    """A verdict's refusal code as the API's (Refusal.TOO_SHORT is WORD_REFUSAL_TOO_SHORT); None (admitted, or no
+    reason asked) unset."""
+    return pb.WORD_REFUSAL_UNSPECIFIED if code is None else enum_number(pb.WordRefusal.DESCRIPTOR, code)
 
 
 def reading_to_pb(r: Reading) -> pb.Reading:

@@ -91,7 +91,7 @@ def _writer(descriptor: FieldDescriptor) -> Callable[[Message, str, Any], None]:
     if descriptor.message_type is not None:
         return lambda message, name, value: fill(getattr(message, name), value)
     if descriptor.enum_type is not None:
-        return lambda message, name, value: setattr(message, name, _enum_number(descriptor.enum_type, value))
+        return lambda message, name, value: setattr(message, name, enum_number(descriptor.enum_type, value))
     return _set_text if text else setattr
 
 
@@ -100,11 +100,15 @@ def enum_prefix(enum_type: Any) -> str:
     return f"{snake(enum_type.name).upper()}_"
 
 
-def _enum_number(enum_type: Any, value: Any) -> Any:
+def enum_number(enum_type: Any, value: Any) -> Any:
     """A Python enum member as the proto enum's value of its name (any other value is set as it is)."""
-    if isinstance(value, enum.Enum):
-        return enum_type.values_by_name[enum_prefix(enum_type) + value.name].number
-    return value
+    return _numbered(enum_type, value.name) if isinstance(value, enum.Enum) else value
+
+
+@functools.cache
+def _numbered(enum_type: Any, name: str) -> int:
+    """Looked up once a value: bulk word checks convert tens of thousands of refusal codes a second."""
+    return int(enum_type.values_by_name[enum_prefix(enum_type) + name].number)
 
 
 def _enum_member(kind: type[enum.Enum], enum_type: Any, number: int, path: str) -> enum.Enum:
