@@ -617,6 +617,7 @@ def test_the_word_tools_answer(site: str, browsers: Callable[..., Any]) -> None:
     answer = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#word-answer li.no"))
     assert "mangeons" in answer.text and driver.find_element(By.CSS_SELECTOR, "#word-answer li.yes").text.startswith("porte")
     assert "conjugated form: not admitted" in answer.text  # the refusal's code in the page's words (issue 38)
+    assert "noun" in driver.find_element(By.CSS_SELECTOR, "#word-answer li.yes").text  # an admitted word's readings
     form = driver.find_element(By.ID, "word-best")
     form.find_element(By.TAG_NAME, "input").send_keys("Er Tb Ar Nb Sr ?r Ob")
     form.find_element(By.TAG_NAME, "button").click()

@@ -107,7 +107,7 @@ export function wordsScreen(main) {
       const r = await call("LexiconService", "CheckWords", { words: text.split(/\s+/) });
       return h("ul", {}, ...r.verdicts.map((v) => h("li", { class: v.admissible ? "yes" : "no" },
         h("b", {}, v.word), ` ${t(v.admissible ? "words.admitted" : "words.refused")} `,
-        v.admissible ? "" : h("span", { title: reasonText(v.reason, lang) }, refusalText(v, t, lang)))));
+        v.admissible ? v.reason || "" : h("span", { title: reasonText(v.reason, lang) }, refusalText(v, t, lang)))));
     }),
     tool("explain", "explain", { placeholder: "porte" }, async (text) => {
       const r = await call("LexiconService", "ExplainWord", { word: text });
