@@ -32,17 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from brelan.lexicon.lexicon import Lexicon
-from brelan.lexicon.readings import Policy
-from brelan.lexicon.search import table_words
 from brelan.lexicon.store import Store
 from brelan.server.games import pace
 from brelan.server.games.base import Bot, Variant
-from brelan.server.games.bataille_bot import claims
+from brelan.server.games.bataille_bot import claims, known_claims, quickest
 from brelan.server.games.levels import INTERMEDIATE, LEVEL_NAMES, uniform
 from brelan.server.games.registry import MODES, playable
 from brelan.server.games.selfplay import play
 from brelan.server.games.transcript import game_rng
-from brelan.server.games.vocabulary import SEARCHED
 from brelan.server.games.word_games import Admitted
 
 RANDOM = "random"
@@ -126,10 +123,9 @@ def person(view: Any, legal: Sequence[str], lexicon: Lexicon, zipf: float) -> st
     (Zipf ``zipf`` or more; the quickest at its pace, the best of those as quick), else its card or its pass ("":
     nothing to do)."""
     if claims(legal):
-        found = table_words(lexicon, view.table, Policy.parse(view.policy), view.min_length, SEARCHED)
-        known = [f"claim {view.claims} {word}" for word, _ in found if lexicon.frequency(word) >= zipf]
+        known = known_claims(view, lexicon, lambda word: lexicon.frequency(word) >= zipf)
         if known:
-            return min(known, key=lambda claim: person_seconds(claim, lexicon))  # min(): the first of the quickest
+            return quickest(known, lexicon, PERSON_PACE, REACTION)
     return next((a for a in legal if a in ("lay", "pass")), "")
 
 

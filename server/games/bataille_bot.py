@@ -37,6 +37,18 @@ def claims(legal: Sequence[str]) -> list[str]:
     return [a for a in legal if a.startswith("claim") and not a.endswith(" -")]
 
 
+def known_claims(view: BatailleView, lexicon: Lexicon, known: Callable[[str], bool]) -> list[str]:
+    """The claims of the table's words a player knows (``known(word)``), best first."""
+    found = table_words(lexicon, view.table, Policy.parse(view.policy), view.min_length, SEARCHED)
+    return [f"claim {view.claims} {word}" for word, _ in found if known(word)]
+
+
+def quickest(words: Sequence[str], lexicon: Lexicon, pace: str, reaction: float = REFERENCE) -> str:
+    """The claim seen first at ``pace`` (a common short word before a rare long one), the best of those as quick:
+    how the intermediate bot and a person (bench_bots.py's race) choose among the words they know."""
+    return min(words, key=lambda claim: seconds(pace, claim, reaction, lexicon.frequency(claim.split()[-1])))
+
+
 def make(level: str) -> WordBot:
     sees = SEES[level]
 
@@ -44,12 +56,10 @@ def make(level: str) -> WordBot:
         """A word it sees, else its card or its pass; "" when it has nothing to do now (it looks again later)."""
         words = claims(legal)
         if words and level != STRONG:  # may claim (the legal list names words): those it knows, best first
-            found = table_words(lexicon, view.table, Policy.parse(view.policy), view.min_length, SEARCHED)
-            words = [f"claim {view.claims} {word}" for word, _ in found if knows(lexicon, level, word)]
+            words = known_claims(view, lexicon, lambda word: knows(lexicon, level, word))
         if words and rng.random() < sees:
-            if level in QUICKEST:  # sorted() is stable: among words seen as soon, the best
-                return sorted(words, key=lambda claim: seconds(level, claim, REFERENCE,
-                                                               lexicon.frequency(claim.split()[-1])))[0]
+            if level in QUICKEST:  # min() keeps the first of the quickest: among words seen as soon, the best
+                return quickest(words, lexicon, level)
             return rng.choice(words) if level == BEGINNER else words[0]
         return next((a for a in legal if a in ("lay", "pass")), "")
 
