@@ -586,6 +586,12 @@ class Tables:
     async def settled(self, table_id: str) -> Table:
         table = await self.find(table_id)
         await table.settled()
+        if self.node is not None and not table.row.rematch:
+            # Another node may have made its rematch (CreateTable lands on any node): the store names it, where this
+            # node's row, played or kept once finished, would not until the table left its memory.
+            row = await self.log.table(table_id)
+            if row is not None and row.rematch:
+                table.row = dataclasses.replace(table.row, rematch=row.rematch)
         return table
 
     async def leave(self, holder: Holder | None, table_id: str) -> str:

@@ -18,6 +18,7 @@ from brelan.server.games.contract import places_of
 from brelan.server.main import ServerThread
 
 from conftest import error_of
+from postgres_support import Postgres
 
 
 @pytest.fixture
@@ -175,3 +176,22 @@ def test_a_table_made_to_play_again_is_named_on_the_one_before(server: ServerThr
         assert e.code == grpc.StatusCode.NOT_FOUND and e.reason == "TABLE_NOT_FOUND"
         e = error_of(api.create_table, "poker-champ", {"players": "2"}, rematch_of="t-" + "x" * 80)
         assert e.code == grpc.StatusCode.NOT_FOUND and [f for f, _ in e.violations] == ["rematch_of"]
+
+
+def test_a_rematch_made_on_another_node_is_named_on_every_node(tmp_path: Path, postgres: Postgres) -> None:
+    """Two nodes on one PostgreSQL: the old table's players ask for it wherever their calls land, and each node keeps
+    the finished tables it read; a rematch made through the other node is named on both."""
+    database = postgres.database()
+    nodes = [ServerThread(tmp_path / name, lexicons=False, database=database) for name in ("a", "b")]
+    try:
+        with BrelanClient(nodes[0].target) as a, BrelanClient(nodes[1].target) as b:
+            over = a.create_table("yahtzee-holdem", {"players": "2", "hands": "1"}, bot_seats=[1]).table_id
+            ann = a.join(over, seat=0, player="Ann")
+            ann.sit_out()  # her moves made for her: its one hand ends the game
+            for api in (a, b):  # each node now keeps the finished table it read back or played
+                until(lambda: api.get_table(over).status == tpb.TABLE_STATUS_FINISHED, "the game's end", 30)
+            again = b.create_table("poker-champ", {"players": "2"}, rematch_of=over, token=ann.token).table_id
+            assert [api.get_table(over).rematch for api in (a, b)] == [again, again]
+    finally:
+        for node in nodes:
+            node.stop()
