@@ -657,8 +657,9 @@ class SeatInfo(_message.Message):
     connected: _builtins.bool
     """Its player watches the table now (a bot always does)."""
     reserved: _builtins.bool
-    """Kept for one player (a tournament's, or one who left during the game): only
-    JoinTable with its secret takes it.
+    """Kept for one player (an invited guest, a tournament's, or one who left
+    during the game): only JoinTable with its secret, or with the player key
+    it is kept for, takes it.
     """
     place: _builtins.int
     """Its place in the game once settled: a player knocked out (those out in
