@@ -50,8 +50,8 @@ from itertools import chain
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from .fold import fold as _fold
-from .fold import is_compound, is_layable
+from .build import layable_key
+from .fold import fold, is_compound
 from .readings import ALONE, ATTESTED, NONFINITE_CODES, REFUSED, REPEATED, SLIP, Entry
 from .sources import frequency
 from .sources.abu import AbuSource
@@ -86,9 +86,6 @@ _PARTS = re.compile(r"[ \-'’]+")
 SLIPS = {"chevau": "cheval"}
 
 _GRAMMAR = {"PREP", "CONJS", "CONJC", "DET", "PREPDET", "PREPADJ", "NDET"}
-
-
-fold = lru_cache(maxsize=1 << 20)(_fold)  # forms and lemmas come back many times in a build
 
 
 def kind_of(entry: Entry) -> str:
@@ -183,14 +180,14 @@ def features(e: Entry, key: str, kind: str, lemma_known: bool) -> list[str]:
     return out
 
 
-def _families(told: Sequence[tuple[str, str, str]], marks: list[tuple[str, ...]], foreign: set[int]) -> None:
+def _families(kinds: Sequence[str], lemmas: Sequence[str], marks: list[tuple[str, ...]], foreign: set[int]) -> None:
     """A source's words alone whose lemma's other forms (same lemma, same kind) are attested, FAMILY_SHARE of them or
     more, marked with what attests those: regular inflections of an attested word (not a form French texts write as
     a foreign word, by its index in ``foreign``)."""
     attested: Counter[tuple[str, str]] = Counter()
     size: Counter[tuple[str, str]] = Counter()
     by: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
-    for (_, kind, lemma), why in zip(told, marks):
+    for kind, lemma, why in zip(kinds, lemmas, marks):
         if kind in _INFLECTED:
             family = (lemma, _LEMMA_KIND.get(kind, kind))
             size[family] += 1
@@ -198,37 +195,41 @@ def _families(told: Sequence[tuple[str, str, str]], marks: list[tuple[str, ...]]
             if sources:
                 attested[family] += 1
                 by[family].update(sources)
-    for i, ((_, kind, lemma), why) in enumerate(zip(told, marks)):
+    for i, (kind, lemma, why) in enumerate(zip(kinds, lemmas, marks)):
         if why[0] == ALONE and kind in _INFLECTED and i not in foreign:
             family = (lemma, _LEMMA_KIND.get(kind, kind))
             if attested[family] and attested[family] >= FAMILY_SHARE * size[family]:
                 marks[i] = tuple(sorted(by[family]))
 
 
-def _repeats(sources: Sequence[tuple[str, list[Entry]]], marks: list[tuple[str, list[tuple[str, ...]]]]
-             ) -> tuple[dict[tuple[str, int], tuple[str, ...]], list[set[int]]]:  # fmt: skip
+def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], marks: list[list[tuple[str, ...]]]
+             ) -> tuple[dict[int, tuple[str, ...]], list[set[int]]]:  # fmt: skip
     """The later sources' entries that repeat a reading of the first's (same form, lemma, part of speech, codes and
     properness, both attested): each is laid out once, as the first source's entry, which says who else gives it
-    ("=abu", besides its "@abu"). Returns those traits by (source, index), and each source's indices not laid out.
+    ("=abu", besides its "@abu"). Returns those traits by the first source's index, and each source's indices not
+    laid out.
 
     Measured on the full sources, 284k of the ABU's 302k entries repeat DELA's: laid out apart, they made the
     default a third larger to lay out than fr-dela, for explanations that say "DELA + ABU" all the same.
+    Only entries each source attests can be twins (the same form, of the same kind, attests both), so only
+    theirs are compared.
     """
-    (base, entries), base_marks = sources[0], marks[0][1]
-    repeated: dict[tuple[str, int], tuple[str, ...]] = {}
+    (base, entries, _), base_marks = sources[0], marks[0]
+    repeated: dict[int, tuple[str, ...]] = {}
     dropped: list[set[int]] = [set()]
-    for (name, others), (_, their_marks) in zip(sources[1:], marks[1:]):
+    for (name, others, _), their_marks in zip(sources[1:], marks[1:]):
         by_reading: dict[tuple, list[int]] = {}
+        by_base, by_them = ATTESTED + base, ATTESTED + name
         for i, (e, why) in enumerate(zip(others, their_marks)):
-            if why[0][:1] != REFUSED:
+            if by_base in why:
                 by_reading.setdefault((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), []).append(i)
         drop: set[int] = set()
         for i, (e, why) in enumerate(zip(entries, base_marks)):
-            if why[0][:1] != REFUSED:
+            if by_them in why:
                 twins = by_reading.pop((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), None)
                 if twins:
                     drop.update(twins)
-                    repeated[(base, i)] = repeated.get((base, i), ()) + (REPEATED + name,)
+                    repeated[i] = repeated.get(i, ()) + (REPEATED + name,)
         dropped.append(drop)
     return repeated, dropped
 
@@ -237,8 +238,6 @@ class AgreedSource:
     """DELA's and the ABU's entries, each marked with what attests it (see the module's text)."""
 
     name = "agreement"
-    layable = True  # its entries' forms are (build need not check them again)
-    fold = staticmethod(fold)  # and the keys of its forms are folded, and cached, already
     RULES = {"corpus": True, "lemmas": True, "slips": True, "model": True, "families": True}  # the default's
 
     def __init__(self, dela: DelaSource | None = None, abu: AbuSource | None = None, corpus: bool = True,
@@ -254,80 +253,102 @@ class AgreedSource:
         self.counts: dict[str, int] = {}
 
     def entries(self) -> Iterator[Entry]:
-        sources: list[tuple[str, list[Entry]]] = []
-        for source in (self.dela, self.abu):
-            read = [e for e in source.entries() if is_layable(e.form)]
-            sources.append((SHORT.get(source.name, source.name), read))
-        for part, (_, read) in zip(self.parts, sources):
-            part["entries"] = len(read)
-        yield from self.mark(sources)
+        return (entry for _, entry in self.keyed_entries())
 
-    def mark(self, sources: Sequence[tuple[str, list[Entry]]]) -> Iterator[Entry]:
-        """Each entry of each (short name, entries) source, its traits telling what attests it."""
+    def keyed_entries(self) -> Iterator[tuple[str, Entry]]:
+        """Each layable entry of both dictionaries with its key (the build folds none again), marked by :meth:`mark`."""
+        sources: list[tuple[str, list[Entry], list[str]]] = []
+        for source, part in zip((self.dela, self.abu), self.parts):
+            entries: list[Entry] = []
+            keys: list[str] = []
+            for e in source.entries():
+                key = layable_key(e.form)
+                if key is not None:
+                    entries.append(e)
+                    keys.append(key)
+            part["entries"] = len(entries)
+            sources.append((SHORT.get(source.name, source.name), entries, keys))
+        return self.mark(sources)
+
+    def mark(self, sources: Sequence[tuple[str, list[Entry], list[str]]]) -> Iterator[tuple[str, Entry]]:
+        """Each entry of each (short name, entries, their keys) source with its key, its traits telling what attests
+        it. A million entries: the loops below do no more than they must, each entry's work in columns."""
         # Per source: each key's kinds (as bits, see _BIT), its lemmas' codes ((lemma key, kind) -> codes), and each
-        # entry's (key, kind, lemma key). A million entries: the loops below do no more than they must.
+        # entry's kind and lemma key.
         forms: dict[str, dict[str, int]] = {}
         cells: dict[str, dict[tuple[str, str], set[str]]] = {}
-        seen: dict[str, list[tuple[str, str, str]]] = {}
-        for name, entries in sources:
+        told: dict[str, tuple[list[str], list[str]]] = {}
+        lemma_keys: dict[str, str] = {}  # a lemma folded once, however many forms it has
+        for name, entries, keys in sources:
             kinds: dict[str, int] = {}
-            by_lemma: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
-            told = []
-            for e in entries:
-                form = e.form
-                key = fold(form)
-                lemma = key if e.lemma == form else fold(e.lemma)
-                kind = "NP" if "NPropre" in e.traits or form[:1].isupper() else _kind(e.pos, e.codes)
-                told.append((key, kind, lemma))
+            by_lemma: dict[tuple[str, str], set[str]] = {}
+            kind_of_entry: list[str] = []
+            lemma_of_entry: list[str] = []
+            for (_, form, lemma_text, pos, traits, codes), key in zip(entries, keys):
+                if lemma_text == form:
+                    lemma = key
+                elif (lemma := lemma_keys.get(lemma_text)) is None:  # type: ignore[assignment]
+                    lemma = lemma_keys[lemma_text] = fold(lemma_text)
+                kind = "NP" if "NPropre" in traits or form[:1].isupper() else _kind(pos, codes)
+                kind_of_entry.append(kind)
+                lemma_of_entry.append(lemma)
                 kinds[key] = kinds.get(key, 0) | _BIT[kind]
-                by_lemma[(lemma, _LEMMA_KIND.get(kind, kind))].update(e.codes or ("",))
-            forms[name], cells[name], seen[name] = kinds, by_lemma, told
-        slips = self._slips(sources, seen) if self.rules["slips"] else {}
+                cell = (lemma, "V" if kind == "P" else kind)  # _LEMMA_KIND
+                known = by_lemma.get(cell)
+                if known is None:
+                    by_lemma[cell] = set(codes or ("",))
+                else:
+                    known.update(codes or ("",))
+            forms[name], cells[name], told[name] = kinds, by_lemma, (kind_of_entry, lemma_of_entry)
+        slips = self._slips(cells) if self.rules["slips"] else {}
         lemmas, corpus = self.rules["lemmas"], self.rules["corpus"]
-        marked: list[tuple[str, list[tuple[str, ...]]]] = []
-        foreign: set[tuple[str, int]] = set()  # (source, index): written more in other languages' texts
-        for name, entries in sources:
-            others = [(ATTESTED + n, forms[n], cells[n]) for n, _ in sources if n != name]
+        marked: list[list[tuple[str, ...]]] = []
+        foreign: dict[str, set[int]] = {}  # by source, its entries written more in other languages' texts
+        by_texts = (ATTESTED + frequency.DISTRIBUTION,)
+        for name, entries, keys in sources:
+            others = [(ATTESTED + n, forms[n], cells[n]) for n, _, _ in sources if n != name]
             out: list[tuple[str, ...]] = []
-            for i, (e, (key, kind, lemma)) in enumerate(zip(entries, seen[name])):
-                slip = slips.get((lemma, kind)) if slips else None
-                if slip:
-                    out.append((SLIP + slip,))
+            alien = foreign[name] = set()
+            for i, (e, key, kind, lemma) in enumerate(zip(entries, keys, *told[name])):
+                if kind == "N" and lemma in slips:
+                    out.append((SLIP + slips[lemma],))
                     continue
-                why = []
+                why: tuple[str, ...] = ()
                 kindred = _KINDRED_BITS[kind]
                 for other, their_forms, their_cells in others:
                     if their_forms.get(key, 0) & kindred:
-                        why.append(other)
+                        why += (other,)
                     elif lemmas and kind in _INFLECTED and their_forms.get(lemma, 0) & kindred:  # the lemma as a word
                         known = their_cells.get((lemma, _LEMMA_KIND.get(kind, kind)))
                         if known is not None and _inflects(known, e.codes, kind):
-                            why.append(other)
+                            why += (other,)
                 if not why and corpus:
                     written = _written(e, kind)
                     if written:
-                        why.append(ATTESTED + frequency.DISTRIBUTION)
+                        why = by_texts
                     elif written is None:
-                        foreign.add((name, i))
-                out.append(tuple(why) or (ALONE,))
-            marked.append((name, out))
+                        alien.add(i)
+                out.append(why or (ALONE,))
+            marked.append(out)
         if self.rules["model"]:
-            self._model(sources, seen, marked, foreign, cells)
+            self._model(sources, told, marked, foreign, cells)
         if self.rules["families"]:
-            _families(seen[marked[0][0]], marked[0][1], {i for source, i in foreign if source == marked[0][0]})
+            _families(*told[sources[0][0]], marked[0], foreign[sources[0][0]])
         counts = self.counts = Counter()
         repeated, dropped = _repeats(sources, marked)
+        for i, traits in repeated.items():
+            marked[0][i] += traits
         new = tuple.__new__  # an Entry without its constructor's keyword handling: a million of them
-        for (name, entries), (_, marks), drop in zip(sources, marked, dropped):
+        for (name, entries, keys), marks, drop in zip(sources, marked, dropped):
             for why, n in Counter(why[0] for why in marks).items():
                 counts[f"{name} {why.split('=')[0]}"] += n
             counts[f"{name} repeated"] = len(drop)
-            for i, (e, why) in enumerate(zip(entries, marks)):
+            for i, (key, e, why) in enumerate(zip(keys, entries, marks)):
                 if i not in drop:
-                    yield new(Entry, (e[0], e[1], e[2], e[3], e[4] + why + repeated.get((name, i), ()), e[5]))
+                    yield key, new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
 
-    def _model(self, sources: Sequence[tuple[str, list[Entry]]], seen: dict[str, list[tuple[str, str, str]]],
-               marked: list[tuple[str, list[tuple[str, ...]]]], foreign: set[tuple[str, int]],
+    def _model(self, sources: Sequence[tuple[str, list[Entry], list[str]]], told: dict[str, tuple[list[str], list[str]]],
+               marked: list[list[tuple[str, ...]]], foreign: dict[str, set[int]],
                cells: dict[str, dict[tuple[str, str], set[str]]]) -> None:  # fmt: skip
         """DELA's words alone that look like the words both dictionaries agree on more than like those DELA alone
         has, by a naive Bayes model of their make-up learnt here (see :func:`features`), get ``@model``.
@@ -335,14 +356,14 @@ class AgreedSource:
         Each half of the words alone (by a hash of the key) is judged by a model learnt from the other half, so a
         word's own features never vote for it. Words written more in other languages' texts are not judged.
         """
-        name, entries = sources[0]
-        marks = marked[0][1]
+        name, entries, keys = sources[0]
+        marks, alien = marked[0], foreign[name]
         known = {lemma for source, by_lemma in cells.items() if source != name for lemma, _ in by_lemma}
-        agreed = ATTESTED + marked[1][0] if len(marked) > 1 else ""
+        agreed = ATTESTED + sources[1][0] if len(sources) > 1 else ""
         rows: list[tuple[int, list[str]]] = []  # (-1 agreed, 0/1 the half of a word alone), features
         judged: list[tuple[int, int, list[str]]] = []  # the words alone: (index, half, features)
-        for i, (e, (key, kind, lemma), why) in enumerate(zip(entries, seen[name], marks)):
-            if kind not in _JUDGED or (name, i) in foreign:
+        for i, (e, key, kind, lemma, why) in enumerate(zip(entries, keys, *told[name], marks)):
+            if kind not in _JUDGED or i in alien:
                 continue
             if why[0] == ALONE:
                 half, feats = zlib.crc32(key.encode()) & 1, features(e, key, kind, lemma in known)
@@ -368,9 +389,8 @@ class AgreedSource:
                 marks[i] = (ATTESTED + MODEL,)
 
     @staticmethod
-    def _slips(sources: Sequence[tuple[str, list[Entry]]], seen: dict[str, list[tuple[str, str, str]]]
-               ) -> dict[tuple[str, str], str]:  # fmt: skip
-        """The slips both dictionaries share (:data:`SLIPS`) whose lemma they have: (lemma key, "N") -> the lemma
-        its forms belong to."""
-        lemmas = {(lemma, kind) for name, _ in sources for _, kind, lemma in seen[name]}
-        return {(fold(lemma), "N"): rival for lemma, rival in SLIPS.items() if (fold(lemma), "N") in lemmas}
+    def _slips(cells: dict[str, dict[tuple[str, str], set[str]]]) -> dict[str, str]:
+        """The slips both dictionaries share (:data:`SLIPS`) whose lemma they have as a noun: its key -> the lemma its
+        forms belong to."""
+        return {fold(lemma): rival for lemma, rival in SLIPS.items()
+                if any((fold(lemma), "N") in by_lemma for by_lemma in cells.values())}  # fmt: skip

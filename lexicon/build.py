@@ -15,6 +15,7 @@ is never loaded.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -23,6 +24,7 @@ import tempfile
 import zlib
 from array import array
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -32,7 +34,7 @@ import marisa_trie
 
 from . import container, sigtrie
 from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, pack
-from .fold import fold, is_layable
+from .fold import _COMPOUND_MARKS, _LATIN, _LIGATURES, fold, is_layable
 from .readings import Entry, Policy
 from .sources import frequency
 
@@ -50,6 +52,9 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
 
 class Source(Protocol):
+    """What a lexicon is built from. A source may also have ``keyed_entries()``: its layable entries with their
+    keys, when it has folded them already (the agreement does, to compare its sources)."""
+
     name: str
     version: str
     total: int
@@ -69,6 +74,50 @@ def version_of(sources: Sequence[tuple[str, str]]) -> str:
     return f"{digest}-f{VERDICTS}"
 
 
+# fold()'s two tables in one: ligatures and the Latin letters French words carry.
+_TO_LATIN = {**_LATIN, **_LIGATURES}
+
+
+def layable_key(form: str) -> str | None:
+    """The key of a form cards can lay (:func:`fold`), None for one they cannot (:func:`is_layable`), at once.
+
+    A layable form's key is its letters once its compound marks are gone: one translation of the form serves both
+    questions (a build asks them of a million forms; measured, 0.95 s against 4.95 s for DELA's and the ABU's forms
+    and lemmas, the same answers). A form the Latin table does not make ASCII is asked the long way.
+    """
+    if not form.isascii():
+        latin = form.translate(_TO_LATIN)
+        if not latin.isascii():
+            return fold(form) if is_layable(form) else None
+        form = latin
+    if form.isalpha():
+        return form.upper()
+    key = _COMPOUND_MARKS.sub("", form).upper()
+    return key if key.isalpha() else None
+
+
+def _keyed(entries: Iterator[Entry]) -> Iterator[tuple[str | None, Entry]]:
+    """Each entry with its key, None for a form no cards can lay."""
+    for entry in entries:
+        yield layable_key(entry.form), entry
+
+
+@contextmanager
+def _no_collector() -> Iterator[None]:
+    """The cyclic collector paused while a build holds its million entries, back as it was after.
+
+    A build's objects (entries, lines, keys) live until it ends and make no cycles, yet each of the collector's
+    full passes walks all of them: measured, 2.7 s of fr-dela's 19 s of CPU and 9.6 s of fr-agreed's 43 s.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def build(
     name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Progress | None = None, keep: dict | None = None
 ) -> BuildResult:
@@ -77,6 +126,13 @@ def build(
     ``keep``, an older artefact's manifest, makes this an upgrade: its version and
     list of sources stay, and its build time, so the newest build stays the newest.
     """
+    with _no_collector():
+        return _build(name, sources, lexicons_dir, progress, keep)
+
+
+def _build(
+    name: str, sources: Sequence[Source], lexicons_dir: Path, progress: Progress | None, keep: dict | None
+) -> BuildResult:
     progress = progress or (lambda stage, done, total: None)
     # Read every source first: a word-list source's version is its content hash.
     by_key: dict[str, tuple[int, list[str]]] = {}
@@ -87,13 +143,11 @@ def build(
     for source in sources:
         stage = f"reading {source.name}"
         count = 0
-        # A source may say its forms are all layable already, and bring its own (cached) fold: the agreement's.
-        check, key_of = not getattr(source, "layable", False), getattr(source, "fold", fold)
-        for count, entry in enumerate(source.entries(), 1):
-            if check and not is_layable(entry.form):
+        keyed = getattr(source, "keyed_entries", None)
+        for count, (key, entry) in enumerate(keyed() if keyed else _keyed(source.entries()), 1):
+            if key is None:
                 skipped += 1
                 continue
-            key = key_of(entry.form)
             mask, lines = by_key.get(key, (0, []))
             lines.append(pack(key, entry))
             by_key[key] = (mask | entry.mask(), lines)

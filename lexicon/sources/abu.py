@@ -20,6 +20,7 @@ is read as proper nouns.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import metadata
 from pathlib import Path
 from typing import Iterator
@@ -58,11 +59,18 @@ def _inflection(pos: str, text: str) -> list[str]:
     return [f"{tense}{p}{n}" for p in persons or [""] for n in numbers or [""]]
 
 
-def to_entry(form: str, lemma: str, tags: str) -> Entry:
+@lru_cache(maxsize=None)
+def _tags(tags: str) -> tuple[str, tuple[str, ...]]:
+    """A tag text's part of speech and codes, read once (the ABU's 290,000 lines have a few thousand tag texts)."""
     head, *inflections = tags.split(":")
     pos = _POS.get(head, "X")
     codes = [code for text in inflections for code in _inflection(pos, text)]
-    return Entry(SOURCE, form, lemma or form, pos, (), tuple(dict.fromkeys(codes)))
+    return pos, tuple(dict.fromkeys(codes))
+
+
+def to_entry(form: str, lemma: str, tags: str) -> Entry:
+    pos, codes = _tags(tags)
+    return tuple.__new__(Entry, (SOURCE, form, lemma or form, pos, (), codes))
 
 
 def version() -> str:

@@ -28,15 +28,33 @@ class DelafError(ValueError):
     pass
 
 
+# A tag text's (part of speech, traits, codes), read once: DELA's 790,000 lines have a few thousand tag texts.
+_TAGS: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {}
+_new = tuple.__new__  # an Entry without its constructor's keyword handling: a build makes 790,000
+
+
+def _tags(text: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    tags = _TAGS.get(text)
+    if tags is None:
+        head, *codes = text.split(":")
+        pos, *traits = head.split("+")
+        tags = _TAGS[text] = (pos, tuple(traits), tuple(codes))
+    return tags
+
+
 def parse_line(line: str) -> Entry:
-    match = _LINE.match(line.rstrip("\r\n"))
+    line = line.rstrip("\r\n")
+    if "\\" not in line:  # most lines: nothing escaped, the form ends at the first comma and the lemma at a dot
+        form, comma, rest = line.partition(",")
+        lemma, dot, tags = rest.partition(".")
+        if form and comma and dot and tags:
+            return _new(Entry, (SOURCE, form, lemma or form, *_tags(tags)))
+    match = _LINE.match(line)
     if match is None:
         raise DelafError(f"not a DELAF line: {line!r}")
     form = _ESCAPE.sub(r"\1", match["form"])
     lemma = _ESCAPE.sub(r"\1", match["lemma"]) or form
-    head, *codes = match["tags"].split(":")
-    pos, *traits = head.split("+")
-    return Entry(SOURCE, form, lemma, pos, tuple(traits), tuple(codes))
+    return _new(Entry, (SOURCE, form, lemma, *_tags(match["tags"])))
 
 
 def installed_file(distribution: str, name: str) -> Path:
