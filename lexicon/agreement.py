@@ -46,7 +46,8 @@ import math
 import re
 import zlib
 from collections import Counter, defaultdict
-from itertools import chain
+from itertools import chain, repeat
+from operator import itemgetter
 from functools import lru_cache
 from typing import Iterator, Sequence
 
@@ -150,59 +151,89 @@ def _inflects(known: set[str], codes: tuple[str, ...], kind: str) -> bool:
     return not known.isdisjoint(codes)
 
 
-def _written(e: Entry, kind: str) -> bool | None:
-    """Whether French texts write the entry: the form, or, when they do not write the form, the lemma of which it is
-    a regular inflection (a verb's form needs its verb written too), at least as much as texts of the languages French
-    borrows from (within FOREIGN_MARGIN). None when they write it, but more in another language (MEX, POX, PASOS, AVI):
-    a foreign word."""
-    words = frequency.table()
-    if is_compound(e.form):  # texts are counted by word: a compound is written when each of its words is
-        return all(words.get(part.lower(), 0.0) > 0 for part in _PARTS.split(e.form) if part)
-    form, lemma_text = e.form.lower(), e.lemma.lower()
-    lemma = kind in _INFLECTED and lemma_text != form and words.get(lemma_text, 0.0) > 0
-    if words.get(form, 0.0) > 0 and (kind not in ("V", "P") or lemma):
-        text = form
-    elif lemma:
-        text = lemma_text
-    else:
-        return False
-    margin = FOREIGN_MARGIN if len(text) > SHORT_FORM else 0.0
-    return True if words[text] >= frequency.foreign_zipf(text) - margin else None
+class _Corpus:
+    """wordfreq's lists, bound once a build (the foreign ones read at the first word French texts write)."""
+
+    def __init__(self) -> None:
+        self.words = frequency.table()
+        self.foreign: list[dict[str, float]] = []
+
+    def written(self, e: Entry, kind: str) -> bool | None:
+        """Whether French texts write the entry: the form, or, when they do not write the form, the lemma of which it
+        is a regular inflection (a verb's form needs its verb written too), at least as much as texts of the
+        languages French borrows from (within FOREIGN_MARGIN). None when they write it, but more in another language
+        (MEX, POX, PASOS, AVI): a foreign word."""
+        words, form = self.words, e.form
+        if not form.isalpha() and is_compound(form):  # texts are counted by word: a compound is written when each is
+            return all(words.get(part.lower(), 0.0) > 0 for part in _PARTS.split(form) if part)
+        form, lemma_text = form.lower(), e.lemma.lower()
+        lemma = kind in _INFLECTED and lemma_text != form and words.get(lemma_text, 0.0) > 0
+        if words.get(form, 0.0) > 0 and (kind not in ("V", "P") or lemma):
+            text = form
+        elif lemma:
+            text = lemma_text
+        else:
+            return False
+        margin = FOREIGN_MARGIN if len(text) > SHORT_FORM else 0.0
+        foreign = self.foreign or self._read_foreign()
+        return True if words[text] >= max([table.get(text, 0.0) for table in foreign]) - margin else None
+
+    def _read_foreign(self) -> list[dict[str, float]]:
+        self.foreign = [frequency.table(language) for language in frequency.FOREIGN]  # frequency.foreign_zipf's
+        return self.foreign
 
 
-def features(e: Entry, key: str, kind: str, lemma_known: bool) -> list[str]:
+_LENGTHS = ["n%d" % n for n in range(13)]
+
+
+def features(e: Entry, key: str, kind: str, lemma_known: bool, lemma_zipf: str) -> list[str]:
     """What the model of French words reads of an entry: its key's endings and beginnings, its kind and
-    inflection, DELA's usage marks, how common its lemma is, whether the other dictionary knows its lemma."""
+    inflection, DELA's usage marks, how common its lemma is (``lemma_zipf``, see :func:`_zipf_feature`), whether the
+    other dictionary knows its lemma."""
     out = [key[-1:], key[-2:], key[-3:], key[-4:], "^" + key[:2], "^" + key[:3], "^" + key[:4], "k" + kind,
-           "n%d" % min(len(key), 12), "z%d" % int(frequency.zipf(e.lemma) * 2), "l%d" % lemma_known]
-    out += ["c" + kind + (c[:1] if kind == "V" else c) for c in e.codes]
-    out += ["t" + t for t in e.traits if t[:1] not in (ATTESTED, "!")]
+           _LENGTHS[min(len(key), 12)], lemma_zipf, "l1" if lemma_known else "l0"]
+    out += _grammar_features(kind, e.codes, e.traits)
     return out
 
 
-def _families(kinds: Sequence[str], lemmas: Sequence[str], marks: list[tuple[str, ...]], foreign: set[int]) -> None:
-    """A source's words alone whose lemma's other forms (same lemma, same kind) are attested, FAMILY_SHARE of them or
-    more, marked with what attests those: regular inflections of an attested word (not a form French texts write as
-    a foreign word, by its index in ``foreign``)."""
-    attested: Counter[tuple[str, str]] = Counter()
-    size: Counter[tuple[str, str]] = Counter()
-    by: defaultdict[tuple[str, str], set[str]] = defaultdict(set)
-    for kind, lemma, why in zip(kinds, lemmas, marks):
-        if kind in _INFLECTED:
-            family = (lemma, _LEMMA_KIND.get(kind, kind))
-            size[family] += 1
-            sources = [w for w in why if w[:1] == ATTESTED and w != ATTESTED + MODEL]  # a source's word, not a guess
-            if sources:
-                attested[family] += 1
-                by[family].update(sources)
-    for i, (kind, lemma, why) in enumerate(zip(kinds, lemmas, marks)):
-        if why[0] == ALONE and kind in _INFLECTED and i not in foreign:
-            family = (lemma, _LEMMA_KIND.get(kind, kind))
-            if attested[family] and attested[family] >= FAMILY_SHARE * size[family]:
-                marks[i] = tuple(sorted(by[family]))
+def _zipf_feature(lemma: str) -> str:
+    return "z%d" % int(frequency.zipf(lemma) * 2)
 
 
-def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], marks: list[list[tuple[str, ...]]]
+@lru_cache(maxsize=None)
+def _grammar_features(kind: str, codes: tuple[str, ...], traits: tuple[str, ...]) -> tuple[str, ...]:
+    """An entry's inflection and usage marks as features (a few thousand kinds, codes and traits for 400,000 words)."""
+    return (*["c" + kind + (c[:1] if kind == "V" else c) for c in codes],
+            *["t" + t for t in traits if t[:1] not in (ATTESTED, "!")])  # fmt: skip
+
+
+class _Family:
+    """What is known of a lemma's forms of one kind in the first source: how many, how many a source attests, and
+    which sources (see :func:`_families`)."""
+
+    __slots__ = ("size", "attested", "by")
+
+    def __init__(self) -> None:
+        self.size, self.attested, self.by = 0, 0, set()
+
+
+def _families(families: dict[tuple[str, str], _Family], cells: Sequence[tuple[str, str]], candidates: list[int],
+              marks: list[tuple[str, ...]]) -> None:  # fmt: skip
+    """A source's words alone whose lemma's other forms (same lemma, same kind: the entry's cell) are attested,
+    FAMILY_SHARE of them or more, marked with what attests those: regular inflections of an attested word.
+
+    ``families`` counted each cell's forms and those a source attests (not the model: a guess attests no family) as
+    the entries were marked; ``candidates`` are the words alone of an inflected kind not written as a foreign word,
+    whose marks the model may since have changed.
+    """
+    for i in candidates:
+        if marks[i][0] == ALONE:
+            family = families[cells[i]]
+            if family.attested and family.attested >= FAMILY_SHARE * family.size:
+                marks[i] = tuple(sorted(family.by))
+
+
+def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], matched: dict[tuple[str, str], list[int]]
              ) -> tuple[dict[int, tuple[str, ...]], list[set[int]]]:  # fmt: skip
     """The later sources' entries that repeat a reading of the first's (same form, lemma, part of speech, codes and
     properness, both attested): each is laid out once, as the first source's entry, which says who else gives it
@@ -211,25 +242,24 @@ def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], marks: list[
 
     Measured on the full sources, 284k of the ABU's 302k entries repeat DELA's: laid out apart, they made the
     default a third larger to lay out than fr-dela, for explanations that say "DELA + ABU" all the same.
-    Only entries each source attests can be twins (the same form, of the same kind, attests both), so only
-    theirs are compared.
+    A twin has the other's form in a kind of its own, so only the entries ``matched`` by form ((source, other) ->
+    indices, none refused) are compared.
     """
-    (base, entries, _), base_marks = sources[0], marks[0]
+    base, entries, _ = sources[0]
     repeated: dict[int, tuple[str, ...]] = {}
     dropped: list[set[int]] = [set()]
-    for (name, others, _), their_marks in zip(sources[1:], marks[1:]):
+    for name, others, _ in sources[1:]:
         by_reading: dict[tuple, list[int]] = {}
-        by_base, by_them = ATTESTED + base, ATTESTED + name
-        for i, (e, why) in enumerate(zip(others, their_marks)):
-            if by_base in why:
-                by_reading.setdefault((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), []).append(i)
+        for i in matched[(name, base)]:
+            e = others[i]
+            by_reading.setdefault((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), []).append(i)
         drop: set[int] = set()
-        for i, (e, why) in enumerate(zip(entries, base_marks)):
-            if by_them in why:
-                twins = by_reading.pop((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), None)
-                if twins:
-                    drop.update(twins)
-                    repeated[i] = repeated.get(i, ()) + (REPEATED + name,)
+        for i in matched[(base, name)]:
+            e = entries[i]
+            twins = by_reading.pop((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), None)
+            if twins:
+                drop.update(twins)
+                repeated[i] = repeated.get(i, ()) + (REPEATED + name,)
         dropped.append(drop)
     return repeated, dropped
 
@@ -253,10 +283,11 @@ class AgreedSource:
         self.counts: dict[str, int] = {}
 
     def entries(self) -> Iterator[Entry]:
-        return (entry for _, entry in self.keyed_entries())
+        return (entry for _, entry, _ in self.keyed_entries())
 
-    def keyed_entries(self) -> Iterator[tuple[str, Entry]]:
-        """Each layable entry of both dictionaries with its key (the build folds none again), marked by :meth:`mark`."""
+    def keyed_entries(self) -> Iterator[tuple[str, Entry, int]]:
+        """Each layable entry of both dictionaries with its key and mask (the build works out neither again), marked
+        by :meth:`mark`."""
         sources: list[tuple[str, list[Entry], list[str]]] = []
         for source, part in zip((self.dela, self.abu), self.parts):
             entries: list[Entry] = []
@@ -270,111 +301,158 @@ class AgreedSource:
             sources.append((SHORT.get(source.name, source.name), entries, keys))
         return self.mark(sources)
 
-    def mark(self, sources: Sequence[tuple[str, list[Entry], list[str]]]) -> Iterator[tuple[str, Entry]]:
-        """Each entry of each (short name, entries, their keys) source with its key, its traits telling what attests
-        it. A million entries: the loops below do no more than they must, each entry's work in columns."""
-        # Per source: each key's kinds (as bits, see _BIT), its lemmas' codes ((lemma key, kind) -> codes), and each
-        # entry's kind and lemma key.
+    def mark(self, sources: Sequence[tuple[str, list[Entry], list[str]]]) -> Iterator[tuple[str, Entry, int]]:
+        """Each entry of each (short name, entries, their keys) source with its key and mask, its traits telling what
+        attests it. A million entries: each is gone over twice (what each source has, then what attests each entry,
+        which gathers what the model, the families and the repeats read), then laid out."""
+        # Per source: each key's kinds (as bits, see _BIT), each cell's codes ((lemma key, kind a lemma is looked up
+        # as) -> codes), and each entry's kind and cell.
         forms: dict[str, dict[str, int]] = {}
         cells: dict[str, dict[tuple[str, str], set[str]]] = {}
-        told: dict[str, tuple[list[str], list[str]]] = {}
+        told: dict[str, tuple[list[str], list[tuple[str, str]]]] = {}
         lemma_keys: dict[str, str] = {}  # a lemma folded once, however many forms it has
         for name, entries, keys in sources:
             kinds: dict[str, int] = {}
             by_lemma: dict[tuple[str, str], set[str]] = {}
             kind_of_entry: list[str] = []
-            lemma_of_entry: list[str] = []
+            cell_of_entry: list[tuple[str, str]] = []
             for (_, form, lemma_text, pos, traits, codes), key in zip(entries, keys):
                 if lemma_text == form:
                     lemma = key
                 elif (lemma := lemma_keys.get(lemma_text)) is None:  # type: ignore[assignment]
                     lemma = lemma_keys[lemma_text] = fold(lemma_text)
                 kind = "NP" if "NPropre" in traits or form[:1].isupper() else _kind(pos, codes)
-                kind_of_entry.append(kind)
-                lemma_of_entry.append(lemma)
                 kinds[key] = kinds.get(key, 0) | _BIT[kind]
                 cell = (lemma, "V" if kind == "P" else kind)  # _LEMMA_KIND
+                kind_of_entry.append(kind)
+                cell_of_entry.append(cell)
                 known = by_lemma.get(cell)
                 if known is None:
                     by_lemma[cell] = set(codes or ("",))
                 else:
                     known.update(codes or ("",))
-            forms[name], cells[name], told[name] = kinds, by_lemma, (kind_of_entry, lemma_of_entry)
+            forms[name], cells[name], told[name] = kinds, by_lemma, (kind_of_entry, cell_of_entry)
         slips = self._slips(cells) if self.rules["slips"] else {}
-        lemmas, corpus = self.rules["lemmas"], self.rules["corpus"]
+        lemmas = self.rules["lemmas"]
+        written = _Corpus().written if self.rules["corpus"] else None
+        first = sources[0][0]
+        agreed = ATTESTED + sources[1][0] if len(sources) > 1 else ""  # what the model learns from, in the first
         marked: list[list[tuple[str, ...]]] = []
-        foreign: dict[str, set[int]] = {}  # by source, its entries written more in other languages' texts
-        by_texts = (ATTESTED + frequency.DISTRIBUTION,)
+        matched: dict[tuple[str, str], list[int]] = {}  # (source, other) -> its entries whose form the other has
+        learn: list[int] = []  # the first source's entries the model learns from (agreed) and judges (alone)
+        judge: list[int] = []
+        families: defaultdict[tuple[str, str], _Family] = defaultdict(_Family)  # the first source's, by cell
+        kin: list[int] = []  # its words alone of an inflected kind, not foreign: a family may attest them
+        by_texts, alone = (ATTESTED + frequency.DISTRIBUTION,), (ALONE,)
         for name, entries, keys in sources:
-            others = [(ATTESTED + n, forms[n], cells[n]) for n, _, _ in sources if n != name]
+            others = [(n, ATTESTED + n, forms[n], cells[n], matched.setdefault((name, n), [])) for n, _, _ in sources
+                      if n != name]  # fmt: skip
             out: list[tuple[str, ...]] = []
-            alien = foreign[name] = set()
-            for i, (e, key, kind, lemma) in enumerate(zip(entries, keys, *told[name])):
+            is_first = name == first
+            for i, (e, key, kind, cell) in enumerate(zip(entries, keys, *told[name])):
+                lemma = cell[0]
                 if kind == "N" and lemma in slips:
                     out.append((SLIP + slips[lemma],))
+                    if is_first:
+                        families[cell].size += 1
                     continue
                 why: tuple[str, ...] = ()
                 kindred = _KINDRED_BITS[kind]
-                for other, their_forms, their_cells in others:
+                for _, other, their_forms, their_cells, by_form in others:
                     if their_forms.get(key, 0) & kindred:
                         why += (other,)
+                        by_form.append(i)
                     elif lemmas and kind in _INFLECTED and their_forms.get(lemma, 0) & kindred:  # the lemma as a word
-                        known = their_cells.get((lemma, _LEMMA_KIND.get(kind, kind)))
+                        known = their_cells.get(cell)
                         if known is not None and _inflects(known, e.codes, kind):
                             why += (other,)
-                if not why and corpus:
-                    written = _written(e, kind)
-                    if written:
+                foreign = False
+                if not why and written:
+                    in_texts = written(e, kind)
+                    if in_texts:
                         why = by_texts
-                    elif written is None:
-                        alien.add(i)
-                out.append(why or (ALONE,))
+                    foreign = in_texts is None
+                out.append(why or alone)
+                if is_first:
+                    if kind in _JUDGED and not foreign:
+                        if not why:
+                            judge.append(i)
+                        elif agreed in why:
+                            learn.append(i)
+                    if kind in _INFLECTED:
+                        family = families[cell]
+                        family.size += 1
+                        if why:
+                            family.attested += 1
+                            family.by.update(why)
+                        elif not foreign:
+                            kin.append(i)
             marked.append(out)
         if self.rules["model"]:
-            self._model(sources, told, marked, foreign, cells)
+            self._model(sources[0], told[first], cells, learn, judge, marked[0])
         if self.rules["families"]:
-            _families(*told[sources[0][0]], marked[0], foreign[sources[0][0]])
+            _families(families, told[first][1], kin, marked[0])
         counts = self.counts = Counter()
-        repeated, dropped = _repeats(sources, marked)
+        repeated, dropped = _repeats(sources, matched)
         for i, traits in repeated.items():
             marked[0][i] += traits
         new = tuple.__new__  # an Entry without its constructor's keyword handling: a million of them
+        # An entry's mask follows from its part of speech, codes, own traits, kind, whether it is refused and whether
+        # it is a compound: worked out once for each (a few thousand), not for each entry.
+        masks: dict[tuple, int] = {}
         for (name, entries, keys), marks, drop in zip(sources, marked, dropped):
             for why, n in Counter(why[0] for why in marks).items():
                 counts[f"{name} {why.split('=')[0]}"] += n
             counts[f"{name} repeated"] = len(drop)
-            for i, (key, e, why) in enumerate(zip(keys, entries, marks)):
+            for i, (key, e, why, kind) in enumerate(zip(keys, entries, marks, told[name][0])):
                 if i not in drop:
-                    yield key, new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
+                    entry = new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
+                    sort = (e[3], e[5], e[4], kind, why[0][:1] == REFUSED, not e[1].isalpha() and is_compound(e[1]))
+                    mask = masks.get(sort)
+                    if mask is None:
+                        mask = masks[sort] = entry.mask()
+                    yield key, entry, mask
 
-    def _model(self, sources: Sequence[tuple[str, list[Entry], list[str]]], told: dict[str, tuple[list[str], list[str]]],
-               marked: list[list[tuple[str, ...]]], foreign: dict[str, set[int]],
-               cells: dict[str, dict[tuple[str, str], set[str]]]) -> None:  # fmt: skip
-        """DELA's words alone that look like the words both dictionaries agree on more than like those DELA alone
-        has, by a naive Bayes model of their make-up learnt here (see :func:`features`), get ``@model``.
+    @staticmethod
+    def _model(source: tuple[str, list[Entry], list[str]], told: tuple[list[str], list[tuple[str, str]]],
+               cells: dict[str, dict[tuple[str, str], set[str]]], learn: list[int], judge: list[int],
+               marks: list[tuple[str, ...]]) -> None:  # fmt: skip
+        """DELA's words alone (``judge``) that look like the words both dictionaries agree on (``learn``) more than
+        like those DELA alone has, by a naive Bayes model of their make-up learnt here (see :func:`features`), get
+        ``@model``.
 
         Each half of the words alone (by a hash of the key) is judged by a model learnt from the other half, so a
         word's own features never vote for it. Words written more in other languages' texts are not judged.
         """
-        name, entries, keys = sources[0]
-        marks, alien = marked[0], foreign[name]
+        name, entries, keys = source
+        kinds, cell_of = told
         known = {lemma for source, by_lemma in cells.items() if source != name for lemma, _ in by_lemma}
-        agreed = ATTESTED + sources[1][0] if len(sources) > 1 else ""
-        rows: list[tuple[int, list[str]]] = []  # (-1 agreed, 0/1 the half of a word alone), features
-        judged: list[tuple[int, int, list[str]]] = []  # the words alone: (index, half, features)
-        for i, (e, key, kind, lemma, why) in enumerate(zip(entries, keys, *told[name], marks)):
-            if kind not in _JUDGED or i in alien:
-                continue
-            if why[0] == ALONE:
-                half, feats = zlib.crc32(key.encode()) & 1, features(e, key, kind, lemma in known)
-                rows.append((half, feats))
-                judged.append((i, half, feats))
-            elif agreed in why:
-                rows.append((-1, features(e, key, kind, lemma in known)))
-        # Each class's features counted at once (a Counter counts an iterable in C), then each feature's
-        # log-likelihood ratio by half, once.
-        counts = [Counter(chain.from_iterable(feats for h, feats in rows if h == half)) for half in (0, 1, -1)]
-        sizes = [sum(1 for h, _ in rows if h == half) for half in (0, 1, -1)]
+        zipf: dict[str, str] = {}  # a lemma's feature, once a lemma
+        l_feature = {True: "l1", False: "l0"}
+
+        def columns(rows: list[int]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+            """:func:`features` of the entries ``rows``, worked out a feature at a time over all of them (the slicing
+            and joining in C, not a call an entry): each entry's fixed features, and its grammar's."""
+            chosen, words = list(map(entries.__getitem__, rows)), list(map(keys.__getitem__, rows))
+            their_kinds = list(map(kinds.__getitem__, rows))
+            lemmas = list(map(itemgetter(2), chosen))
+            for lemma in set(lemmas).difference(zipf):
+                zipf[lemma] = _zipf_feature(lemma)
+            lemma_keys = map(itemgetter(0), map(cell_of.__getitem__, rows))
+            fixed = zip(*[map(itemgetter(slice(-n, None)), words) for n in (1, 2, 3, 4)],
+                        *[map("^".__add__, map(itemgetter(slice(None, n)), words)) for n in (2, 3, 4)],
+                        map("k".__add__, their_kinds), map(_LENGTHS.__getitem__, map(min, map(len, words), repeat(12))),
+                        map(zipf.__getitem__, lemmas), map(l_feature.__getitem__, map(known.__contains__, lemma_keys)))  # fmt: skip
+            grammar = map(_grammar_features, their_kinds, map(itemgetter(5), chosen), map(itemgetter(4), chosen))
+            return list(fixed), list(grammar)
+
+        # The words alone in two halves (by a hash of the key), and the agreed words: each class's features counted
+        # at once (a Counter counts an iterable in C), then each feature's log-likelihood ratio by half, once.
+        halves = list(map((1).__and__, map(zlib.crc32, map(str.encode, map(keys.__getitem__, judge)))))
+        classes = [[i for i, h in zip(judge, halves) if h == half] for half in (0, 1)] + [learn]
+        features_of = [columns(rows) for rows in classes]
+        counts = [Counter(chain(chain.from_iterable(fixed), chain.from_iterable(grammar))) for fixed, grammar in features_of]
+        sizes = [len(rows) for rows in classes]
         agreed_count, yes = counts[-1], sizes[-1]
         weights, unseen = [], []  # by half: a feature's weight, and a feature neither class of it has
         for half in (0, 1):
@@ -382,11 +460,13 @@ class AgreedSource:
             weights.append({f: math.log((agreed_count[f] + 1) / (yes + 2)) - math.log((alone[f] + 1) / (no + 2))
                             for f in agreed_count.keys() | alone.keys()})  # fmt: skip
             unseen.append(math.log(1 / (yes + 2)) - math.log(1 / (no + 2)))
-        for i, seen_by, feats in judged:
-            half = 1 - seen_by  # the half that did not see this word
-            table, other = weights[half], unseen[half]
-            if math.log(yes / sizes[half]) + sum([table.get(f, other) for f in feats]) > MODEL_THRESHOLD:
-                marks[i] = (ATTESTED + MODEL,)
+        for seen_by in (0, 1):
+            half = 1 - seen_by  # the half that did not see these words
+            table, other, prior = weights[half], unseen[half], math.log(yes / sizes[half])
+            fixed, grammar = features_of[seen_by]
+            for i, feats, more in zip(classes[seen_by], fixed, grammar):
+                if prior + sum(map(table.get, feats + more, repeat(other))) > MODEL_THRESHOLD:
+                    marks[i] = (ATTESTED + MODEL,)
 
     @staticmethod
     def _slips(cells: dict[str, dict[tuple[str, str], set[str]]]) -> dict[str, str]:

@@ -53,7 +53,8 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 
 class Source(Protocol):
     """What a lexicon is built from. A source may also have ``keyed_entries()``: its layable entries with their
-    keys, when it has folded them already (the agreement does, to compare its sources)."""
+    keys and masks (:meth:`Entry.mask`), when it knows them already (the agreement folds and sorts its entries to
+    compare its sources)."""
 
     name: str
     version: str
@@ -96,10 +97,11 @@ def layable_key(form: str) -> str | None:
     return key if key.isalpha() else None
 
 
-def _keyed(entries: Iterator[Entry]) -> Iterator[tuple[str | None, Entry]]:
-    """Each entry with its key, None for a form no cards can lay."""
+def _keyed(entries: Iterator[Entry]) -> Iterator[tuple[str | None, Entry, int]]:
+    """Each entry with its key (None for a form no cards can lay) and its mask."""
     for entry in entries:
-        yield layable_key(entry.form), entry
+        key = layable_key(entry.form)
+        yield key, entry, (entry.mask() if key is not None else 0)
 
 
 @contextmanager
@@ -144,13 +146,13 @@ def _build(
         stage = f"reading {source.name}"
         count = 0
         keyed = getattr(source, "keyed_entries", None)
-        for count, (key, entry) in enumerate(keyed() if keyed else _keyed(source.entries()), 1):
+        for count, (key, entry, entry_mask) in enumerate(keyed() if keyed else _keyed(source.entries()), 1):
             if key is None:
                 skipped += 1
                 continue
             mask, lines = by_key.get(key, (0, []))
             lines.append(pack(key, entry))
-            by_key[key] = (mask | entry.mask(), lines)
+            by_key[key] = (mask | entry_mask, lines)
             seen = words.get(entry.form.lower(), 0.0)
             if seen > zipf.get(key, 0.0):
                 zipf[key] = seen
