@@ -47,6 +47,7 @@ ENGINE = ThreadPoolExecutor(max_workers=1, thread_name_prefix="engine")
 TIMEOUT_ACTION_ID = "timeout"
 BOT_ACTION_ID = "bot"
 BY = {TIMEOUT_ACTION_ID: BY_TIMEOUT, BOT_ACTION_ID: BY_BOT}  # who made an action, by its id (else a player)
+EXACT_SLACK = 0.001  # seconds an exact wait's timer may ring before its time (the loop's own clock resolution)
 ABANDON_SECONDS = 600.0  # a game nobody comes back to (every person left or silent) ends as abandoned
 logger = logging.getLogger(__name__)
 
@@ -144,6 +145,7 @@ class Table:
         self.viewed: dict[tuple[int | None, bool], Any] = {}
         self._commands: deque[_Command] = deque()
         self._wake = asyncio.Event()  # set when there is something new to do: a command, a watcher gone, time moved
+        self._timer: asyncio.TimerHandle | None = None  # wakes the task at its next deadline (:meth:`_alarm`)
         self._task: asyncio.Task[None] | None = None
         self._idle = asyncio.Event()  # cleared while a commit is in flight
         self._idle.set()
@@ -663,7 +665,8 @@ class Table:
         hand = self.events[-1].hand if self.events else 0
         pending = tuple(self.state.pending())
         texts = [str(e) for e in events]
-        public = all(str(self.state.redact(e, None)) == text for e, text in zip(events, texts))
+        redact = self.state.redact
+        public = all((seen := redact(e, None)) is e or str(seen) == text for e, text in zip(events, texts))
         over = self.state.is_over
         added = []
         for i, (event, text) in enumerate(zip(events, texts), 1):
@@ -788,7 +791,10 @@ class Table:
         if (abandon := self._abandon_at()) is not None and abandon <= now:
             await self._abandon()
             return
-        for seat, deadline in sorted(self.decisions.deadlines.items(), key=lambda sd: sd[1]):
+        deadlines = self.decisions.deadlines
+        if not deadlines or min(deadlines.values()) > now:
+            return  # (most turns: an action's, a command's)
+        for seat, deadline in sorted(deadlines.items(), key=lambda sd: sd[1]):
             if (deadline > now or self.state is None or self.state.is_over
                     or self.decisions.deadlines.get(seat, -1) != deadline):
                 continue  # not yet, or no longer: a move before it opened a new decision with a deadline of its own
@@ -934,6 +940,10 @@ class Table:
         except Exception as e:
             logger.exception("table %s: its task failed at seq %d; it is replayed from its log", self.table_id, self.seq)
             self._lose(f"its task failed ({type(e).__name__}: {e})", bug=True)
+        finally:
+            if self._timer is not None:  # (it would keep this copy in memory until it rang)
+                self._timer.cancel()
+                self._timer = None
         while self._commands and not self.failed:  # commands that came after the end: each gets its answer
             await self._execute(self._commands.popleft())
 
@@ -958,25 +968,40 @@ class Table:
             if pace:  # let the others speak first: there is no turn order
                 # Half to one and a half times the pace, as a person's time varies: bot tables made together
                 # do not move in step (their events all sent in the same moment, to all their watchers).
-                await self._wait(pace * random.uniform(0.5, 1.5))
+                await self._wait(pace * random.uniform(0.5, 1.5), exact=True)
             if not self._commands and self._bot_seat() == bot:
                 await self._bot_move(bot)
             worked = True
-        if worked:
-            await asyncio.sleep(0)  # the other tables' turns, and the readers'
-        else:
+        if worked and (self._commands or self.variant.realtime or self._bot_seat() is not None):
+            await asyncio.sleep(0)  # the other tables' turns, and the readers', before this one's next
+        else:  # (after a command, with nothing more to do: the wait is the yield, a turn of the loop saved)
             await self._wait(self._next_timeout())
 
-    async def _wait(self, timeout: float | None) -> None:
-        """Until something is to do (a command, time moved on) or ``timeout`` seconds (None: no limit)."""
+    async def _wait(self, timeout: float | None, *, exact: bool = False) -> None:
+        """Until something is to do (a command, time moved on) or ``timeout`` seconds (None: no limit); ``exact``:
+        not sooner (a bot's pace), else a wake that comes early is a turn that finds nothing due (:meth:`_alarm`)."""
         self._wake.clear()
         if self._commands or timeout == 0:
             return
-        try:
-            async with asyncio.timeout(timeout):
-                await self._wake.wait()
-        except TimeoutError:
-            pass
+        if timeout is not None:
+            self._alarm(timeout, exact)
+        await self._wake.wait()
+
+    def _alarm(self, timeout: float, exact: bool) -> None:
+        """Wake the task in ``timeout`` seconds, or sooner: the table keeps one timer from wait to wait while it
+        rings no later than that. Each action moves its decision's deadline on, and a new timer at every wait (an
+        asyncio.timeout) cost more than the one turn a timer ringing early brings (issue 42); ``exact``: then."""
+        loop = asyncio.get_running_loop()
+        at = loop.time() + timeout
+        if self._timer is not None:
+            if self._timer.when() <= at and not (exact and self._timer.when() < at - EXACT_SLACK):
+                return
+            self._timer.cancel()
+        self._timer = loop.call_at(at, self._ring)
+
+    def _ring(self) -> None:
+        self._timer = None
+        self._wake.set()
 
     async def _execute(self, cmd: _Command) -> None:
         """Run a command for its caller; one who went away (cancelled) is not waited for, and changes nothing here."""

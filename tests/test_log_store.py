@@ -155,8 +155,9 @@ def test_a_create_table_retried_with_its_create_id_answers_the_table_it_made_aft
 @pytest.mark.parametrize("store", STORES)
 def test_writes_made_at_once_are_each_committed_or_refused_alone(tmp_path: Path, store: str,
                                                                 request: pytest.FixtureRequest) -> None:  # fmt: skip
-    """Many tables commit at once (SQLite commits them as one group, in savepoints): each write is in the log
-    once acknowledged, and one refused (a fence lost, a seq logged already) takes nothing of the others with it."""
+    """Many tables commit at once (SQLite commits them as one group, again each write in a savepoint when one is
+    refused): each write is in the log once acknowledged, and one refused (a fence lost, a seq logged already) takes
+    nothing of the others with it."""
     database = database_for(store, request)
     variant = get_variant("poker-champ")
 
