@@ -45,9 +45,9 @@ from __future__ import annotations
 import math
 import re
 import zlib
-from collections import Counter, defaultdict
-from itertools import chain, repeat
-from operator import itemgetter
+from collections import Counter
+from itertools import chain, compress, count, repeat
+from operator import itemgetter, not_
 from functools import lru_cache
 from typing import Iterator, Sequence
 
@@ -186,16 +186,6 @@ class _Corpus:
 _LENGTHS = ["n%d" % n for n in range(13)]
 
 
-def features(e: Entry, key: str, kind: str, lemma_known: bool, lemma_zipf: str) -> list[str]:
-    """What the model of French words reads of an entry: its key's endings and beginnings, its kind and
-    inflection, DELA's usage marks, how common its lemma is (``lemma_zipf``, see :func:`_zipf_feature`), whether the
-    other dictionary knows its lemma."""
-    out = [key[-1:], key[-2:], key[-3:], key[-4:], "^" + key[:2], "^" + key[:3], "^" + key[:4], "k" + kind,
-           _LENGTHS[min(len(key), 12)], lemma_zipf, "l1" if lemma_known else "l0"]
-    out += _grammar_features(kind, e.codes, e.traits)
-    return out
-
-
 def _zipf_feature(lemma: str) -> str:
     return "z%d" % int(frequency.zipf(lemma) * 2)
 
@@ -217,15 +207,22 @@ class _Family:
         self.size, self.attested, self.by = 0, 0, set()
 
 
-def _families(families: dict[tuple[str, str], _Family], cells: Sequence[tuple[str, str]], candidates: list[int],
-              marks: list[tuple[str, ...]]) -> None:  # fmt: skip
+def _families(cells: Sequence[tuple[str, str]], marks: list[tuple[str, ...]], candidates: list[int]) -> None:
     """A source's words alone whose lemma's other forms (same lemma, same kind: the entry's cell) are attested,
     FAMILY_SHARE of them or more, marked with what attests those: regular inflections of an attested word.
 
-    ``families`` counted each cell's forms and those a source attests (not the model: a guess attests no family) as
-    the entries were marked; ``candidates`` are the words alone of an inflected kind not written as a foreign word,
-    whose marks the model may since have changed.
+    ``candidates`` are the words alone of an inflected kind not written as a foreign word (the model may since have
+    marked some): only their cells' forms are counted.
     """
+    wanted = {cells[i] for i in candidates}
+    families: dict[tuple[str, str], _Family] = {}
+    guess = ATTESTED + MODEL  # the model's guesses attest no family
+    for cell, why in compress(zip(cells, marks), map(wanted.__contains__, cells)):
+        family = families.get(cell) or families.setdefault(cell, _Family())
+        family.size += 1
+        if why[0][:1] == ATTESTED and why[0] != guess:
+            family.attested += 1
+            family.by.update(why)
     for i in candidates:
         if marks[i][0] == ALONE:
             family = families[cells[i]]
@@ -233,34 +230,33 @@ def _families(families: dict[tuple[str, str], _Family], cells: Sequence[tuple[st
                 marks[i] = tuple(sorted(family.by))
 
 
-def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], matched: dict[tuple[str, str], list[int]]
-             ) -> tuple[dict[int, tuple[str, ...]], list[set[int]]]:  # fmt: skip
+def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], matched: dict[str, list[int]]
+             ) -> tuple[dict[int, tuple[str, ...]], dict[str, set[int]]]:  # fmt: skip
     """The later sources' entries that repeat a reading of the first's (same form, lemma, part of speech, codes and
     properness, both attested): each is laid out once, as the first source's entry, which says who else gives it
-    ("=abu", besides its "@abu"). Returns those traits by the first source's index, and each source's indices not
-    laid out.
+    ("=abu", besides its "@abu"). Returns those traits by the first source's index, and each later source's indices
+    not laid out.
 
     Measured on the full sources, 284k of the ABU's 302k entries repeat DELA's: laid out apart, they made the
     default a third larger to lay out than fr-dela, for explanations that say "DELA + ABU" all the same.
-    A twin has the other's form in a kind of its own, so only the entries ``matched`` by form ((source, other) ->
-    indices, none refused) are compared.
+    A twin has the other's form in a kind of its own, so only the first source's entries ``matched`` by form in
+    each other source (none refused) are looked up; a twin of one of those is not refused either (the same lemma
+    and kind), and is attested by the first source's.
     """
     base, entries, _ = sources[0]
     repeated: dict[int, tuple[str, ...]] = {}
-    dropped: list[set[int]] = [set()]
+    dropped: dict[str, set[int]] = {}
     for name, others, _ in sources[1:]:
         by_reading: dict[tuple, list[int]] = {}
-        for i in matched[(name, base)]:
-            e = others[i]
+        for i, e in enumerate(others):
             by_reading.setdefault((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), []).append(i)
-        drop: set[int] = set()
-        for i in matched[(base, name)]:
+        drop = dropped[name] = set()
+        for i in matched[name]:
             e = entries[i]
             twins = by_reading.pop((e.form, e.lemma, e.pos, e.codes, "NPropre" in e.traits), None)
             if twins:
                 drop.update(twins)
                 repeated[i] = repeated.get(i, ()) + (REPEATED + name,)
-        dropped.append(drop)
     return repeated, dropped
 
 
@@ -304,7 +300,8 @@ class AgreedSource:
     def mark(self, sources: Sequence[tuple[str, list[Entry], list[str]]]) -> Iterator[tuple[str, Entry, int]]:
         """Each entry of each (short name, entries, their keys) source with its key and mask, its traits telling what
         attests it. A million entries: each is gone over twice (what each source has, then what attests each entry,
-        which gathers what the model, the families and the repeats read), then laid out."""
+        which gathers what the model, the families and the repeats read), then laid out; the lists of entries are
+        emptied as they are (the build's memory grows as theirs goes)."""
         # Per source: each key's kinds (as bits, see _BIT), each cell's codes ((lemma key, kind a lemma is looked up
         # as) -> codes), and each entry's kind and cell.
         forms: dict[str, dict[str, int]] = {}
@@ -316,21 +313,24 @@ class AgreedSource:
             by_lemma: dict[tuple[str, str], set[str]] = {}
             kind_of_entry: list[str] = []
             cell_of_entry: list[tuple[str, str]] = []
+            last_cell, last_known = None, set()  # a lemma's forms mostly follow each other: one cell for them all
             for (_, form, lemma_text, pos, traits, codes), key in zip(entries, keys):
                 if lemma_text == form:
                     lemma = key
                 elif (lemma := lemma_keys.get(lemma_text)) is None:  # type: ignore[assignment]
-                    lemma = lemma_keys[lemma_text] = fold(lemma_text)
+                    lemma = lemma_keys[lemma_text] = layable_key(lemma_text) or fold(lemma_text)
                 kind = "NP" if "NPropre" in traits or form[:1].isupper() else _kind(pos, codes)
                 kinds[key] = kinds.get(key, 0) | _BIT[kind]
-                cell = (lemma, "V" if kind == "P" else kind)  # _LEMMA_KIND
+                cell = (lemma, _LEMMA_KIND.get(kind, kind))
+                if cell == last_cell:
+                    cell = last_cell
+                elif (known := by_lemma.get(cell)) is None:
+                    last_cell, last_known = cell, by_lemma.setdefault(cell, set())
+                else:
+                    last_cell, last_known = cell, known
+                last_known.update(codes or ("",))
                 kind_of_entry.append(kind)
                 cell_of_entry.append(cell)
-                known = by_lemma.get(cell)
-                if known is None:
-                    by_lemma[cell] = set(codes or ("",))
-                else:
-                    known.update(codes or ("",))
             forms[name], cells[name], told[name] = kinds, by_lemma, (kind_of_entry, cell_of_entry)
         slips = self._slips(cells) if self.rules["slips"] else {}
         lemmas = self.rules["lemmas"]
@@ -338,34 +338,39 @@ class AgreedSource:
         first = sources[0][0]
         agreed = ATTESTED + sources[1][0] if len(sources) > 1 else ""  # what the model learns from, in the first
         marked: list[list[tuple[str, ...]]] = []
-        matched: dict[tuple[str, str], list[int]] = {}  # (source, other) -> its entries whose form the other has
+        matched: dict[str, list[int]] = {}  # other source -> the first source's entries whose form it has
+        repeated: dict[int, tuple[str, ...]] = {}
+        dropped: dict[str, set[int]] = {first: set()}
         learn: list[int] = []  # the first source's entries the model learns from (agreed) and judges (alone)
         judge: list[int] = []
-        families: defaultdict[tuple[str, str], _Family] = defaultdict(_Family)  # the first source's, by cell
         kin: list[int] = []  # its words alone of an inflected kind, not foreign: a family may attest them
         by_texts, alone = (ATTESTED + frequency.DISTRIBUTION,), (ALONE,)
         for name, entries, keys in sources:
-            others = [(n, ATTESTED + n, forms[n], cells[n], matched.setdefault((name, n), [])) for n, _, _ in sources
-                      if n != name]  # fmt: skip
-            out: list[tuple[str, ...]] = []
             is_first = name == first
+            others = [((ATTESTED + n,), forms[n], cells[n], matched.setdefault(n, []) if is_first else []) for n, _, _
+                      in sources if n != name]  # fmt: skip
+            out: list[tuple[str, ...]] = []
+            # With two sources, a repeat of the first's reading is attested by the first alone: it is not laid out,
+            # and only counted.
+            twins, twin_why = dropped[name] if len(sources) == 2 else set(), (ATTESTED + first,)
             for i, (e, key, kind, cell) in enumerate(zip(entries, keys, *told[name])):
+                if i in twins:
+                    out.append(twin_why)
+                    continue
                 lemma = cell[0]
                 if kind == "N" and lemma in slips:
                     out.append((SLIP + slips[lemma],))
-                    if is_first:
-                        families[cell].size += 1
                     continue
                 why: tuple[str, ...] = ()
                 kindred = _KINDRED_BITS[kind]
-                for _, other, their_forms, their_cells, by_form in others:
+                for other, their_forms, their_cells, by_form in others:  # (other,) a tuple made once
                     if their_forms.get(key, 0) & kindred:
-                        why += (other,)
+                        why += other
                         by_form.append(i)
                     elif lemmas and kind in _INFLECTED and their_forms.get(lemma, 0) & kindred:  # the lemma as a word
                         known = their_cells.get(cell)
                         if known is not None and _inflects(known, e.codes, kind):
-                            why += (other,)
+                            why += other
                 foreign = False
                 if not why and written:
                     in_texts = written(e, kind)
@@ -374,51 +379,52 @@ class AgreedSource:
                     foreign = in_texts is None
                 out.append(why or alone)
                 if is_first:
-                    if kind in _JUDGED and not foreign:
-                        if not why:
-                            judge.append(i)
-                        elif agreed in why:
-                            learn.append(i)
-                    if kind in _INFLECTED:
-                        family = families[cell]
-                        family.size += 1
-                        if why:
-                            family.attested += 1
-                            family.by.update(why)
-                        elif not foreign:
-                            kin.append(i)
+                    if not why:
+                        if not foreign:
+                            if kind in _JUDGED:
+                                judge.append(i)
+                            if kind in _INFLECTED:
+                                kin.append(i)
+                    elif kind in _JUDGED and agreed in why:
+                        learn.append(i)
             marked.append(out)
+            if is_first:  # the later sources' repeats of its readings, found before they are marked
+                repeated, later = _repeats(sources, matched)
+                dropped.update(later)
         if self.rules["model"]:
             self._model(sources[0], told[first], cells, learn, judge, marked[0])
         if self.rules["families"]:
-            _families(families, told[first][1], kin, marked[0])
+            _families(told[first][1], marked[0], kin)
         counts = self.counts = Counter()
-        repeated, dropped = _repeats(sources, matched)
         for i, traits in repeated.items():
             marked[0][i] += traits
         new = tuple.__new__  # an Entry without its constructor's keyword handling: a million of them
         # An entry's mask follows from its part of speech, codes, own traits, kind, whether it is refused and whether
         # it is a compound: worked out once for each (a few thousand), not for each entry.
         masks: dict[tuple, int] = {}
-        for (name, entries, keys), marks, drop in zip(sources, marked, dropped):
+        for (name, entries, keys), marks in zip(sources, marked):
+            drop = dropped[name]
             for why, n in Counter(why[0] for why in marks).items():
                 counts[f"{name} {why.split('=')[0]}"] += n
             counts[f"{name} repeated"] = len(drop)
-            for i, (key, e, why, kind) in enumerate(zip(keys, entries, marks, told[name][0])):
-                if i not in drop:
-                    entry = new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
-                    sort = (e[3], e[5], e[4], kind, why[0][:1] == REFUSED, not e[1].isalpha() and is_compound(e[1]))
-                    mask = masks.get(sort)
-                    if mask is None:
-                        mask = masks[sort] = entry.mask()
-                    yield key, entry, mask
+            laid = zip(count(), keys, entries, marks, told[name][0])
+            if drop:  # only the entries laid out (18,000 of the ABU's 302,000)
+                laid = compress(laid, map(not_, map(drop.__contains__, range(len(entries)))))
+            for i, key, e, why, kind in laid:
+                entries[i] = None  # type: ignore[call-overload]  # its memory is the next entry's as the build goes
+                entry = new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
+                sort = (e[3], e[5], e[4], kind, why[0][:1] == REFUSED, not e[1].isalpha() and is_compound(e[1]))
+                mask = masks.get(sort)
+                if mask is None:
+                    mask = masks[sort] = entry.mask()
+                yield key, entry, mask
 
     @staticmethod
     def _model(source: tuple[str, list[Entry], list[str]], told: tuple[list[str], list[tuple[str, str]]],
                cells: dict[str, dict[tuple[str, str], set[str]]], learn: list[int], judge: list[int],
                marks: list[tuple[str, ...]]) -> None:  # fmt: skip
         """DELA's words alone (``judge``) that look like the words both dictionaries agree on (``learn``) more than
-        like those DELA alone has, by a naive Bayes model of their make-up learnt here (see :func:`features`), get
+        like those DELA alone has, by a naive Bayes model of their make-up learnt here (see ``columns``), get
         ``@model``.
 
         Each half of the words alone (by a hash of the key) is judged by a model learnt from the other half, so a
@@ -431,8 +437,10 @@ class AgreedSource:
         l_feature = {True: "l1", False: "l0"}
 
         def columns(rows: list[int]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-            """:func:`features` of the entries ``rows``, worked out a feature at a time over all of them (the slicing
-            and joining in C, not a call an entry): each entry's fixed features, and its grammar's."""
+            """What the model reads of the entries ``rows``: each one's key's endings and beginnings, its kind and
+            length, how common its lemma is, whether the other dictionary knows its lemma (its fixed features), then
+            its inflection and DELA's usage marks (its grammar's). Worked out a feature at a time over all of them:
+            the slicing and joining in C, not a call an entry."""
             chosen, words = list(map(entries.__getitem__, rows)), list(map(keys.__getitem__, rows))
             their_kinds = list(map(kinds.__getitem__, rows))
             lemmas = list(map(itemgetter(2), chosen))
