@@ -436,11 +436,11 @@ class AgreedSource:
         zipf: dict[str, str] = {}  # a lemma's feature, once a lemma
         l_feature = {True: "l1", False: "l0"}
 
-        def columns(rows: list[int]) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+        def columns(rows: list[int]) -> tuple[Iterator[tuple[str, ...]], Iterator[tuple[str, ...]]]:
             """What the model reads of the entries ``rows``: each one's key's endings and beginnings, its kind and
             length, how common its lemma is, whether the other dictionary knows its lemma (its fixed features), then
             its inflection and DELA's usage marks (its grammar's). Worked out a feature at a time over all of them:
-            the slicing and joining in C, not a call an entry."""
+            the slicing and joining in C, not a call an entry, and made as they are read."""
             chosen, words = list(map(entries.__getitem__, rows)), list(map(keys.__getitem__, rows))
             their_kinds = list(map(kinds.__getitem__, rows))
             lemmas = list(map(itemgetter(2), chosen))
@@ -452,14 +452,16 @@ class AgreedSource:
                         map("k".__add__, their_kinds), map(_LENGTHS.__getitem__, map(min, map(len, words), repeat(12))),
                         map(zipf.__getitem__, lemmas), map(l_feature.__getitem__, map(known.__contains__, lemma_keys)))  # fmt: skip
             grammar = map(_grammar_features, their_kinds, map(itemgetter(5), chosen), map(itemgetter(4), chosen))
-            return list(fixed), list(grammar)
+            return fixed, grammar
 
         # The words alone in two halves (by a hash of the key), and the agreed words: each class's features counted
         # at once (a Counter counts an iterable in C), then each feature's log-likelihood ratio by half, once.
         halves = list(map((1).__and__, map(zlib.crc32, map(str.encode, map(keys.__getitem__, judge)))))
         classes = [[i for i, h in zip(judge, halves) if h == half] for half in (0, 1)] + [learn]
-        features_of = [columns(rows) for rows in classes]
-        counts = [Counter(chain(chain.from_iterable(fixed), chain.from_iterable(grammar))) for fixed, grammar in features_of]
+        # The words alone's features are kept to judge them; the agreed words' are only counted.
+        features_of = [(list(fixed), list(grammar)) for fixed, grammar in map(columns, classes[:2])]
+        counts = [Counter(chain(chain.from_iterable(fixed), chain.from_iterable(grammar)))
+                  for fixed, grammar in (*features_of, columns(learn))]  # fmt: skip
         sizes = [len(rows) for rows in classes]
         agreed_count, yes = counts[-1], sizes[-1]
         weights, unseen = [], []  # by half: a feature's weight, and a feature neither class of it has
