@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from brelan.lexicon.build import build
+from brelan.lexicon.build import build, layable_key
 from brelan.lexicon.explanations import pack, unpack
 from brelan.lexicon.fold import fold, is_compound, is_layable
 from brelan.lexicon.lexicon import Lexicon
@@ -24,6 +24,7 @@ from brelan.lexicon.sources.delaf import DelafError, parse_line
         ("mangeons,manger.V+z1:P1p:Y1p", "mangeons", "manger", "V", ("z1",), ("P1p", "Y1p")),
         (r"a\,b\.c,.X", "a,b.c", "a,b.c", "X", (), ()),
         ("zymo,.PFX", "zymo", "zymo", "PFX", (), ()),
+        ("etc.,etc.ADV+z1", "etc.", "etc", "ADV", ("z1",), ()),  # unescaped: a dot in the form, the lemma's ends it
         ("Adjani,Isabelle Adjani.N+Hum+NPropre:fs", "Adjani", "Isabelle Adjani", "N", ("Hum", "NPropre"), ("fs",)),
     ],
 )
@@ -51,6 +52,16 @@ def test_compound_and_layable() -> None:
     assert is_compound("à-côté") and is_compound("pomme de terre") and is_compound("aujourd'hui")
     assert not is_compound("porte")
     assert is_layable("à-côté") and not is_layable("100-mètres") and not is_layable("<E>")
+
+
+@pytest.mark.parametrize(
+    "form",
+    ["porte", "Œuvre", "à-côté", "pomme de terre", "aujourd'hui", "aujourd’hui", "naïve’ß", "100-mètres", "<E>", "",
+     "-", "ﬁlet", "Straße", "Ωmega", "ŉa", "Noël"],
+)  # fmt: skip
+def test_layable_key_is_fold_of_a_layable_form(form: str) -> None:
+    # The build asks both questions of a million forms with one translation: the answers are fold's and is_layable's.
+    assert layable_key(form) == (fold(form) if is_layable(form) else None)
 
 
 @pytest.mark.parametrize(
