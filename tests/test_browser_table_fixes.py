@@ -379,3 +379,46 @@ def test_the_form_invites_a_friend_whose_link_takes_his_seat(site: str, driver: 
     show(driver, host, size, lang)  # anne's page again, her seat kept in its storage
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .pk-seat.mine[data-seat='0']"), 20)
     assert not driver.find_elements(By.CSS_SELECTOR, "#invite .invited"), "the taken seat's link is still offered"
+
+
+@pytest.mark.parametrize("size,lang", [(DESKTOP, "fr"), (PHONE, "en")])
+def test_a_seat_taken_back_on_another_device_is_watched_here_and_left_without_an_error(
+        site: str, driver: Any, size: tuple[int, int], lang: str, tmp_path: Path) -> None:  # fmt: skip
+    """anne sits at a DAKER table in this browser with her player key; the same key takes her seat through the API
+    (her phone): this page forgets the dead seat and goes on as a spectator's, saying why in its language, with no
+    English toast, and "take my seat back here" seats her again in one click (the phone's token revoked in turn).
+    Leaving then ends the stream watching with her token first: no error toast over the lobby (it said "this token
+    no longer holds seat 0...")."""
+    key = uuid.uuid4().hex
+    status, made = post(site + API + "CreateTable", {"variant": "daker", "options": {"players": "2"}, "botSeats": [1],
+                                                     "pauseSeconds": 0, "untimed": True})  # fmt: skip
+    assert status == 200, made
+    table_id = made["table"]["tableId"]
+    status, joined = post(site + API + "JoinTable", {"tableId": table_id, "player": "anne", "seat": 0, "playerKey": key})
+    assert status == 200, joined
+    seated(driver, site, table_id, joined["token"], size, lang)
+    driver.execute_script("localStorage.setItem('brelan.key', arguments[0])", key)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#table .pill.you"))
+    status, phone = post(site + API + "JoinTable", {"tableId": table_id, "player": "anne", "playerKey": key})
+    assert status == 200 and phone.get("seat", 0) == 0, phone
+    notice = wait(driver, lambda d: d.find_element(By.ID, "seat-lost"), 20, "the lost seat was not said")
+    said = {"fr": "Votre place a été reprise sur un autre appareil", "en": "Your seat was taken back on another device"}
+    assert said[lang] in notice.text, notice.text
+    driver.save_screenshot(str(tmp_path / f"seat-lost-{lang}-{size[0]}.png"))
+    toast = driver.find_element(By.ID, "toast")
+    assert "show" not in (toast.get_attribute("class") or ""), toast.text  # no "unknown or revoked token"
+    assert table_id not in driver.execute_script("return JSON.parse(localStorage.getItem('brelan.seats') || '{}')")
+    assert not driver.find_elements(By.CSS_SELECTOR, "#table .pill.you, #board .pk-seat.mine, #actions button.act:not(#seat-back)")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .pk-seat"))  # the table goes on, watched
+    notice.find_element(By.ID, "seat-back").click()
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#table .pill.you") and not d.find_elements(By.ID, "seat-lost"),
+         20, "the seat was not taken back")
+    assert post(site + API + "GetView", {"tableId": table_id}, phone["token"])[0] == 401  # the phone's token revoked
+    driver.execute_script("window.confirm = () => true")
+    driver.find_element(By.ID, "leave").click()
+    # the lobby lists the seat kept for her key (its ListMyTables answered after the stream's end came)
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#mine tr.kept[data-mine='{table_id}']"), 20,
+         "the seat left is not listed as kept")
+    toast = driver.find_element(By.ID, "toast")
+    assert "error" not in (toast.get_attribute("class") or ""), toast.text
+

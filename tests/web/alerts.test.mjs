@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { awayNames, hostOf, iconHref, ordinalWord, seatFor, shouldNotify, turnStarted,
+import { awayNames, hostOf, iconHref, ordinalWord, seatFor, shouldNotify, sitsOut, turnStarted,
          turnTitle } from "../../clients/web/table/alerts.js";
 import { TableState } from "../../clients/web/table/state.js";
 
@@ -42,11 +42,17 @@ test("a turn is told once as it begins; by a notification only when asked, allow
   assert.ok(!shouldNotify({ ...told, clock: 0 }));
 });
 
-test("a seat sitting out is named so on the board", () => {
+test("a seat sitting out is named so on the board, while the game is played", () => {
   const t = (key, vars) => `${vars.name} (away)`;
-  const info = { seats: [{ player: "ann", sittingOut: true }, { player: "bob" }, { bot: true }] };
+  const info = { status: "TABLE_STATUS_PLAYING", seats: [{ player: "ann", sittingOut: true }, { player: "bob" }, { bot: true }] };
   assert.deepEqual(awayNames(info, ["ann", "bob", "bot 3"], t), ["ann (away)", "bob", "bot 3"]);
   assert.deepEqual(awayNames(null, ["ann"], t), ["ann"]);
+  assert.equal(sitsOut(info, 0), true);
+  assert.equal(sitsOut(info, 1), false);
+  // The game over, the flag stays on the seat: nobody sits out then (no "(sitting out)", no note without "I'm back")
+  const over = { ...info, status: "TABLE_STATUS_FINISHED" };
+  assert.deepEqual(awayNames(over, ["ann", "bob", "bot 3"], t), ["ann", "bob", "bot 3"]);
+  assert.equal(sitsOut(over, 0), false);
 });
 
 test("the table made to play again: who invites, and which seat to take there", () => {
@@ -89,7 +95,8 @@ test("every word the chat, the alerts and the end of a game say is in French and
   // each key the modules name (t("chat.send"), a refusal's "chat.error.rate", t(away ? "sitout.back" : ...))
   const named = /\bt\("([a-z][\w.-]*)"|"((?:chat|alert|sitout|rematch|seat|out)\.[\w.-]+)"/g;
   const keys = new Set(source.flatMap((text) => [...text.matchAll(named)].map((m) => m[1] || m[2])));
-  for (const key of ["out.you", "out.leave", "out.skip", "out.watch", "result.again", "chat.quick"]) keys.add(key);
+  for (const key of ["out.you", "out.leave", "out.skip", "out.watch", "result.again", "chat.quick", "seat.lost",
+                     "seat.lost.back"]) keys.add(key);
   assert.ok(keys.size > 30, [...keys]);
   const said = {};
   for (const lang of ["fr", "en"]) {

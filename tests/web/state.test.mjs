@@ -223,3 +223,52 @@ test("a hand's review is asked once, and never again of a game without them", ()
   s.reviewless = true;
   assert.equal(s.reviewWanted(2), false);
 });
+
+test("a hint belongs to the decision it was asked for: gone when the clock played it, kept while it is open", () => {
+  const c = clock();
+  const s = new TableState({ seat: 0, clock: c });
+  const EXCHANGE = { moves: [{ kind: "exchange", cards: { sizes: [0, 1, 2] } }] };
+  s.see(...read(1, 1, { space: EXCHANGE, deadline: 10 }));
+  const asked = s.decision;
+  assert.equal(s.hinted({ hints: [{ action: "exchange Ab" }] }, asked), true);
+  c.pass(2000);
+  s.see(...read(2, 1, { space: EXCHANGE, deadline: 8 })); // another seat's move: the same decision, the same end
+  assert.deepEqual(s.hints, { hints: [{ action: "exchange Ab" }] });
+  c.pass(8000);
+  s.see(...read(4, 1, { space: BET, deadline: 10 })); // the clock played the exchange: the bet's decision
+  assert.equal(s.hints, null);
+  assert.equal(s.hinted({ hints: [{ action: "exchange Ab" }] }, asked), false); // answered late: not this decision's
+  assert.equal(s.hints, null);
+  assert.equal(s.hinted({ hints: [{ action: "bet 2" }] }, s.decision), true); // asked again: this decision's
+  s.see(...read(5, 1, { seats: [{}, { pending: true }], space: BET })); // its turn gone, the same space
+  assert.equal(s.hints, null);
+  s.see(...read(6, 1, { space: BET, deadline: 10 }));
+  s.hinted({ hints: [] }, s.decision);
+  c.pass(20_000);
+  s.see(...read(7, 1, { space: BET, deadline: 10 })); // the same space, its turn again, a new end: a new decision
+  assert.equal(s.hints, null);
+});
+
+test("a seat sitting out holds no hand's end (no click each hand), but the game's", () => {
+  const s = new TableState({ seat: 0, clock: clock() });
+  s.see(...read(1, 1));
+  const away = (answer, info) => [answer, { ...info, seats: [{ sittingOut: true }, {}] }];
+  assert.equal(s.see(...away(...read(2, 2)), { canHold: true }).hold, null);
+  assert.equal(s.see(...read(3, 3), { canHold: true }).hold.hand, 2); // back: held again
+  s.release(s.hold);
+  assert.equal(s.see(...away(...read(4, 3, { over: true })), { canHold: true }).releaseIn, Infinity);
+});
+
+test("a seat taken back elsewhere (its token revoked) is watched from then on: no turn, clock, hint nor pick", () => {
+  const s = new TableState({ seat: 0, clock: clock() });
+  s.see(...read(1, 1, { space: DISCARD, deadline: 30 }));
+  const asked = s.decision;
+  s.hinted({ hints: [] }, asked);
+  s.pick(1, "AK");
+  assert.equal(s.revoked, false);
+  s.unseat();
+  assert.deepEqual([s.seat, s.revoked, s.hints, [...s.picked], s.clockOf(), s.isOut()], [null, true, null, [], null, false]);
+  assert.equal(s.hinted({ hints: [] }, asked), false); // asked as the seat: not shown to the spectator
+  const next = s.see(...read(2, 2, { seats: [{}, {}] }), { canHold: true });
+  assert.equal(next.review, 0); // a spectator reviews no hand
+});

@@ -53,9 +53,15 @@ export function shouldNotify({ enabled, permission, hidden, clock }) {
     && Number(clock) > 0;
 }
 
-/** The seats' names as the board shows them: a seat sitting out (SeatInfo.sitting_out) says so by its name. */
+/** Whether seat ``s`` sits out now (SeatInfo.sitting_out) of a game being played: once it is over nobody does
+ *  (the flag stays on the seat; said then, it had no "I'm back" to end it). */
+export function sitsOut(info, s) {
+  return info?.status === "TABLE_STATUS_PLAYING" && Boolean(info?.seats?.[s]?.sittingOut);
+}
+
+/** The seats' names as the board shows them: a seat sitting out says so by its name. */
 export function awayNames(info, names, t) {
-  return names.map((name, s) => (info?.seats?.[s]?.sittingOut ? t("seat.away", { name }) : name));
+  return names.map((name, s) => (sitsOut(info, s) ? t("seat.away", { name }) : name));
 }
 
 /** Who plays again at ``next`` (a TableInfo): the first person seated there (a bot invites nobody), or "". */
@@ -205,7 +211,7 @@ export function create(node, first) {
   function drawTools() {
     const seated = ctx.seat !== null && ctx.seat !== undefined;
     tools.hidden = !seated; // kept at the game's end too: nothing under it moves then
-    away = Boolean(ctx.info?.seats?.[ctx.seat]?.sittingOut);
+    away = seated && sitsOut(ctx.info, ctx.seat);
     const playing = ctx.info?.status === "TABLE_STATUS_PLAYING";
     const out = Number(ctx.info?.seats?.[ctx.seat]?.place || 0) > 0;
     sitOut.hidden = !playing || (out && !away);

@@ -21,6 +21,7 @@ import { warns } from "./board.js";
 import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 import { FAMILIES, TableState, status } from "./state.js";
 import { create as chatPanel } from "./chat.js";
+import { refusal } from "../screens/common.js";
 import { awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
 
 export { status };
@@ -223,8 +224,9 @@ export function hintButton(hint, board, ctx) {
  *  left for another screen while this one was read: it is not put in the page then). */
 export async function tableScreen(main, tableId, { title, join, playAgain, variantOf = async () => null, signal = null }) {
   const mine = seats()[tableId];
-  const token = mine?.token || "";
-  const mySeat = mine ? mine.seat : null;
+  let token = mine?.token || ""; // both let go when the seat is taken back elsewhere (lose)
+  let mySeat = mine ? mine.seat : null;
+  let leaving = false; // LeaveTable asked: the seat's end it brings is no loss to say
   const state = new TableState({ seat: mySeat });
   let module = null; // the family's board module (board.js), once its family is known
   let board = null; // the board made with it in boardNode (mountBoard): its draws and its own controls
@@ -262,11 +264,28 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       refresh();
       return acted;
     } catch (e) {
-      toast(e.code === "aborted" ? t("error.aborted") : e.message);
+      if (e.code === "aborted") toast(t("error.aborted"));
+      else failed(e);
       refresh();
       throw e;
     }
   };
+
+  /** Whether ``e`` says this screen's seat token no longer holds its seat: revoked (the player key's seat taken on
+   *  another device, which gets a new token) or given up elsewhere. */
+  const revokedBy = (e) => e instanceof RpcError && e.code === "unauthenticated" && Boolean(token);
+  /** The seat's token revoked: forgotten in this browser, and the table goes on as a spectator's, saying why and
+   *  offering to take the seat back here (the bar's notice); never a felt left with dead buttons. */
+  const lose = () => {
+    if (leaving || !token) return;
+    forget(tableId);
+    token = "";
+    mySeat = null;
+    state.unseat();
+    refresh();
+  };
+  /** A call refused: its reason said in the page's language (screens/common.js's words), a revoked seat lost. */
+  const failed = (e) => (revokedBy(e) ? lose() : toast(refusal(e)));
   const ctx = () => ({
     seat: mySeat, names: seatNames(state.info), lang, family: state.family,
     t: (key, vars) => t(key, vars, module?.STRINGS),
@@ -313,14 +332,14 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       // The view first, then the table: the table's hand is then never older than the view's, so a view already of
       // the next hand is never held on the table as the end of the last one (DAKER's draw showed hand 2 so).
       const answer = await call("TableService", "GetView", { tableId }, token).catch((e) => {
-        if (e.code === "unauthenticated" && token) forget(tableId); // the seat's token is gone (ended, revoked)
+        if (revokedBy(e)) lose(); // the seat's token is gone: read again as a spectator (again)
         return null;
       });
       let info;
       try {
         info = (await call("TableService", "GetTable", { tableId })).table;
       } catch (e) {
-        toast(e.message);
+        toast(refusal(e));
         return;
       }
       if (answer) see(answer, info);
@@ -374,7 +393,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const seated = (info.seats || []).map((s) => [Boolean(s.taken), Boolean(s.reserved)]);
     const counted = roundLabel(state.variant, hand, t); // "donne 3", "deal 3", "hand 3"; none for bataille
     const levels = botLevels(info, state.variant, names, lang); // its bots' (SeatInfo.bot_level), in the game's words
-    const headKey = [tableTitle(info, title), info.variant, status(info), counted, info.hints, names, seated, levels, lang];
+    const headKey = [tableTitle(info, title), info.variant, status(info), counted, info.hints, names, seated, levels, lang,
+                     mySeat];
     refill(head, JSON.stringify(headKey), () => [
       h("h2", { title: tableId }, tableTitle(info, title)),
       h("p", {}, h("span", { class: "pill" }, title(info.variant)), " ",
@@ -386,7 +406,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         !over && mySeat === null && (info.seats || []).some((s) => !s.taken && !s.reserved)
           ? h("button", { onclick: () => join(tableId) }, t("table.take")) : null,
         !over && mySeat === null && (info.seats || []).some((s) => s.reserved) ? secretBox() : null,
-        mySeat !== null && !over ? h("button", { class: "quiet", onclick: leave }, t("table.leave")) : null),
+        mySeat !== null && !over ? h("button", { class: "quiet", id: "leave", onclick: leave }, t("table.leave")) : null),
       levels.length ? h("p", { class: "bot-levels" }, t("level.bots", { levels: listed(levels) }, LEVEL_WORDS)) : null]);
     const c = ctx();
     c.names = awayNames(info, c.names, t); // a seat sitting out says so by its name
@@ -484,14 +504,18 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     const moves = (state.space?.moves || []).length;
     const deciding = mySeat !== null && !over && (moves > 0 || c.pending.has(mySeat));
     const key = JSON.stringify([deciding ? state.seq : -1, mySeat !== null && state.space, [...state.picked],
-                                Boolean(held), over, Boolean(state.hints), mySeat !== null && c.paused,
-                                state.isOut() && [state.place(), state.skipping]]);
+                                Boolean(held), over, state.hints, mySeat !== null && c.paused,
+                                state.isOut() && [state.place(), state.skipping], state.revoked]);
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
     refill(bar, key, () => barParts(c, over, held));
     showClock(c.clock); // its warning at once, not at the next tick, the board's clock with it
     if (focused && !bar.contains(document.activeElement)) document.getElementById(focused)?.focus();
   };
   const barParts = (c, over, held) => {
+    if (mySeat === null && state.revoked && !over) { // taken back elsewhere: said, and the way to take it back here
+      return h("div", { class: "seat-lost", id: "seat-lost" }, h("p", { class: "turn" }, t("seat.lost")),
+        h("button", { class: "act", id: "seat-back", onclick: () => join(tableId, undefined, "") }, t("seat.lost.back")));
+    }
     if (mySeat === null || over) return h("p", { class: "quiet" }, over ? t("turn.over") : t("turn.watching"));
     const parts = [];
     const moves = state.space?.moves || [];
@@ -541,18 +565,28 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
     draw();
   };
 
+  // Hints for the decision open when asked: one that closed meanwhile (the clock played it) has none of them.
   const showHints = async () => {
-    state.hints = await call("TableService", "GetHints", { tableId }, token).catch((e) => (toast(e.message), null));
-    draw();
+    const asked = state.decision;
+    const hints = await call("TableService", "GetHints", { tableId }, token).catch((e) => (failed(e), null));
+    if (hints && state.hinted(hints, asked)) draw();
   };
   const secretBox = () => {
     const secret = h("input", { type: "text", placeholder: t("table.secret"), size: 14 });
     return h("span", { class: "secret" }, secret, h("button", { onclick: () => join(tableId, undefined, secret.value.trim()) },
       t("table.secret.join")));
   };
+  // The stream watching with the seat's token ends as the seat is left: stopped first, its end no error to say.
   const leave = async () => {
     if (!window.confirm(t("table.leave.confirm"))) return;
-    const left = await call("TableService", "LeaveTable", { tableId }, token).catch((e) => (toast(e.message), undefined));
+    leaving = true;
+    watching?.abort();
+    const left = await call("TableService", "LeaveTable", { tableId }, token).catch((e) => {
+      leaving = false;
+      failed(e);
+      watch(); // still seated (or watching, the seat lost): the table followed again
+      return undefined;
+    });
     if (left === undefined) return;
     forget(tableId);
     if (left.rejoinSecret) toast(t("table.kept", { secret: left.rejoinSecret }), "info");
@@ -564,16 +598,21 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   }, 250);
   abort.signal.addEventListener("abort", () => clearInterval(tick), { once: true });
 
-  // The table's events, live (from the last FEED_KEPT of a long finished game): each message's view drawn once.
+  // The table's events, live (from the last FEED_KEPT of a long finished game): each message's view drawn once. Its
+  // stream stops with the screen, or alone (watching: leave's).
+  let watching = null;
   const watch = async () => {
+    const stop = new AbortController();
+    watching = stop;
+    abort.signal.addEventListener("abort", () => stop.abort(), { once: true });
     let after = Math.max(0, Number(state.info?.seq || 0) - FEED_KEPT);
-    while (!abort.signal.aborted) {
+    while (!stop.signal.aborted) {
       try {
         // An action's events come in one message with the view and the table they leave (withView): the table is
         // drawn once for them, with no GetView, GetTable call for each (their cost, times every player, was most of
         // an action's on the server).
         const request = { tableId, afterSeq: String(after), withView: true, withChat: true, afterChat: String(chat.last()) };
-        for await (const message of stream("TableService", "WatchTable", request, token, abort.signal)) {
+        for await (const message of stream("TableService", "WatchTable", request, token, stop.signal)) {
           if (message.chat) { // a chat line (table/chat.js): a message holds a line or events
             chat.heard(message.chat);
             continue;
@@ -594,9 +633,13 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         refresh();
         return; // the game is over
       } catch (e) {
-        if (abort.signal.aborted) return;
+        if (stop.signal.aborted) return;
+        if (revokedBy(e)) { // the seat taken back elsewhere: watched on, as a spectator
+          lose();
+          continue;
+        }
         if (e instanceof RpcError && e.code !== "unavailable") {
-          toast(e.message);
+          toast(refusal(e));
           return;
         }
         await new Promise((r) => setTimeout(r, 1000)); // the server went away: again, after the last event seen

@@ -47,7 +47,10 @@ export class TableState {
     this.events = []; // the events of the hands in play (and of the hand held)
     this.hold = null; // the hand's end held on the board: {view, hand, until}
     this.picked = new Map(); // the seat's cards picked, by place (board.js)
-    this.hints = null; // a practice table's hints, once asked
+    this.hints = null; // a practice table's hints, once asked for the decision open (cleared with it)
+    this.decision = 0; // the seat's decisions counted: a new one (another space, its turn come or gone, a new end)
+    this.mine = false; // the table waits for this seat, as last read
+    this.revoked = false; // this screen's seat was taken back elsewhere (its token revoked): watched since
     this.review = null; // the seat's last finished hand looked at again (ReviewHand), for the board
     this.reviewed = new Set(); // the hands whose review was asked
     this.reviewless = false; // this game (or server) reviews no hand: not asked again
@@ -101,8 +104,10 @@ export class TableState {
     // held is not replaced by a later one's while it lasts: with the others playing on fast (a seat out, a
     // spectator), each hand's end replaced the last within a second, and the hand that put a seat out was never
     // seen; the hands in between go by. A seat out that asked for the result skips them (skipping).
+    // A seat sitting out has its moves made at once: the hands' ends go by too (a click each hand is what it left).
     const ended = hand > this.hand || (over && this.hold?.until !== Infinity);
-    if (this.view && canHold && ended && !this.holding() && (over || !this.skipping)) {
+    const away = this.seat !== null && Boolean(info?.seats?.[this.seat]?.sittingOut);
+    if (this.view && canHold && ended && !this.holding() && (over || (!this.skipping && !away))) {
       const ms = info.pauseSeconds ? Math.max(1000, info.pauseSeconds * 1000 - PAUSE_EARLY_MS) : SHOWDOWN_MS;
       this.hold = { view: over ? view || this.view : this.view, hand: over ? hand : this.hand,
                     until: over ? Infinity : now + ms };
@@ -120,13 +125,24 @@ export class TableState {
     }
     // Cards picked are picked in one decision's hand, by place: another decision (another space) starts with none.
     const space = answer.space || { moves: [] };
-    if (JSON.stringify(space) !== JSON.stringify(this.space)) this.picked = new Map();
+    const respaced = JSON.stringify(space) !== JSON.stringify(this.space);
+    if (respaced) this.picked = new Map();
     // The decision's whole time, as first read: the views of one decision read the same end (give or take their way
     // here); a new end is a new decision.
     const deadline = answer.deadlineSeconds || 0;
     const ends = deadline > 0 ? this.clock.wall() + deadline * 1000 : 0;
-    if (!ends || !this.ends || Math.abs(ends - this.ends) > 1500) this.whole = Math.max(0, deadline - this.pauseLeft());
+    const anew = !ends || !this.ends || Math.abs(ends - this.ends) > 1500;
+    if (anew) this.whole = Math.max(0, deadline - this.pauseLeft());
+    const newEnd = anew && Boolean(ends);
     this.ends = ends;
+    // A hint belongs to the decision it was asked for: another space, the seat's turn come or gone (the clock played
+    // it: AlphaPoker's exchange, then its bet), or a new end is another decision, and its hints are gone.
+    const mine = this.seat !== null && Boolean(view?.seats?.[this.seat]?.pending);
+    if (respaced || newEnd || mine !== this.mine) {
+      this.decision += 1;
+      this.hints = null;
+    }
+    this.mine = mine;
     Object.assign(this, { family, view, hand, space, legal: answer.legal || [], seq: Number(answer.seq || 0),
                           deadline, at: now });
     return effects;
@@ -163,6 +179,22 @@ export class TableState {
   /** The card at place ``i`` of the seat's hand picked, or unpicked. */
   pick(i, card) {
     this.picked = toggled(this.picked, i, card);
+  }
+
+  /** Hints (GetHints' answer) asked for the decision ``asked`` (this.decision then): kept if it is still open, else
+   *  let go (the clock played it while they were worked out). Whether they were kept. */
+  hinted(hints, asked) {
+    if (asked !== this.decision) return false;
+    this.hints = hints;
+    return true;
+  }
+
+  /** This screen's seat was taken back elsewhere (its token revoked: the player key's seat taken on another device,
+   *  or given up there): the table is watched from now on, and says why. */
+  unseat() {
+    Object.assign(this, { seat: null, mine: false, hints: null, review: null, sighted: "", revoked: true });
+    this.picked = new Map();
+    this.decision += 1;
   }
 
   /** A move of the seat's was taken: its picks and hints are spent. */
