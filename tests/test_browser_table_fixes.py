@@ -422,3 +422,25 @@ def test_a_seat_taken_back_on_another_device_is_watched_here_and_left_without_an
     toast = driver.find_element(By.ID, "toast")
     assert "error" not in (toast.get_attribute("class") or ""), toast.text
 
+
+@pytest.mark.parametrize("size,lang", [(DESKTOP, "fr"), (PHONE, "en")])
+def test_a_chinese_poker_hint_names_the_rows_as_the_board_does(site: str, driver: Any, size: tuple[int, int], lang: str,
+                                                               tmp_path: Path) -> None:  # fmt: skip
+    """A practice table of classic Chinese poker: the hint places its 13 cards row by row in the page's words, top row
+    first ("Placer Haut ... · Milieu ... · Bas ..."), never the engine's "bottom Qc Kh top ..."."""
+    status, made = post(site + API + "CreateTable", {"variant": "chinese", "botSeats": [1], "hints": True, "untimed": True,
+                                                     "options": {"players": "2"}})  # fmt: skip
+    assert status == 200, made
+    table_id = made["table"]["tableId"]
+    status, joined = post(site + API + "JoinTable", {"tableId": table_id, "player": "anne", "seat": 0})
+    assert status == 200, joined
+    show(driver, f"{site}#/table/{table_id}", size, lang, {table_id: {"seat": 0, "token": joined["token"]}})
+    wait(driver, lambda d: d.find_element(By.ID, "hint"), 20, "no hint button").click()
+    hint = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#actions .hints button.hint-move"), 20)
+    rows = [r.text.split()[0] for r in hint.find_elements(By.CSS_SELECTOR, ".cn-hint-row")]
+    assert rows == {"fr": ["Haut", "Milieu", "Bas"], "en": ["Top", "Middle", "Bottom"]}[lang], hint.text
+    assert hint.text.startswith({"fr": "Placer", "en": "Place"}[lang]), hint.text
+    assert not re.search(r"\b(top|middle|bottom)\b", hint.text), hint.text  # the engine's words
+    assert len(hint.find_elements(By.CSS_SELECTOR, "[data-card]")) == 13, hint.text
+    centred(driver, "#actions .hints")
+    driver.save_screenshot(str(tmp_path / f"chinese-hint-{lang}-{size[0]}.png"))

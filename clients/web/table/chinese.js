@@ -443,11 +443,23 @@ export function create(node, first = {}) {
       own.redraw();
     },
     input: (move, view, c) => input(move, view, c, own),
+    hint: (x, c) => hintSaid(x?.chinese?.place?.placement, c),
     destroy() {
       node.replaceChildren();
       Object.assign(own, { live: null, root: null, drawn: parts() });
     },
   };
+}
+
+/** A practice table's hint (a placement) in the page's words, row by row as the board lays them, top first:
+ *  "Placer Haut 8♠ J♠ 4♦ · Bas Q♣ K♥", never the engine's "bottom Qc Kh top ..."; null for a hint that places
+ *  nothing (the screen says it its own way). */
+export function hintSaid(placement, ctx) {
+  const places = [...ROWS, "discard"].filter((p) => (placement?.[p] || []).length);
+  if (!places.length) return null;
+  return [ctx.t("act.place"), " ", ...places.flatMap((p, i) => [i ? " · " : "",
+    h("span", { class: "cn-hint-row" }, ctx.t(p === "discard" ? "cn.discard.slot" : `cn.row.${p}`), " ",
+      ...placement[p].map((card) => cardElement(card)))])];
 }
 
 // -- the move: cards onto rows ---------------------------------------------------------------------------------
