@@ -213,6 +213,9 @@ def test_poker_champ_s_legend_lies_clear_of_the_table_and_your_hand_is_named(sit
     expected = HANDS["pokerChamp"][lang][best["category"]]
     wait(driver, lambda d: own_hand(d).startswith(expected) and own_hand(d), 5,
          f"anne's hand ({best}) is named {own_hand(driver)!r}")
+    # the Awards still to win said in the page's language, the game's own word for them as its rulebook has it
+    pills = [p.text for p in driver.find_elements(By.CSS_SELECTOR, "#board .pk-info .pk-pill")]
+    assert {"fr": "7 Awards POKER CHAMP en jeu", "en": "7 POKER CHAMP Awards left"}[lang] in pills, pills
     centred(driver, "#board .pk-legend")
     clash = driver.execute_script("""
       const legend = document.querySelector('#board .pk-legend');

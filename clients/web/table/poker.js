@@ -27,7 +27,7 @@ export const STRINGS = {
     // POKER CHAMP
     "pc.stage.1": "Étape 1 · observation", "pc.stage.2": "Étape 2 · le flop", "pc.stage.3": "Étape 3 · le turn",
     "pc.stage.4": "Étape 4 · la rivière", "pc.stage.n": "Étape {n}", "pc.stake": "mise de l'étape : {n}",
-    "pc.awards.left": "Awards restants : {n}", "pc.awards": "{n} {n:Award|Awards} POKER CHAMP", "pc.timeup": "temps écoulé : dernière donne",
+    "pc.awards.left": "{n} {n:Award|Awards} POKER CHAMP en jeu", "pc.awards": "{n} {n:Award|Awards} POKER CHAMP", "pc.timeup": "temps écoulé : dernière donne",
     "pc.showdown": "Abattage", "pc.champions": "Champion du jour : {names}",
     "pc.legend.title": "Dos marqués :", "pc.legend.L": "forte : 10 à roi",
     "pc.legend.M": "moyenne : 6 à 9", "pc.legend.S": "faible : 2 à 5", "pc.legend.A": "un as, sans couleur",
@@ -78,7 +78,7 @@ export const STRINGS = {
     // POKER CHAMP
     "pc.stage.1": "Stage 1 · hole cards", "pc.stage.2": "Stage 2 · the flop", "pc.stage.3": "Stage 3 · the turn",
     "pc.stage.4": "Stage 4 · the river", "pc.stage.n": "Stage {n}", "pc.stake": "stake this stage: {n}",
-    "pc.awards.left": "Awards left: {n}", "pc.awards": "{n} POKER CHAMP {n:Award|Awards}", "pc.timeup": "time's up: last deal",
+    "pc.awards.left": "{n} POKER CHAMP {n:Award|Awards} left", "pc.awards": "{n} POKER CHAMP {n:Award|Awards}", "pc.timeup": "time's up: last deal",
     "pc.showdown": "Showdown", "pc.champions": "Champion of the day: {names}",
     "pc.legend.title": "Marked backs:", "pc.legend.L": "large: 10 to king",
     "pc.legend.M": "medium: 6 to 9", "pc.legend.S": "small: 2 to 5", "pc.legend.A": "an ace, no suit",
