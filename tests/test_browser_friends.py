@@ -86,11 +86,32 @@ def seated(driver: Any, table_id: str, seat: int) -> None:
          f"not seated at seat {seat}")
 
 
+def apart_table(driver: Any, site: str, name: str) -> str:
+    """A POKER CHAMP table for two made through the lobby's form, no bot, its spectators apart (the form's box, in
+    French): its id, once its screen is open, seat 0 taken."""
+    driver.get(site)
+    field = wait(driver, lambda d: d.find_element(By.ID, "player-name"))
+    field.clear()
+    field.send_keys(name)
+    Select(wait(driver, lambda d: d.find_element(By.ID, "variant"))).select_by_value("poker-champ")
+    driver.execute_script("const f = document.querySelector('#create [name=players]');"
+                          "f.value = '2'; f.dispatchEvent(new Event('change', {bubbles: true}));")
+    for box in driver.find_elements(By.CSS_SELECTOR, "#create .bots input:checked"):
+        box.click()
+    apart = driver.find_element(By.CSS_SELECTOR, "#create input[name=chat_apart]")
+    assert "spectateurs à part" in apart.find_element(By.XPATH, "..").text
+    apart.click()
+    driver.find_element(By.CSS_SELECTOR, "#create button[type=submit]").click()
+    screen = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#table[data-table]"))
+    return str(screen.get_attribute("data-table"))
+
+
 def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_language(
         site: str, profiles: Callable[..., Any]) -> None:  # fmt: skip
     began = time.monotonic()
     ann = profiles("ann", FR)
-    table_id = create_table(ann, site, "poker-champ", {"players": "2"}, "ann", bots=[])
+    table_id = apart_table(ann, site, "ann")
+    assert table_info(site, table_id)["chatApart"] is True  # the form's "spectators apart" (CreateTable's chat_apart)
     # -- the host's table waits for one player: said, in French, with its link to copy
     invite = wait(ann, lambda d: d.find_element(By.ID, "invite"), 10, "no invitation on a waiting table")
     assert "en attente d'1 joueur" in invite.text, invite.text
@@ -122,12 +143,16 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
         "return r.includes(arguments[0]) && r.includes(arguments[1]) && r", table_id, full_id), 10)
     assert rows.index(table_id) < rows.index(full_id), rows
     assert "waiting for 1 player" in text_of(bob, f"#lobby tr[data-table='{table_id}'] td.status")
+    seats = bob.execute_script("return document.querySelector(arguments[0]).cells[2].innerText",
+                               f"#lobby tr[data-table='{table_id}']")
+    assert seats == "ann, free seat", seats  # a free seat in words, not "·"
     assert not bob.find_elements(By.ID, "mine")[0].is_displayed()  # no key yet: no "my tables"
 
     # -- the guest opens the link: in English, a name then sit, two clicks
     bob.get(link)
     card = wait(bob, lambda d: d.find_element(By.ID, "invitation"), 10)
     assert "waiting for 1 player" in card.text and "At the table: ann" in card.text, card.text
+    assert "null" not in card.text, card.text  # a part the plain link has not (a kept seat's words) is left out
     assert bob.execute_script("return document.documentElement.lang") == "en"
     name = bob.find_element(By.ID, "guest-name")
     name.click()  # 1

@@ -11,6 +11,13 @@ export function h(tag, attrs = {}, ...children) {
     else if (value === true) node.setAttribute(key, "");
     else if (value !== false && value !== undefined && value !== null) node.setAttribute(key, value);
   }
+  return append(node, ...children);
+}
+
+/** Put ``children`` at the end of ``node`` as h() does: texts as text nodes, arrays flattened, null, undefined and
+ *  false left out (a part shown only sometimes: ``cond ? part : null``), where Element.append would write "null".
+ *  Returns ``node``. */
+export function append(node, ...children) {
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));

@@ -6,7 +6,7 @@
 // another device with a link (#key=...) that the page opened with it offers to adopt. key.js keeps the key.
 
 import { call } from "../rpc.js";
-import { h, seats, toast } from "../dom.js";
+import { append, h, seats, toast } from "../dom.js";
 import { lang, listed, t } from "../i18n.js";
 import { adoptKey, keyInAddress, keyLink, storedKey } from "../key.js";
 import { awaited, refill, seatNames, tableTitle, waitingFor } from "../table/screen.js";
@@ -227,7 +227,7 @@ export async function joinScreen(main, app) {
   }
   const info = answer.table;
   const names = seatNames(info).filter((_, i) => info.seats[i].taken || info.seats[i].bot);
-  box.append(h("h2", {}, tableTitle(info, app.title)),
+  append(box, h("h2", {}, tableTitle(info, app.title)),
     h("p", {}, h("span", { class: "pill" }, app.title(info.variant)), " ",
       h("span", { class: `pill ${status(info)}` }, statusWords(info))),
     names.length ? h("p", {}, say("join.at", { names: listed(names) })) : null);
@@ -252,7 +252,7 @@ export async function joinScreen(main, app) {
       if (header) header.value = name.value.trim(); // the name this browser plays under, kept (app.js's playerName)
       await app.join(tableId, undefined, app.secret || undefined); // a kept seat's link: that seat, with its secret
     });
-    box.append(app.secret ? h("p", { class: "kept" }, say("join.kept")) : null, form, h("p", {}, watch));
+    append(box, app.secret ? h("p", { class: "kept" }, say("join.kept")) : null, form, h("p", {}, watch));
     main.append(box);
     if (!name.value) name.focus();
     return () => {};

@@ -70,7 +70,7 @@ export async function lobbyScreen(main, app) {
 function tableRow(info, { title, join }, keyed = new Set()) {
   const here = seats()[info.tableId];
   const named = (s) => s.taken || s.bot || (s.reserved && s.player);
-  const names = seatNames(info).map((name, i) => (named(info.seats[i]) ? name : "·")).join(", ");
+  const names = seatNames(info).map((name, i) => (named(info.seats[i]) ? name : t("seat.free"))).join(", ");
   const actions = h("td", { class: "actions" });
   if (!here && keyed.has(info.tableId)) {
     actions.append(h("button", { class: "back", onclick: () => join(info.tableId) }, say("mine.open")));
@@ -145,6 +145,8 @@ async function createForm({ variantList, lexiconNames, title, join }) {
   const pause = pauseField();
   // A practice table names the best words (the solver's set) among its moves; otherwise finding them is the game.
   const hints = h("input", { type: "checkbox", name: "hints" });
+  // Spectators chat apart (CreateTableRequest.chat_apart): their lines reach spectators only, never the players.
+  const apart = h("input", { type: "checkbox", name: "chat_apart" });
   // A person's time for each decision: the server's default (60 s) unless chosen; "none" only when asked.
   const clock = clockField();
   // Friends to invite: a name for each seat neither a bot's nor the creator's keeps that seat for them (its link shown
@@ -158,6 +160,7 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     botsBox, pace, invites.node,
     clock.node, pause.node,
     h("label", { class: "inline" }, hints, " ", t("form.practice")),
+    h("label", { class: "inline" }, apart, " ", t("form.apart")),
     h("label", { class: "inline" }, sit, " ", t("form.sit")),
     h("details", { class: "rules" }, h("summary", {}, t("form.options")), fields),
     h("button", { type: "submit" }, t("form.create")));
@@ -172,7 +175,7 @@ async function createForm({ variantList, lexiconNames, title, join }) {
     const invite = invites.invites().filter((i) => freeSeats().includes(i.seat));
     const created = await guarded(() => call("TableService", "CreateTable",
       { variant: variant.name, options, bots: botSeats.map((seat) => ({ seat, level: levelOf(seat) })),
-        hints: hints.checked, pauseSeconds: pause.seconds(), ...timing,
+        hints: hints.checked, chatApart: apart.checked, pauseSeconds: pause.seconds(), ...timing,
         ...(invite.length ? { invite } : {}) }));
     if (!created) return;
     keepInvitations(created.table.tableId, created.invitations);
