@@ -2,9 +2,9 @@
 the end of a player's game, as tests/test_browser.py plays (Debian's chromium and chromium-driver, through Selenium).
 
 Two browsers of their own profiles (separate --user-data-dir: their own storage, their own seats) sit at one table,
-one of them a phone's screen, and a third watches: a line typed in one shows in the others as it is said (by
-the table's stream, no reload), as the
-text typed (tags too, never markup); the phone's chat waits folded with its count of lines unread and never moves
+one of them a phone's screen, and a third watches: the first, seated while the table waits, sees its seats (hers, the
+free one) on the felt until the game starts; a line typed in one shows in the others as it is said (by the table's
+stream, no reload), as the text typed (tags too, never markup); the phone's chat waits folded with its count of lines unread and never moves
 the board; a spectator writes under the name they give; a muted spectator stays muted after a reload; the server's
 refusals (one line a second, 200 characters) are said in the page's language. The tab's title and icon say whose
 turn it is. A player knocked out of Yahtzee Texas Hold'em (sitting out, named so, until their chips are gone) is
@@ -163,10 +163,16 @@ def lines(driver: Any) -> list[list[Any]]:
 
 def test_a_line_reaches_the_other_player_and_a_spectator_as_text(site: str, browsers: Callable[..., Any]) -> None:
     made = call(site, "CreateTable", {"variant": "poker-champ", "options": {"players": "2"}})["table"]["tableId"]
-    tokens = [call(site, "JoinTable", {"tableId": made, "player": name, "seat": seat})["token"]
-              for seat, name in enumerate(("ann", "bob"))]
+    tokens = [call(site, "JoinTable", {"tableId": made, "player": "ann", "seat": 0})["token"]]
     ann, bob, eve = browsers("en-US"), browsers("fr-FR", PHONE), browsers("en-US")
+    # Seated while the table waits: its seats on the felt (the engine has no view yet), hers and the free one
     seated(ann, site, made, 0, tokens[0], "ann")
+    waiting = "return [...document.querySelectorAll('#board .waiting-seat')].map((s) => [s.dataset.kind, s.innerText])"
+    assert wait(ann, lambda d: d.execute_script(waiting), 10, "no seat on a waiting table's felt") == [
+        ["you", "ann\nyou"], ["free", "seat 2\nfree seat"]]
+    tokens.append(call(site, "JoinTable", {"tableId": made, "player": "bob", "seat": 1})["token"])
+    wait(ann, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .seat.mine") and not d.execute_script(waiting), 10,
+         "the game's board did not replace the waiting seats")
     seated(bob, site, made, 1, tokens[1], "bob")
     seated(eve, site, made)
     # The tab says whose turn it is: its title and its icon, in the seat's language (as the seat's view says; nobody

@@ -35,6 +35,10 @@ const WORDS = {
     "table.feed": "ce qui s'est passé", "table.moved": "la table a avancé avant votre coup : regardez à nouveau",
     "turn.yours": "À vous de jouer", "turn.may": "Vous pouvez jouer", "turn.wait": "Les autres jouent", "turn.pause": "Pause entre les donnes",
     "wait.one": "en attente d'1 joueur", "wait.many": "en attente de {n} joueurs",
+    // a waiting table's seats on the felt (table/waiting.js)
+    "wait.seats.note": "La partie commence quand chaque place est prise.", "wait.seat.you": "vous",
+    "wait.seat.bot": "robot", "wait.seat.here": "assis", "wait.seat.away": "assis, pas encore là",
+    "wait.seat.kept": "place gardée", "wait.seat.free": "place libre",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
     "clock": "{n:clock}", "clock.left": "plus que {n:clock}", "continue": "continuer", "showdown": "Fin de la donne",
     // a seat out of the game while the others play on
@@ -146,6 +150,10 @@ const WORDS = {
     "table.feed": "what happened", "table.moved": "the table moved on before your move: look again",
     "turn.yours": "Your move", "turn.may": "You may act", "turn.wait": "The others are playing", "turn.pause": "Pause between hands",
     "wait.one": "waiting for 1 player", "wait.many": "waiting for {n} players",
+    // a waiting table's seats on the felt (table/waiting.js)
+    "wait.seats.note": "The game starts once every seat is taken.", "wait.seat.you": "you",
+    "wait.seat.bot": "bot", "wait.seat.here": "seated", "wait.seat.away": "seated, not here yet",
+    "wait.seat.kept": "seat kept", "wait.seat.free": "free seat",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
     "clock": "{n:clock}", "clock.left": "only {n:clock} left", "continue": "continue", "showdown": "End of the hand",
     "out.you": "You finished {place} of {n}: you are out, the table plays on without you.", "out.skip": "see the result",

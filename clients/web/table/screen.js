@@ -21,6 +21,7 @@ import { warns } from "./board.js";
 import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 import { FAMILIES, TableState, status } from "./state.js";
 import { create as chatPanel } from "./chat.js";
+import { create as waitingSeats } from "./waiting.js";
 import { refusal } from "../screens/common.js";
 import { awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
 
@@ -230,6 +231,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const state = new TableState({ seat: mySeat });
   let module = null; // the family's board module (board.js), once its family is known
   let board = null; // the board made with it in boardNode (mountBoard): its draws and its own controls
+  let waiting = null; // before the first view, a waiting table's seats in boardNode (table/waiting.js)
   const head = h("div", { class: "table-head" });
   const boardNode = h("div", { class: "board", id: "board" });
   const bar = h("div", { class: "action-bar", id: "actions" });
@@ -421,6 +423,9 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
         boardDrawn = drawn;
         updateBoard(held || state.view, c);
       }
+    } else if (status(info) === "waiting") { // no view before the game: who sits, from the table (the board replaces it)
+      waiting = waiting || waitingSeats(boardNode, c);
+      waiting.update(info, c);
     }
     drawBar(c, over, held);
     refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, state.variant, names,
