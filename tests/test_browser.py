@@ -527,8 +527,11 @@ def test_a_phone_holds_the_lobby_and_the_table_with_its_action_bar(site: str, br
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, MOVES), 30)
     inner, scrolled = driver.execute_script(width)
     assert scrolled <= inner, f"the table scrolls sideways: {scrolled} px wide in {inner}"
+    # the screen's bottom as the bar sees it: the top of the chat's band there (table/chat.css), whose room it keeps
     bar = ("const r = document.getElementById('actions').getBoundingClientRect();"
-           " return [r.top, r.bottom, window.innerHeight, document.scrollingElement.scrollHeight]")
+           " const band = document.getElementById('chat-toggle')?.getBoundingClientRect();"
+           " return [r.top, r.bottom, band?.height ? band.top : window.innerHeight,"
+           " document.scrollingElement.scrollHeight]")
     top, bottom, height, page = driver.execute_script(bar)
     assert page > height + 300, f"the board fits the screen ({page} px high in {height}): nothing to scroll"
     for y in (0, (page - height) // 2, page - height):  # the board scrolled by, to its end: the bar stays in sight,

@@ -4,8 +4,10 @@ the end of a player's game, as tests/test_browser.py plays (Debian's chromium an
 Two browsers of their own profiles (separate --user-data-dir: their own storage, their own seats) sit at one table,
 one of them a phone's screen, and a third watches: the first, seated while the table waits, sees its seats (hers, the
 free one) on the felt until the game starts; a line typed in one shows in the others as it is said (by the table's
-stream, no reload), as the text typed (tags too, never markup); the phone's chat waits folded with its count of lines unread and never moves
-the board; a spectator writes under the name they give; a muted spectator stays muted after a reload; the server's
+stream, no reload), as the text typed (tags too, never markup); a desktop's chat is a column beside the table, in
+sight wherever the page is scrolled; the phone's chat waits folded in a band at the screen's bottom with its count
+of lines unread, never moves the board and covers no control (the sticky action bar stops above it, the page's end
+is padded by it); a spectator writes under the name they give; a muted spectator stays muted after a reload; the server's
 refusals (one line a second, 200 characters) are said in the page's language. The tab's title and icon say whose
 turn it is. A player knocked out of Yahtzee Texas Hold'em (sitting out, named so, until their chips are gone) is
 told their place and is not asked to go on after each of the bots' hands; they play again from there (the table's
@@ -43,6 +45,36 @@ PHONE = (390, 844)
 DESKTOP = (1100, 900)
 NODE_TESTS = [Path(__file__).parent / "web" / name for name in ("chat.test.mjs", "alerts.test.mjs")]
 # the chat's lines as a page shows them: [sender, text, whether it holds an element] each
+# The controls a phone's folded chat (its band, #chat-toggle) lies over, the sticky action bar first: each as
+# [where, what, its text], the page scrolled to its top, then to its end. A control under the band at the top is
+# scrolled past as one under the action bar is, the band keeping its room; the bar itself, and any control at the
+# page's end, must be clear of it.
+COVERED = """
+const band = document.getElementById('chat-toggle').getBoundingClientRect();
+const over = (r) => r.width > 0 && r.height > 0 && r.left < band.right && r.right > band.left && r.top < band.bottom
+  && r.bottom > band.top;
+const name = (e) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}.${[...e.classList].join('.')}`;
+const CONTROLS = 'button, input, select, textarea, label, summary, a[href], .card, .tile, .die, [data-card], .seat';
+const covered = [];
+for (const end of [false, true]) {
+  window.scrollTo({ top: end ? document.documentElement.scrollHeight : 0, behavior: 'instant' });
+  const bar = document.getElementById('actions');
+  if (over(bar.getBoundingClientRect())) covered.push([end ? 'end' : 'top', name(bar), 'the action bar']);
+  if (!end) continue;
+  for (const e of document.querySelectorAll(CONTROLS)) {
+    if (e.closest('#chat') || !e.checkVisibility()) continue;
+    if (over(e.getBoundingClientRect())) covered.push(['end', name(e), e.textContent.trim().slice(0, 30)]);
+  }
+}
+window.scrollTo({ top: 0, behavior: 'instant' });
+return covered;
+"""
+# Where the chat's log is in the window, [left, top, bottom], the window's height, and the board's right edge.
+IN_SIGHT = """
+const log = document.getElementById('chat-log').getBoundingClientRect();
+return [Math.round(log.left), Math.round(log.top), Math.round(log.bottom), window.innerHeight,
+        Math.round(document.getElementById('board').getBoundingClientRect().right)];
+"""
 LINES = ("return [...document.querySelectorAll('#chat-log .chat-line')].map((l) => [l.querySelector('.who').textContent,"
          " l.querySelector('.said').textContent, l.querySelector('.said').children.length > 0])")
 
@@ -194,6 +226,13 @@ def test_a_line_reaches_the_other_player_and_a_spectator_as_text(site: str, brow
     assert bob.find_element(By.ID, "chat").get_attribute("data-open") == "false"
     assert not bob.find_element(By.ID, "chat-body").is_displayed() and bob.find_element(By.ID, "chat-toggle").is_displayed()
 
+    # A desktop's chat beside the board, in sight at the page's top and end
+    for end in (False, True):
+        ann.execute_script(f"window.scrollTo({{top: {'document.documentElement.scrollHeight' if end else 0},"
+                           " behavior: 'instant'})")
+        left, log_top, log_bottom, height, board_right = ann.execute_script(IN_SIGHT)
+        assert left > board_right and 0 <= log_top and log_bottom <= height, (end, left, log_top, log_bottom, height)
+
     say(ann, "<b>x</b>")
     # Both see it without a reload. How fast is a figure, not a test's: a one-second bound flickered under load.
     for driver in (bob, eve):
@@ -204,6 +243,8 @@ def test_a_line_reaches_the_other_player_and_a_spectator_as_text(site: str, brow
     badge = wait(bob, lambda d: d.find_element(By.ID, "chat-unread").is_displayed() and d.find_element(By.ID, "chat-unread"))
     assert badge.text == "1" and "1 message non lu" in bob.find_element(By.ID, "chat-toggle").get_attribute("aria-label")
     assert bob.execute_script(board) == top, "a line moved the phone's board"
+    assert bob.find_element(By.ID, "chat-peek").text == "ann <b>x</b>"  # the line itself, in the band
+    assert not bob.execute_script(COVERED), bob.execute_script(COVERED)
     bob.find_element(By.ID, "chat-toggle").click()  # opened: a sheet over the screen's bottom, the line read
     wait(bob, lambda d: d.find_element(By.ID, "chat-body").is_displayed())
     assert not bob.find_element(By.ID, "chat-unread").is_displayed() and bob.execute_script(board) == top

@@ -1,12 +1,12 @@
 // The table chat's pure parts (clients/web/table/chat.js), without a page: lines kept once each in order, senders
-// muted by seat or name, lines unread, the server's refusals in the page's words, the quick phrases. Run by
+// muted by seat or name, lines unread (the last of them shown in a folded chat's band), the server's refusals in the page's words, the quick phrases. Run by
 // `node --test tests/web/` (and by tests/test_browser_chat.py).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { KEPT, MAX_MUTED, MUTED_KEY, fromSeat, isMuted, merged, muteKey, quickPhrases, readMuted, refusal,
-         toggledMute, unreadCount } from "../../clients/web/table/chat.js";
+import { KEPT, MAX_MUTED, MUTED_KEY, fromSeat, isMuted, merged, muteKey, quickPhrases, readMuted, refusal,,
+         toggledMute, unreadCount, unreadLines } from "../../clients/web/table/chat.js";
 
 const line = (n, extra = {}) => ({ n: String(n), name: "ann", text: `line ${n}`, ...extra });
 
@@ -58,6 +58,8 @@ test("the lines unread are the others' after the last read, the muted ones left 
   assert.equal(unreadCount(lines, 2, { mine, muted: ["name:eve"], tableId: "t-1" }), 1);
   assert.equal(unreadCount(lines, 5, { mine }), 0);
   assert.equal(unreadCount([], 0), 0);
+  // the folded chat's band shows the last of them
+  assert.deepEqual(unreadLines(lines, 2, { mine, muted: ["name:eve"], tableId: "t-1" }).map((l) => l.n), ["4"]);
 });
 
 test("the server's refusals are said by their reason, or an invalid line by its field", () => {

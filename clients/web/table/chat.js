@@ -6,8 +6,10 @@
 // A player writes as their seat (the server names them); a spectator gives a name, kept in the browser's storage.
 // Quick phrases in the page's language; a sender muted (a seat at this table, a spectator by name) is kept muted
 // in the browser's storage. The server's refusals (one line a second in bursts of 5, 200 characters...) are said in
-// the page's language. On a phone's width the panel folds into a button with the count of lines unread, opening over
-// the board rather than under it: a line never pushes the board.
+// the page's language. On a wide screen the panel is a column beside the table, in sight as the page scrolls (its
+// lines came unseen below the fold); narrower (a phone's, a tablet's width) it folds into a band at the screen's
+// bottom with the count of lines unread and the last of them, opening over the board rather than under it: a line
+// never pushes the board, and the page keeps the band's room (chat.css), so the band covers no control.
 //
 // create(node, ctx) -> {update(ctx), heard(line), last(), destroy()}, as a board is made (table/board.js): ctx is
 // {tableId, token, seat, info, t}. The pure parts (merged, muteKey, isMuted, toggledMute, unreadCount, refusal,
@@ -24,7 +26,9 @@ export const MUTED_KEY = "brelan.chat.muted";
 export const NAME_KEY = "brelan.chat.name";
 const PLAYER_NAME_KEY = "brelan.name"; // the header's name (app.js): a spectator's first name here
 const POLL_MS = 3000; // GetChat once the game is over
-const PHONE = "(max-width: 40rem)"; // style.css's phone width: the panel starts folded
+// Narrower than chat.css's side column (a phone's, a tablet's width): the panel folds into the band at the screen's
+// bottom, and opens over the board.
+const FOLDED = "(max-width: 59.99rem)";
 
 // -- the pure parts --------------------------------------------------------------------------------
 
@@ -66,9 +70,12 @@ export function readMuted(storage) {
 }
 
 /** The lines after ``seen`` (a ChatLine.n) a reader has not read: neither muted nor their own (``mine(line)``). */
-export function unreadCount(lines, seen, { muted = [], tableId = "", mine = () => false } = {}) {
-  return lines.filter((l) => Number(l.n) > seen && !isMuted(muted, tableId, l) && !mine(l)).length;
+export function unreadLines(lines, seen, { muted = [], tableId = "", mine = () => false } = {}) {
+  return lines.filter((l) => Number(l.n) > seen && !isMuted(muted, tableId, l) && !mine(l));
 }
+
+/** How many lines a reader has not read (unreadLines'). */
+export const unreadCount = (lines, seen, options) => unreadLines(lines, seen, options).length;
 
 /** A refused Say in the page's words: the key of its text (the RpcError's code and reason; an invalid line's field
  *  and why, which only the server's message says). */
@@ -95,6 +102,15 @@ export function quickPhrases(t) {
 
 const store = () => (typeof localStorage === "undefined" ? null : localStorage);
 
+/** A line as the log shows it: its sender and its text (as text), its time in its title; ``own``: this page's;
+ *  ``extra``: what follows it (a mute button). */
+function lineItem(line, t, own = false, extra = null) {
+  const at = Number(line.at || 0);
+  return h("li", { class: `chat-line${own ? " mine" : ""}${fromSeat(line) ? "" : " spectator"}`, "data-n": line.n,
+                   title: at ? new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : null },
+    h("b", { class: "who" }, line.name || t("chat.spectator")), " ", h("span", { class: "said" }, line.text), extra);
+}
+
 /** The chat panel in ``node`` (an <aside>), for the table and seat of ``ctx``. */
 export function create(node, first) {
   let ctx = { ...first };
@@ -108,14 +124,21 @@ export function create(node, first) {
   const t = (key, vars) => ctx.t(key, vars);
   const mine = (line) => sent.has(Number(line.n)) || (ctx.seat !== null && ctx.seat !== undefined && fromSeat(line)
     && Number(line.seat) === ctx.seat);
-  const phone = typeof matchMedia === "function" && matchMedia(PHONE).matches;
-  let open = !phone; // a phone's panel opens on a tap, over the board
+  const media = typeof matchMedia === "function" ? matchMedia(FOLDED) : null;
+  let folded = Boolean(media?.matches);
+  let open = !folded; // a folded panel opens on a tap, over the board
+  const refold = () => {
+    folded = Boolean(media?.matches);
+    setOpen(!folded); // a window made wider shows the side column, narrower folds it
+  };
+  media?.addEventListener("change", refold);
 
   const log = h("ol", { class: "chat-log", id: "chat-log", "aria-live": "polite" });
   const badge = h("span", { class: "chat-unread", id: "chat-unread", hidden: true });
   const toggleLabel = h("span", { class: "chat-label" });
+  const peek = h("span", { class: "chat-peek", id: "chat-peek" }); // folded: the last line unread, in the band
   const toggle = h("button", { type: "button", class: "chat-toggle", id: "chat-toggle", "aria-controls": "chat-body",
-                               onclick: () => setOpen(!open) }, toggleLabel, badge);
+                               onclick: () => setOpen(!open) }, toggleLabel, badge, peek);
   const close = h("button", { type: "button", class: "chat-close quiet", id: "chat-close", onclick: () => setOpen(false) });
   const heading = h("b", { class: "chat-heading" });
   const apart = h("p", { class: "chat-apart", hidden: true });
@@ -140,11 +163,6 @@ export function create(node, first) {
     quick, form, error);
   node.classList.add("chat");
   node.replaceChildren(toggle, body);
-  // On a phone the button sits over the board's corner just above the sticky action bar, however tall the bar is.
-  const bar = node.parentElement?.querySelector(".action-bar");
-  const lift = typeof ResizeObserver === "function" && bar
-    ? new ResizeObserver(() => node.style.setProperty("--chat-lift", `${bar.offsetHeight}px`)) : null;
-  lift?.observe(bar);
 
   function setOpen(value) {
     open = value;
@@ -152,7 +170,7 @@ export function create(node, first) {
     drawState();
     if (open) {
       log.scrollTop = log.scrollHeight;
-      if (phone) input.focus();
+      if (folded) input.focus();
     }
   }
 
@@ -210,14 +228,7 @@ export function create(node, first) {
   function drawLines() {
     const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
     const shown = lines.filter((l) => !isMuted(muted, ctx.tableId, l));
-    log.replaceChildren(...shown.map((line) => {
-      const own = mine(line);
-      const at = Number(line.at || 0);
-      return h("li", { class: `chat-line${own ? " mine" : ""}${fromSeat(line) ? "" : " spectator"}`, "data-n": line.n,
-                       title: at ? new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : null },
-        h("b", { class: "who" }, line.name || t("chat.spectator")), " ", h("span", { class: "said" }, line.text),
-        own ? null : muteButton(line));
-    }));
+    log.replaceChildren(...shown.map((line) => lineItem(line, t, mine(line), mine(line) ? null : muteButton(line))));
     // the senders muted at this table (its seats) or anywhere (spectators' names) who said a line here
     const silenced = new Map();
     for (const line of lines) {
@@ -233,11 +244,14 @@ export function create(node, first) {
   }
 
   function drawState() {
-    const unread = open ? 0 : unreadCount(lines, seen, { muted, tableId: ctx.tableId, mine });
+    const news = open ? [] : unreadLines(lines, seen, { muted, tableId: ctx.tableId, mine });
+    const unread = news.length;
     node.dataset.open = String(open);
     toggle.setAttribute("aria-expanded", String(open));
     badge.hidden = !unread;
     badge.textContent = unread ? String(unread) : "";
+    const latest = news.at(-1);
+    peek.replaceChildren(...(latest ? [h("b", {}, latest.name || t("chat.spectator")), " ", latest.text] : []));
     toggle.setAttribute("aria-label", unread ? `${t("chat.title")} · ${t("chat.unread", { n: unread })}` : t("chat.title"));
   }
 
@@ -287,8 +301,9 @@ export function create(node, first) {
     last,
     destroy() {
       clearInterval(poll);
-      lift?.disconnect();
+      media?.removeEventListener("change", refold);
       node.replaceChildren();
     },
   };
 }
+
