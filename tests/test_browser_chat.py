@@ -11,7 +11,8 @@ is padded by it); a spectator writes under the name they give; a muted spectator
 refusals (one line a second, 200 characters) are said in the page's language. The tab's title and icon say whose
 turn it is. A player knocked out of Yahtzee Texas Hold'em (sitting out, named so, until their chips are gone) is
 told their place and is not asked to go on after each of the bots' hands; they play again from there (the table's
-rematch, its bots kept), and a spectator on the old table's end screen is invited to the new one. The page's pure modules (tests/web/chat.test.mjs,
+rematch, its bots kept), and a spectator on the old table's end screen is invited to the new one; its replay shows,
+beside the board, the chat said up to the step shown. The page's pure modules (tests/web/chat.test.mjs,
 alerts.test.mjs) pass their node tests.
 
 Its own server, without lexicons (no word game here): the module takes seconds, not the full lexicon's build.
@@ -297,6 +298,7 @@ def test_a_knocked_out_player_is_told_their_place_then_plays_again_and_a_spectat
     # (the test's seed: anne goes out in the 3rd hand, the bots play on to the 15th, a short pause after each)
     made = call(site, "CreateTable", {"variant": "yahtzee-holdem", "options": {"players": "4", "stack": "30"},
                                       "botSeats": [1, 2, 3], "pauseSeconds": 1})["table"]["tableId"]  # fmt: skip
+    call(site, "Say", {"tableId": made, "text": "hello", "name": "eve"})  # before the game: from its replay's first step
     token = call(site, "JoinTable", {"tableId": made, "player": "anne", "seat": 0})["token"]
     anne, eve = browsers("fr-FR"), browsers("en-US")
     seated(anne, site, made, 0, token, "anne")
@@ -327,6 +329,15 @@ def test_a_knocked_out_player_is_told_their_place_then_plays_again_and_a_spectat
     assert "anne invites you to play again" in invite, invite
     click(eve, "rematch-watch")
     wait(eve, lambda d: d.find_elements(By.CSS_SELECTOR, f"#table[data-table='{new}']"), 10)
+    # The old table's replay shows beside its board what was said up to the step shown: "gg", said once it was
+    # over, at its last step only
+    call(site, "Say", {"tableId": made, "text": "gg", "name": "eve"})
+    eve.get(f"{site}#/replay/{made}")
+    replayed = "return [...document.querySelectorAll('#replay #chat-log .said')].map((l) => l.textContent)"
+    wait(eve, lambda d: d.find_elements(By.CSS_SELECTOR, "#replay[data-step='1']"), 20, "the replay's first step")
+    assert wait(eve, lambda d: d.execute_script(replayed), 10, "no chat beside the replay") == ["hello"]
+    eve.find_element(By.CSS_SELECTOR, "#replay .replay-last").click()
+    wait(eve, lambda d: d.execute_script(replayed) == ["hello", "gg"], 10, "the chat of the replay's last step")
 
 
 def test_the_chat_s_and_the_alerts_pure_parts_pass_their_node_tests() -> None:

@@ -1,11 +1,12 @@
 // The table chat's pure parts (clients/web/table/chat.js), without a page: lines kept once each in order, senders
-// muted by seat or name, lines unread (the last of them shown in a folded chat's band), the server's refusals in the page's words, the quick phrases. Run by
+// muted by seat or name, lines unread (the last of them shown in a folded chat's band), the lines a replay's step
+// shows, the server's refusals in the page's words, the quick phrases. Run by
 // `node --test tests/web/` (and by tests/test_browser_chat.py).
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { KEPT, MAX_MUTED, MUTED_KEY, fromSeat, isMuted, merged, muteKey, quickPhrases, readMuted, refusal,,
+import { KEPT, MAX_MUTED, MUTED_KEY, fromSeat, isMuted, merged, muteKey, quickPhrases, readMuted, refusal, saidBy,
          toggledMute, unreadCount, unreadLines } from "../../clients/web/table/chat.js";
 
 const line = (n, extra = {}) => ({ n: String(n), name: "ann", text: `line ${n}`, ...extra });
@@ -60,6 +61,15 @@ test("the lines unread are the others' after the last read, the muted ones left 
   assert.equal(unreadCount([], 0), 0);
   // the folded chat's band shows the last of them
   assert.deepEqual(unreadLines(lines, 2, { mine, muted: ["name:eve"], tableId: "t-1" }).map((l) => l.n), ["4"]);
+});
+
+test("a replay's step shows the lines said by its event: none after it, those before the first event from step 1", () => {
+  const lines = [line(1, { seq: "0" }), line(2), line(3, { seq: "7" }), line(4, { seq: "7" }), line(5, { seq: "30" })];
+  assert.deepEqual(saidBy(lines, 1).map((l) => l.n), ["1", "2"]); // seq 0 (left out of the JSON when 0) before any event
+  assert.deepEqual(saidBy(lines, 6).map((l) => l.n), ["1", "2"]);
+  assert.deepEqual(saidBy(lines, 7).map((l) => l.n), ["1", "2", "3", "4"]);
+  assert.deepEqual(saidBy(lines, 30).map((l) => l.n), ["1", "2", "3", "4", "5"]); // "gg" after the end: at the last step
+  assert.deepEqual(saidBy([], 5), []);
 });
 
 test("the server's refusals are said by their reason, or an invalid line by its field", () => {

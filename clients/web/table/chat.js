@@ -12,8 +12,9 @@
 // never pushes the board, and the page keeps the band's room (chat.css), so the band covers no control.
 //
 // create(node, ctx) -> {update(ctx), heard(line), last(), destroy()}, as a board is made (table/board.js): ctx is
-// {tableId, token, seat, info, t}. The pure parts (merged, muteKey, isMuted, toggledMute, unreadCount, refusal,
-// quickPhrases) run under `node --test tests/web/chat.test.mjs`.
+// {tableId, token, seat, info, t}. replayChat(node, ...) is a finished table's beside its replay, read-only, the
+// lines said up to the step shown. The pure parts (merged, muteKey, isMuted, toggledMute, unreadCount, refusal,
+// quickPhrases, saidBy) run under `node --test tests/web/chat.test.mjs`.
 
 import { call } from "../rpc.js";
 import { h } from "../dom.js";
@@ -76,6 +77,12 @@ export function unreadLines(lines, seen, { muted = [], tableId = "", mine = () =
 
 /** How many lines a reader has not read (unreadLines'). */
 export const unreadCount = (lines, seen, options) => unreadLines(lines, seen, options).length;
+
+/** The lines said by a replay's step ``seq`` (an event's): each line is said at the table's seq of its time
+ *  (ChatLine.seq: the last event then; 0 before the first), so it shows from that event on. */
+export function saidBy(lines, seq) {
+  return lines.filter((l) => Number(l.seq || 0) <= seq);
+}
 
 /** A refused Say in the page's words: the key of its text (the RpcError's code and reason; an invalid line's field
  *  and why, which only the server's message says). */
@@ -307,3 +314,34 @@ export function create(node, first) {
   };
 }
 
+/** The chat of a finished table beside its replay (table/replay.js), read-only: the lines said up to the step shown
+ *  (saidBy), read once with GetChat (``token``: as the seat that saw them; the muted senders left out, as at the
+ *  table). In ``node`` (an <aside>); at(seq) shows the lines of step ``seq``. */
+export function replayChat(node, { tableId, token = "", t }) {
+  const log = h("ol", { class: "chat-log", id: "chat-log" });
+  const empty = h("p", { class: "chat-empty" }, t("chat.replay.empty"));
+  node.classList.add("chat", "chat-replay");
+  node.replaceChildren(h("div", { class: "chat-body", id: "chat-body" },
+    h("b", { class: "chat-heading" }, t("chat.title")), h("small", { class: "chat-apart" }, t("chat.replay")),
+    h("div", { class: "chat-window" }, log, empty)));
+  const muted = readMuted(store());
+  let lines = [];
+  let step = 0;
+  const at = (seq) => {
+    step = seq;
+    const shown = saidBy(lines, seq).filter((l) => !isMuted(muted, tableId, l));
+    if (log.childElementCount !== shown.length) {
+      log.replaceChildren(...shown.map((line) => lineItem(line, t)));
+      log.scrollTop = log.scrollHeight; // the step's last line in sight
+    }
+    empty.hidden = shown.length > 0;
+  };
+  call("TableService", "GetChat", { tableId }, token)
+    .catch(() => (token ? call("TableService", "GetChat", { tableId }) : { lines: [] })) // a token the server forgot
+    .catch(() => ({ lines: [] }))
+    .then((answer) => {
+      lines = answer.lines || [];
+      at(step);
+    });
+  return { at, destroy: () => node.replaceChildren() };
+}

@@ -9,6 +9,9 @@
 // section is aria-busy meanwhile, and says the step they show in data-step once drawn (a step left before its
 // answer came is never drawn).
 //
+// Beside it the table's chat as it stood at the step shown (table/chat.js's replayChat: the lines said by then,
+// read-only).
+//
 // Events come from each hand's history (GetHandHistory), found by halves; those before the first hand (the
 // lexicon, the cut for the deal) from the head of the table's log (WatchTable, left once the first hand begins):
 // both typed and redacted for this seat, as the table screen got them.
@@ -18,6 +21,7 @@ import { cardElement } from "../cards.js";
 import { h, seats, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
 import { eventText } from "./events.js";
+import { replayChat } from "./chat.js";
 import { boardFor, mountBoard, seatNames, tableTitle } from "./screen.js";
 import { status } from "./state.js";
 
@@ -137,7 +141,9 @@ export async function replayScreen(main, tableId, { title }) {
   const eventNode = h("p", { class: "replay-event", "aria-live": "polite" });
   const boardNode = h("div", { class: "board", id: "board" });
   const audience = h("p", { class: "quiet replay-audience" });
-  section.append(audience, controls, eventNode, boardNode);
+  const chatNode = h("aside", { id: "chat" });
+  section.append(audience, controls, eventNode, boardNode, chatNode);
+  const chat = replayChat(chatNode, { tableId, token, t: (key, vars) => t(key, vars) });
 
   let step = 0;
   let drawing = 0; // the latest step asked for: an older answer arriving late draws nothing
@@ -146,6 +152,7 @@ export async function replayScreen(main, tableId, { title }) {
     step = Math.min(Math.max(1, Number(target) || 1), last);
     slider.value = String(step);
     label.textContent = say("rp.step", { n: step, of: last });
+    chat.at(step);
     if (step === last) pause();
     const asked = ++drawing;
     section.setAttribute("aria-busy", "true");
