@@ -7,7 +7,9 @@ with a free seat first. The host closes the browser and comes back to the seat w
 (the same profile opened again), leaves the table and takes the seat back with one click; the key's link
 (#key=...) opened in the other profile is offered, adopted and taken out of the address, and brings the host's
 seat there. A refusal is said in the page's language. A tournament made from the page has the games' clocks and
-deals asked, names its players (bots too) as it named them, and shows each live match's game.
+deals asked, names its players (bots too) as it named them, and shows each live match's game; its organiser's page
+shows each other person's own link, which seats that person from their own browser (and lists their games in "my
+tables" there); the page fits a phone's width.
 """
 
 from __future__ import annotations
@@ -214,6 +216,40 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     toast_says(bob, "Every seat of this table is taken")
     assert time.monotonic() - began < 60
 
+    # -- a tournament of friends: the organiser's page shows the other person's own link (ann plays her own games)
+    ann.get(site + "#/tournaments")
+    form = wait(ann, lambda d: d.find_element(By.ID, "create-tournament"), 10)
+    test_browser.players_typed(form, [("ann", False), ("Zoé", False), ("cy", True), ("dee", True)])
+    rounds = form.find_element(By.NAME, "rounds")
+    rounds.clear()
+    rounds.send_keys("1")  # cy and dee, drawn together, play on while the module's other tests run: not for long
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    links = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#tournaments article .player-links[open]"), 20)
+    assert "liens des joueurs" in links.text and not links.find_elements(By.CSS_SELECTOR, "[data-player='ann']")
+    assert "Vous jouez pour ann" in text_of(ann, "#tournaments article .you-play")
+    zoe_link = links.find_element(By.CSS_SELECTOR, "[data-player='Zoé'] input.copy-text").get_attribute("value")
+    found = re.fullmatch(re.escape(site) + r"#/tournaments/(tour-[0-9a-f]+)/[0-9a-f]{32}/Zo%C3%A9", zoe_link)
+    assert found, zoe_link
+    tournament = found[1]
+    # ... opened in the other browser, in English: kept there, out of the address, her game in "my tables"
+    bob.get(zoe_link)
+    you = wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, f"article[data-tournament='{tournament}'] .you-play"), 10)
+    assert "You play for Zoé" in you.text, you.text
+    assert bob.execute_script("return location.hash") == f"#/tournaments/{tournament}"
+    assert not bob.find_elements(By.ID, "create-tournament")  # one tournament's page
+    play = "#tournaments li[data-table] button[data-player='Zoé']"
+    match = wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, play))
+    assert match.text == "play as Zoé"
+    game = match.find_element(By.XPATH, "ancestor::li").get_attribute("data-table")
+    bob.get(site)  # the lobby: "my tables" finds her game through her secret, as it finds her next ones
+    row = wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, f"#mine tr.awaits[data-mine='{game}']"), 10)
+    assert "your tournament game is waiting for you" in row.text and "sit down" in row.text, row.text
+    # ... and her tournament's page seats her in one click (two from the link)
+    bob.get(f"{site}#/tournaments/{tournament}")
+    wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, play)).click()
+    seat = [s["player"] for s in table_info(site, game)["seats"]].index("Zoé")
+    seated(bob, game, seat)
+
 
 def test_a_seat_taken_meanwhile_is_said_on_the_invitation_in_the_guest_s_language(site: str,
                                                                                    profiles: Callable[..., Any]) -> None:
@@ -251,15 +287,28 @@ def test_a_tournament_asks_its_games_clocks_and_deals_and_names_its_players(site
     rounds.clear()
     rounds.send_keys("3")
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    article = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#tournaments article"), 20)
+    wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#tournaments article"), 20)
     # each live match's game: the bots' match dealing (deal n of 3, the capitals by name), ann's waiting for her
     live = wait(ann, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#tournaments article li")
                                 if re.search(r"donne \d+ sur 3 · \w+ : \d+ PM · \w+ : \d+ PM", li.text)], 30,
                 "no live game shown")
     assert re.search(r"(cy|dee) : \d+ PM · (cy|dee) : \d+ PM", live[0]), live
-    assert "partie 1 · en attente des joueurs" in article.text, article.text
-    table_ids = ann.execute_script("return [...document.querySelectorAll('#tournaments article li[data-table]')]"
-                                   ".map((li) => li.dataset.table)")
+    article = text_of(ann, "#tournaments article")  # read in one go: a live game's deal draws the card again
+    assert "partie 1 · en attente des joueurs" in article, article
+    # on a phone: the page no wider than the screen (the standings scroll in their box), "regarder" apart from
+    # "jouer pour ann"
+    ann.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1,
+                                                               "mobile": True})  # fmt: skip
+    wide = wait(ann, lambda d: d.execute_script("return innerWidth === 390 && document.documentElement.scrollWidth"))
+    assert wide <= 390, wide
+    apart = ann.execute_script("const b = document.querySelector('#tournaments li button[data-player=ann]');"
+                               "const [w, p] = [b.previousElementSibling, b].map((e) => e.getBoundingClientRect());"
+                               "return [w.right, w.bottom, p.left, p.top]")  # fmt: skip
+    assert apart[3] >= apart[1] or apart[2] - apart[0] >= 4, apart  # on a line of its own, or a gap between
+    ann.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    # the newest tournament's (listed first: the module's server plays another one, made in the first test)
+    table_ids = ann.execute_script("return [...document.querySelectorAll('#tournaments article:first-of-type"
+                                   " li[data-table]')].map((li) => li.dataset.table)")
     infos = [table_info(site, t) for t in table_ids]
     assert {i["options"]["rounds"] for i in infos} == {"3"}
     assert {float(i["options"]["exchange_seconds"]) for i in infos} == {30.0}

@@ -13,7 +13,7 @@ from conftest import advance, error_of, sharing_lexicons
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import tournament_pb2 as upb
-from brelan.clients.client import BrelanClient, result_dict
+from brelan.clients.client import BrelanClient, new_player_key, result_dict
 from brelan.lexicon.lexicon import Lexicon
 from brelan.server.clock import ManualClock
 from brelan.server.errors import DEFAULT_DECISION_SECONDS
@@ -240,13 +240,18 @@ def test_absent_players_forfeit_at_the_join_deadline_and_the_standings_say_so(
             created = api.create_tournament(["ann", "bob", "cy", "dee"], options=FAST, join_minutes=2)
             info = created.tournament
             present = info.matches[0].player_a
-            secret = created.join_secrets[present]
+            secret, key = created.join_secrets[present], new_player_key()
             first = api.get_table(info.matches[0].table_ids[0])
             assert first.status == tpb.TABLE_STATUS_WAITING and first.join_by == pytest.approx(clock.now() + 120)
             for n in range(8):  # two rounds of at most two games a match
                 for m in info.matches:  # he takes his seat at each of his games
                     if not m.winner and present in (m.player_a, m.player_b):
-                        api.join(m.table_ids[-1], secret=secret)
+                        # his join secret as a player key lists the game kept for him (the page's "my tables" in
+                        # the browser his link was opened in); taken with his own key, that key holds it
+                        waiting = [(s.table.table_id, s.kept) for s in api.my_tables(secret)]
+                        assert waiting == [(m.table_ids[-1], True)], (n, waiting)
+                        api.join(m.table_ids[-1], secret=secret, player_key=key)
+                        assert [(s.table.table_id, s.kept) for s in api.my_tables(key)] == [(m.table_ids[-1], False)]
                 if n == 0:
                     advance(running, clock, 119)
                     assert api.get_table(first.table_id).status == tpb.TABLE_STATUS_WAITING  # not yet

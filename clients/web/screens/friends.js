@@ -4,6 +4,10 @@
 // kept in this browser, shown on the table's page while the seat waits), "my tables"
 // lists the seats this browser's player key holds or has kept (one click takes each back), and the key goes to
 // another device with a link (#key=...) that the page opened with it offers to adopt. key.js keeps the key.
+// A tournament's person plays from their own browser: the organiser's page shows each one's link
+// (#/tournaments/<tournament>/<secret>/<name>: the join secret that takes each of their games), which the player's
+// browser keeps; "my tables" then lists each game of theirs that waits for them (ListMyTables with that secret: every
+// game's seat is kept for it), one click seats them.
 
 import { call } from "../rpc.js";
 import { append, h, seats, toast } from "../dom.js";
@@ -28,6 +32,7 @@ export const STRINGS = {
     "mine.title": "Mes tables", "mine.none": "Aucune place à vous en ce moment.",
     "mine.kept": "gardée pour vous (vous êtes parti)", "mine.held": "vous y êtes assis",
     "mine.back": "reprendre ma place", "mine.open": "revenir à la table", "mine.seat": "votre place",
+    "mine.awaits": "votre partie de tournoi vous attend", "mine.sit": "m'asseoir",
     "key.move": "utiliser sur un autre appareil",
     "key.help": "Ouvrez ce lien sur votre autre appareil (téléphone, autre navigateur) : vos tables vous y suivent. "
       + "Gardez-le pour vous : qui l'ouvre prend vos places.",
@@ -53,6 +58,7 @@ export const STRINGS = {
     "mine.title": "My tables", "mine.none": "No seat of yours right now.",
     "mine.kept": "kept for you (you left)", "mine.held": "you sit there",
     "mine.back": "take my seat back", "mine.open": "back to the table", "mine.seat": "your seat",
+    "mine.awaits": "your tournament game is waiting for you", "mine.sit": "sit down",
     "key.move": "use on another device",
     "key.help": "Open this link on your other device (a phone, another browser): your tables follow you there. "
       + "Keep it to yourself: whoever opens it takes your seats.",
@@ -83,16 +89,82 @@ export function inviteLink(tableId, secret = "") {
   return `${location.origin}${location.pathname}#/join/${encodeURIComponent(tableId)}${kept}`;
 }
 
+// -- a tournament's players, each in their own browser ---------------------------------------------------------
+
+const SECRETS_KEY = "brelan.secrets"; // tournament id -> {player: join secret}: those this browser may play for
+const PLAYING_KEY = "brelan.playing"; // tournament id -> [player]: those this browser plays for ("my tables" lists)
+const MAX_PLAYED = 8; // tournaments "my tables" looks up (one ListMyTables each), the latest kept
+
+/** What this browser keeps under ``key`` (a JSON object), or {} when nothing (or nothing readable) is kept. */
+function stored(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+
+/** The join secrets this browser holds: tournament id -> {player: secret} (the organiser's, every person's; a
+ *  player's, their own). */
+export function tournamentSecrets() {
+  return stored(SECRETS_KEY);
+}
+
+/** Keep ``secrets`` ({player: secret}, CreateTournamentResponse.join_secrets) for ``tournamentId``; ``playing``: the
+ *  players among them this browser plays for (their games listed in "my tables"). */
+export function keepTournamentSecrets(tournamentId, secrets, playing = []) {
+  const all = tournamentSecrets();
+  localStorage.setItem(SECRETS_KEY, JSON.stringify({ ...all, [tournamentId]: { ...all[tournamentId], ...secrets } }));
+  const played = stored(PLAYING_KEY);
+  const names = [...new Set([...(played[tournamentId] || []), ...playing])];
+  if (!names.length) return;
+  delete played[tournamentId]; // the latest last: the oldest go first past MAX_PLAYED
+  const kept = Object.entries({ ...played, [tournamentId]: names }).slice(-MAX_PLAYED);
+  localStorage.setItem(PLAYING_KEY, JSON.stringify(Object.fromEntries(kept)));
+}
+
+/** A finished tournament's players are no longer looked up in "my tables". */
+export function tournamentOver(tournamentId) {
+  const played = stored(PLAYING_KEY);
+  if (!(tournamentId in played)) return;
+  delete played[tournamentId];
+  localStorage.setItem(PLAYING_KEY, JSON.stringify(played));
+}
+
+/** The players this browser plays for in tournaments: [{tournamentId, player, secret}]. */
+export function tournamentPlayers() {
+  const secrets = tournamentSecrets();
+  return Object.entries(stored(PLAYING_KEY)).flatMap(([tournamentId, names]) => (Array.isArray(names) ? names : [])
+    .filter((player) => secrets[tournamentId]?.[player]).map((player) => ({ tournamentId, player, secret: secrets[tournamentId][player] })));
+}
+
+/** The link that gives ``player`` their games of ``tournamentId`` in their own browser: its page, their join secret
+ *  (which takes the seat of each of their games) and their name. */
+export function tournamentLink(tournamentId, player, secret) {
+  const parts = [tournamentId, secret, player].map(encodeURIComponent).join("/");
+  return `${location.origin}${location.pathname}#/tournaments/${parts}`;
+}
+
+/** What a tournament player's link (``hash``: its address's #/tournaments/<id>/<secret>/<name>) carries:
+ *  {tournamentId, secret, player}, or null for another address (or a link cut short). */
+export function tournamentInLink(hash) {
+  const [, screen, ...parts] = String(hash || "").split("/");
+  if (screen !== "tournaments" || parts.length !== 3) return null;
+  let tournamentId, secret, player;
+  try {
+    [tournamentId, secret, player] = parts.map(decodeURIComponent);
+  } catch {
+    return null; // a broken escape
+  }
+  return tournamentId && secret && player.trim() ? { tournamentId, secret, player } : null;
+}
+
 // -- seats kept for invited friends -----------------------------------------------------------------------------
 
 const INVITED_KEY = "brelan.invitations"; // table id -> [{seat, name, secret}]: the links of the seats kept here
 
 function invitedAll() {
-  try {
-    return JSON.parse(localStorage.getItem(INVITED_KEY) || "{}");
-  } catch {
-    return {};
-  }
+  return stored(INVITED_KEY);
 }
 
 /** Keeps the invitations a new table answered (CreateTableResponse.invitations: a seat, a name, its secret), for its
@@ -264,25 +336,30 @@ export async function joinScreen(main, app) {
 // -- my tables, in the lobby ------------------------------------------------------------------------------------
 
 /** The lobby's "my tables": each unfinished table where this browser's key holds a seat or has one kept (ListMyTables),
- *  its game, status, whether the seat is kept or held, and a button that takes it back and opens the table
- *  (``join``: app.js's, with the key); and the link that moves the key to another device. Hidden while this browser
- *  has no key (it never sat anywhere). refresh() reads it again; ids() are the tables listed. */
+ *  and each tournament game waiting for a player this browser plays for (their join secret's), its game, status,
+ *  whether the seat is kept or held, and a button that takes it back and opens the table (``join``: app.js's, with
+ *  the key, and the join secret of a tournament game); and the link that moves the key to another device. Hidden
+ *  while this browser has no key (it never sat anywhere) nor a tournament to play. refresh() reads it again; ids()
+ *  are the tables listed (a Map: table id -> the join secret its seat is taken with, "" for the key's). */
 export function myTables({ title, join }) {
   const rows = h("tbody");
   const node = h("section", { id: "mine", hidden: true },
     h("h2", {}, say("mine.title")),
     h("div", { class: "scroll" }, h("table", { class: "list" }, rows)),
     keyMover());
-  let shown = new Set();
+  let shown = new Map(); // table id -> the join secret that takes its seat ("": the key's own)
   const refresh = async () => {
     const key = storedKey();
-    if (!key) return;
-    const answer = await call("TableService", "ListMyTables", { playerKey: key }).catch(() => null);
-    if (!answer) return;
-    const mine = answer.seats || [];
-    shown = new Set(mine.map((s) => s.table.tableId));
-    const drawn = mine.map(({ table: info, seat, kept }) => [info.tableId, info.name, info.status, info.tournament, seat, kept,
-      (info.seats || []).map((s) => [s.taken, s.bot, s.player])]);
+    const players = tournamentPlayers();
+    if (!key && !players.length) return;
+    const listed = (playerKey) => call("TableService", "ListMyTables", { playerKey }).then((a) => a.seats || []);
+    const [own, ...theirs] = await Promise.all([key ? listed(key).catch(() => null) : [],
+      ...players.map((p) => listed(p.secret).catch(() => []).then((seats) => ({ seats, secret: p.secret })))]);
+    if (!own) return;
+    const mine = mergedSeats(own, theirs);
+    shown = new Map(mine.map((s) => [s.table.tableId, s.secret || ""]));
+    const drawn = mine.map(({ table: info, seat, kept, secret }) => [info.tableId, info.name, info.status, info.tournament,
+      seat, kept, Boolean(secret), (info.seats || []).map((s) => [s.taken, s.bot, s.player])]);
     refill(rows, JSON.stringify([drawn, lang]), () => (mine.length ? mine.map((s) => mineRow(s, title, join))
       : h("tr", {}, h("td", { colspan: 5 }, say("mine.none")))));
     node.hidden = false;
@@ -290,14 +367,25 @@ export function myTables({ title, join }) {
   return { node, refresh, ids: () => shown };
 }
 
-function mineRow({ table: info, seat, kept }, title, join) {
-  return h("tr", { "data-mine": info.tableId, class: kept ? "kept" : "held" },
+/** "My tables"' seats: the key's (``own``, ListMyTables'), then each tournament game kept for a join secret this
+ *  browser plays with (``theirs``: [{seats, secret}]) that the key does not hold already, with that ``secret``. */
+export function mergedSeats(own, theirs) {
+  const listed = new Set(own.map((s) => s.table?.tableId));
+  const awaiting = theirs.flatMap(({ seats, secret }) => seats.filter((s) => s.table && !listed.has(s.table.tableId))
+    .map((s) => ({ ...s, secret })));
+  return [...own, ...awaiting.filter((s, i) => awaiting.findIndex((o) => o.table.tableId === s.table.tableId) === i)];
+}
+
+function mineRow({ table: info, seat, kept, secret }, title, join) {
+  const [state, button] = secret ? ["mine.awaits", "mine.sit"] : kept ? ["mine.kept", "mine.back"] : ["mine.held", "mine.open"];
+  return h("tr", { "data-mine": info.tableId, class: secret ? "kept awaits" : kept ? "kept" : "held" },
     h("td", { class: "title" }, tableTitle(info, title)),
     h("td", {}, title(info.variant)),
     h("td", {}, statusWords(info)),
-    h("td", { class: "seat-state" }, kept ? say("mine.kept") : say("mine.held"), " · ", t("seat", { n: Number(seat || 0) + 1 })),
-    h("td", { class: "actions" }, h("button", { class: kept ? "act back" : "back", onclick: () => join(info.tableId) },
-      kept ? say("mine.back") : say("mine.open"))));
+    h("td", { class: "seat-state" }, say(state), " · ", t("seat", { n: Number(seat || 0) + 1 })),
+    // a tournament game waiting for its player: taken with the join secret (and bound to this browser's key)
+    h("td", { class: "actions" }, h("button", { class: kept || secret ? "act back" : "back",
+                                                onclick: () => join(info.tableId, undefined, secret || undefined) }, say(button))));
 }
 
 /** "Use on another device": folded; opened, the link that carries this browser's key (made when first needed). */

@@ -64,16 +64,19 @@ export async function lobbyScreen(main, app) {
   return () => clearInterval(timer);
 }
 
-/** A table's row: its title, game, who sits (and whom a seat is kept for: a tournament's player), its status (whom
- *  it waits for), and a way in (to play at this browser's seat, to take back the seat its key holds there, to
- *  watch, to join a free seat). ``keyed``: the tables of this browser's key (my tables). */
-function tableRow(info, { title, join }, keyed = new Set()) {
+/** A table's row: its title, game, who sits (and whom a seat is kept for: a tournament's player; a free seat said
+ *  so), its status (whom it waits for), and a way in (to play at this browser's seat, to take back the seat its key
+ *  holds there or the tournament seat kept for a player it plays for, to watch, to join a free seat). ``keyed``: the
+ *  tables of "my tables" (table id -> the join secret of a tournament's seat, "" for the key's own). */
+function tableRow(info, { title, join }, keyed = new Map()) {
   const here = seats()[info.tableId];
   const named = (s) => s.taken || s.bot || (s.reserved && s.player);
   const names = seatNames(info).map((name, i) => (named(info.seats[i]) ? name : t("seat.free"))).join(", ");
   const actions = h("td", { class: "actions" });
   if (!here && keyed.has(info.tableId)) {
-    actions.append(h("button", { class: "back", onclick: () => join(info.tableId) }, say("mine.open")));
+    const secret = keyed.get(info.tableId);
+    actions.append(h("button", { class: "back", onclick: () => join(info.tableId, undefined, secret || undefined) },
+      say(secret ? "mine.sit" : "mine.open")));
   } else {
     actions.append(h("a", { href: `#/table/${info.tableId}`, class: "button" }, here ? t("play") : t("watch")));
     if (!here && free(info)) actions.append(" ", h("button", { onclick: () => join(info.tableId) }, t("join")));

@@ -1,15 +1,19 @@
 // The tournaments: each one's standings and matches (a live match's game: its deal and the two capitals), its bots'
 // level, and the form that starts one (its players, people or bots, the bots' level, its format, and its games'
 // clocks, deals and pause: AlphaPoker's options and levels as ListVariants gives them). The secrets of a tournament's
-// people are kept in this browser, which takes their seats.
+// people are kept in the organiser's browser, whose page shows each person's own link to send them
+// (#/tournaments/<id>/<secret>/<name>, screens/friends.js): opened in the player's browser, it is kept there, and that
+// page shows the one tournament (#/tournaments/<id>) with "play as <name>" at each of their games.
 
 import { call } from "../rpc.js";
-import { h } from "../dom.js";
-import { lang, number, t } from "../i18n.js";
-import { seatNames, tournamentName } from "../table/screen.js";
+import { h, toast } from "../dom.js";
+import { lang, listed, number, t } from "../i18n.js";
+import { refill, seatNames, tournamentName } from "../table/screen.js";
 import { status } from "../table/state.js";
 import { levelNamed, STRINGS as LEVEL_WORDS } from "../levels.js";
-import { clockField, guarded, levelSelect, MAX_NAME, optionField, optionValues, pauseField } from "./common.js";
+import { clockField, levelSelect, MAX_NAME, optionField, optionValues, pauseField, refusal } from "./common.js";
+import { copyField, keepTournamentSecrets, tournamentInLink, tournamentLink, tournamentOver, tournamentPlayers,
+         tournamentSecrets } from "./friends.js";
 
 const GAME = "alphapoker"; // every tournament game's
 // The game's options its form offers, from the game's VariantInfo (their ranges, defaults and words are its): the
@@ -22,11 +26,26 @@ const STRINGS = {
     "tour.games": "chaque partie", "tour.live": "partie {game} · donne {n} sur {of}",
     "tour.live.tie": "partie {game} · donne {n} (départage)", "tour.live.waiting": "partie {game} · en attente des joueurs",
     "tour.capital": "{name} : {n} PM",
+    "tour.links": "liens des joueurs",
+    "tour.links.help": "Envoyez à chacun son lien : ouvert dans son navigateur, il y joue ses parties, celle en cours "
+      + "et les suivantes. Qui ouvre un lien joue pour ce joueur : ne le donnez qu'à lui.",
+    "tour.link": "lien de {name}",
+    "tour.you": "Vous jouez pour {name} : « jouer pour {name} » vous assoit à chacune de vos parties, "
+      + "aussi listées dans « Mes tables ».",
+    "tour.all": "tous les tournois", "tour.missing": "Ce tournoi n'existe pas (ou plus).",
+    "tour.link.bad": "Ce lien de tournoi est incomplet : demandez-le à nouveau à l'organisateur.",
   },
   en: {
     "tour.games": "each game", "tour.live": "game {game} · deal {n} of {of}",
     "tour.live.tie": "game {game} · deal {n} (tie-break)", "tour.live.waiting": "game {game} · waiting for the players",
     "tour.capital": "{name}: {n} PM",
+    "tour.links": "players' links",
+    "tour.links.help": "Send each player their own link: opened in their browser, it plays their games there, the "
+      + "current one and the next ones. Whoever opens a link plays for that player: give it to them alone.",
+    "tour.link": "{name}'s link",
+    "tour.you": "You play for {name}: “play as {name}” seats you at each of your games, also listed under “My tables”.",
+    "tour.all": "all tournaments", "tour.missing": "This tournament does not exist (any more).",
+    "tour.link.bad": "This tournament link is cut short: ask the organiser for it again.",
   },
 };
 const say = (key, vars) => t(key, vars, STRINGS);
@@ -37,31 +56,46 @@ const FORMATS = {
   preliminary: (n) => n >= 4 && n % 2 === 0 && n <= 128,
   "round-robin": (n) => n >= 2 && n <= 128,
 };
-const SECRETS_KEY = "brelan.secrets"; // tournament id -> {player: his join secret}, for the players of this browser
-
-function secrets() {
-  try {
-    return JSON.parse(localStorage.getItem(SECRETS_KEY) || "{}");
-  } catch {
-    return {};
-  }
-}
+// Each tournament's players' links, drawn once and moved into its card at each refresh: a link being copied keeps its
+// field's selection and its button's "copied!" (tournament id -> the links' node).
+const drawnLinks = new Map();
 
 /** The tournaments in ``main``: each one's standings and matches (read again every few seconds), and the form that
- *  starts one. ``app``: the page's (app.js) join(tableId, seat, secret), and the signal of the page leaving this
- *  screen. Returns what stops it. */
-export async function tournamentsScreen(main, { join, signal, variantOf }) {
+ *  starts one; with ``app.id`` (#/tournaments/<id>) that tournament alone, and with a player's link
+ *  (#/tournaments/<id>/<secret>/<name>) their secret kept in this browser first. ``app``: the page's (app.js)
+ *  join(tableId, seat, secret), and the signal of the page leaving this screen. Returns what stops it. */
+export async function tournamentsScreen(main, { join, signal, variantOf, id = "" }) {
+  const link = tournamentInLink(location.hash);
+  if (link) { // a player's own link: their secret kept here, then out of the address (a reload, a bookmark: the page)
+    keepTournamentSecrets(link.tournamentId, { [link.player]: link.secret }, [link.player]);
+    const header = document.getElementById("player-name");
+    if (header && !header.value.trim()) header.value = link.player; // the name this browser plays under, unless given
+    history.replaceState(null, "", `${location.pathname}${location.search}#/tournaments/${encodeURIComponent(link.tournamentId)}`);
+  } else if (id && location.hash.split("/").length > 3) {
+    toast(say("tour.link.bad"));
+  }
   const box = h("div", {});
   const all = h("input", { type: "checkbox" });
   // The game's VariantInfo: its options' ranges and words, its bots' levels (null when the server does not list it)
   const game = await variantOf?.(GAME).catch(() => null) ?? null;
+  const read = () => (id
+    ? call("TournamentService", "GetTournament", { tournamentId: id }).then((a) => [a.tournament])
+    : call("TournamentService", "ListTournaments", { includeFinished: all.checked }).then((a) => a.tournaments || []));
   const refresh = async () => {
-    const list = (await guarded(() => call("TournamentService", "ListTournaments", { includeFinished: all.checked })))?.tournaments;
+    const list = await read().catch((e) => {
+      if (id) box.replaceChildren(h("p", {}, e.code === "not_found" ? say("tour.missing") : refusal(e)));
+      else toast(refusal(e));
+      return null;
+    });
     if (!list) return;
     const live = await liveGames(list);
     if (signal?.aborted) return;
-    box.replaceChildren(...(list.length ? list.map((tour) => tournamentCard(tour, join, live, game))
-      : [h("p", {}, t("tour.none"))]));
+    list.filter((tour) => tour.finished).forEach((tour) => tournamentOver(tour.tournamentId));
+    // drawn again only when what the cards show changed: a button is not replaced under the pointer every few seconds
+    const shown = [list, [...live].map(([tableId, g]) => [tableId, g.info.status, g.info.hand, g.info.options?.rounds,
+      (g.view?.seats || []).map((seat) => seat.stack)]), tournamentSecrets(), tournamentPlayers(), lang];
+    refill(box, JSON.stringify(shown), () => (list.length ? list.map((tour) => tournamentCard(tour, join, live, game))
+      : h("p", {}, t("tour.none"))));
   };
   all.addEventListener("change", refresh);
   // You (the name at the top of the page) against three bots, unless changed.
@@ -108,13 +142,17 @@ export async function tournamentsScreen(main, { join, signal, variantOf }) {
       return null;
     });
     if (!created) return;
-    // Each person's secret is kept here: his game's seat is taken from the tournament's card, in this browser.
-    localStorage.setItem(SECRETS_KEY, JSON.stringify({ ...secrets(), [created.tournament.tournamentId]: created.joinSecrets || {} }));
+    // Each person's secret is kept here: their link is shown on the tournament's card, to send them; this browser
+    // plays for you (the name at the top of the page) when you are one of them.
+    const joins = created.joinSecrets || {};
+    const me = document.getElementById("player-name")?.value.trim();
+    keepTournamentSecrets(created.tournament.tournamentId, joins, me && joins[me] ? [me] : []);
     refresh();
   });
   if (signal?.aborted) return () => {}; // left before it was drawn
   main.append(h("section", { id: "tournaments" }, h("h2", {}, t("tournaments.title")),
-    h("label", { class: "inline" }, all, " ", t("lobby.finished")), box), form);
+    id ? h("a", { href: "#/tournaments", class: "all" }, say("tour.all"))
+      : h("label", { class: "inline" }, all, " ", t("lobby.finished")), box), ...(id ? [] : [form]));
   await refresh();
   const timer = setInterval(refresh, 3000);
   return () => clearInterval(timer);
@@ -188,25 +226,53 @@ function liveGame(match, game) {
  *  standings, its matches (each one's last game to watch, with the game being played: ``live``, liveGames'; or a seat
  *  to take with this browser's secret). */
 function tournamentCard(tour, join, live = new Map(), game = null) {
-  const held = secrets()[tour.tournamentId] || {};
-  const standings = h("table", { class: "list" }, h("tr", {}, ...["#", "player", "points", "tiebreak", "played", "won", "lost",
-    "forfeited"].map((c) => h("th", {}, t(`tour.col.${c}`)))), ...(tour.standings || []).map((s) => h("tr", {},
+  const held = tournamentSecrets()[tour.tournamentId] || {};
+  // in a box of its own that scrolls sideways on a phone, never the page; there, the matches played (won + lost) and
+  // the forfeits while nobody has any are left out (style.css), so that it fits
+  const rows = tour.standings || [];
+  const forfeits = rows.some((s) => Number(s.forfeited || 0)) ? "forfeited" : "forfeited none";
+  const standings = h("div", { class: "scroll" }, h("table", { class: "list standings" }, h("tr", {}, ...["#", "player",
+    "points", "tiebreak", "played", "won", "lost", "forfeited"].map((c) => h("th", { class: c === "forfeited" ? forfeits : c },
+    t(`tour.col.${c}`)))), ...rows.map((s) => h("tr", {},
     h("td", {}, s.place), h("td", {}, s.player), h("td", {}, s.matchPoints || 0), h("td", {}, s.tiebreak || 0),
-    h("td", {}, s.played || 0), h("td", {}, s.won || 0), h("td", {}, s.lost || 0), h("td", {}, s.forfeited || 0))));
-  const matches = h("ul", {}, ...(tour.matches || []).map((m) => {
+    h("td", { class: "played" }, s.played || 0), h("td", {}, s.won || 0), h("td", {}, s.lost || 0),
+    h("td", { class: forfeits }, s.forfeited || 0)))));
+  const matches = h("ul", { class: "matches" }, ...(tour.matches || []).map((m) => {
     const table = (m.tableIds || [])[(m.tableIds || []).length - 1];
     const mine = [m.playerA, m.playerB].filter((p) => held[p] && !m.winner);
     const game = !m.winner && table ? live.get(table) : null;
     return h("li", { "data-table": table || null }, `${m.playerA} ${m.winsA || 0}–${m.winsB || 0} ${m.playerB} `,
       game ? [liveGame(m, game), " "] : null,
-      m.winner ? h("b", {}, t("tour.won", { name: m.winner })) : table ? h("a", { href: `#/table/${table}` }, t("watch")) : "",
-      ...(table ? mine.map((p) => h("button", { class: "act", onclick: () => {
-        document.getElementById("player-name").value = p;
-        join(table, undefined, held[p]);
-      } }, t("tour.sit", { name: p }))) : []));
+      m.winner ? h("b", {}, t("tour.won", { name: m.winner })) : table ? h("span", { class: "match-actions" },
+        h("a", { href: `#/table/${table}` }, t("watch")),
+        mine.map((p) => h("button", { class: "act", "data-player": p, onclick: () => {
+          document.getElementById("player-name").value = p;
+          join(table, undefined, held[p]);
+        } }, t("tour.sit", { name: p })))) : "");
   }));
-  return h("article", { class: "tournament" }, h("h3", { title: tour.tournamentId }, tournamentName(tour.name)),
+  // whom this browser plays for (a player's own link opened, the organiser's own name), and the others it holds the
+  // links of (the organiser's: to send them)
+  const playing = tournamentPlayers().filter((p) => p.tournamentId === tour.tournamentId).map((p) => p.player);
+  const others = (tour.players || []).filter((p) => held[p] && !playing.includes(p));
+  const you = playing.length && !tour.finished ? h("p", { class: "you-play" }, say("tour.you", { name: listed(playing) })) : null;
+  return h("article", { class: "tournament", "data-tournament": tour.tournamentId },
+    h("h3", { title: tour.tournamentId }, tournamentName(tour.name)),
     h("p", {}, tour.finished ? t("tour.won", { name: tour.champion }) : t("tour.round", { n: tour.round || 1 }),
       tour.botLevel ? [" · ", t("level.bots", { levels: levelNamed(game, tour.botLevel, lang) }, LEVEL_WORDS)] : null),
-    standings, matches);
+    you, standings, matches, others.length && !tour.finished ? playerLinks(tour, others, held) : null);
+}
+
+/** The links of a tournament's ``people`` whose secrets (``held``) this browser holds (the organiser's): each one's to
+ *  copy and send, open while no game has ended (the moment to send them), folded after. Drawn once a tournament,
+ *  language and people, then kept (drawnLinks). */
+function playerLinks(tour, people, held) {
+  const key = JSON.stringify([tour.tournamentId, lang, people]);
+  if (!drawnLinks.has(key)) {
+    const fresh = !(tour.standings || []).some((s) => Number(s.played || 0) > 0);
+    drawnLinks.set(key, h("details", { class: "player-links", open: fresh }, h("summary", {}, say("tour.links")),
+      h("p", { class: "quiet" }, h("small", {}, say("tour.links.help"))),
+      ...people.map((p) => h("div", { class: "player-link", "data-player": p },
+        h("span", { class: "who" }, p), copyField(tournamentLink(tour.tournamentId, p, held[p]), say("tour.link", { name: p }))))));
+  }
+  return drawnLinks.get(key);
 }

@@ -182,7 +182,9 @@ class CreateTournamentResponse(_message.Message):
     def join_secrets(self) -> _containers.ScalarMap[_builtins.str, _builtins.str]:
         """Each player's join secret (player name -> secret, 32 hex characters),
         told here only: a player's seat at each of his games is reserved for it
-        (JoinTable with secret). Bots have none.
+        (JoinTable with secret). Bots have none. As a player key it lists the
+        player's games waiting for him (ListMyTables: each such seat, kept), so
+        a client holding it finds his next game.
         """
 
     def __init__(
