@@ -495,8 +495,10 @@ class Table:
             elif seat not in free:
                 raise refused("SEAT_TAKEN", f"seat {seat} is taken", self.seq)
         replaced = self.seats[seat].token_sha256
-        if self.seats[seat].reserved:
-            player = self.seats[seat].player or player  # a reserved seat keeps its player's name
+        if self.seats[seat].reserved or replaced is not None:
+            # A reserved seat, or one taken back (by its key or secret), keeps its player's name: the others know
+            # them by it, and a page whose name box was left empty would rename them "player".
+            player = self.seats[seat].player or player
         key_sha256 = key_sha256 or self.seats[seat].player_sha256  # a seat taken back by its secret keeps its key
         await self.log.set_seat(self.table_id, seat, sha256(token), player, key_sha256)
         self.seats[seat].token_sha256, self.seats[seat].player = sha256(token), player

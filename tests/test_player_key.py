@@ -57,6 +57,10 @@ def test_a_seat_follows_its_player_key_not_its_token(server: ServerThread) -> No
         again = api.join(table, player="Ann", player_key=ann_key)
         assert again.seat == 0 and mine(api, ann_key) == [(table, 0, False)]
         assert api.get_table(table).seats[0].player == "Ann"
+        # Taken back from a page whose name box was left empty (it sends "player"): the seat keeps the name the
+        # table knows it by.
+        assert api.join(table, player="player", player_key=ann_key).seat == 0
+        assert api.get_table(table).seats[0].player == "Ann"
 
 
 def test_a_keys_seats_are_found_and_taken_back_after_a_restart(tmp_path: Path) -> None:
