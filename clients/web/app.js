@@ -11,7 +11,8 @@ import { lang, setLang, t } from "./i18n.js";
 import { playerKey, storedKey } from "./key.js";
 import { gameTitle } from "./options.js";
 import { guarded, refusalText } from "./screens/common.js";
-import { givenName, status, tableScreen } from "./table/screen.js";
+import { againRequest } from "./table/again.js";
+import { status, tableScreen } from "./table/screen.js";
 
 const main = document.getElementById("main");
 const NAME_KEY = "brelan.name";
@@ -193,11 +194,7 @@ async function keyHolds(tableId) {
 async function playAgain(info, seat) {
   if (!info.tournament && (await rematchJoined(info))) return;
   const token = info.tournament ? "" : seats()[info.tableId]?.token || ""; // a rematch is made by one of its players
-  const request = { variant: info.variant, options: info.options || {}, name: info.tournament ? "" : givenName(info),
-                    botSeats: (info.seats || []).flatMap((s, i) => (s.bot ? [i] : [])), hints: Boolean(info.hints),
-                    pauseSeconds: info.pauseSeconds || 0, ...(token ? { rematchOf: info.tableId } : {}),
-                    ...(info.decisionSeconds ? { decisionSeconds: info.decisionSeconds } : { untimed: true }) };
-  const created = await guarded(() => call("TableService", "CreateTable", request, token));
+  const created = await guarded(() => call("TableService", "CreateTable", againRequest(info, token), token));
   if (created) await join(created.table.tableId, seat);
 }
 

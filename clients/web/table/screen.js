@@ -22,6 +22,7 @@ import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 import { FAMILIES, TableState, status } from "./state.js";
 import { create as chatPanel } from "./chat.js";
 import { create as waitingSeats } from "./waiting.js";
+import { givenName } from "./again.js";
 import { refusal } from "../screens/common.js";
 import { awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
 
@@ -58,13 +59,6 @@ export function tableTitle(info, title) {
   const seated = seatNames(info).filter((_, i) => info.seats[i].taken || info.seats[i].bot);
   return seated.length ? t("title.players", { game, names: listed(seated) })
     : t("title.numbered", { game, n: String(info.tableId).replace(/^t-/, "") });
-}
-
-/** The name a table was given, or "": one given none is named after its id, and a table played again was once
- *  named after the id of the table before it. An id is no name. */
-export function givenName(info) {
-  const name = info.name || "";
-  return name === info.tableId || /^t-[0-9a-f]{6,}$/.test(name) ? "" : name;
 }
 
 /** A tournament's name; the server's for one made without ("tournament") in the page's language. */
