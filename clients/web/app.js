@@ -187,13 +187,17 @@ async function keyHolds(tableId) {
   return (mine.seats || []).some((s) => s.table?.tableId === tableId);
 }
 
-/** The same game again: a new table with the same rules, bots and time, you at your seat; the same name when it
- *  was given one (not the old table's id, which would title the new one; not a tournament's game, which it is not).
- *  Made as the old table's rematch (rematch_of), so its other players are invited to it; the rematch another player
- *  of the table made already (TableInfo.rematch) is joined instead, while it has a seat for you. */
+/** The same game again: a new table with the same rules, bots and time, you at your seat (table/again.js). Made as
+ *  the old table's rematch (rematch_of), so its other players are invited to it; the rematch another player of the
+ *  table made already (TableInfo.rematch) is joined instead, while it has a seat for you. A tournament's game leads
+ *  to its tournament instead, where the player's next game is. */
 async function playAgain(info, seat) {
-  if (!info.tournament && (await rematchJoined(info))) return;
-  const token = info.tournament ? "" : seats()[info.tableId]?.token || ""; // a rematch is made by one of its players
+  if (info.tournament) { // the tournament's page: the player's next game is there, as it is made
+    location.hash = `#/tournaments/${encodeURIComponent(info.tournament.tournamentId)}`;
+    return;
+  }
+  if (await rematchJoined(info)) return;
+  const token = seats()[info.tableId]?.token || ""; // a rematch is made by one of its players
   const created = await guarded(() => call("TableService", "CreateTable", againRequest(info, token), token));
   if (created) await join(created.table.tableId, seat);
 }

@@ -45,6 +45,7 @@ const WORDS = {
     "out.you": "Vous finissez {place} sur {n} : vous êtes éliminé, la table continue sans vous.", "out.skip": "voir le résultat",
     "out.watch": "regarder la suite", "out.skipping": "Le résultat s'affichera dès la fin de la partie.",
     "result.title": "Victoire de {names}", "result.none": "La partie est finie", "result.again": "rejouer",
+    "result.tournament": "retour au tournoi",
     "result.forfeited": "Forfait (absents) : {names}", "result.abandoned": "Partie abandonnée : personne n'est revenu",
     "result.rank": "rang", "result.player": "joueur",
     // every per-seat field of the families' results (proto *Result), and what the game counted (facts)
@@ -160,6 +161,7 @@ const WORDS = {
     "out.you": "You finished {place} of {n}: you are out, the table plays on without you.", "out.skip": "see the result",
     "out.watch": "keep watching", "out.skipping": "The result shows as soon as the game ends.",
     "result.title": "{names} won", "result.none": "The game is over", "result.again": "play again",
+    "result.tournament": "back to the tournament",
     "result.forfeited": "Forfeited (absent): {names}", "result.abandoned": "Abandoned: nobody came back",
     "result.rank": "rank", "result.player": "player",
     "result.chips": "chips", "result.awards": "Awards", "result.deals": "deals played", "result.stacks": "chips",

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { againRequest, givenName } from "../../clients/web/table/again.js";
+import { againRequest, againWord, givenName } from "../../clients/web/table/again.js";
 
 // A finished table as GetTable gives it in Connect's JSON (fields at their default left out).
 const OVER = {
@@ -30,10 +30,9 @@ test("an untimed table is made untimed, and without a seat's token it is nobody'
   assert.equal(request.chatApart, false);
 });
 
-test("a tournament's game is played again as a table of one's own, under no name", () => {
-  const request = againRequest({ ...OVER, tournament: { tournamentId: "u-1" } }, "tok");
-  assert.equal(request.name, "");
-  assert.equal("rematchOf" in request, false);
+test("a tournament's game leads back to its tournament, any other is played again", () => {
+  assert.equal(againWord({ ...OVER, tournament: { tournamentId: "u-1" } }), "result.tournament");
+  assert.equal(againWord(OVER), "result.again");
 });
 
 test("an id is no name", () => {

@@ -95,7 +95,7 @@ test("every word the chat, the alerts and the end of a game say is in French and
   // each key the modules name (t("chat.send"), a refusal's "chat.error.rate", t(away ? "sitout.back" : ...))
   const named = /\bt\("([a-z][\w.-]*)"|"((?:chat|alert|sitout|rematch|seat|out)\.[\w.-]+)"/g;
   const keys = new Set(source.flatMap((text) => [...text.matchAll(named)].map((m) => m[1] || m[2])));
-  for (const key of ["out.you", "out.leave", "out.skip", "out.watch", "result.again", "chat.quick", "seat.lost",
+  for (const key of ["out.you", "out.leave", "out.skip", "out.watch", "result.again", "result.tournament", "chat.quick", "seat.lost",
                      "seat.lost.back"]) keys.add(key);
   assert.ok(keys.size > 30, [...keys]);
   const said = {};

@@ -22,7 +22,7 @@ import { perSeat, reviewsHands, roundLabel } from "./facts.js";
 import { FAMILIES, TableState, status } from "./state.js";
 import { create as chatPanel } from "./chat.js";
 import { create as waitingSeats } from "./waiting.js";
-import { givenName } from "./again.js";
+import { againWord, givenName } from "./again.js";
 import { refusal } from "../screens/common.js";
 import { awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
 
@@ -167,7 +167,7 @@ function resultPanel(info, variant, names, again, board, ctx) {
       facts.map(([k, v]) => t("result.fact", { name: resultWord(k, family), n: v })).join(" · ")) : null,
     board?.resultNote ? board.resultNote(info, ctx) : null, // what the game counted, in words (POKER CHAMP's Awards)
     h("p", { class: "result-actions" },
-      again ? h("button", { class: "act again", onclick: again }, t("result.again")) : null, " ",
+      again ? h("button", { class: "act again", onclick: again }, t(againWord(info))) : null, " ",
       h("a", { class: "button replay", href: `#/replay/${encodeURIComponent(info.tableId)}` }, t("result.replay"))));
 }
 
@@ -473,7 +473,8 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       h("p", { class: "turn" }, t("out.you", { place: ordinalWord(state.place(), lang), n: (state.view?.seats || []).length })),
       state.skipping ? h("small", {}, t("out.skipping"), " ") : null,
       h("button", { class: "quiet", onclick: toggle }, t(state.skipping ? "out.watch" : "out.skip")),
-      h("button", { class: "quiet", id: "out-again", onclick: () => playAgain(state.info, mySeat) }, t("result.again")),
+      h("button", { class: "quiet", id: "out-again", onclick: () => playAgain(state.info, mySeat) },
+        t(againWord(state.info))),
       h("button", { class: "quiet", id: "out-leave", onclick: () => (location.hash = "#/") }, t("out.leave")));
   };
 
