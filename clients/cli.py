@@ -33,10 +33,9 @@ from brelan.server.seeds import NamedSeeds
 from brelan.server.shows import FLAT_OUT, ShowRules
 
 from . import cli_chinese, cli_tables, cli_tournament
-from .console import CliError, connect, count, credentials_of, emit, err, fail, out, positive, seconds
+from .console import WEB_PORT, CliError, connect, count, credentials_of, emit, err, fail, out, positive, seconds
 from .client import LexiconCalls
 
-WEB_PORT = 8080  # brelan serve's port for browsers
 
 EXAMPLES = """\
 examples:

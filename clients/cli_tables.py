@@ -20,11 +20,13 @@ from brelan.server.games.base import Lexicons, OptionError, Variant, jsonable, o
 from brelan.server.games.levels import DEFAULT_LEVEL, LEVELS, UnknownLevel, level_of
 from brelan.server.games.registry import VARIANTS, UnknownVariant, get_variant
 from brelan.server.games.transcript import Mismatch, Transcript, replay
+from brelan.server.refusals import MAX_DECISION_SECONDS
 
 from .bots import run_local, run_remote
 from .client import BrelanClient
-from .console import connect, credentials_of, emit, err, fail, out, positive
-from .keys import BadKey, my_key, player_key, set_player_key
+from .console import WEB_PORT, connect, credentials_of, emit, err, fail, out, positive, seconds
+from .keys import BadKey, key_link, my_key, player_key, set_player_key
+from .lines import event_line, seat_names
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 STATUS = {tpb.TABLE_STATUS_WAITING: "waiting", tpb.TABLE_STATUS_PLAYING: "playing", tpb.TABLE_STATUS_FINISHED: "finished"}
@@ -34,7 +36,7 @@ examples:
   brelan play poker-champ                         play at a terminal table; bots fill the other seats
   brelan table create poker-champ --bots 3 --option players=4
   brelan table list --all
-  brelan table watch t-1a2b3c4d                   every event, as a spectator sees it
+  brelan table watch t-1a2b3c4d                   every event in words, as a spectator sees it
   brelan table verify t-1a2b3c4d                  replay a finished game from its log and seed
   brelan bots run --game poker-champ --tables 4 --games 25 --json
   brelan play alphapoker --option hand=9 --option conjugated=true
@@ -58,6 +60,14 @@ def timing(parser: argparse.ArgumentParser) -> None:
                              " stand...) where the rules set none; 0: the server's default (60)")  # fmt: skip
     parser.add_argument("--untimed", action="store_true",
                         help="no time limit on decisions (a friendly game: a player who walks away holds it)")  # fmt: skip
+
+
+def decision_clock(text: str) -> float:
+    """A decision's time for a flag: 0 (no clock) or a number of seconds up to the server's most (a day)."""
+    value = seconds(text)
+    if value > MAX_DECISION_SECONDS:
+        raise argparse.ArgumentTypeError(f"{value:g} is more than {MAX_DECISION_SECONDS:g} seconds (a day)")
+    return value
 
 
 def pausing(parser: argparse.ArgumentParser) -> None:
@@ -230,8 +240,10 @@ def cmd_table_mine(args: argparse.Namespace) -> int:
                   "status": STATUS.get(mine.table.status, "?"), "variant": mine.table.variant})  # fmt: skip
         else:
             how = "kept for you (you left; the timeout rule plays it)" if mine.kept else "yours"
+            player = mine.table.seats[mine.seat].player if mine.seat < len(mine.table.seats) else ""
+            seat = f"seat {mine.seat + 1}" + (f" ({player})" if player else "")  # as people count seats, from 1
             out.print(f"{mine.table.table_id}  {mine.table.variant:<26} {STATUS.get(mine.table.status, '?'):<8} "
-                      f"seat p{mine.seat}, {how}: brelan table join {mine.table.table_id}")  # fmt: skip
+                      f"{seat}, {how}: brelan table join {mine.table.table_id}")  # fmt: skip
     if not seats and not args.json:
         err.print("no table holds a seat of yours (your player key's)")
     return 0
@@ -244,17 +256,26 @@ def cmd_player_key(args: argparse.Namespace) -> int:
         fail(f"--set: {e}")
     out.print(key)
     if not args.set:
-        err.print("your player key: keep it secret; on another device, brelan player key --set KEY (or the page's "
-                  "\"use a key\") brings your seats there")  # fmt: skip
+        # The page takes a key from its address alone (#key=...): it has no box to type one in.
+        link = (key_link(key, args.page) if args.page else
+                f"{key_link('KEY', f'HOST:{WEB_PORT}')} (HOST the server's, {WEB_PORT} its port for browsers unless "
+                f"brelan serve --web-port says another; --page URL prints the whole link)")  # fmt: skip
+        err.print(f"your player key: keep it secret; on another device, brelan player key --set KEY brings your "
+                  f"seats there, and so does a browser opening {link}")  # fmt: skip
     return 0
 
 
 def cmd_table_watch(args: argparse.Namespace) -> int:
-    for event in client(args).watch(args.table, after_seq=args.after_seq, token=args.token):
+    api = client(args)
+    names: list[str] = []
+    hand = -1
+    for event in api.watch(args.table, after_seq=args.after_seq, token=args.token):
         if args.json:
-                emit(MessageToDict(event, preserving_proto_field_name=True))
-        else:
-            out.print(f"{event.seq:>5} {event.text}")
+            emit(MessageToDict(event, preserving_proto_field_name=True))
+            continue
+        if event.hand != hand:  # the seats' players as the table names them, again each hand (people sit down)
+            names, hand = seat_names(api.get_table(args.table)), event.hand
+        out.print(f"{event.seq:>5} {event_line(event, names)}")
     return 0
 
 
@@ -406,6 +427,8 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
         description="Your seats follow your player key, kept in the data directory (player.key). Print it to "
                     "take your seats on another device, where --set KEY makes it that device's key too.")  # fmt: skip
     key.add_argument("--set", metavar="KEY", help="use this key (16 to 64 letters, digits, - or _) from now on")
+    key.add_argument("--page", metavar="URL", help="the page's address (http://HOST:PORT/, the server's browsers' "
+                     "port): prints the link that brings your key to a browser there (URL#key=KEY)")  # fmt: skip
     key.set_defaults(run=cmd_player_key)
 
     bots = sub.add_parser("bots", help="bot-only games").add_subparsers(dest="action", required=True, metavar="ACTION")
@@ -431,4 +454,9 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     play.add_argument("--bot-delay", type=float, default=0.8, metavar="S",
                       help="seconds bots wait before acting, in process (default 0.8)")  # fmt: skip
     play.add_argument("--player", default=os.environ.get("USER", "you"), help="your name at the table")
+    play.add_argument("--clock", type=decision_clock, metavar="SECONDS",
+                      help="seconds for each of your decisions (the prompt says how many are left); when they run out "
+                           "the rules' default move is played for you (fold, stand...); 0: no clock. Default: no "
+                           "clock, but in a game played in real time (bataille, belote) the server's default (60 s) "
+                           "or the rules' own")  # fmt: skip
     play.set_defaults(run=cmd_play)

@@ -12,6 +12,8 @@ from rich.console import Console
 
 from .client import BrelanClient, tls
 
+WEB_PORT = 8080  # brelan serve's port for browsers (the page, Connect): `serve --web-port`'s default
+
 out = Console(highlight=False, markup=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, markup=False, soft_wrap=True)
 

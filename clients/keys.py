@@ -1,11 +1,13 @@
 """The CLI's player key: made on first use, kept in the data directory (``player.key``, readable by its owner
 alone), sent with every seat taken so the seats follow the player; shown only when asked (to move it to another
-device: ``brelan player key``, then ``brelan player key --set KEY`` there, or the page's "use this key")."""
+device: ``brelan player key``, then ``brelan player key --set KEY`` there, or the page opened with the key after
+``#key=`` in its address, which offers to use it: :func:`key_link`)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from brelan.lexicon.store import default_data_dir
 
@@ -57,3 +59,10 @@ def set_player_key(data_dir: Path | None, key: str) -> str:
     with os.fdopen(fd, "w") as f:
         f.write(key + "\n")
     return key
+
+
+def key_link(key: str, page: str) -> str:
+    """The link that brings ``key`` to a browser: the page's address (``http://HOST:PORT/``, or ``HOST:PORT``)
+    with ``#key=KEY``, which the page opened with offers to take (as the page's own link, clients/web/key.js)."""
+    parts = urlsplit(page if "://" in page else f"http://{page}")
+    return urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, f"key={key}"))

@@ -1,8 +1,9 @@
 """``brelan play``: a terminal table. You sit at seat 0; bots take the others.
 
 The screen shows your cards, the board, what the others' backs show, chips and
-whose decision is pending; the prompt takes an action's text and lists the
-legal ones (``!`` lets the bot choose). Events arrive on a watch stream in a thread, so the screen follows
+whose decision is pending, and the last events in words, seats by their players' names (lines.py); the
+prompt takes an action's text, lists the legal ones (``!`` lets the bot choose) and says the seconds left
+when the table has a clock (``--clock``). Events arrive on a watch stream in a thread, so the screen follows
 the bots between your decisions.
 
 Without ``--server`` a table server runs in this process on a store of its own, ``play/`` under the data
@@ -35,6 +36,7 @@ from brelan.server.games.base import Variant
 from .client import SeatHandle
 from .console import connect, err, out
 from .keys import my_key
+from .lines import event_line, seat_name, seat_names
 
 
 def cards(pieces: Iterable[Any]) -> str:
@@ -42,27 +44,22 @@ def cards(pieces: Iterable[Any]) -> str:
     return " ".join(map(str, pieces))
 
 
-def seat_names(table: tpb.TableInfo) -> list[str]:
-    """Each seat as the table names it: its player, else "bot N" or "pN"."""
-    return [s.player or (f"bot {s.seat}" if s.bot else f"p{s.seat}") for s in table.seats]
-
-
 def render(variant: Variant, table_id: str, view: Any, legal: list[str], recent: list[str],
            names: list[str] | None = None, clock: float = 0.0) -> Any:  # fmt: skip
     """The table as a panel: a header, the board, a row a seat (``names``: the seats' players), the last events,
     whose move it is and its clock (``clock`` seconds left; 0: none); ``view``: the engine's view for the seat
-    (:meth:`~brelan.server.games.base.Variant.view_from_json`)."""
+    (:meth:`~brelan.server.games.base.Variant.view_from_json`); ``recent``: the last events' lines."""
     me = view.seat
     columns, header, rows = SCREENS[variant.name](view)
     seats = Table(box=None, pad_edge=False)
     for column in ("seat", *columns):
         seats.add_column(column)
     for s, row in enumerate(rows):
-        name = names[s] if names and s < len(names) else f"p{s}"
-        seats.add_row(name + (" (you)" if s == me else ""), *row, style="bold" if s == me else None)
+        seats.add_row(seat_name(names or [], s) + (" (you)" if s == me else ""), *row,
+                      style="bold" if s == me else None)  # fmt: skip
     head = Text.assemble((variant.title, "bold"), f"  {table_id}  {header}")
     board = Text("board  " + (cards(view.board) or "-") if hasattr(view, "board") else "", style="bold cyan")
-    log = Text("\n".join(recent[-8:]), style="dim")
+    log = Text("\n".join(recent[-LOGGED:]), style="dim")
     left = f" ({clock:.0f} s left)" if clock else ""
     prompt = Text(f"your move{left}: {legal_hint(legal)}" if legal else "waiting for the others...",
                   style="yellow" if legal else "dim")  # fmt: skip
@@ -227,6 +224,7 @@ def _wait_key(prompt: str) -> None:
         pass
 
 
+LOGGED = 8  # the last events the screen shows
 LISTED = 6  # legal actions the screen and the prompt list in full; beyond, the first few and a count
 
 
@@ -307,9 +305,11 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
     try:
         api.wait_ready(timeout=5)
         seats = variant.seats(variant.make_options(options))
-        # Alone against bots nobody waits for this player: no clock on his decisions (abandoned after 10 minutes away).
-        info = api.create_table(variant.name, options, bots=dict.fromkeys(range(1, seats), args.level), untimed=True,
-                                name=f"{args.player}'s table", hints=args.hints)  # fmt: skip
+        decision_seconds, untimed = table_clock(args.clock, variant)
+        # No name: the page names a table given none in its reader's language (its game and its players), where
+        # one made here ("Tom's table") read English in a French lobby.
+        info = api.create_table(variant.name, options, bots=dict.fromkeys(range(1, seats), args.level),
+                                decision_seconds=decision_seconds, untimed=untimed, hints=args.hints)  # fmt: skip
         me = api.join(info.table_id, seat=0, player=args.player, player_key=my_key(args.data_dir))
         out.print(f"table {info.table_id}, seed sha256 {info.seed_sha256[:16]}...; type an action, ? for help, q to leave")
         # A local game's server ends with this command: its log is verified by serving that store again.
@@ -322,25 +322,34 @@ def _play(args: argparse.Namespace, variant: Variant, options: dict[str, str], t
         api.close()
 
 
-def hand_over(variant: Variant, hand: int, events: list[tuple[int, str]], names: list[str]) -> Any:
-    """How a hand (a deal) ended, held on screen until its player goes on: its last events."""
-    said = [text for h, text in events if h == hand][-10:]
-    for s, name in enumerate(names):  # the seats by their players' names, as the table shows them
-        said = [" ".join(name if word == f"p{s}" else word for word in text.split()) for text in said]
+def table_clock(clock: float | None, variant: Variant) -> tuple[float, bool]:
+    """(decision_seconds, untimed) of the table ``brelan play`` makes: ``clock`` seconds for each decision
+    (``--clock``; 0: no clock). None, the default: alone against bots nobody waits for the player, so no clock (a
+    table left alone is abandoned after 10 minutes), but in a game played in real time, where the others never wait,
+    the server's default time (or the rules' own clock, such as bataille's for a card)."""
+    if clock is None:
+        return 0.0, not variant.realtime
+    return clock, not clock
+
+
+def hand_over(variant: Variant, hand: int, events: list[tpb.TableEvent], names: list[str]) -> Any:
+    """How a hand (a deal) ended, held on screen until its player goes on: its last events, seats by ``names``."""
+    said = [event_line(e, names) for e in events if e.hand == hand][-10:]
     return Panel.fit(Text("\n".join(said) or "-"), title=f"{variant.facts.round_name or 'hand'} {hand} is over")
 
 
 def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
-    recent: deque[tuple[int, str]] = deque(maxlen=200)  # (hand, text) of the last events
+    recent: deque[tpb.TableEvent] = deque(maxlen=200)  # the last events
     moved = threading.Event()
     seen = [0]  # the last event's seq the watch has brought
+    names = seat_names(me.client.get_table(me.table_id))  # each seat's player, as the table names them (kept anew)
 
     def follow() -> None:
         try:
             for event in me.watch():
                 if variant.realtime:  # the table moves while you think: show each card as it comes
-                    out.print(f"  {event.text}", style="dim", highlight=False)
-                recent.append((event.hand, event.text))
+                    out.print(f"  {event_line(event, names)}", style="dim", highlight=False)
+                recent.append(event)
                 seen[0] = event.seq
                 moved.set()
         except ServiceError:
@@ -352,7 +361,6 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
     adviser = variant.new_bot(level)  # '!' asks a bot of the opponents' level
     shown = -1
     held = 0  # the last hand whose end was held on screen
-    names: list[str] = []
     while True:
         response = me.view(with_json=True)  # the JSON view too: the engine's view is rebuilt from it, for its bot
         view = variant.view_from_json(response.view)
@@ -364,16 +372,18 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
                 moved.wait(timeout=0.01)
                 moved.clear()
             table = me.client.get_table(me.table_id)
-            names = seat_names(table)
-            if variant.facts.round_name and not view.over:  # hands ended since (bots may end several): hold each
-                for ended in range(held + 1, table.hand):
+            names[:] = seat_names(table)
+            if variant.facts.round_name and not view.over and held < table.hand - 1:
+                for ended in range(held + 1, table.hand):  # hands ended since (bots may end several): hold each
                     out.print(hand_over(variant, ended, list(recent), names))
                     _wait_key("Enter: the next " + variant.facts.round_name)
-                held = max(held, table.hand - 1)
-            out.print(render(variant, me.table_id, view, legal, [t for _, t in recent], names, response.deadline_seconds))
+                held = table.hand - 1
+                continue  # the table as it stands now: the time left of a decision went on while the end was read
+            lines = [event_line(e, names) for e in list(recent)[-LOGGED:]]  # a copy: the watch's thread appends
+            out.print(render(variant, me.table_id, view, legal, lines, names, response.deadline_seconds))
             shown = response.seq
         if view.over:
-            winners = ", ".join(names[s] if s < len(names) else f"p{s}" for s in view.champions)
+            winners = ", ".join(seat_name(names, s) for s in view.champions)
             out.print(f"game over: champions {winners}")
             out.print(f"check the dealing: {verify}")
             return 0
@@ -382,7 +392,8 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
             moved.clear()
             continue
         try:
-            answer = out.input("> " if len(legal) > LISTED else f"[{'/'.join(legal)}] > ").strip()
+            # Not read as markup: rich took "[pay/fold]" for a style tag and showed "> " alone.
+            answer = out.input("> " if len(legal) > LISTED else f"[{'/'.join(legal)}] > ", markup=False).strip()
         except EOFError:
             answer = "q"
         if answer in ("q", "quit", "exit"):

@@ -73,9 +73,15 @@ def test_bots_run_over_grpc_then_verify_a_table(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "table", "verify", tables[0]["table_id"], "--server", target, "--json")
     verdict = json.loads(out)
     assert code == 0 and verdict["verified"] and verdict["seed_matches_hash"] and verdict["replay"] == "same"
+    # Its events as a person reads them: seats by name, stages, burns and hands in words.
+    code, out, _ = run(capsys, "table", "watch", tables[0]["table_id"], "--server", target)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == int(tables[0]["seq"]) and lines[0].split() == ["1", "Deal", "1"]
+    assert "A card is burnt" in out and re.search(r"^ *\d+ bot ?\d pays \d+$", out, re.M), out
+    assert not SEAT_CODE.search(out) and not HAND_SLUG.search(out)
 
 
-def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str) -> None:
+def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str, tmp_path: Path) -> None:
     code, out, _ = run(capsys, "table", "create", "poker-champ", "--bots", "1", "--option", "players=2", "--json",
                        "--decision-seconds", "600", "--server", target)  # fmt: skip
     table = json.loads(out)
@@ -90,8 +96,13 @@ def test_table_create_join_watch(capsys: pytest.CaptureFixture[str], target: str
     assert code == 0 and secret  # mid-game: the seat is kept for its player
     code, out, err = run(capsys, "table", "join", table["table_id"], "--seat", "0", "--no-key", "--server", target)
     assert code == 2 and "reserved" in err and len(err.strip().splitlines()) == 1
-    code, out, _ = run(capsys, "table", "join", table["table_id"], "--secret", secret, "--json", "--server", target)
+    code, out, _ = run(capsys, "table", "join", table["table_id"], "--secret", secret, "--player", "Tom", "--json",
+                       "--data-dir", str(tmp_path), "--server", target)  # fmt: skip
     assert code == 0 and json.loads(out)["seat"] == 0
+    # The seat as people count seats (p0 is the first), and its player.
+    code, out, _ = run(capsys, "table", "mine", "--data-dir", str(tmp_path), "--server", target)
+    assert code == 0 and f"{table['table_id']}  poker-champ" in out and "seat 1 (Tom), yours" in out, out
+    assert "p0" not in out
 
 
 def test_table_create_hints_makes_a_practice_table(capsys: pytest.CaptureFixture[str], target: str) -> None:
@@ -125,25 +136,92 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], ar
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
 
 
+# The engine's words a line must not show where a person reads it: a seat as "p1", a hand's slug.
+SEAT_CODE = re.compile(r"\bp\d\b")
+HAND_SLUG = re.compile(r"\b(high-card|two-pairs?|trips|three-[A-Z]|full-house|quads|straight-flush|royal-flush)\b")
+
+
 def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
-    """`brelan play` with its own table server; the player pays every decision until the game is over."""
+    """`brelan play` with its own table server, a clock of 600 s a decision; the player pays every decision until
+    the game is over."""
     # POKER CHAMP is played in real time: the bot may decide between the view and Tom's answer, and the table
     # then says it moved on and asks again (ABORTED, not a refusal); a bad answer given three times is refused
     # at least once (a deal the bot ends by folding is held on screen until a key, which takes a line too).
     # Then far more "pay" than a heads-up game takes.
     answers = "\n".join(["?"] + ["raise"] * 4 + ["pay"] * 5000) + "\n"
     done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "poker-champ", "--option", "players=2",
-                           "--bot-delay", "0", "--data-dir", str(tmp_path), "--player", "Tom"], input=answers,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+                           "--bot-delay", "0", "--data-dir", str(tmp_path), "--player", "Tom", "--clock", "600"],
+                          input=answers, capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
-    # The seats by their players' names, and each deal's end held on screen until a key.
+    # The seats by their players' names, in the rows and in every event line; each deal's end held on screen
+    # until a key; stages, burns and hands in words.
     assert "Tom (you)" in done.stdout and "bot 1" in done.stdout
+    assert "Tom pays 1" in done.stdout and "bot 1 pays 1" in done.stdout
+    assert "Stage 1: stake 1" in done.stdout and "A card is burnt" in done.stdout
+    assert not SEAT_CODE.search(done.stdout) and not HAND_SLUG.search(done.stdout)
+    # The clock: the seconds left of each decision in the prompt, 600 at most.
+    left = [int(s) for s in re.findall(r"your move \((\d+) s left\)", done.stdout)]
+    assert left and max(left) <= 600 and "[pay/fold] > " in done.stdout  # the prompt lists the moves too
     if "deal 2" in done.stdout:  # (a game may end in its first deal)
         assert "deal 1 is over" in done.stdout and "Enter: the next deal" in done.stdout
     assert "refused" in done.stderr and "pay" in done.stdout
     assert (tmp_path / "play" / "tables.sqlite3").is_file() and not (tmp_path / "tables.sqlite3").exists()
     assert f"brelan serve --data-dir {tmp_path / 'play'}" in done.stdout  # where the game's log is verified
+    # The table kept the clock asked, and no name in English: the page names it in its reader's language.
+    with closing(sqlite3.connect(tmp_path / "play" / "tables.sqlite3")) as db:
+        [(table_id, name, decision_seconds)] = db.execute("SELECT table_id, name, decision_seconds FROM tables")
+    assert name in ("", table_id) and decision_seconds == 600
+
+
+def test_player_key_says_the_link_the_page_takes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The page takes a key from its address alone (#key=...): the CLI says that link, never a control it lacks."""
+    code, key, said = run(capsys, "player", "key", "--data-dir", str(tmp_path))
+    key = key.strip()
+    assert code == 0 and "http://HOST:8080/#key=KEY" in said and "use a key" not in said
+    code, again, said = run(capsys, "player", "key", "--page", "127.0.0.1:8080", "--data-dir", str(tmp_path))
+    assert code == 0 and again.strip() == key and f"http://127.0.0.1:8080/#key={key}" in said
+    code, _, said = run(capsys, "player", "key", "--page", "https://cards.example.org/brelan/", "--data-dir",
+                        str(tmp_path))  # fmt: skip
+    assert f"https://cards.example.org/brelan/#key={key}" in said
+    # The new options, in --help; a clock longer than the server takes: refused before anything starts.
+    for argv, option in ((["player", "key"], "--page URL"), (["play"], "--clock SECONDS")):
+        with pytest.raises(SystemExit):
+            main([*argv, "--help"])
+        assert option in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exited:
+        main(["play", "daker", "--clock", "90000"])
+    assert exited.value.code == 2 and "more than 86400 seconds" in capsys.readouterr().err
+
+
+def test_event_lines_name_the_seats_and_word_the_hands() -> None:
+    """The typed events the terminal gets, in words: DAKER's, POKER CHAMP's and Yahtzee Texas Hold'em's shown hands
+    (the engine's slugs were on screen: "Tom shows full-house-J-R JN QJ RR"), a stage, a seat named nowhere."""
+    from brelan.api.v1 import game_pb2 as gpb
+    from brelan.api.v1 import table_pb2 as tpb
+    from brelan.clients.lines import event_line
+
+    names = ["Tom", "bot 1"]
+    daker = tpb.TableEvent(text="p0 shows full-house-J-R JN QJ RR")
+    daker.daker.shown.seat, daker.daker.shown.hand = 0, "full-house-J-R"
+    daker.daker.shown.cards.extend(["JN", "QJ", "RR"])
+    assert event_line(daker, names) == "Tom shows JN QJ RR: Full house, jacks over red 10s"
+    daker.daker.shown.seat, daker.daker.shown.hand = 1, "three-R"
+    assert event_line(daker, names) == "bot 1 shows JN QJ RR: Three red 10s"
+    champ = tpb.TableEvent(text="p1 shows full-house Kh 8d")
+    champ.poker_champ.shown.seat, champ.poker_champ.shown.hand = 1, "full-house"
+    champ.poker_champ.shown.cards.extend(["Kh", "8d"])
+    champ.poker_champ.named.CopyFrom(gpb.HandName(category="full-house", ranks=["K", "8"]))
+    assert event_line(champ, names) == "bot 1 shows Kh 8d: Full house, kings over 8s"
+    dice = tpb.TableEvent(text="p2 shows trips 4r ??")
+    dice.yahtzee_holdem.shown.seat, dice.yahtzee_holdem.shown.hand = 2, "trips"
+    dice.yahtzee_holdem.shown.dice.extend(["4r", "??"])
+    assert event_line(dice, names) == "seat 3 shows 4r and a die face down: Three of a kind"  # a seat no name
+    stage = tpb.TableEvent(text="stage 3 2")
+    stage.poker_champ.stage.number, stage.poker_champ.stage.stake = 3, 2
+    assert event_line(stage, names) == "Stage 3: stake 2"
+    unknown = tpb.TableEvent(text="p1 does what no line words yet")  # a kind added since: its text, seats named
+    assert event_line(unknown, names) == "bot 1 does what no line words yet"
 
 
 def tables_in(log: Path) -> list[tuple[str, int]]:
@@ -227,7 +305,7 @@ def test_play_bataille_enter_lays_and_a_bare_word_claims(tmp_path: Path, data_di
                           timeout=180)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "a bare word claims it" in done.stdout
-    assert "claims from 5 cards on the table" in done.stderr and "p1 claims" in done.stdout
+    assert "claims from 5 cards on the table" in done.stderr and "bot 1 claims" in done.stdout
 
 
 def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path, full: object) -> None:
