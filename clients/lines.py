@@ -33,9 +33,9 @@ def seat_name(names: Sequence[str], seat: int) -> str:
 
 
 def seat_names(table: tpb.TableInfo) -> list[str]:
-    """Each seat as the table names it: its player, else "bot N" (its seat's number), else "seat N" (as people
-    count seats, from 1)."""
-    return [s.player or (f"bot {s.seat}" if s.bot else seat_name([], s.seat)) for s in table.seats]
+    """Each seat as the table names it: its player, else "bot N" or "seat N", N its seat as people count seats
+    (from 1), as the page names them: the seat at p1 is "bot 2" in the terminal, on the page and in the lobby."""
+    return [s.player or (f"bot {s.seat + 1}" if s.bot else seat_name([], s.seat)) for s in table.seats]
 
 
 def listed(words: Sequence[str]) -> str:
