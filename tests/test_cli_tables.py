@@ -316,6 +316,9 @@ def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path,
                           capture_output=True, text=True, timeout=180)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: lay" in done.stdout and "stack  " in done.stdout
+    # Played in real time, where the bots never wait: a clock without --clock, the server's default (60 s).
+    left = [int(s) for s in re.findall(r"your move \((\d+) s left\)", done.stdout)]
+    assert left and max(left) <= 60
 
 
 def test_play_shorthands_leave_an_actions_own_text_alone() -> None:
