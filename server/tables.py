@@ -586,9 +586,11 @@ class Tables:
     async def settled(self, table_id: str) -> Table:
         table = await self.find(table_id)
         await table.settled()
-        if self.node is not None and not table.row.rematch:
+        if self.node is not None and table.row.finished and not table.row.rematch and table.row.place is None:
             # Another node may have made its rematch (CreateTable lands on any node): the store names it, where this
-            # node's row, played or kept once finished, would not until the table left its memory.
+            # node's row, played or kept once finished, would not until the table left its memory. Asked only of a
+            # finished table of people's own (a rematch is offered at the end; a tournament's game has none): the
+            # pages read a live table's every few seconds.
             row = await self.log.table(table_id)
             if row is not None and row.rematch:
                 table.row = dataclasses.replace(table.row, rematch=row.rematch)
