@@ -1,10 +1,12 @@
 """Bot levels against each other (issue 41): every game and mode, each level against uniform random play and against
 the level below, over seeded games.
 
-    python bench/bench_bots.py [--quick] [--json] [--games N] [--game NAME] [--data-dir DIR]
+    python bench/bench_bots.py [--quick] [--json] [--games N] [--game NAME] [--mode MODE] [--level LEVEL]
+                               [--data-dir DIR]
 
-The baseline is uniform random play among the legal moves, measured in the same run: a level's seat (its team, in
-belote) against seats of random play, then against seats of the level below, the same seeded deals for every
+The baseline is uniform random play among the legal moves, measured in the same run (a whole Chinese poker hand: any
+arrangement of its cards, the engine listing only the solver's; see :func:`random_chinese`): a level's seat (its
+team, in belote) against seats of random play, then against seats of the level below, the same seeded deals for every
 pairing, the level's seat moving round the table from game to game. Printed for each pairing: the share of the
 games the level won (a game won with others shares the win) beside a fair share (1 / seats, 1/2 for a team), the
 share of its hands fouled (Chinese poker), of its decisions that folded where it could (the betting games), and
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -36,6 +39,7 @@ from brelan.lexicon.store import Store
 from brelan.server.games import pace
 from brelan.server.games.base import Bot, Variant
 from brelan.server.games.bataille_bot import claims, known_claims, quickest
+from brelan.server.games.chinese_rows import Placement
 from brelan.server.games.levels import INTERMEDIATE, LEVEL_NAMES, uniform
 from brelan.server.games.registry import MODES, playable
 from brelan.server.games.selfplay import play
@@ -78,6 +82,25 @@ class Tally:
                       "p99_ms": round(times[int(0.99 * (len(times) - 1))] * 1000, 2), "seconds": round(took, 1)}
 
 
+def random_chinese(view: Any, legal: Sequence[str], rng: random.Random) -> str:
+    """Uniform random play in Chinese poker. A whole hand (classic, fantasyland) may be set any way its cards allow,
+    but the engine lists one set (the solver's) beside surrender: uniform among the sets it allows is a random
+    arrangement of the cards (every one as likely; surrender one move among them all). Open-face streets list every
+    placement."""
+    seat = view.seat
+    if not (view.style == "classic" or view.fantasy[seat]):
+        return uniform(view, legal, rng)
+    cards = list(view.held[seat])
+    ways = math.factorial(len(cards)) // (math.factorial(5) ** 2 * math.factorial(3) * math.factorial(len(cards) - 13))
+    if "surrender" in legal and rng.randrange(ways + 1) == 0:
+        return "surrender"
+    rng.shuffle(cards)
+    return f"place {Placement(tuple(cards[:5]), tuple(cards[5:10]), tuple(cards[10:13]), tuple(cards[13:]))}"
+
+
+RANDOM_PLAY = {FOULING: random_chinese}  # a game whose legal moves do not list all its moves: its random play
+
+
 def heroes(variant: Variant, seats: int, g: int) -> set[int]:
     """The level's seats in game ``g``: one seat, moving round the table; in belote, a team (partners opposite)."""
     if variant.facts.team_size:
@@ -103,9 +126,10 @@ def timed(bot: Bot, tally: Tally) -> Bot:
 def pairing(variant: Variant, options: Any, mode: str, level: str, opponent: str, games: int) -> Tally:
     tally = Tally()
     seats = variant.seats(options)
+    randomly = RANDOM_PLAY.get(variant.name, uniform)
     for g in range(games):
         mine = heroes(variant, seats, g)
-        players = [timed(variant.new_bot(level), tally) if s in mine else uniform if opponent == RANDOM
+        players = [timed(variant.new_bot(level), tally) if s in mine else randomly if opponent == RANDOM
                    else variant.new_bot(opponent) for s in range(seats)]  # fmt: skip
         played = play(variant, options, f"bench-bots/{variant.name}/{mode}/{g}", players=players)
         champions = played.state.champions
@@ -172,6 +196,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a small run: 8 games per pairing")
     parser.add_argument("--json", action="store_true", help="one JSON object per pairing, a line each")
     parser.add_argument("--game", action="append", default=[], metavar="NAME", help="only this game (repeatable)")
+    parser.add_argument("--mode", action="append", default=[], metavar="MODE",
+                        help="only this mode of the games (repeatable): chinese's classic, ofc, pineapple, progressive")
+    parser.add_argument("--level", action="append", default=[], metavar="LEVEL",
+                        help="only this level's pairings (repeatable): against random play and the level below")
     parser.add_argument("--data-dir", help="where the lexicons are (default: brelan's)")
     parser.add_argument("--person-zipf", type=float, default=PERSON_ZIPF,
                         help=f"the least Zipf value of a word the simulated person knows (default {PERSON_ZIPF})")
@@ -183,12 +211,14 @@ def main() -> None:
         print(f"  {'game':<26} {'mode':<12} {'level':<13} {'opponent':<13} {'won':>6} {'fair':>5} {'fouls':>6} "
               f"{'folds':>6} {'p50 ms':>7} {'p99 ms':>7}")
     for name, mode, options in [*MODES, *MORE_MODES]:
-        if args.game and name not in args.game:
+        if (args.game and name not in args.game) or (args.mode and mode not in args.mode):
             continue
         variant = playable(name, store.get)
         parsed = variant.make_options(options)
         variant.warm()
         for i, level in enumerate(LEVEL_NAMES):
+            if args.level and level not in args.level:
+                continue
             for opponent in (RANDOM, *LEVEL_NAMES[i - 1:i]):
                 began = time.perf_counter()
                 row = pairing(variant, parsed, mode, level, opponent, games).row(name, mode, level, opponent,

@@ -1,21 +1,27 @@
-"""Chinese poker's bots, by level: the solver for a whole hand, sampled futures for open-face streets.
+"""Chinese poker's bots, by level: how each sets a whole hand, and how it searches an open-face street.
 
-The levels differ in how many futures they sample and what they fear: a beginner samples few and reaches for
-fantasyland, and sets one classic hand in five by rank alone (the strongest cards at the bottom, as a first try);
-the intermediate as below; the strong bot spends more futures, by successive halving (the placements worth telling
-apart seen most), and counts a foul nearer its cost (every opponent scoops it, and its royalties and fantasyland
-go), so it fouls seldom.
+A whole hand (classic, fantasyland) is set by the level's way. The beginner and the intermediate set a classic
+hand as a person does at first (:func:`greedy`: the best five at the bottom, the best five of the rest in the
+middle, the rest on top), the beginner setting one hand in five by rank alone (the strongest cards below, which may
+foul); the strong bot sets the solver's arrangement (most royalties, then the strongest rows). Every level sets a
+fantasyland hand as the solver does (it is rare and every card is known), and surrenders a classic hand too weak
+to win much.
 
-A whole hand (classic, fantasyland) is set as the solver sets it; a classic hand
-too weak to win much is surrendered. An open-face street tries every legal
-placement against the same few random futures (the unseen cards dealt into the
-empty slots) and keeps the one with the best average: royalties, the rows'
-chances against a random hand, a bonus for a fantasyland top, a foul's penalty.
+An open-face street tries every legal placement against sampled futures (the unseen cards that will fill the
+board's empty slots) and keeps the one with the best average board: royalties, the rows' chances against a random
+hand, a bonus for a fantasyland top, a foul's penalty. The levels differ in how they place a future and how many they
+sample. The beginner places one street in ten at random. The beginner and the intermediate deal each future into the slots at random, which fears every commitment
+(a pair on top, a draw at the bottom) as if the cards to come could not be placed to suit it; the intermediate
+places the last card or two at their best. The strong bot places a future as a person would place cards he knew
+were coming: the last four at their best, a longer one as :func:`greedy` sets it (the bottom's slots first); it
+spends its futures by successive halving (the placements worth telling apart seen most), and counts no fantasyland
+from the game's last hand (none is played after it).
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -29,6 +35,7 @@ from .evaluator import evaluate
 from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot
 
 SURRENDER_BELOW = 3.5  # a set hand worth less than this (about 1 hand in 50) is surrendered
+SOLVER, GREEDY = "solver", "greedy"  # how a level sets a classic hand
 
 
 @dataclass(frozen=True)
@@ -37,13 +44,19 @@ class Style:
     foul: float  # a fouled board's worth, in units
     fantasy_bonus: float  # what a top that reaches fantasyland adds
     halving: bool = False  # its futures spent by successive halving (the best placements seen again and again)
+    sets: str = SOLVER  # how it sets a classic hand: the solver's arrangement, or greedy()
     naive: float = 0.0  # the share of its classic hands set by rank alone (a first try: the strongest cards below)
+    game_end: bool = False  # counts no fantasyland in the game's last hand (it would not be played)
+    best_fill: int = 0  # a future of this many cards or fewer is placed at its best, not dealt at random
+    greedy_fill: bool = False  # a longer future is placed as greedy() places it (bottom first), not at random
+    slips: float = 0.0  # the share of its open-face streets placed at random (a card misplaced now and then)
 
 
 STYLES = {
-    BEGINNER: Style(samples=60, foul=-6.0, fantasy_bonus=12.0, naive=0.2),
-    INTERMEDIATE: Style(samples=400, foul=-6.0, fantasy_bonus=8.0),
-    STRONG: Style(samples=2000, foul=-12.0, fantasy_bonus=8.0, halving=True),
+    BEGINNER: Style(samples=60, foul=-6.0, fantasy_bonus=12.0, sets=GREEDY, naive=0.2, slips=0.1),
+    INTERMEDIATE: Style(samples=400, foul=-6.0, fantasy_bonus=8.0, sets=GREEDY, best_fill=2),
+    STRONG: Style(samples=1000, foul=-12.0, fantasy_bonus=8.0, halving=True, game_end=True, best_fill=4,
+                  greedy_fill=True),
 }
 
 
@@ -59,20 +72,55 @@ def play(view: ChineseView, legal: Sequence[str], rng: random.Random, style: Sty
     places = [a for a in legal if a.startswith("place")]
     if view.style == "classic" or view.fantasy[seat]:
         solved = Placement.parse(places[0][len("place"):])
-        if view.style == "classic" and style.naive and rng.random() < style.naive:
-            cards = sorted(solved.cards, key=lambda c: c.rank, reverse=True)  # type: ignore[union-attr]
-            return "place " + " ".join(f"{row} {' '.join(map(str, part))}" for row, part in
-                                       zip(ROWS, (cards[:5], cards[5:10], cards[10:])))  # fmt: skip
+        if view.style != "classic":
+            return places[0]  # a fantasyland hand: the solver's set
+        cards: list[Card] = list(solved.cards)  # type: ignore[arg-type]
+        if style.naive and rng.random() < style.naive:
+            cards.sort(key=lambda c: c.rank, reverse=True)
+            return f"place {Placement(tuple(cards[:5]), tuple(cards[5:10]), tuple(cards[10:]))}"
+        # a hand is judged by the best it can make, as a person who looks at his cards would, then set its way
         if "surrender" in legal and _value(*solved.rows(), fantasy=False) < SURRENDER_BELOW:  # type: ignore[arg-type]
             return "surrender"
-        return places[0]  # the solver's set
+        return f"place {greedy(cards)}" if style.sets == GREEDY else places[0]  # greedy() never fouls a whole hand
+    if style.slips and rng.random() < style.slips:
+        return rng.choice(places)
     return _best_street(view, places, rng, style)
+
+
+def greedy(cards: Sequence[Card], board: tuple[Sequence[Card], ...] = ((), (), ())) -> Placement | None:
+    """A person's first way to set cards on a board's rows (bottom, middle, top; empty: a whole hand): the
+    bottom's empty slots take the cards that make it best, the middle's the best of the rest that does not beat the
+    bottom, the top's the best three of what is left (the rest discarded). None when that fouls (never from an
+    empty board: each row is the best of cards that hold the next one's).
+
+    >>> from .cards import parse_cards
+    >>> str(greedy(parse_cards("As Ad Kc Kd Qh Qs Jh Td 9c 8s 5h 4d 2c")))  # the solver: QJT98, AAQ42, KK5
+    'bottom As Kd Qs Jh Td middle Ad Kc Qh 9c 8s top 5h 4d 2c'
+    """
+    bottom, middle, top = (list(row) for row in board)
+    cards = sorted(cards, reverse=True)  # the same rows whatever order the cards come in, each strongest first
+    b, to_bottom = max((evaluate(bottom + list(five)), five) for five in itertools.combinations(cards, 5 - len(bottom)))
+    rest = [c for c in cards if c not in to_bottom]
+    middles = [(m, five) for five in itertools.combinations(rest, 5 - len(middle))
+               if (m := evaluate(middle + list(five))) <= b]  # fmt: skip
+    if not middles:
+        return None
+    m, to_middle = max(middles)
+    rest = [c for c in rest if c not in to_middle]
+    t, to_top = max((top_value(top + list(three)), three) for three in itertools.combinations(rest, 3 - len(top)))
+    if t > m:
+        return None
+    return Placement(to_bottom, to_middle, to_top, tuple(c for c in rest if c not in to_top))
 
 
 def _value(bottom: Sequence[Card], middle: Sequence[Card], top: Sequence[Card], *, fantasy: bool = True,
            style: Style = STYLES[INTERMEDIATE]) -> float:  # fmt: skip
     """A complete board's worth in units, roughly: what it scores against a random board."""
-    b, m, t = evaluate(bottom), evaluate(middle), top_value(top)
+    return _value_of(evaluate(bottom), evaluate(middle), top_value(top), fantasy, style)
+
+
+def _value_of(b: int, m: int, t: int, fantasy: bool, style: Style) -> float:
+    """A complete board's worth from its rows' values (bottom, middle, top)."""
     if b < m or m < t:
         return style.foul
     return _row_worth("bottom", b) + _row_worth("middle", m) + _top_worth(t, fantasy and style.fantasy_bonus)
@@ -98,14 +146,21 @@ def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random, s
     unseen = [c for c in DECK if c not in seen]
     candidates = [Placement.parse(a[len("place"):]) for a in places]
     empty = 13 - sum(len(cards) for cards in board.values()) - (len(candidates[0].cards) - len(candidates[0].discard))
+    fantasy = not (style.game_end and view.hand >= view.hands)  # a fantasyland earned in the last hand is not played
 
     def worth(placement: Placement, futures: Sequence[Sequence[Card]]) -> float:
         """The placement's boards, each future dealt into its empty slots, summed."""
         bottom, middle, top = (board[name] + list(getattr(placement, name)) for name in ROWS)
+        if 0 < empty <= style.best_fill:
+            return sum(_best_fill(bottom, middle, top, f, fantasy, style) for f in futures)
+        if empty and style.greedy_fill:
+            return sum(style.foul if (p := greedy(f, (bottom, middle, top))) is None else
+                       _value(bottom + list(p.bottom), middle + list(p.middle), top + list(p.top), fantasy=fantasy,
+                              style=style) for f in futures)  # fmt: skip
         to_middle = 5 - len(bottom)
         to_top = to_middle + 5 - len(middle)
-        return sum(_value(bottom + f[:to_middle], middle + f[to_middle:to_top], top + f[to_top:], style=style)
-                   for f in futures)  # fmt: skip
+        return sum(_value(bottom + f[:to_middle], middle + f[to_middle:to_top], top + f[to_top:], fantasy=fantasy,
+                          style=style) for f in futures)  # fmt: skip
 
     if not style.halving:  # every placement against the same few futures
         futures = [rng.sample(unseen, empty) for _ in range(max(3, style.samples // len(candidates)))]
@@ -122,6 +177,23 @@ def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random, s
         if len(alive) <= 2:
             return places[alive[0]]
         alive = alive[:max(2, len(alive) // 4)]
+
+
+def _best_fill(bottom: list[Card], middle: list[Card], top: list[Card], future: Sequence[Card], fantasy: bool,
+               style: Style) -> float:  # fmt: skip
+    """The board's worth with ``future`` placed at its best in the empty slots (a foul only when every way fouls)."""
+    best = style.foul
+    slots = range(len(future))
+    for to_bottom in itertools.combinations(slots, 5 - len(bottom)):
+        b = evaluate(bottom + [future[i] for i in to_bottom])
+        rest = [i for i in slots if i not in to_bottom]
+        for to_middle in itertools.combinations(rest, 5 - len(middle)):
+            m = evaluate(middle + [future[i] for i in to_middle])
+            if m > b:
+                continue
+            best = max(best, _value_of(b, m, top_value(top + [future[i] for i in rest if i not in to_middle]), fantasy,
+                                       style))  # fmt: skip
+    return best
 
 
 BOTS: dict[str, Callable[[], Bot]] = {level: (lambda style=style: make(style)) for level, style in STYLES.items()}
