@@ -224,7 +224,9 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     rounds.clear()
     rounds.send_keys("1")  # cy and dee, drawn together, play on while the module's other tests run: not for long
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    links = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#tournaments article .player-links[open]"), 20)
+    links = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, "#tournaments article .player-links"), 20)
+    # open while no game has ended: the bots' match may have, on a loaded machine, before the card was first drawn
+    ann.execute_script("arguments[0].open = true", links)
     assert "liens des joueurs" in links.text and not links.find_elements(By.CSS_SELECTOR, "[data-player='ann']")
     assert "Vous jouez pour ann" in text_of(ann, "#tournaments article .you-play")
     zoe_link = links.find_element(By.CSS_SELECTOR, "[data-player='Zoé'] input.copy-text").get_attribute("value")
@@ -249,6 +251,10 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     wait(bob, lambda d: d.find_element(By.CSS_SELECTOR, play)).click()
     seat = [s["player"] for s in table_info(site, game)["seats"]].index("Zoé")
     seated(bob, game, seat)
+    # The organiser holds Zoé's secret (to send her link) but plays for ann alone: her page offers no seat of Zoé's,
+    # one click on which would take it from under her
+    match = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#tournaments li[data-table='{game}']"), 10)
+    assert not match.find_elements(By.CSS_SELECTOR, "button[data-player='Zoé']"), match.text
 
 
 def test_a_seat_taken_meanwhile_is_said_on_the_invitation_in_the_guest_s_language(site: str,

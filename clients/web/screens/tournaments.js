@@ -71,8 +71,9 @@ export async function tournamentsScreen(main, { join, signal, variantOf, id = ""
     const header = document.getElementById("player-name");
     if (header && !header.value.trim()) header.value = link.player; // the name this browser plays under, unless given
     history.replaceState(null, "", `${location.pathname}${location.search}#/tournaments/${encodeURIComponent(link.tournamentId)}`);
-  } else if (id && location.hash.split("/").length > 3) {
+  } else if (id && location.hash.split("/").length > 3) { // a link cut short: its secret out of the address all the same
     toast(say("tour.link.bad"));
+    history.replaceState(null, "", `${location.pathname}${location.search}#/tournaments/${encodeURIComponent(id)}`);
   }
   const box = h("div", {});
   const all = h("input", { type: "checkbox" });
@@ -237,23 +238,27 @@ function tournamentCard(tour, join, live = new Map(), game = null) {
     h("td", {}, s.place), h("td", {}, s.player), h("td", {}, s.matchPoints || 0), h("td", {}, s.tiebreak || 0),
     h("td", { class: "played" }, s.played || 0), h("td", {}, s.won || 0), h("td", {}, s.lost || 0),
     h("td", { class: forfeits }, s.forfeited || 0)))));
+  // whom this browser plays for (a player's own link opened, the organiser's own name), and the others it holds the
+  // links of (the organiser's: to send them)
+  const playing = tournamentPlayers().filter((p) => p.tournamentId === tour.tournamentId).map((p) => p.player);
+  const others = (tour.players || []).filter((p) => held[p] && !playing.includes(p));
   const matches = h("ul", { class: "matches" }, ...(tour.matches || []).map((m) => {
     const table = (m.tableIds || [])[(m.tableIds || []).length - 1];
-    const mine = [m.playerA, m.playerB].filter((p) => held[p] && !m.winner);
+    // a seat offered only to whom this browser plays for: the organiser holds every player's secret, to send their
+    // links, and one click there would take a friend's seat from under them. A browser that plays for nobody yet (its
+    // organiser named none of the players at the top of the page) is offered each, and plays for the one it takes.
+    const mine = [m.playerA, m.playerB].filter((p) => held[p] && (!playing.length || playing.includes(p)) && !m.winner);
     const game = !m.winner && table ? live.get(table) : null;
     return h("li", { "data-table": table || null }, `${m.playerA} ${m.winsA || 0}–${m.winsB || 0} ${m.playerB} `,
       game ? [liveGame(m, game), " "] : null,
       m.winner ? h("b", {}, t("tour.won", { name: m.winner })) : table ? h("span", { class: "match-actions" },
         h("a", { href: `#/table/${table}` }, t("watch")),
         mine.map((p) => h("button", { class: "act", "data-player": p, onclick: () => {
+          keepTournamentSecrets(tour.tournamentId, {}, [p]);
           document.getElementById("player-name").value = p;
           join(table, undefined, held[p]);
         } }, t("tour.sit", { name: p })))) : "");
   }));
-  // whom this browser plays for (a player's own link opened, the organiser's own name), and the others it holds the
-  // links of (the organiser's: to send them)
-  const playing = tournamentPlayers().filter((p) => p.tournamentId === tour.tournamentId).map((p) => p.player);
-  const others = (tour.players || []).filter((p) => held[p] && !playing.includes(p));
   const you = playing.length && !tour.finished ? h("p", { class: "you-play" }, say("tour.you", { name: listed(playing) })) : null;
   return h("article", { class: "tournament", "data-tournament": tour.tournamentId },
     h("h3", { title: tour.tournamentId }, tournamentName(tour.name)),
