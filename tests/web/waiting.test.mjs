@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { seatsWaiting } from "../../clients/web/table/waiting.js";
+import { seatsWaiting, waitingName } from "../../clients/web/table/waiting.js";
 
 // TableInfo JSON as Connect gives it: seat 0's number and false fields left out
 const INFO = { seats: [{ taken: true, player: "anne", connected: true }, { seat: 1, taken: true, player: "bob" },
@@ -22,4 +22,16 @@ test("a spectator's seats are nobody's own; a table read as nothing has no seat"
   assert.deepEqual(seatsWaiting(INFO, null).map((s) => s.kind), ["player", "player", "kept", "kept", "free", "bot"]);
   assert.deepEqual(seatsWaiting(INFO).map((s) => s.kind)[0], "player");
   assert.deepEqual(seatsWaiting(undefined, 0), []);
+});
+
+test("a waiting seat is named as the screen names it: a tournament's bot by the tournament's name, never 'bot n'", () => {
+  const t = (key, { n }) => `${key} ${n}`; // the page's words, stood in for
+  const tournament = { seats: [{ taken: true, player: "ann" }, { seat: 1, taken: true, bot: true, player: "Bot Cy" }] };
+  const [ann, cy] = seatsWaiting(tournament, 0);
+  assert.equal(waitingName(cy, undefined, t), "Bot Cy"); // the server names it so (TournamentPlace.players)
+  assert.equal(waitingName(cy, ["ann", "Cy (en pause)"], t), "Cy (en pause)"); // the screen's name first
+  assert.equal(waitingName(ann, ["ann", "Bot Cy"], t), "ann");
+  const seats = seatsWaiting(INFO, 0);
+  assert.equal(waitingName(seats[5], [], t), "bot 6"); // a bot of the house
+  assert.equal(waitingName(seats[3], [], t), "seat 4"); // kept for a secret: no name said
 });

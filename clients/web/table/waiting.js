@@ -4,7 +4,7 @@
 // or free. Nothing is guessed: what TableInfo's seats say, no more.
 //
 // create(node, ctx) -> {update(info, ctx), destroy()}, as a board is made (table/board.js), its ctx the screen's
-// ({seat, t}); screen.js makes it while the table waits with no view, and the family's board replaces it in the
+// ({seat, names, t}); screen.js makes it while the table waits with no view, and the family's board replaces it in the
 // same node once the first view comes. seatsWaiting, the pure part, runs under `node --test tests/web/`.
 
 import { h } from "../dom.js";
@@ -19,6 +19,12 @@ export function seatsWaiting(info, mine = null) {
   });
 }
 
+/** A waiting seat's name on the felt: the screen's name for it (``names``: screen.js's seatNames, a tournament's bot
+ *  named as the tournament names it), else its player's, else "bot n" or "seat n" in the page's words (``t``). */
+export function waitingName(seat, names, t) {
+  return names?.[seat.seat] || seat.name || t(seat.kind === "bot" ? "bot" : "seat", { n: seat.seat + 1 });
+}
+
 /** The seats of a waiting table drawn in ``node`` (the board's node, the felt). */
 export function create(node, first) {
   const own = h("div", { class: "waiting-seats", id: "waiting-seats" });
@@ -28,13 +34,13 @@ export function create(node, first) {
     update(info, ctx = first) {
       const seats = seatsWaiting(info, ctx.seat ?? null);
       const t = ctx.t;
-      const key = JSON.stringify([seats, t("wait.seat.free")]);
+      const key = JSON.stringify([seats, ctx.names, t("wait.seat.free")]);
       if (key === drawn) return;
       drawn = key;
       own.replaceChildren(
         h("p", { class: "waiting-note" }, t("wait.seats.note")),
         h("ol", { class: "waiting-list" }, ...seats.map((s) => {
-          const name = s.kind === "bot" ? t("bot", { n: s.seat + 1 }) : s.name || t("seat", { n: s.seat + 1 });
+          const name = waitingName(s, ctx.names, t);
           const said = { you: "wait.seat.you", bot: "wait.seat.bot", player: s.here ? "wait.seat.here" : "wait.seat.away",
                          kept: "wait.seat.kept", free: "wait.seat.free" }[s.kind];
           return h("li", { class: `seat waiting-seat ${s.kind}${s.kind === "you" ? " mine" : ""}`, "data-seat": s.seat,
