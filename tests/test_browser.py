@@ -1012,6 +1012,10 @@ def test_a_replay_shows_the_seat_s_own_cards_and_says_each_step_in_words(site: s
     moves = [line for line in said if re.search(r"\((?:coup|move)\b|:\s*(?:place|lay|claim|set)\b", line)]
     assert not moves, f"the replay shows moves' texts: {moves[:3]}"
     assert any("anne pose" in line for line in said), said  # the seat's own set, said as the feed says it
+    # a replay of no table is said in the page's language, not in the server's English
+    driver.get(f"{site}#/replay/t-0000dead")
+    wait(driver, lambda d: "Cette table n'existe pas" in d.find_element(By.ID, "toast").get_attribute("textContent"), 10,
+         "the missing table not said in French")
 
 
 def test_a_bataille_replay_ends_on_the_game_s_end(site: str, browsers: Callable[..., Any]) -> None:

@@ -24,6 +24,7 @@ import { eventText } from "./events.js";
 import { replayChat } from "./chat.js";
 import { boardFor, mountBoard, seatNames, tableTitle } from "./screen.js";
 import { status } from "./state.js";
+import { refusal } from "../screens/common.js";
 
 export const STRINGS = {
   fr: {
@@ -52,7 +53,7 @@ export async function replayScreen(main, tableId, { title }) {
   const mine = seats()[tableId];
   let token = mine?.token || "";
   let mySeat = mine ? mine.seat : null;
-  const info = (await call("TableService", "GetTable", { tableId }).catch((e) => (toast(e.message), null)))?.table;
+  const info = (await call("TableService", "GetTable", { tableId }).catch((e) => (toast(refusal(e)), null)))?.table;
   if (!info) return () => {};
   const names = seatNames(info);
   const head = h("div", { class: "table-head" }, h("h2", { title: tableId }, `${say("rp.title")} · ${tableTitle(info, title)}`),
@@ -160,7 +161,7 @@ export async function replayScreen(main, tableId, { title }) {
       await draw(step, asked);
       if (asked === drawing) section.dataset.step = String(step); // what the event and the board show now
     } catch (e) {
-      if (asked === drawing) toast(e.message);
+      if (asked === drawing) toast(refusal(e));
     } finally {
       if (asked === drawing) section.removeAttribute("aria-busy");
     }
