@@ -15,7 +15,7 @@ globalThis.navigator ??= { languages: ["fr"] };
 globalThis.location ??= { origin: "https://brelan.example", pathname: "/" };
 
 const { append } = await import("../../clients/web/dom.js");
-const { STRINGS, keepTournamentSecrets, mergedSeats, tournamentInLink, tournamentLink, tournamentOver, tournamentPlayers,
+const { STRINGS, keepTournamentSecrets, mergedSeats, mineWords, tournamentInLink, tournamentLink, tournamentOver, tournamentPlayers,
         tournamentSecrets } = await import("../../clients/web/screens/friends.js");
 
 test("a part shown only sometimes is left out, never written as null", () => {
@@ -62,6 +62,14 @@ test("my tables lists the key's seats, then each tournament game waiting for a p
     { seats: [seat("t-3", true), seat("t-4", true)], secret: "s-cy" }]);
   assert.deepEqual(merged.map((s) => [s.table.tableId, s.secret]),
     [["t-1", undefined], ["t-2", undefined], ["t-3", "s-bob"], ["t-4", "s-cy"]]); // t-2 taken with the key already
+});
+
+test("a tournament game taken on another device says so, not that it awaits its player", () => {
+  // (a seat found by its join secret is always listed as kept: the reservation stays once the seat is taken)
+  assert.deepEqual(mineWords({ kept: true, secret: "s-bob", taken: false }), ["mine.awaits", "mine.sit"]);
+  assert.deepEqual(mineWords({ kept: true, secret: "s-bob", taken: true }), ["mine.held", "mine.back"]);
+  assert.deepEqual(mineWords({ kept: true }), ["mine.kept", "mine.back"]);
+  assert.deepEqual(mineWords({ kept: false }), ["mine.held", "mine.open"]);
 });
 
 test("every word of playing with friends is said in French and in English", async () => {

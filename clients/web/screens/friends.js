@@ -376,8 +376,17 @@ export function mergedSeats(own, theirs) {
   return [...own, ...awaiting.filter((s, i) => awaiting.findIndex((o) => o.table.tableId === s.table.tableId) === i)];
 }
 
+/** A "my tables" seat's state and button (their words' keys): a tournament game found by a join secret (``secret``;
+ *  its seat reserved for it, taken or not) awaits its player until the seat is ``taken``, on another device then (this
+ *  browser's key would have listed it as its own), where a click takes it back; a seat of the key's, kept since its
+ *  player left, or held. */
+export function mineWords({ kept, secret, taken }) {
+  if (secret) return taken ? ["mine.held", "mine.back"] : ["mine.awaits", "mine.sit"];
+  return kept ? ["mine.kept", "mine.back"] : ["mine.held", "mine.open"];
+}
+
 function mineRow({ table: info, seat, kept, secret }, title, join) {
-  const [state, button] = secret ? ["mine.awaits", "mine.sit"] : kept ? ["mine.kept", "mine.back"] : ["mine.held", "mine.open"];
+  const [state, button] = mineWords({ kept, secret, taken: Boolean(info.seats?.[Number(seat || 0)]?.taken) });
   return h("tr", { "data-mine": info.tableId, class: secret ? "kept awaits" : kept ? "kept" : "held" },
     h("td", { class: "title" }, tableTitle(info, title)),
     h("td", {}, title(info.variant)),
