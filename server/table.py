@@ -974,6 +974,8 @@ class Table:
             if not self._commands and self._bot_seat() == bot:
                 await self._bot_move(bot)
             worked = True
+        if self.row.finished or self.failed:  # a bot's move ended the game: no wait, the task ends
+            return
         if worked and (self._commands or self.variant.realtime or self._bot_seat() is not None):
             await asyncio.sleep(0)  # the other tables' turns, and the readers', before this one's next
         else:  # (after a command, with nothing more to do: the wait is the yield, a turn of the loop saved)

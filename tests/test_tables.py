@@ -101,6 +101,11 @@ def test_a_table_with_bots_plays_to_the_end_and_its_dealing_verifies(api: Brelan
     assert state.is_over and jsonable(state.result) == result_dict(final)
 
 
+async def running_tasks() -> set[str]:
+    """The names of the tasks running on the server's loop ("table t-..." for each table's)."""
+    return {task.get_name() for task in asyncio.all_tasks() if not task.done()}
+
+
 def test_a_finished_table_leaves_memory_and_is_read_back_from_the_store(
     api: BrelanClient, tables_server: ServerThread
 ) -> None:
@@ -108,6 +113,10 @@ def test_a_finished_table_leaves_memory_and_is_read_back_from_the_store(
     deadline = time.monotonic() + 30
     while api.get_table(info.table_id).status != tpb.TABLE_STATUS_FINISHED:
         assert time.monotonic() < deadline
+        time.sleep(0.01)
+    # the table's task ends with its game (one ended by a bot's move waited on forever, holding its table in memory)
+    while f"table {info.table_id}" in tables_server.call(running_tasks()):
+        assert time.monotonic() < deadline, "the finished table's task still runs"
         time.sleep(0.01)
     tables = tables_server.running.tables
     tables.finished.clear()  # as after many other games
