@@ -12,8 +12,11 @@ board's empty slots) and keeps the one with the best average board: royalties, t
 hand, a bonus for a fantasyland top, a foul's penalty. The levels differ in how they place a future and how many they
 sample. The beginner places one street in ten at random. The beginner and the intermediate deal each future into the slots at random, which fears every commitment
 (a pair on top, a draw at the bottom) as if the cards to come could not be placed to suit it; the intermediate
-places the last card or two at their best. The strong bot places a future as a person would place cards he knew
-were coming: the last four at their best, a longer one as :func:`greedy` sets it (the bottom's slots first); it
+places the last card or two at their best. The strong bot places an open-face future card by card, as it will
+itself place the cards when they come (:func:`_online_fill`: each in the row that makes the board best as it stands,
+without the cards after it), so a draw that misses costs its foul; placing them as a person who knew them would
+made every draw look made, and fouled 11% of its hands. In pineapple and progressive it places a future as one who
+knew it would (the last four at their best, a longer one as :func:`greedy` sets it, the bottom's slots first). It
 spends its futures by successive halving (the placements worth telling apart seen most), and counts no fantasyland
 from the game's last hand (none is played after it).
 """
@@ -29,7 +32,7 @@ from typing import Callable, Sequence
 from .cards import DECK, Card
 from .chinese import ChineseView
 from .chinese_rows import ROWS, Placement
-from .chinese_scoring import fantasyland_step, row_royalty, top_value
+from .chinese_scoring import fantasyland_step, row_royalty, row_value, top_value
 from .chinese_solver import strength
 from .evaluator import evaluate
 from .levels import BEGINNER, INTERMEDIATE, STRONG, Bot
@@ -50,13 +53,15 @@ class Style:
     best_fill: int = 0  # a future of this many cards or fewer is placed at its best, not dealt at random
     greedy_fill: bool = False  # a longer future is placed as greedy() places it (bottom first), not at random
     slips: float = 0.0  # the share of its open-face streets placed at random (a card misplaced now and then)
+    online: bool = False  # an open-face future arrives card by card, each placed without the later ones
+    pending: float = 0.5  # online: a row below the one above it, with slots left, counts this share of a foul
 
 
 STYLES = {
     BEGINNER: Style(samples=60, foul=-6.0, fantasy_bonus=12.0, sets=GREEDY, naive=0.2, slips=0.1),
     INTERMEDIATE: Style(samples=400, foul=-6.0, fantasy_bonus=8.0, sets=GREEDY, best_fill=2),
     STRONG: Style(samples=1000, foul=-12.0, fantasy_bonus=8.0, halving=True, game_end=True, best_fill=4,
-                  greedy_fill=True),
+                  greedy_fill=True, online=True),
 }
 
 
@@ -147,10 +152,13 @@ def _best_street(view: ChineseView, places: Sequence[str], rng: random.Random, s
     candidates = [Placement.parse(a[len("place"):]) for a in places]
     empty = 13 - sum(len(cards) for cards in board.values()) - (len(candidates[0].cards) - len(candidates[0].discard))
     fantasy = not (style.game_end and view.hand >= view.hands)  # a fantasyland earned in the last hand is not played
+    online = style.online and view.style == "ofc"  # pineapple's three cards a street, two kept: not measured online
 
     def worth(placement: Placement, futures: Sequence[Sequence[Card]]) -> float:
         """The placement's boards, each future dealt into its empty slots, summed."""
         bottom, middle, top = (board[name] + list(getattr(placement, name)) for name in ROWS)
+        if empty and online:
+            return sum(_online_fill(bottom, middle, top, f, fantasy, style) for f in futures)
         if 0 < empty <= style.best_fill:
             return sum(_best_fill(bottom, middle, top, f, fantasy, style) for f in futures)
         if empty and style.greedy_fill:
@@ -194,6 +202,58 @@ def _best_fill(bottom: list[Card], middle: list[Card], top: list[Card], future: 
             best = max(best, _value_of(b, m, top_value(top + [future[i] for i in rest if i not in to_middle]), fantasy,
                                        style))  # fmt: skip
     return best
+
+
+def _online_fill(bottom: list[Card], middle: list[Card], top: list[Card], future: Sequence[Card], fantasy: bool,
+                 style: Style) -> float:  # fmt: skip
+    """The board's worth with ``future`` arriving card by card, each placed without the ones after it (as the bot
+    itself will place them): in the row that makes the board best so far, its rows valued as they stand (a pair a
+    pair, a draw nothing), a row below the one above it a foul when full, a share of one while it has slots."""
+    rows = [list(bottom), list(middle), list(top)]
+    values = [_row_now(i, rows[i]) if rows[i] else -1 for i in range(3)]
+    bonus = fantasy and style.fantasy_bonus
+    for card in future:
+        best, choice, chosen = 0.0, -1, -1
+        for i in range(3):
+            if len(rows[i]) == _SIZES[i]:
+                continue
+            rows[i].append(card)
+            value = _row_now(i, rows[i])
+            rows[i].pop()
+            old, values[i] = values[i], value
+            score = _standing(values, [len(r) + (j == i) for j, r in enumerate(rows)], bonus, style)
+            values[i] = old
+            if choice < 0 or score > best:
+                best, choice, chosen = score, i, value
+        rows[choice].append(card)
+        values[choice] = chosen
+    return _value(*rows, fantasy=fantasy, style=style)
+
+
+_NAMES, _SIZES = ("bottom", "middle", "top"), (5, 5, 3)
+
+
+def _row_now(i: int, cards: list[Card]) -> int:
+    """Row ``i``'s hand as it stands (:func:`row_value`; a row with slots left by its ranks alone, cached)."""
+    if len(cards) == _SIZES[i]:
+        return top_value(cards) if i == 2 else evaluate(cards)
+    return _ranks_now(_NAMES[i], tuple(sorted(c >> 2 for c in cards)))
+
+
+@functools.lru_cache(maxsize=None)
+def _ranks_now(row: str, ranks: tuple[int, ...]) -> int:
+    return row_value(row, [Card(r << 2) for r in ranks])
+
+
+def _standing(values: list[int], lengths: list[int], bonus: float, style: Style) -> float:
+    """A board's worth as its rows stand (values, -1 for an empty row; lengths, their cards)."""
+    b, m, t = values
+    worth = (_row_worth("bottom", b) if b >= 0 else 0.0) + (_row_worth("middle", m) if m >= 0 else 0.0) + (
+        _top_worth(t, bonus) if t >= 0 else 0.0)
+    for lower, upper in ((0, 1), (1, 2), (0, 2)):
+        if values[upper] > values[lower]:
+            worth += style.foul * (1.0 if lengths[lower] == 5 else style.pending)
+    return worth
 
 
 BOTS: dict[str, Callable[[], Bot]] = {level: (lambda style=style: make(style)) for level, style in STYLES.items()}
