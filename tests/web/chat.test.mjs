@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { KEPT, MAX_MUTED, MUTED_KEY, fromSeat, isMuted, merged, muteKey, quickPhrases, readMuted, refusal, saidBy,
-         toggledMute, unreadCount, unreadLines } from "../../clients/web/table/chat.js";
+         toggledMute, unreadLines } from "../../clients/web/table/chat.js";
 
 const line = (n, extra = {}) => ({ n: String(n), name: "ann", text: `line ${n}`, ...extra });
 
@@ -54,11 +54,11 @@ test("the lines unread are the others' after the last read, the muted ones left 
   const lines = [line(1, { seat: 0 }), line(2, { seat: 1 }), line(3, { name: "eve" }), line(4, { seat: 1 }),
                  line(5, { seat: 0 })];
   const mine = (l) => l.seat === 0;
-  assert.equal(unreadCount(lines, 0, { mine }), 3);
-  assert.equal(unreadCount(lines, 2, { mine }), 2);
-  assert.equal(unreadCount(lines, 2, { mine, muted: ["name:eve"], tableId: "t-1" }), 1);
-  assert.equal(unreadCount(lines, 5, { mine }), 0);
-  assert.equal(unreadCount([], 0), 0);
+  assert.equal(unreadLines(lines, 0, { mine }).length, 3);
+  assert.equal(unreadLines(lines, 2, { mine }).length, 2);
+  assert.equal(unreadLines(lines, 2, { mine, muted: ["name:eve"], tableId: "t-1" }).length, 1);
+  assert.equal(unreadLines(lines, 5, { mine }).length, 0);
+  assert.equal(unreadLines([], 0).length, 0);
   // the folded chat's band shows the last of them
   assert.deepEqual(unreadLines(lines, 2, { mine, muted: ["name:eve"], tableId: "t-1" }).map((l) => l.n), ["4"]);
 });

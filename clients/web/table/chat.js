@@ -13,7 +13,7 @@
 //
 // create(node, ctx) -> {update(ctx), heard(line), last(), destroy()}, as a board is made (table/board.js): ctx is
 // {tableId, token, seat, info, t}. replayChat(node, ...) is a finished table's beside its replay, read-only, the
-// lines said up to the step shown. The pure parts (merged, muteKey, isMuted, toggledMute, unreadCount, refusal,
+// lines said up to the step shown. The pure parts (merged, muteKey, isMuted, toggledMute, unreadLines, refusal,
 // quickPhrases, saidBy) run under `node --test tests/web/chat.test.mjs`.
 
 import { call } from "../rpc.js";
@@ -74,9 +74,6 @@ export function readMuted(storage) {
 export function unreadLines(lines, seen, { muted = [], tableId = "", mine = () => false } = {}) {
   return lines.filter((l) => Number(l.n) > seen && !isMuted(muted, tableId, l) && !mine(l));
 }
-
-/** How many lines a reader has not read (unreadLines'). */
-export const unreadCount = (lines, seen, options) => unreadLines(lines, seen, options).length;
 
 /** The lines said by a replay's step ``seq`` (an event's): each line is said at the table's seq of its time
  *  (ChatLine.seq: the last event then; 0 before the first), so it shows from that event on. */
