@@ -51,8 +51,7 @@ from operator import itemgetter, not_
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from .build import layable_key
-from .fold import fold, is_compound
+from .fold import fold, is_compound, layable_key
 from .readings import ALONE, ATTESTED, NONFINITE_CODES, REFUSED, REPEATED, SLIP, Entry
 from .sources import frequency
 from .sources.abu import AbuSource

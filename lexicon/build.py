@@ -34,7 +34,7 @@ import marisa_trie
 
 from . import container, sigtrie
 from .explanations import BLOCK, ENTRY_SEP, KEY_SEP, pack
-from .fold import _COMPOUND_MARKS, _LATIN, _LIGATURES, fold, is_layable
+from .fold import layable_key
 from .readings import Entry, Policy
 from .sources import frequency
 
@@ -73,28 +73,6 @@ def version_of(sources: Sequence[tuple[str, str]]) -> str:
     """The lexicon's version, from the sources' (name, version) pairs and how their tags are read."""
     digest = hashlib.sha256("|".join(f"{name}={v}" for name, v in sources).encode()).hexdigest()[:8]
     return f"{digest}-f{VERDICTS}"
-
-
-# fold()'s two tables in one: ligatures and the Latin letters French words carry.
-_TO_LATIN = {**_LATIN, **_LIGATURES}
-
-
-def layable_key(form: str) -> str | None:
-    """The key of a form cards can lay (:func:`fold`), None for one they cannot (:func:`is_layable`), at once.
-
-    A layable form's key is its letters once its compound marks are gone: one translation of the form serves both
-    questions (a build asks them of a million forms; measured, 0.95 s against 4.95 s for DELA's and the ABU's forms
-    and lemmas, the same answers). A form the Latin table does not make ASCII is asked the long way.
-    """
-    if not form.isascii():
-        latin = form.translate(_TO_LATIN)
-        if not latin.isascii():
-            return fold(form) if is_layable(form) else None
-        form = latin
-    if form.isalpha():
-        return form.upper()
-    key = _COMPOUND_MARKS.sub("", form).upper()
-    return key if key.isalpha() else None
 
 
 def _keyed(entries: Iterator[Entry]) -> Iterator[tuple[str | None, Entry, int]]:

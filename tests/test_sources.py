@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from brelan.lexicon.build import build, layable_key
+from brelan.lexicon.build import build
 from brelan.lexicon.explanations import pack, unpack
-from brelan.lexicon.fold import fold, is_compound, is_layable
+from brelan.lexicon.fold import fold, is_compound, is_layable, layable_key
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import RULEBOOK, Entry, Kind, Policy
 from brelan.lexicon.sources import grammalecte, lefff
