@@ -116,9 +116,9 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     assert table_info(site, table_id)["chatApart"] is True  # the form's "spectators apart" (CreateTable's chat_apart)
     # -- the host's table waits for one player: said, in French, with its link to copy
     invite = wait(ann, lambda d: d.find_element(By.ID, "invite"), 10, "no invitation on a waiting table")
-    assert "en attente d'1 joueur" in invite.text, invite.text
+    assert "en attente d'un joueur" in invite.text, invite.text
     turn = text_of(ann, "#actions .turn")  # and the action bar says so too, never "the others are playing"
-    assert "en attente d'1 joueur" in turn and "Les autres jouent" not in turn, turn
+    assert "en attente d'un joueur" in turn and "Les autres jouent" not in turn, turn
     link = ann.find_element(By.ID, "invite-link").get_attribute("value")
     assert link == f"{site}#/join/{table_id}", link
     ann.execute_cdp_cmd("Browser.grantPermissions", {"origin": site.rstrip("/"),
@@ -171,7 +171,7 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     ann.get(site)
     row = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#mine tr[data-mine='{table_id}']"), 10)
     assert text_of(ann, "#mine h2") == "Mes tables"
-    assert "vous y êtes assis" in row.text and "en jeu" in row.text, row.text
+    assert "vous y avez pris place" in row.text and "en jeu" in row.text, row.text
     row.find_element(By.CSS_SELECTOR, "button.back").click()
     seated(ann, table_id, 0)
 
@@ -179,7 +179,7 @@ def test_friends_invite_come_back_move_their_key_and_hear_refusals_in_their_lang
     ann.execute_script("window.confirm = () => true")
     test_browser.click(ann, "//section[@id='table']//button[normalize-space()='quitter']", By.XPATH)
     row = wait(ann, lambda d: d.find_element(By.CSS_SELECTOR, f"#mine tr[data-mine='{table_id}'].kept"), 10)
-    assert "gardée pour vous (vous êtes parti)" in row.text, row.text
+    assert "gardée pour vous (vous avez quitté la table)" in row.text, row.text
     assert "code" not in text_of(ann, "#toast.show"), text_of(ann, "#toast.show")  # no secret to copy
     back = row.find_element(By.CSS_SELECTOR, "button.back")
     assert back.text == "reprendre ma place"
