@@ -340,6 +340,22 @@ def test_a_knocked_out_player_is_told_their_place_then_plays_again_and_a_spectat
     wait(eve, lambda d: d.execute_script(replayed) == ["hello", "gg"], 10, "the chat of the replay's last step")
 
 
+def test_a_refused_sit_out_is_said_in_the_page_s_language(site: str, browsers: Callable[..., Any]) -> None:
+    """A pause the server refuses is said beside its button in the page's words, by its reason, as every refusal of
+    the page: the seat this browser keeps at the table holds another table's token (OTHER_TABLE), and the bar said
+    the server's English ('this token is for table t-..., not ...') on a French page."""
+    game = {"variant": "poker-champ", "options": {"players": "2"}, "bots": [{"seat": 1}], "untimed": True}
+    mine, other = (call(site, "CreateTable", game)["table"]["tableId"] for _ in range(2))
+    elsewhere = call(site, "JoinTable", {"tableId": other, "player": "anne", "seat": 0})["token"]
+    call(site, "JoinTable", {"tableId": mine, "player": "anne", "seat": 0})
+    anne = browsers("fr-FR")
+    seated(anne, site, mine, 0, elsewhere, "anne")
+    wait(anne, lambda d: d.find_element(By.ID, "sit-out").is_displayed(), 10)
+    click(anne, "sit-out")
+    said = wait(anne, lambda d: d.find_element(By.CSS_SELECTOR, "#tools .tools-said").text, 10, "the refusal not said")
+    assert said == "Votre place est à une autre table.", said
+
+
 def test_the_chat_s_and_the_alerts_pure_parts_pass_their_node_tests() -> None:
     node = shutil.which("node")
     if node is None:

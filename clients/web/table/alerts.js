@@ -1,9 +1,10 @@
 // What the table tells its player beside the board (issue 39, items 4 and 5): their turn, in the tab's title
 // ("● À vous · brelan") and icon, with a short beep if they chose it (off by default, remembered) and a browser
 // notification if they asked for one (permission asked only then) while the tab is hidden and their clock runs;
-// their seat sitting out and back (SitOut; a seat sitting out is named so on the board: awayNames); and, once the
-// game is over, the table its players made to play again (the old table's TableInfo.rematch, read every few seconds
-// on the end screen): "Ann vous invite à rejouer", with the way to sit there.
+// their seat sitting out and back (SitOut, a refusal said in the page's words; a seat sitting out is named so on the
+// board: awayNames); and, once the game is over, the table its players made to play again (the old table's
+// TableInfo.rematch, read every few seconds on the end screen): "Ann vous invite à rejouer", with the way to sit
+// there.
 //
 // create(node, ctx) -> {update(ctx), destroy()}, as a board is made (table/board.js): ctx is {tableId, token, seat,
 // info, t, title (the table's, in words), turn (this seat's decision is open), clock (its seconds left, or null),
@@ -202,7 +203,9 @@ export function create(node, first) {
       drawTools();
       ctx.refresh?.();
     } catch (e) {
-      said.textContent = e.message;
+      // said in the page's words, by its reason, as every refusal of the page (the server's message is English);
+      // loaded here, not above: the pure parts run under node, where the page's words are not (i18n.js)
+      said.textContent = (await import("../screens/common.js")).refusal(e);
     } finally {
       sitOut.disabled = false;
     }
