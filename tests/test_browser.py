@@ -436,8 +436,13 @@ def test_the_host_chooses_each_bot_s_level_and_the_table_shows_it(site: str, bro
     driver.find_element(By.CSS_SELECTOR, "#create button[type=submit]").click()
     table_id = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#table[data-table]")).get_attribute("data-table")
     assert [s.get("botLevel", "") for s in table_info(site, table_id)["seats"]] == ["", "beginner", "strong"]
-    said = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".table-head .bot-levels")).text
-    assert said == "niveau des robots : robot 2 (débutant) et robot 3 (fort)", said
+    # each bot named by its level, at the table as in the lobby: its name says it, no line more ("robot 2" before)
+    title = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".table-head h2")).text
+    assert title.endswith(" · ann, robot débutant et robot fort"), title
+    assert not driver.find_elements(By.CSS_SELECTOR, ".table-head .bot-levels")
+    driver.get(site)
+    row = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#lobby tr[data-table='{table_id}']"), 10)
+    assert "ann, robot débutant, robot fort" in row.text, row.text
 
 
 def players_typed(form: Any, players: list[tuple[str, bool]]) -> None:
@@ -460,8 +465,15 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     driver.get(site + "#/tournaments")
     form = wait(driver, lambda d: d.find_element(By.ID, "create-tournament"))
     assert "AlphaPoker" in form.text, form.text  # the game its tables play, said
-    first = [f.get_attribute("value") for f in form.find_elements(By.CSS_SELECTOR, ".tour-player-list input[type=text]")]
-    assert first == ["ann", "robot 2", "robot 3", "robot 4"], first  # you (nobody named yet) against three bots
+    fields = form.find_elements(By.CSS_SELECTOR, ".tour-player-list input[type=text]")
+    # you against three bots, named by their level: nobody named yet, your name is asked, never made up ("ann" before)
+    first = [f.get_attribute("value") for f in fields]
+    assert first == ["", "robot intermédiaire 1", "robot intermédiaire 2", "robot intermédiaire 3"], first
+    assert fields[0].get_attribute("placeholder") == "votre nom"
+    Select(form.find_element(By.NAME, "level")).select_by_visible_text("fort")  # the bots' names follow their level
+    assert [f.get_attribute("value") for f in fields][1:] == ["robot fort 1", "robot fort 2", "robot fort 3"]
+    driver.find_element(By.ID, "player-name").send_keys("ann")  # the name at the top of the page is yours
+    assert fields[0].get_attribute("value") == "ann"
     name = form.find_element(By.NAME, "name")
     name.clear()
     name.send_keys("Coupe")
@@ -477,8 +489,7 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     assert not driver.find_elements(By.CSS_SELECTOR, "#tournaments article")  # none was made
     players_typed(form, [("ann", False), ("bob", True), ("cy", True), ("dee", True)])  # a knockout of four: ann and bots
     level = Select(form.find_element(By.NAME, "level"))  # the bots' level (issue 41): the game's default unless chosen
-    assert level.first_selected_option.text == "intermédiaire"
-    level.select_by_visible_text("fort")
+    assert level.first_selected_option.text == "fort"  # as chosen above (its default, intermédiaire, named the bots)
     submit.click()
     # Its card offers this browser's player (whose join secret it keeps) his match's seat, once the table is open.
     sit = "//section[@id='tournaments']//article//button[contains(., 'ann')]"
@@ -550,7 +561,7 @@ def test_a_redraw_with_nothing_new_keeps_what_is_pressed_and_surrender_asks_firs
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".cn-pick"), 30)
     # the bot has set its hand (or surrendered it, as a bad deal makes it): nothing happens now until this seat plays
     said = lambda d: d.find_element(By.ID, "feed").get_attribute("textContent")  # noqa: E731
-    wait(driver, lambda d: "robot 2 a posé sa main" in said(d) or "robot 2 abandonne" in said(d), 30)
+    wait(driver, lambda d: "robot intermédiaire a posé sa main" in said(d) or "robot intermédiaire abandonne" in said(d), 30)
     driver.execute_script("window.marked = [document.querySelector('#board .board-inner'),"
                           " document.querySelector('button.cn-send')]")
     driver.execute_script("return new Promise((done) => setTimeout(done, 4000))")  # the screen reads the table again

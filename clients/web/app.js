@@ -9,6 +9,7 @@ import { call } from "./rpc.js";
 import { remember, seats, toast } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { playerKey, storedKey } from "./key.js";
+import { knowVariants } from "./levels.js";
 import { gameTitle } from "./options.js";
 import { guarded, refusalText } from "./screens/common.js";
 import { againRequest } from "./table/again.js";
@@ -19,7 +20,10 @@ const NAME_KEY = "brelan.name";
 
 let variants = null; // ListVariants, once
 async function variantList() {
-  variants = variants || (await call("TableService", "ListVariants")).variants;
+  if (!variants) {
+    variants = (await call("TableService", "ListVariants")).variants;
+    knowVariants(variants); // a table's bots named by their levels, in the game's words
+  }
   return variants;
 }
 

@@ -15,7 +15,9 @@ const WORDS = {
     "lobby.title": "Tables", "lobby.none": "Aucune table ouverte : créez-en une.", "lobby.newest": "les {n} plus récentes",
     "lobby.finished": "terminées aussi", "col.table": "table", "col.game": "jeu", "col.status": "état",
     "col.seats": "places", "status.waiting": "en attente", "status.playing": "en jeu", "status.finished": "terminée",
-    "join": "s'asseoir", "watch": "regarder", "play": "jouer", "free": "libre", "bot": "robot {n}", "seat": "place {n}", "seat.free": "place libre",
+    "join": "s'asseoir", "watch": "regarder", "play": "jouer", "free": "libre", "seat": "place {n}", "seat.free": "place libre",
+    // a bot of the house, by its level (levels.js's botNames): numbered when bots of its table share one
+    "bot": "robot {level}", "bot.nth": "robot {level} {n}", "bot.plain": "robot", "bot.plain.nth": "robot {n}",
     "form.title": "Nouvelle table", "form.game": "jeu", "form.bots": "robots aux places :", "form.time": "temps par décision",
     "form.time.default": "60 s (par défaut)", "form.time.none": "sans limite", "form.sit": "je prends la place 1",
     "form.practice": "entraînement : montrer les meilleurs mots et mains",
@@ -37,7 +39,7 @@ const WORDS = {
     "wait.one": "en attente d'un joueur", "wait.many": "en attente de {n} joueurs",
     // a waiting table's seats on the felt (table/waiting.js)
     "wait.seats.note": "La partie commence quand chaque place est prise.", "wait.seat.you": "vous",
-    "wait.seat.bot": "robot", "wait.seat.here": "à sa place", "wait.seat.away": "place prise, pas encore là",
+    "wait.seat.bot": "prêt", "wait.seat.here": "à sa place", "wait.seat.away": "place prise, pas encore là",
     "wait.seat.kept": "place gardée", "wait.seat.free": "place libre",
     "turn.watching": "Vous regardez : vous voyez ce que voit tout spectateur.", "turn.over": "La partie est finie.",
     "clock": "{n:clock}", "clock.left": "plus que {n:clock}", "continue": "continuer", "showdown": "Fin de la donne",
@@ -132,7 +134,8 @@ const WORDS = {
     "lobby.title": "Tables", "lobby.none": "No table open: make one.", "lobby.newest": "the {n} newest",
     "lobby.finished": "finished too", "col.table": "table", "col.game": "game", "col.status": "status",
     "col.seats": "seats", "status.waiting": "waiting", "status.playing": "playing", "status.finished": "finished",
-    "join": "sit", "watch": "watch", "play": "play", "free": "free", "bot": "bot {n}", "seat": "seat {n}", "seat.free": "free seat",
+    "join": "sit", "watch": "watch", "play": "play", "free": "free", "seat": "seat {n}", "seat.free": "free seat",
+    "bot": "{level} bot", "bot.nth": "{level} bot {n}", "bot.plain": "bot", "bot.plain.nth": "bot {n}",
     "form.title": "New table", "form.game": "game", "form.bots": "bots at seats:", "form.time": "time per decision",
     "form.time.default": "60 s (default)", "form.time.none": "no limit", "form.sit": "I take seat 1",
     "form.practice": "practice: show the best words and hands",
@@ -154,7 +157,7 @@ const WORDS = {
     "wait.one": "waiting for 1 player", "wait.many": "waiting for {n} players",
     // a waiting table's seats on the felt (table/waiting.js)
     "wait.seats.note": "The game starts once every seat is taken.", "wait.seat.you": "you",
-    "wait.seat.bot": "bot", "wait.seat.here": "seated", "wait.seat.away": "seated, not here yet",
+    "wait.seat.bot": "ready", "wait.seat.here": "seated", "wait.seat.away": "seated, not here yet",
     "wait.seat.kept": "seat kept", "wait.seat.free": "free seat",
     "turn.watching": "Watching: you see what any spectator sees.", "turn.over": "The game is over.",
     "clock": "{n:clock}", "clock.left": "only {n:clock} left", "continue": "continue", "showdown": "End of the hand",

@@ -4,6 +4,8 @@
 // says its bots' (SeatInfo.bot_level), a tournament's card its own. No DOM here: `node --test tests/web/` runs these.
 //
 // `variant` is a VariantInfo as Connect's JSON gives it (botLevels, defaultBotLevel); null when the game is not known.
+//
+// A bot of the house is named by its level, "robot fort", "strong bot" (botNames): the one place the page names one.
 
 // The words said around a level, in each language (i18n.js's t(key, vars, STRINGS)).
 export const STRINGS = {
@@ -29,12 +31,41 @@ export function chosenLevel(variant, wanted) {
   return names.includes(wanted) ? wanted : variant?.defaultBotLevel || names[0] || "";
 }
 
-/** The levels a table's bots play at (``info``: its TableInfo; ``names``: its seats' names), to list in words: the
- *  one level when every bot plays at it (["fort"]), else each bot's name with its own (["robot 2 (débutant)",
- *  "robot 3 (fort)"]); none when no bot plays there (or none says its level). Said apart from the board, whose
- *  plates cut a long name short on a phone. */
+// Each game's VariantInfo by its name, as the page read them (app.js's variantList): a table's bots are named by their
+// levels' words wherever the page names a seat, and TableInfo names its game, not its levels' words.
+const known = new Map();
+
+/** Keep ``variants`` (ListVariants' VariantInfos) to name the bots of their games' tables (botNames). */
+export function knowVariants(variants) {
+  (variants || []).forEach((v) => known.set(v.name, v));
+}
+
+/** Each seat's bot name at a table (``info``: its TableInfo), "" at a seat no bot of the house takes: its level in
+ *  the page's words (``t``, i18n.js's, and ``lang``), "robot fort", "strong bot", as its game lists it
+ *  (knowVariants); numbered in seat order when bots of the table share a level ("robot fort 1", "robot fort 2"),
+ *  which a table keeps for its life: a bot keeps its name from the lobby to the result. A bot whose level is not
+ *  said is a "robot", numbered among those alike. A bot a tournament named (SeatInfo.player) is named so by the
+ *  screen, not here. */
+export function botNames(info, t, lang) {
+  const seats = info?.seats || [];
+  const level = (seat) => seat?.botLevel || "";
+  return seats.map((seat, s) => {
+    if (!seat?.bot) return "";
+    const alike = seats.flatMap((other, o) => (other?.bot && level(other) === level(seat) ? [o] : []));
+    const n = alike.length > 1 ? alike.indexOf(s) + 1 : 0;
+    if (!level(seat)) return t(n ? "bot.plain.nth" : "bot.plain", { n });
+    return t(n ? "bot.nth" : "bot", { level: levelNamed(known.get(info.variant), level(seat), lang), n });
+  });
+}
+
+/** The levels of a table's bots the seats' names do not say already (``info``: its TableInfo; ``names``: its seats'
+ *  names), to list in words: a bot of the house says its level by its name (botNames), a tournament's is named by
+ *  the tournament ("Bot Cy", SeatInfo.player): the one level when every such bot plays at it (["fort"]), else each
+ *  one's name with its own (["Bot Cy (débutant)", "Bot Di (fort)"]); none when no such bot plays there (or none
+ *  says its level). Said apart from the board, whose plates cut a long name short on a phone. */
 export function botLevels(info, variant, names, lang) {
-  const bots = (info?.seats || []).map((seat, s) => [s, seat?.bot && seat.botLevel]).filter(([, level]) => level);
+  const bots = (info?.seats || []).map((seat, s) => [s, seat?.bot && seat.player && seat.botLevel])
+    .filter(([, level]) => level);
   const words = bots.map(([, level]) => levelNamed(variant, level, lang));
   if (new Set(words).size <= 1) return words.slice(0, 1);
   return bots.map(([s], i) => `${names[s]} (${words[i]})`);

@@ -4,7 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { botLevels, chosenLevel, levelNamed, levelWord } from "../../clients/web/levels.js";
+import { botLevels, botNames, chosenLevel, knowVariants, levelNamed, levelWord } from "../../clients/web/levels.js";
+import { pageWords } from "./page.mjs";
+
+const i18n = await pageWords("fr"); // the page's words, the browser's parts they read stood in for
 
 // A VariantInfo's levels as ListVariants gives them (server/games/levels.py's LEVELS), its other fields left out.
 const POKER_CHAMP = {
@@ -35,16 +38,39 @@ test("a form shows the level a host chose when the game has it, else the game's 
   assert.equal(chosenLevel(null, "strong"), ""); // no level listed: nothing to choose
 });
 
-test("a table's bots are said by their one level, or each by its name with its own", () => {
-  // Connect's JSON leaves out seat 0's false bot, and a person's empty level
-  const seat = (botLevel) => ({ taken: true, bot: true, botLevel });
-  const info = { seats: [{ taken: true, player: "anne" }, seat("beginner"), seat("strong"), {}] };
-  assert.deepEqual(botLevels(info, POKER_CHAMP, ["anne", "robot 2", "robot 3", "place 4"], "fr"),
-                   ["robot 2 (débutant)", "robot 3 (fort)"]);
-  assert.deepEqual(botLevels(info, POKER_CHAMP, ["anne", "bot 2", "bot 3", "seat 4"], "en"),
-                   ["bot 2 (beginner)", "bot 3 (strong)"]);
-  const same = { seats: [{ taken: true, player: "anne" }, seat("strong"), seat("strong")] };
-  assert.deepEqual(botLevels(same, POKER_CHAMP, ["anne", "robot 2", "robot 3"], "fr"), ["fort"]);
+test("a table's named bots are said by their one level, or each by its name with its own", () => {
+  // Connect's JSON leaves out seat 0's false bot, and a person's empty level; a tournament names its bots
+  const seat = (botLevel, player = "") => ({ taken: true, bot: true, botLevel, ...(player ? { player } : {}) });
+  const info = { seats: [{ taken: true, player: "anne" }, seat("beginner", "Bot Cy"), seat("strong", "Bot Di"), {}] };
+  assert.deepEqual(botLevels(info, POKER_CHAMP, ["anne", "Bot Cy", "Bot Di", "place 4"], "fr"),
+                   ["Bot Cy (débutant)", "Bot Di (fort)"]);
+  assert.deepEqual(botLevels(info, POKER_CHAMP, ["anne", "Bot Cy", "Bot Di", "seat 4"], "en"),
+                   ["Bot Cy (beginner)", "Bot Di (strong)"]);
+  const same = { seats: [{ taken: true, player: "anne" }, seat("strong", "Bot Cy"), seat("strong", "Bot Di")] };
+  assert.deepEqual(botLevels(same, POKER_CHAMP, ["anne", "Bot Cy", "Bot Di"], "fr"), ["fort"]);
+  // a bot of the house says its level by its name: not said twice ("robot fort (fort)")
+  const house = { seats: [{ taken: true, player: "anne" }, seat("beginner"), seat("strong")] };
+  assert.deepEqual(botLevels(house, POKER_CHAMP, ["anne", "robot débutant", "robot fort"], "fr"), []);
   assert.deepEqual(botLevels({ seats: [{ player: "anne" }, { player: "bob" }] }, POKER_CHAMP, ["anne", "bob"], "fr"), []);
   assert.deepEqual(botLevels(null, POKER_CHAMP, [], "fr"), []); // no table read yet
+});
+
+test("a bot of the house is named by its level, numbered only when bots of its table share one", () => {
+  knowVariants([POKER_CHAMP]);
+  const bot = (botLevel) => ({ taken: true, bot: true, ...(botLevel ? { botLevel } : {}) });
+  const table = { variant: "poker-champ", seats: [{ taken: true, player: "anne" }, bot("beginner"), bot("strong"), bot("strong")] };
+  const named = (lang, info) => {
+    i18n.setLang(lang);
+    return botNames(info, i18n.t, lang);
+  };
+  assert.deepEqual(named("fr", table), ["", "robot débutant", "robot fort 1", "robot fort 2"]);
+  assert.deepEqual(named("en", table), ["", "beginner bot", "strong bot 1", "strong bot 2"]);
+  // the same bot keeps its name whoever sits beside it: a person's seat, free or taken, counts for nothing
+  const later = { ...table, seats: [{}, ...table.seats.slice(1)] };
+  assert.deepEqual(named("fr", later), named("fr", table));
+  assert.deepEqual(named("fr", { variant: "poker-champ", seats: [{}, bot("intermediate")] }), ["", "robot intermédiaire"]);
+  // a game the page could not read: the level's own name; a level not said: "robot", numbered among those alike
+  assert.deepEqual(named("fr", { variant: "nothing", seats: [bot("strong"), bot("")] }), ["robot strong", "robot"]);
+  assert.deepEqual(named("en", { seats: [bot(""), bot("")] }), ["bot 1", "bot 2"]);
+  assert.deepEqual(named("fr", null), []);
 });

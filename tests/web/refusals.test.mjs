@@ -5,13 +5,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-// i18n.js, the page's words, reads the browser's storage and language as it loads: theirs stood in for.
-const kept = { "brelan.lang": "fr" };
-globalThis.localStorage = { getItem: (k) => kept[k] ?? null, setItem: (k, v) => (kept[k] = String(v)) };
-globalThis.document ??= { documentElement: {} };
-globalThis.Node ??= class Node {};
-if (!("navigator" in globalThis)) globalThis.navigator = { languages: ["fr"] };
-const i18n = await import("../../clients/web/i18n.js");
+import { pageWords } from "./page.mjs";
+
+const i18n = await pageWords("fr"); // the page's words, the browser's parts they read stood in for (tiles.js's too)
 const { refusalText } = await import("../../clients/web/table/tiles.js");
 
 // Typed Refused events as a bataille, a belote or an AlphaPoker table sends them (server/games/word_games.py).

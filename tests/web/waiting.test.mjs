@@ -25,13 +25,14 @@ test("a spectator's seats are nobody's own; a table read as nothing has no seat"
 });
 
 test("a waiting seat is named as the screen names it: a tournament's bot by the tournament's name, never 'bot n'", () => {
-  const t = (key, { n }) => `${key} ${n}`; // the page's words, stood in for
+  const t = (key, { n } = {}) => (n ? `${key} ${n}` : key); // the page's words, stood in for
   const tournament = { seats: [{ taken: true, player: "ann" }, { seat: 1, taken: true, bot: true, player: "Bot Cy" }] };
   const [ann, cy] = seatsWaiting(tournament, 0);
   assert.equal(waitingName(cy, undefined, t), "Bot Cy"); // the server names it so (TournamentPlace.players)
   assert.equal(waitingName(cy, ["ann", "Cy (en pause)"], t), "Cy (en pause)"); // the screen's name first
   assert.equal(waitingName(ann, ["ann", "Bot Cy"], t), "ann");
   const seats = seatsWaiting(INFO, 0);
-  assert.equal(waitingName(seats[5], [], t), "bot 6"); // a bot of the house
+  assert.equal(waitingName(seats[5], [], t), "bot.plain"); // a bot of the house, no name from the screen: no seat's number
+  assert.equal(waitingName(seats[5], ["anne", "", "", "", "", "robot fort"], t), "robot fort"); // named by its level
   assert.equal(waitingName(seats[3], [], t), "seat 4"); // kept for a secret: no name said
 });

@@ -284,7 +284,9 @@ export async function joinScreen(main, app) {
     location.replace(`#/table/${encodeURIComponent(tableId)}`);
     return () => {};
   }
-  const answer = await call("TableService", "GetTable", { tableId }).catch((e) => e);
+  // the games' list read too: the table's game and its bots named in the page's words (app.js's title, botNames)
+  const [answer] = await Promise.all([call("TableService", "GetTable", { tableId }).catch((e) => e),
+    app.variantList?.().catch(() => [])]);
   const mine = storedKey()
     ? ((await call("TableService", "ListMyTables", { playerKey: storedKey() }).catch(() => ({}))).seats || [])
       .find((s) => s.table?.tableId === tableId)

@@ -10,7 +10,7 @@ import { h, toast } from "../dom.js";
 import { lang, listed, number, t } from "../i18n.js";
 import { refill, seatNames, tournamentName } from "../table/screen.js";
 import { status } from "../table/state.js";
-import { levelNamed, STRINGS as LEVEL_WORDS } from "../levels.js";
+import { botNames, levelNamed, STRINGS as LEVEL_WORDS } from "../levels.js";
 import { clockField, levelSelect, MAX_NAME, optionField, optionValues, pauseField, refusal } from "./common.js";
 import { copyField, keepTournamentSecrets, tournamentInLink, tournamentLink, tournamentOver, tournamentPlayers,
          tournamentSecrets } from "./friends.js";
@@ -99,9 +99,29 @@ export async function tournamentsScreen(main, { join, signal, variantOf, id = ""
       : h("p", {}, t("tour.none"))));
   };
   all.addEventListener("change", refresh);
-  // You (the name at the top of the page) against three bots, unless changed.
-  const you = document.getElementById("player-name")?.value.trim() || "ann";
-  const players = playerRows([[you, false], ...[1, 2, 3].map((n) => [t("bot", { n: n + 1 }), true])]);
+  // You (the name at the top of the page, asked for when none is given) against three bots, unless changed; the
+  // bots named by the level they play at, as a table names its bots (levels.js's botNames), until renamed.
+  const header = document.getElementById("player-name");
+  const level = levelSelect(game, { name: "level" }); // the level every bot plays at, the game's default unless chosen
+  const botsNamed = () => botNames({ variant: GAME, seats: [1, 2, 3].map(() => ({ bot: true, botLevel: level.value })) },
+    t, lang);
+  let named = botsNamed();
+  const players = playerRows([[header?.value.trim() || "", false], ...named.map((n) => [n, true])]);
+  const you = players.read()[0].field;
+  you.placeholder = t("you.placeholder");
+  level.addEventListener("change", () => { // a bot's name the organiser kept follows the level
+    const now = botsNamed();
+    players.read().forEach(({ field }) => {
+      const k = named.indexOf(field.value);
+      if (k >= 0 && field !== you) field.value = now[k];
+    });
+    named = now;
+  });
+  // the name typed at the top of the page fills yours while you typed none here
+  let typed = you.value;
+  const follow = () => {
+    if (you.value === typed && header) you.value = typed = header.value.trim();
+  };
   const format = h("select", { name: "format" }, ...Object.keys(FORMATS).map((f) =>
     h("option", { value: f }, t(`tour.format.${f}`))));
   const today = new Intl.DateTimeFormat(lang, { day: "numeric", month: "long" }).format(new Date());
@@ -113,8 +133,6 @@ export async function tournamentsScreen(main, { join, signal, variantOf, id = ""
   // The game's clocks and deals, as its VariantInfo offers them (none shown when the server does not list it)
   const offered = (game?.options || []).filter((o) => GAME_OPTIONS.includes(o.name))
     .sort((a, b) => GAME_OPTIONS.indexOf(a.name) - GAME_OPTIONS.indexOf(b.name));
-  // The level every bot plays at, the game's default unless chosen (none offered when the game lists no level)
-  const level = levelSelect(game, { name: "level" });
   const form = h("form", { id: "create-tournament", novalidate: true }, h("h2", {}, t("tour.new")),
     h("p", { class: "quiet" }, t("tour.game")),
     h("label", {}, t("tour.name"), " ", name),
@@ -144,19 +162,26 @@ export async function tournamentsScreen(main, { join, signal, variantOf, id = ""
     });
     if (!created) return;
     // Each person's secret is kept here: their link is shown on the tournament's card, to send them; this browser
-    // plays for you (the name at the top of the page) when you are one of them.
+    // plays for you (the name at the top of the page, else the one you gave in your row: now the page's) when you
+    // are one of them.
     const joins = created.joinSecrets || {};
-    const me = document.getElementById("player-name")?.value.trim();
+    const mine = entries.find((p) => p.field === you && !p.bot)?.name || "";
+    if (header && !header.value.trim() && mine) header.value = mine;
+    const me = header?.value.trim();
     keepTournamentSecrets(created.tournament.tournamentId, joins, me && joins[me] ? [me] : []);
     refresh();
   });
   if (signal?.aborted) return () => {}; // left before it was drawn
+  header?.addEventListener("input", follow);
   main.append(h("section", { id: "tournaments" }, h("h2", {}, t("tournaments.title")),
     id ? h("a", { href: "#/tournaments", class: "all" }, say("tour.all"))
       : h("label", { class: "inline" }, all, " ", t("lobby.finished")), box), ...(id ? [] : [form]));
   await refresh();
   const timer = setInterval(refresh, 3000);
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    header?.removeEventListener("input", follow);
+  };
 }
 
 /** The new tournament's players: a row each (his name, a bot or not, a way to remove him), and one more on a click.

@@ -14,7 +14,7 @@ import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, t } from "../i18n.js";
-import { botLevels, STRINGS as LEVEL_WORDS } from "../levels.js";
+import { botLevels, botNames, STRINGS as LEVEL_WORDS } from "../levels.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
 import { warns } from "./board.js";
@@ -43,9 +43,11 @@ export async function boardFor(family) {
   return loaded[family];
 }
 
-/** Each seat's name: the player's, a bot's, or the free seat's number (people count from 1). */
+/** Each seat's name: the player's, a bot's (by its level: levels.js's botNames), or the free seat's number (people
+ *  count from 1). */
 export function seatNames(info) {
-  return (info?.seats || []).map((s, i) => s.player || (s.bot ? t("bot", { n: i + 1 }) : t("seat", { n: i + 1 })));
+  const bots = botNames(info, t, lang);
+  return (info?.seats || []).map((s, i) => s.player || bots[i] || t("seat", { n: i + 1 }));
 }
 
 /** A table's title as a player reads it: its place in its tournament ("Coupe · demi-finale · match 1 · partie 2"),

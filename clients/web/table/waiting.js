@@ -19,10 +19,11 @@ export function seatsWaiting(info, mine = null) {
   });
 }
 
-/** A waiting seat's name on the felt: the screen's name for it (``names``: screen.js's seatNames, a tournament's bot
- *  named as the tournament names it), else its player's, else "bot n" or "seat n" in the page's words (``t``). */
+/** A waiting seat's name on the felt: the screen's name for it (``names``: screen.js's seatNames, a bot of the house
+ *  named by its level, a tournament's as the tournament names it), else its player's, else "bot" or "seat n" in the
+ *  page's words (``t``). */
 export function waitingName(seat, names, t) {
-  return names?.[seat.seat] || seat.name || t(seat.kind === "bot" ? "bot" : "seat", { n: seat.seat + 1 });
+  return names?.[seat.seat] || seat.name || (seat.kind === "bot" ? t("bot.plain") : t("seat", { n: seat.seat + 1 }));
 }
 
 /** The seats of a waiting table drawn in ``node`` (the board's node, the felt). */
