@@ -168,11 +168,12 @@ def own_hand(driver: Any) -> str:
 
 
 @pytest.mark.parametrize("size,lang", SIZES)
-def test_daker_shows_both_values_of_the_others_cards_in_the_page_s_letters_and_names_your_hand(
+def test_daker_shows_both_values_of_the_others_cards_its_colours_drawn_and_names_your_hand(
         site: str, driver: Any, size: tuple[int, int], lang: str) -> None:
     """DAKER hold'em at three: while anne plays her hand is named (the view's best, its category in the page's words);
     at the showdown every card shown at the others' seats shows its second value, above their seat's box, not under
-    it; the red 10 and the black 9 are written R and N in French, R and B in English, on the cards and the legend."""
+    it; the red 10 and the black 9 (the rulebook's "rouge" and "noir") are discs of their colour on the cards and the
+    legend, in both languages, never a letter (an R beside the K was read "roi")."""
     table_id, tokens = table(site, "daker", {}, 3)
     seated(driver, site, table_id, tokens[0], size, lang)
     until(driver, site, table_id, tokens, "daker", lambda d: d.find_elements(By.CSS_SELECTOR, "#board .pk-seat.mine.pending"),
@@ -186,13 +187,15 @@ def test_daker_shows_both_values_of_the_others_cards_in_the_page_s_letters_and_n
         centred(driver, f"#board .pk-seat[data-seat='{seat}']")
         covered = driver.execute_script(COVERED, f"#board .pk-seat[data-seat='{seat}']")
         assert not covered, f"values under the seat's box (seat, card, value, its bottom, the box's top): {covered}"
-    letters = driver.execute_script(
-        "return [...document.querySelectorAll('#board .card.daker .face')].map((f) => [f.dataset.value, f.textContent])")
+    drawn = ("(node) => [node.dataset?.value, node.textContent, [...node.querySelectorAll('.dk-colour')]"
+             ".map((disc) => [disc.className, getComputedStyle(disc).backgroundColor])]")
+    letters = driver.execute_script(f"return [...document.querySelectorAll('#board .card.daker .face')].map({drawn})")
     assert len(letters) >= 2 * (3 * 3 + 3), letters  # three hands of three and the board, two values each
-    black = "B" if lang == "en" else "N"
-    assert all(shown == (black if value == "N" else value) for value, shown in letters), letters
-    order = driver.find_element(By.CSS_SELECTOR, "#board .pk-order").get_attribute("textContent")
-    assert order.replace(" ", "") == f"A>K>Q>J>R>{black}", order
+    discs = {"R": [["dk-colour red", "rgb(208, 49, 45)"]], "N": [["dk-colour black", "rgb(17, 17, 17)"]]}
+    assert all((shown, disc) == (("", discs[value]) if value in discs else (value, [])) for value, shown, disc in letters), letters
+    _, order, colours = driver.execute_script(f"return ({drawn})(document.querySelector('#board .pk-order'))")
+    assert order.replace(" ", "") == "A>K>Q>J>>", order
+    assert [colour for colour, _ in colours] == ["dk-colour red", "dk-colour black"], colours
 
 
 @pytest.mark.parametrize("size,lang", SIZES)

@@ -2,8 +2,8 @@
 //
 //   Er, Tb          a letter card, red or black, with its value; ?r a joker, ?r=E one standing for E
 //   As, Td, 9h      a standard card (suits as symbols, hearts and diamonds red)
-//   AK, QR, NN      a DAKER card: two poker-dice values (R the red 10, N the black 9: "rouge", "noir"; drawn with the
-//                   page's letters, R and B in English)
+//   AK, QR, NN      a DAKER card: two poker-dice values (R the red 10, N the black 9: the rulebook's "rouge", "noir";
+//                   drawn as a disc of their colour, never a letter: an R beside the K read "roi" in French)
 //   4y, 1r          a die: its face and its colour (red, black, white, yellow)
 //   ??              a card face down; [Ld] a POKER CHAMP back: its mark (L/M/S and suit, or A)
 //
@@ -24,7 +24,7 @@ const NAMES = {
     letter: (l, c) => `${l} ${c === "r" ? "rouge" : "noire"}`, joker: (c) => `joker ${c === "r" ? "rouge" : "noir"}`,
     jokerAs: (c, l) => `joker ${c === "r" ? "rouge" : "noir"} pour ${l}`, die: (face, colour) => `dé ${colour} : ${face}`,
     dk: { A: "as", K: "roi", Q: "dame", J: "valet", R: "10 rouge", N: "9 noir" }, daker: (a, b) => `${a} et ${b}`,
-    dkLetter: {}, back: "carte cachée", marked: (mark) => `dos marqué ${mark}`,
+    dkColour: { R: "rouge", N: "noir" }, back: "carte cachée", marked: (mark) => `dos marqué ${mark}`,
   },
   en: {
     rank: { T: "10", J: "jack", Q: "queen", K: "king", A: "ace" }, suit: { c: "clubs", d: "diamonds", h: "hearts", s: "spades" },
@@ -32,7 +32,7 @@ const NAMES = {
     letter: (l, c) => `${c === "r" ? "red" : "black"} ${l}`, joker: (c) => `${c === "r" ? "red" : "black"} joker`,
     jokerAs: (c, l) => `${c === "r" ? "red" : "black"} joker as ${l}`, die: (face, colour) => `${colour} die: ${face}`,
     dk: { A: "ace", K: "king", Q: "queen", J: "jack", R: "red 10", N: "black 9" }, daker: (a, b) => `${a} and ${b}`,
-    dkLetter: { N: "B" }, back: "a card face down", marked: (mark) => `a back marked ${mark}`,
+    dkColour: { R: "red", N: "black" }, back: "a card face down", marked: (mark) => `a back marked ${mark}`,
   },
 };
 
@@ -48,10 +48,19 @@ const PATTERNS = [
   ["marked", /^\[([LMS]?)([cdhs]?|A)\]$/],
 ];
 
-/** A DAKER value ("A"... "R", "N": its text in views) as the page's language writes it: the red 10 and the black 9 are
- *  R and N in French (rouge, noir), R and B in English (red, black). */
-export function dakerLetter(value) {
-  return names().dkLetter[value] || value;
+// DAKER's two colour values, the rulebook's "rouge" and "noir", by their text in views.
+const DAKER_COLOURS = { R: "red", N: "black" };
+
+/** A DAKER value ("A"... "R", "N": its text in views) as drawn: its letter, or the red and the black as a disc of
+ *  their colour (class "dk-colour red" / "black"), named for a screen reader in the page's language ("rouge", "red").
+ *  No letter stands for them: R and N read "roi" and a number beside the A, K, Q, J. */
+export function dakerValue(value) {
+  const colour = DAKER_COLOURS[value];
+  if (!colour) return document.createTextNode(value);
+  const disc = el("i", `dk-colour ${colour}`);
+  disc.setAttribute("role", "img");
+  disc.setAttribute("aria-label", names().dkColour[value]);
+  return disc;
 }
 
 /** What a text is: [kind, match] for a card, a die or a back; null for anything else. */
@@ -89,8 +98,11 @@ export function cardElement(text) {
     card.classList.add(m[2] === "d" || m[2] === "h" ? "red" : "black");
     card.append(el("b", "face", (m[1] === "T" ? "10" : m[1]) + SUITS[m[2]]));
   } else if (kind === "daker") {
-    card.append(el("b", "face", dakerLetter(m[1])), el("b", "face low", dakerLetter(m[2])));
-    card.querySelectorAll(".face").forEach((face, i) => (face.dataset.value = m[i + 1])); // its value, in any language
+    card.append(el("b", "face"), el("b", "face low"));
+    card.querySelectorAll(".face").forEach((face, i) => {
+      face.append(dakerValue(m[i + 1]));
+      face.dataset.value = m[i + 1]; // its value, in any language
+    });
   } else if (kind === "die") {
     card.classList.add(`die-${DICE[m[2]]}`);
     card.append(el("b", "face", m[1]));

@@ -9,7 +9,7 @@
 // are the server's: each seat's best one now (its view's best, its own) and each shown one (the event's slug, POKER
 // CHAMP's full name in its notes); the page only names them.
 
-import { cardElement, dakerLetter, isHidden, kindOf } from "../cards.js";
+import { cardElement, dakerValue, isHidden, kindOf } from "../cards.js";
 import { listed } from "../i18n.js";
 import { choiceLabel } from "../options.js";
 import { clockElement, isPicked, nameOf, num } from "./board.js";
@@ -59,7 +59,7 @@ export const STRINGS = {
     "dk.showdown": "Abattage", "dk.stock": "cartes en pioche : {n}",
     "dk.replay": "Égalité : {names} rejouent",
     "dk.legend.title": "Cartes DAKER :", "dk.legend.two": "deux valeurs de dés de poker par carte, une seule compte dans une main",
-    "dk.legend.R": "le 10 rouge", "dk.legend.N": "le 9 noir", "dk.legend.order": "de la plus forte à la plus faible",
+    "dk.legend.R": "rouge (le 10 des dés de poker)", "dk.legend.N": "noir (le 9)", "dk.legend.order": "de la plus forte à la plus faible",
     "dk.hand.nothing": "Rien", "dk.hand.pair": "Paire de {a}", "dk.hand.two-pairs": "Deux paires, {a} et {b}",
     "dk.hand.three": "Brelan de {a}", "dk.hand.full-house": "Full aux {a} par les {b}",
     "dk.hand.four": "Carré de {a}, kicker {b1}", "dk.hand.repoker": "Repoker de {a}",
@@ -111,7 +111,7 @@ export const STRINGS = {
     "dk.showdown": "Showdown", "dk.stock": "cards in the stock: {n}",
     "dk.replay": "A tie: {names} play again",
     "dk.legend.title": "DAKER cards:", "dk.legend.two": "two poker-dice values on each card, a hand uses only one of them",
-    "dk.legend.R": "the red 10", "dk.legend.N": "the black 9", "dk.legend.order": "from the highest to the lowest",
+    "dk.legend.R": "red (the poker dice's 10)", "dk.legend.N": "black (the 9)", "dk.legend.order": "from the highest to the lowest",
     "dk.hand.nothing": "Nothing", "dk.hand.pair": "Pair of {a}", "dk.hand.two-pairs": "Two pair, {a} and {b}",
     "dk.hand.three": "Three {a}", "dk.hand.full-house": "Full house, {a} over {b}", "dk.hand.four": "Four {a}, {b1} kicker",
     "dk.hand.repoker": "Five {a} (repoker)",
@@ -143,17 +143,11 @@ function amount(n, ctx) {
   return FORMATS.get(lang).format(num(n));
 }
 
-/** A card, die or back, as cards.js draws it, with the touches of this board (DAKER's red 10 and black 9). */
+/** A card, die or back, as cards.js draws it, with the touches of this board (a die's pips, a marked back's red). */
 function piece(text, extra = "") {
   const node = cardElement(text);
   const found = kindOf(text);
   if (extra) node.classList.add(...extra.split(" ").filter(Boolean));
-  if (found && found[0] === "daker") {
-    node.querySelectorAll(".face").forEach((face) => {
-      if (face.dataset.value === "R") face.classList.add("v-red");
-      if (face.dataset.value === "N") face.classList.add("v-black");
-    });
-  }
   if (found && found[0] === "die") {
     const on = PIPS[found[1][1]] || [];
     node.append(el("span", "pips", ...Array.from({ length: 9 }, (_, i) => el("i", on.includes(i) ? "on" : ""))));
@@ -602,17 +596,20 @@ export function dakerName(hand, t) {
   return slugName("dk.hand", hand.category, t, { a: word("dk.v", a), b: word("dk.v", b), b1: word("dk.v1", b) });
 }
 
-/** DAKER's values from the highest, each in the page's letters (R and B in English: cards.js's dakerLetter). */
+/** DAKER's values from the highest, as the cards draw them (cards.js's dakerValue: the red and the black as discs of
+ *  their colour), and what the two colours are. */
 function dkLegend(t) {
+  // each value as on a card: a letter, or a colour's disc on a card's white (the black one's unseen on the dark room)
+  const value = (v) => el("b", ["R", "N"].includes(v) ? "dk-tile" : "", dakerValue(v));
   const order = el("span", "pk-order");
   ["A", "K", "Q", "J", "R", "N"].forEach((v, i) => {
     if (i) order.append(" > ");
-    order.append(el("b", v === "R" ? "v-red" : v === "N" ? "v-black" : "", dakerLetter(v)));
+    order.append(value(v));
   });
   return el("div", "pk-legend", el("b", "", t("dk.legend.title")), " ",
     el("span", "", t("dk.legend.two")), el("ul", "",
-      el("li", "", piece("QR", "legend"), " ", el("b", "v-red", dakerLetter("R")), " = ", t("dk.legend.R"), " · ",
-        el("b", "v-black", dakerLetter("N")), " = ", t("dk.legend.N")),
+      el("li", "", piece("QR", "legend"), " ", value("R"), " ", t("dk.legend.R"), " · ", value("N"), " ",
+        t("dk.legend.N")),
       el("li", "", order, " ", el("small", "", `(${t("dk.legend.order")})`))));
 }
 
