@@ -465,6 +465,8 @@ def test_a_tournament_seat_is_taken_in_the_browser_that_made_it(site: str, brows
     driver.get(site + "#/tournaments")
     form = wait(driver, lambda d: d.find_element(By.ID, "create-tournament"))
     assert "AlphaPoker" in form.text, form.text  # the game its tables play, said
+    # the finished ones asked for in the tournaments' gender ("terminées aussi" is the tables')
+    assert driver.find_element(By.CSS_SELECTOR, "#tournaments > label.inline").text == "terminés aussi"
     fields = form.find_elements(By.CSS_SELECTOR, ".tour-player-list input[type=text]")
     # you against three bots, named by their level: nobody named yet, your name is asked, never made up ("ann" before)
     first = [f.get_attribute("value") for f in fields]

@@ -157,7 +157,7 @@ export async function tournamentsScreen(main, { join, signal, variantOf, id = ""
                       bots: entries.flatMap((p, i) => (p.bot ? [i] : [])), botLevel: level.value, pauseSeconds: pause.seconds(),
                       options: optionValues(form, offered), ...clock.timing() };
     const created = await call("TournamentService", "CreateTournament", request).catch((e) => {
-      [error.hidden, error.textContent] = [false, e.message]; // the server's reason, beside the form
+      [error.hidden, error.textContent] = [false, refusal(e)]; // in the page's words, beside the form
       return null;
     });
     if (!created) return;
@@ -175,7 +175,7 @@ export async function tournamentsScreen(main, { join, signal, variantOf, id = ""
   header?.addEventListener("input", follow);
   main.append(h("section", { id: "tournaments" }, h("h2", {}, t("tournaments.title")),
     id ? h("a", { href: "#/tournaments", class: "all" }, say("tour.all"))
-      : h("label", { class: "inline" }, all, " ", t("lobby.finished")), box), ...(id ? [] : [form]));
+      : h("label", { class: "inline" }, all, " ", t("tour.finished")), box), ...(id ? [] : [form]));
   await refresh();
   const timer = setInterval(refresh, 3000);
   return () => {
@@ -260,7 +260,7 @@ function tournamentCard(tour, join, live = new Map(), game = null) {
   const standings = h("div", { class: "scroll" }, h("table", { class: "list standings" }, h("tr", {}, ...["#", "player",
     "points", "tiebreak", "played", "won", "lost", "forfeited"].map((c) => h("th", { class: c === "forfeited" ? forfeits : c },
     t(`tour.col.${c}`)))), ...rows.map((s) => h("tr", {},
-    h("td", {}, s.place), h("td", {}, s.player), h("td", {}, s.matchPoints || 0), h("td", {}, s.tiebreak || 0),
+    h("td", {}, s.place), h("td", {}, s.player), h("td", {}, s.matchPoints || 0), h("td", {}, number(s.tiebreak || 0)),
     h("td", { class: "played" }, s.played || 0), h("td", {}, s.won || 0), h("td", {}, s.lost || 0),
     h("td", { class: forfeits }, s.forfeited || 0)))));
   // whom this browser plays for (a player's own link opened, the organiser's own name), and the others it holds the
