@@ -54,6 +54,8 @@
 //   act(move)  sends a move: {action: "text"} or the family's typed action ({chinese: {place: {...}}}, the
 //              ActRequest JSON field); resolves once the table took it, rejects with the refusal
 //   hints      the practice table's hints (GetHints' JSON), or null at a table without them
+//   replay     true in a replay of a finished game (table/replay.js): the seats pending are whose turn it was then,
+//              said as such ("à jouer"), never as someone thinking now
 //   review     the seat's last finished hand looked at again (ReviewHand's JSON: {hand, seat, best: [Hint],
 //              played}) while its end is held on the table, or null
 

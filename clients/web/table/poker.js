@@ -20,10 +20,10 @@ export const STRINGS = {
     "pk.seat": "place {n}", "pk.dealer": "donneur", "pk.dealer.mark": "D",
     "pk.pot": "Pot", "pk.pot.won": "Pot remporté", "pk.chips": "{n} {n:jeton|jetons}", "pk.bet": "mise {n}", "pk.paid": "a payé {n}",
     "pk.folded": "couché", "pk.out": "éliminé", "pk.allin": "tapis", "pk.your.turn": "à vous",
-    "pk.thinking": "réfléchit…", "pk.paused": "en pause", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
+    "pk.thinking": "réfléchit…", "pk.to.act": "à jouer", "pk.paused": "en pause", "pk.decided": "a payé", "pk.wins": "gagne {n}", "pk.winner": "gagne",
     "pk.champion": "champion", "pk.champions": "Victoire de {names}", "pk.over": "Partie terminée", "pk.hand.n": "Donne {n}",
     "pk.deal.n": "Donne {n}", "pk.board": "tableau",
-    "pk.side.pot": "pot parallèle",
+    "pk.side.pot": "pot parallèle", "pk.uncontested": "{name} remporte le pot : les autres se sont couchés",
     // POKER CHAMP
     "pc.stage.1": "Étape 1 · observation", "pc.stage.2": "Étape 2 · le flop", "pc.stage.3": "Étape 3 · le turn",
     "pc.stage.4": "Étape 4 · la rivière", "pc.stage.n": "Étape {n}", "pc.stake": "mise de l'étape : {n}",
@@ -71,10 +71,10 @@ export const STRINGS = {
     "pk.seat": "seat {n}", "pk.dealer": "dealer", "pk.dealer.mark": "D",
     "pk.pot": "Pot", "pk.pot.won": "Pot won", "pk.chips": "{n} {n:chip|chips}", "pk.bet": "bet {n}", "pk.paid": "paid {n}",
     "pk.folded": "folded", "pk.out": "out", "pk.allin": "all-in", "pk.your.turn": "your turn",
-    "pk.thinking": "thinking…", "pk.paused": "paused", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
+    "pk.thinking": "thinking…", "pk.to.act": "to act", "pk.paused": "paused", "pk.decided": "paid", "pk.wins": "wins {n}", "pk.winner": "wins",
     "pk.champion": "champion", "pk.champions": "{names} won", "pk.over": "Game over", "pk.hand.n": "Hand {n}",
     "pk.deal.n": "Deal {n}", "pk.board": "board",
-    "pk.side.pot": "side pot",
+    "pk.side.pot": "side pot", "pk.uncontested": "{name} takes the pot uncontested: the others folded",
     // POKER CHAMP
     "pc.stage.1": "Stage 1 · hole cards", "pc.stage.2": "Stage 2 · the flop", "pc.stage.3": "Stage 3 · the turn",
     "pc.stage.4": "Stage 4 · the river", "pc.stage.n": "Stage {n}", "pc.stake": "stake this stage: {n}",
@@ -425,21 +425,35 @@ function plateNode(seat, s, model, ctx, me, clock) {
     awards.title = t("pc.awards", { n: seat.awards });
     plate.append(awards);
   }
-  let tag = null;
-  if (seat.champion) tag = el("div", "pk-tag champ", `★ ${t("pk.champion")}`);
-  else if (seat.won !== undefined) {
-    tag = el("div", "pk-tag win", seat.won > 0 && !model.chipless ? t("pk.wins", { n: amount(seat.won, ctx) }) : t("pk.winner"));
-    if ((seat.pots || []).length && seat.pots.every((pot) => pot !== "main")) tag.append(` · ${t("pk.side.pot")}`);
-  } else if (seat.out) tag = el("div", "pk-tag", t("pk.out"));
-  else if (!seat.inHand && !model.over) tag = el("div", "pk-tag", t("pk.folded"));
-  else if (seat.pending && !model.showdown) {
-    tag = el("div", "pk-tag turn", me ? t("pk.your.turn") : t(ctx.paused ? "pk.paused" : "pk.thinking"));
-    if (clock) tag.append(" ", clockElement(clock, t));
-  } else if (seat.allIn) tag = el("div", "pk-tag allin", t("pk.allin"));
-  else if (seat.decided) tag = el("div", "pk-tag done", `✓ ${t("pk.decided")}`);
-  if (tag) plate.append(tag);
+  const said = seatTag(seat, model, ctx, me);
+  if (said) {
+    const tag = el("div", `pk-tag ${said[0]}`.trim(), said[1]);
+    if (clock && said[0] === "turn") tag.append(" ", clockElement(clock, t));
+    plate.append(tag);
+  }
   if (seat.hand) plate.append(el("div", "pk-made", seat.hand));
   return plate;
+}
+
+/** What a seat of the model is doing, as its plate's one tag: [its class, its words], or null. The seat the table
+ *  waits for is thinking (or paused, or it is the viewer's turn); in a replay (ctx.replay) that is history: it was
+ *  its turn to act, nobody thinks now. */
+export function seatTag(seat, model, ctx, me) {
+  const { t } = ctx;
+  if (seat.champion) return ["champ", `★ ${t("pk.champion")}`];
+  if (seat.won !== undefined) {
+    const side = (seat.pots || []).length && seat.pots.every((pot) => pot !== "main") ? ` · ${t("pk.side.pot")}` : "";
+    return ["win", (seat.won > 0 && !model.chipless ? t("pk.wins", { n: amount(seat.won, ctx) }) : t("pk.winner")) + side];
+  }
+  if (seat.out) return ["", t("pk.out")];
+  if (!seat.inHand && !model.over) return ["", t("pk.folded")];
+  if (seat.pending && !model.showdown) {
+    if (ctx.replay) return ["turn", t("pk.to.act")];
+    return ["turn", me ? t("pk.your.turn") : t(ctx.paused ? "pk.paused" : "pk.thinking")];
+  }
+  if (seat.allIn) return ["allin", t("pk.allin")];
+  if (seat.decided) return ["done", `✓ ${t("pk.decided")}`];
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -455,6 +469,12 @@ function slugName(prefix, slug, t, vars) {
  *  category alone (the engine's slug, "pair"). */
 function pcHand(named, slug, t) {
   return (named && handName(named)) || slugName("pc.hand", slug, t);
+}
+
+/** What a hand's end held on the table is called: its showdown (``key``, the game's word), or, when no seat showed
+ *  its hand (showdown()'s _uncontested: the others folded), who took the pot uncontested. */
+function handEnd(view, ctx, key) {
+  return view._uncontested === undefined ? ctx.t(key) : ctx.t("pk.uncontested", { name: nameOf(ctx, view._uncontested) });
 }
 
 function pcLegend(t) {
@@ -487,9 +507,10 @@ function pokerChampModel(view, ctx) {
   const names = (list) => listed(list.map((s) => nameOf(ctx, s)));
   const info = [
     t("pk.deal.n", { n: num(view.deal) }),
-    over ? t("pk.over") : showdown ? t("pc.showdown") : STRINGS.fr[`pc.stage.${stage}`] ? t(`pc.stage.${stage}`) : t("pc.stage.n", { n: stage }),
+    over ? t("pk.over") : showdown ? handEnd(view, ctx, "pc.showdown")
+      : STRINGS.fr[`pc.stage.${stage}`] ? t(`pc.stage.${stage}`) : t("pc.stage.n", { n: stage }),
     over || showdown || !num(view.stake) ? null : t("pc.stake", { n: amount(view.stake, ctx) }),
-    t("pc.awards.left", { n: num(view.awardsLeft) }),
+    over ? null : t("pc.awards.left", { n: num(view.awardsLeft) }), // none are, once the game is over
     view.timeUp ? t("pc.timeup") : null,
   ];
   // the duels and the Awards given, at a hand's end: made again only when they changed
@@ -561,7 +582,7 @@ function yahtzeeModel(view, ctx) {
   const limit = LIMITS.includes(ctx.options?.limit) ? ctx.options.limit : "spread";
   const info = [
     t("pk.hand.n", { n: num(view.hand) }),
-    over ? t("pk.over") : showdown ? t("yh.showdown") : t(`yh.street.${street}`),
+    over ? t("pk.over") : showdown ? handEnd(view, ctx, "yh.showdown") : t(`yh.street.${street}`),
     over || showdown || !num(view.roundLimit) ? null : t(`yh.limit.${limit}`, { n: amount(view.roundLimit, ctx) }),
   ];
   return {
@@ -636,7 +657,7 @@ function dakerModel(view, ctx) {
   });
   const turned = (view.community || []).filter((c) => c !== "??").length;
   let phase = null;
-  if (showdown) phase = t("dk.showdown");
+  if (showdown) phase = handEnd(view, ctx, "dk.showdown");
   else if (over) phase = t("pk.over");
   else if (view.phase === "PHASE_DISCARD") phase = t("dk.discard");
   else phase = mode === "holdem" ? t("dk.bet.n", { n: Math.min(4, turned + 1) }) : t("dk.bet");
@@ -659,13 +680,18 @@ function dakerModel(view, ctx) {
 const LEGENDS = { pc: pcLegend, yh: yhLegend, dk: dkLegend };
 const MODELS = { pokerChamp: pokerChampModel, yahtzeeHoldem: yahtzeeModel, daker: dakerModel };
 
+/** A view read into the table's model (see the model above), by its family's reading. */
+export function boardModel(view, ctx) {
+  return MODELS[familyOf(view || {}, ctx)](view || {}, ctx);
+}
+
 /** The board of any of the three families, made for ``node``: ctx.family ("pokerChamp", "yahtzeeHoldem", "daker")
  *  says which. Each update reads the view into the table's model and draws again only the parts it changed. */
 export function create(node, first = {}) {
   const table = tableBoard(node);
   return {
     update(view, ctx = first) {
-      table.draw(MODELS[familyOf(view || {}, ctx)](view || {}, ctx), ctx);
+      table.draw(boardModel(view, ctx), ctx);
     },
     destroy: () => table.destroy(),
   };
@@ -697,6 +723,8 @@ export function resultNote(info, ctx) {
 //   _duels     POKER CHAMP: [{seats, board, shown: {seat: {cards, hand}}, ties, winner}]
 //   _awards    POKER CHAMP: [{seat, to, gift}] the Awards given
 //   _replay    DAKER round mode: the tied seats that play again
+//   _uncontested  the seat that took the pot when no seat showed its hand (no "shown" event: the engine shows every
+//              hand still in at a showdown, so the others folded): there was no showdown
 // Chips are moved only by the events the view does not hold yet: the events may start at the hand's first one
 // (the view is then found among them by its pot) or at the view; a view of the game over already holds them all.
 
@@ -733,6 +761,11 @@ function chipsFrom(list, view, starts, potOf, over) {
   return pot === num(view.pot) ? list.length : Infinity;
 }
 
+/** The seat that took the pot with no hand shown (``shown``: some seat showed), else undefined: _uncontested above. */
+function uncontested(wins, shown) {
+  return !shown && wins.size === 1 ? [...wins.keys()][0] : undefined;
+}
+
 function winnersOf(wins) {
   return [...wins.entries()].sort((a, b) => a[0] - b[0]).map(([seat, w]) => ({ seat, amount: w.amount, pots: w.pots }));
 }
@@ -747,6 +780,7 @@ function showdownPokerChamp(view, events) {
   const duels = [];
   const awards = [];
   let duel = null;
+  let shown = false; // a seat showed its hand (a duel's are the duel's)
   v.board = [...(v.board || [])];
   list.forEach(({ kind, f, named }, i) => {
     const live = i >= from;
@@ -763,7 +797,10 @@ function showdownPokerChamp(view, events) {
       else for (const c of f.cards || []) if (!v.board.includes(c)) v.board.push(c);
     } else if (kind === "shown") {
       if (duel) duel.shown[num(f.seat)] = { cards: f.cards || [], hand: f.hand || "", named };
-      else Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "", _named: named });
+      else {
+        Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "", _named: named });
+        shown = true;
+      }
     } else if (kind === "won") {
       const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
       w.amount += num(f.amount);
@@ -794,7 +831,8 @@ function showdownPokerChamp(view, events) {
   for (const s of v.seats) s.pending = false;
   const total = [...wins.values()].reduce((a, w) => a + w.amount, 0);
   if (total) v.pot = String(total);
-  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _duels: duels, _awards: awards });
+  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _duels: duels, _awards: awards,
+                            _uncontested: uncontested(wins, shown) });
 }
 
 /** Yahtzee Texas Hold'em and DAKER: the betting both share, the cards or dice each has. */
@@ -822,6 +860,7 @@ function showdownBetting(view, events, family) {
   const over = family === "daker" ? v.phase === "PHASE_OVER" : Boolean(v.over);
   const from = chipsFrom(list, v, (e) => e.kind === "hand", potOf, over);
   const wins = new Map();
+  let shown = false; // a seat showed its hand
   const add = (s, n, bet = true) => {
     s.stack = String(num(s.stack) - n);
     if (bet) s.bet = String(num(s.bet) + n);
@@ -871,8 +910,10 @@ function showdownBetting(view, events, family) {
       const hand = [...(s.cards || [])];
       for (const c of f.cards || []) if (c !== "??" && !hand.includes(c)) hand.push(c);
       s.cards = hand;
-    } else if (kind === "shown") Object.assign(s, { [cardsKey]: [...(f[cardsKey] || [])], _hand: f.hand || "" });
-    else if (kind === "won") {
+    } else if (kind === "shown") {
+      Object.assign(s, { [cardsKey]: [...(f[cardsKey] || [])], _hand: f.hand || "" });
+      shown = true;
+    } else if (kind === "won") {
       const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
       w.amount += num(f.amount);
       if (f.pot) w.pots.push(f.pot);
@@ -893,7 +934,7 @@ function showdownBetting(view, events, family) {
   const total = [...wins.values()].reduce((a, w) => a + w.amount, 0);
   if (total) v.pot = String(total);
   delete v.toAct;
-  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins) });
+  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _uncontested: uncontested(wins, shown) });
 }
 
 /** The view as the hand ended: see above. */

@@ -215,9 +215,10 @@ export async function replayScreen(main, tableId, { title }) {
   };
 
   /** What a board is given (board.js's ctx), for a board that plays nothing: no clock, no picking, no move (act
-   *  null: a seat's cards to place are drawn on its board, not left for an action bar the replay has not). */
+   *  null: a seat's cards to place are drawn on its board, not left for an action bar the replay has not); replay:
+   *  the seat to act is history, not someone thinking now. */
   const ctx = (board, family, view, review) => ({
-    seat: mySeat, names, lang, family, t: (key, vars) => t(key, vars, board?.STRINGS), view, review,
+    seat: mySeat, names, lang, family, t: (key, vars) => t(key, vars, board?.STRINGS), view, review, replay: true,
     pending: new Set((view?.seats || []).flatMap((s, i) => (s.pending ? [i] : []))),
     clock: null, picked: new Map(), act: null, hints: null, card: cardElement, options: info.options || {},
   });

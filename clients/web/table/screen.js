@@ -136,10 +136,26 @@ const lateness = (hand) => (Number(hand || 0) ? Number(hand) : Infinity);
 /** A result column's cell: a hand a seat never went out in is a dash, not "0". */
 const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t("result.never") : number(value));
 
-/** The final ranking: the champions first, then who went out later (the results of games that knock seats out say
- *  the hand each went out in: two seats left with no chips are not equal), then by the result's first per-seat
- *  amount; what the whole game counted (deals played...) under it; a way to play it again, and to watch it again
- *  move by move. */
+/** The final ranking of a result's ``count`` seats, [{seat, rank}] in the order listed: the champions first, then
+ *  who went out later (the results of games that knock seats out say the hand each went out in: two seats left with
+ *  no chips are not equal), then by the result's first per-seat amount (of ``columns``, resultColumns'), what the
+ *  game ranks by; seats nothing of these tells apart share their rank, and are listed by the amounts after it (POKER
+ *  CHAMP's seats equal on Awards by their chips, richer first: the chips place nobody, the rulings' champions are
+ *  all those equal on Awards), then by seat. */
+export function ranking(result, columns, count) {
+  const champions = (result.champions || []).map(Number);
+  const outs = result.outHands || [];
+  const amounts = columns.filter(([k]) => k !== "outHands").map(([, v]) => v);
+  const more = (list, a, b) => Number(list[b] || 0) - Number(list[a] || 0);
+  const ahead = (a, b) => (champions.includes(b) - champions.includes(a))
+    || (lateness(outs[b]) - lateness(outs[a]) || 0) || (amounts.length ? more(amounts[0], a, b) : 0);
+  const after = (a, b) => amounts.slice(1).reduce((found, list) => found || more(list, a, b), 0);
+  const order = [...Array(count).keys()].sort((a, b) => ahead(a, b) || after(a, b) || a - b);
+  return order.map((seat) => ({ seat, rank: 1 + order.filter((o) => ahead(o, seat) < 0).length }));
+}
+
+/** The final ranking (``ranking``); what the whole game counted (deals played...) under it; a way to play it
+ *  again, and to watch it again move by move. */
 function resultPanel(info, variant, names, again, board, ctx) {
   const family = FAMILIES.find((f) => info[f]);
   const result = family ? info[family] : {};
@@ -147,13 +163,6 @@ function resultPanel(info, variant, names, again, board, ctx) {
   const columns = resultColumns(variant, result, count);
   const facts = Object.entries(result).filter(([k, v]) => !Array.isArray(v) && typeof v !== "object" && Number(v));
   const champions = (result.champions || []).map(Number);
-  const outs = result.outHands || [];
-  const amounts = columns.find(([k]) => k !== "outHands")?.[1];
-  // Champions first, then the later out, then by the first amount; seats nothing tells apart share their rank.
-  const ahead = (a, b) => (champions.includes(b) - champions.includes(a))
-    || (lateness(outs[b]) - lateness(outs[a]) || 0) || (amounts ? Number(amounts[b] || 0) - Number(amounts[a] || 0) : 0);
-  const order = [...names.keys()].sort((a, b) => ahead(a, b) || a - b);
-  const rankOf = (s) => 1 + order.filter((o) => ahead(o, s) < 0).length;
   const legacy = info.result ? JSON.parse(info.result) : {};
   return h("div", { class: "result-panel" },
     h("h3", {}, champions.length ? t("result.title", { names: listed(champions.map((s) => names[s])) }) : t("result.none")),
@@ -163,8 +172,8 @@ function resultPanel(info, variant, names, again, board, ctx) {
     h("table", { class: "list ranking" },
       h("tr", {}, h("th", {}, t("result.rank")), h("th", {}, t("result.player")),
         ...columns.map(([k]) => h("th", { "data-field": k }, resultWord(k, family)))),
-      ...order.map((s) => h("tr", { class: champions.includes(s) ? "champion" : "" }, h("td", {}, rankOf(s)),
-        h("td", {}, names[s]), ...columns.map(([k, v]) => h("td", {}, cell(k, v[s])))))),
+      ...ranking(result, columns, count).map(({ seat: s, rank }) => h("tr", { class: champions.includes(s) ? "champion" : "" },
+        h("td", {}, rank), h("td", {}, names[s]), ...columns.map(([k, v]) => h("td", {}, cell(k, v[s])))))),
     facts.length ? h("p", { class: "result-facts" },
       facts.map(([k, v]) => t("result.fact", { name: resultWord(k, family), n: v })).join(" · ")) : null,
     board?.resultNote ? board.resultNote(info, ctx) : null, // what the game counted, in words (POKER CHAMP's Awards)
