@@ -170,7 +170,8 @@ function familyOf(view, ctx) {
 //
 // model = { family, seats: [{seat, cards, chips, bet, inHand, out, pending, allIn, decided, awards, hand,
 //   won, pots, champion}], button, board: {cards, slots, dice} | null, dice, pot, chipless, info: [text],
-//   note: text, legend: "pc" | "yh" | "dk" (LEGENDS), panels: () => [element] with panelsKey (what they are drawn
+//   note: text, legend: "pc" | "yh" | "dk" (LEGENDS; none once the game is over: nothing is left to read and decide,
+//   and the table and its result fit a laptop's screen without it), panels: () => [element] with panelsKey (what they are drawn
 //   from), pickable, showdown, over }
 
 /** Each seat's angle round the table (degrees, clockwise from the right; 90 is the bottom): the viewer's
@@ -540,7 +541,7 @@ function pokerChampModel(view, ctx) {
     family: "pokerChamp", seats, button: null, pot: num(view.pot), info, showdown, over,
     board: { cards: view.board || [], slots: 5 },
     note: over && champions.length ? t("pc.champions", { names: names(champions) }) : null,
-    legend: marked ? "pc" : null, panels, panelsKey,
+    legend: marked && !over ? "pc" : null, panels, panelsKey,
   };
 }
 
@@ -589,7 +590,7 @@ function yahtzeeModel(view, ctx) {
     family: "yahtzeeHoldem", seats, button: view.button !== undefined ? num(view.button) : 0, pot: num(view.pot),
     info, showdown, over, dice: true, board: { cards: view.board || [], slots: 5, dice: true },
     note: over && champions.length ? t("pk.champions", { names: listed(champions.map((s) => nameOf(ctx, s))) }) : null,
-    legend: "yh",
+    legend: over ? null : "yh",
   };
 }
 
@@ -673,7 +674,7 @@ function dakerModel(view, ctx) {
     board: mode === "holdem" ? { cards: view.community || [], slots: 3 } : null,
     stock: mode !== "holdem" && !over && !showdown ? num(view.stock) : undefined,
     pickable: !showdown && !over && view.phase === "PHASE_DISCARD" && Boolean(mine?.pending),
-    legend: "dk",
+    legend: over ? null : "dk",
   };
 }
 

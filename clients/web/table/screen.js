@@ -433,6 +433,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       waiting.update(info, c);
     }
     drawBar(c, over, held);
+    section.classList.toggle("over", over); // the game's end laid out with its result (poker.css: beside the table)
     refill(result, JSON.stringify([over, over && info, names, lang]), () => (over ? resultPanel(info, state.variant, names,
       mySeat !== null ? () => playAgain(info, mySeat) : null, module, c) : ""));
     if (over && state.skipping) { // the result asked for: in sight once it is there

@@ -1,0 +1,110 @@
+"""The table screens' layout as the play-tester met it (issue 39's last screenshots), in a real headless Chromium
+against a real server: a finished POKER CHAMP and Yahtzee hold'em game shows its whole table and its result in one
+screen of a laptop (1280x900, and the 757 px of page a 900 px screen leaves under the browser's bars), with a
+spectator's chat box usable beside it; on a phone a toast leaves the chat band and its unread line in sight.
+
+The module's one browser (test_browser_table_fixes' ``show``: DevTools' device metrics set the window's size) and
+its own server (test_browser's ``site``); the games are played by bots, fast (the server's rate)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import test_browser
+from conftest import post
+from test_browser import API, chromium, table_info, wait
+from test_browser_table_fixes import DESKTOP, PHONE, show, table
+from selenium.webdriver.common.by import By  # after test_browser, which skips the module without selenium
+
+site = test_browser.site  # the module's own server (test_browser's fixture)
+
+LAPTOP = (1280, 757)  # a 1280x900 screen's page, under the browser's tabs and address bar
+
+# Each box of the end screen a person must see, and whether it lies inside the window (scrolled to the top):
+# [what, top, bottom] of those that do not, the window's height last.
+OUTSIDE = """
+const boxes = [['table', document.querySelector('#board .pk-table')], ['result', document.querySelector('#result .result-panel')],
+               ...[...document.querySelectorAll('#board .pk-seat')].map((seat) => [`seat ${seat.dataset.seat}`, seat])];
+const out = boxes.filter(([, node]) => !node).map(([what]) => [what, 'missing']);
+for (const [what, node] of boxes.filter(([, node]) => node)) {
+  const r = node.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight + 0.5) out.push([what, Math.round(r.top), Math.round(r.bottom)]);
+}
+return out.length ? [...out, innerHeight, scrollY] : [];
+"""
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    browser = chromium("fr-FR", DESKTOP)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(autouse=True)
+def evidence(request: pytest.FixtureRequest, driver: Any, tmp_path: Path) -> Iterator[None]:
+    """A failing test leaves the browser's screenshot in its temporary directory."""
+    yield
+    if getattr(request.node, "failed", False):
+        driver.save_screenshot(str(tmp_path / "browser.png"))
+        print(f"screenshot: {tmp_path / 'browser.png'}")
+
+
+def finished(site: str, variant: str, options: dict[str, str]) -> str:
+    """A game of three bots played to its end: its table's id."""
+    status, made = post(site + API + "CreateTable", {"variant": variant, "options": {"players": "3", **options},
+                                                     "botSeats": [0, 1, 2], "pauseSeconds": 0})  # fmt: skip
+    assert status == 200, made
+    table_id: str = made["table"]["tableId"]
+    wait(None, lambda _: table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED", 120, "the bots never finished")
+    return table_id
+
+
+@pytest.fixture(scope="module")
+def ends(site: str) -> dict[str, str]:
+    """A finished POKER CHAMP game (one Award wins it) and Yahtzee hold'em game (two hands), by variant."""
+    return {"poker-champ": finished(site, "poker-champ", {"awards_to_win": "1"}),
+            "yahtzee-holdem": finished(site, "yahtzee-holdem", {"hands": "2"})}
+
+
+@pytest.mark.parametrize("size", [DESKTOP, LAPTOP], ids=["1280x900", "1280x757"])
+@pytest.mark.parametrize("variant", ["poker-champ", "yahtzee-holdem"])
+def test_a_finished_game_shows_its_whole_table_and_its_result_on_a_laptop_s_screen(
+        site: str, driver: Any, ends: dict[str, str], variant: str, size: tuple[int, int]) -> None:
+    """The result beside the final table, not under it: every seat (the bottom one too), the table and the result
+    inside the window as the page opens, nothing scrolled (before: the result from 936 to 1,204 px, under a window
+    of 900, or of 757). A spectator's chat box beside them takes a name on its own line, above the message:
+    side by side, each was squeezed (97 and 75 px; the message showed 'écrire u')."""
+    show(driver, f"{site}#/table/{ends[variant]}", size, "fr")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#result .result-panel"), 30, "no result")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .pk-seat"), 30, "no table")
+    outside = driver.execute_script(OUTSIDE)
+    assert not outside, f"outside the window (what, top, bottom; the window's height, scrolled): {outside}"
+    name, line = (driver.find_element(By.ID, field).rect for field in ("chat-name", "chat-input"))
+    assert name["width"] >= 160 and line["width"] >= 160, (name, line)
+    assert name["y"] + name["height"] <= line["y"], (name, line)  # the name above the message
+
+
+def test_a_toast_on_a_phone_leaves_the_chat_band_and_its_unread_line_in_sight(site: str, driver: Any) -> None:
+    """At a table on a phone, a line said while the chat is folded shows in the band at the screen's bottom; a toast
+    then (a refusal, a notice) comes at the screen's top, not over the band (before: from 752 to 828 px, over the
+    band's 802 to 844)."""
+    table_id, tokens = table(site, "daker", {}, 2)
+    show(driver, f"{site}#/table/{table_id}", PHONE, "en", {table_id: {"seat": 0, "token": tokens[0]}})
+    wait(driver, lambda d: d.find_element(By.ID, "chat-toggle").is_displayed(), 20, "no chat band")
+    status, said = post(site + API + "Say", {"tableId": table_id, "text": "Bob is here, shall we start?"}, tokens[1])
+    assert status == 200, said
+    wait(driver, lambda d: "shall we start" in d.find_element(By.ID, "chat-peek").text, 20, "the band never said the line")
+    driver.execute_script("import('/dom.js').then((dom) => dom.toast('This seat was taken back on another device'))")
+    wait(driver, lambda d: d.execute_script("return getComputedStyle(document.getElementById('toast')).opacity") == "1")
+    boxes = driver.execute_script("return ['toast', 'chat-toggle', 'chat-peek'].map((id) => {"
+                                  "  const r = document.getElementById(id).getBoundingClientRect();"
+                                  "  return [r.left, r.top, r.right, r.bottom]; })")
+    toast, band, peek = boxes
+    for covered in (band, peek):
+        apart = toast[3] <= covered[1] or covered[3] <= toast[1] or toast[2] <= covered[0] or covered[2] <= toast[0]
+        assert apart, f"the toast {toast} over {covered}"
+    assert 0 <= toast[1] and toast[3] <= PHONE[1], toast  # in the window
