@@ -8,15 +8,15 @@ its own server (test_browser's ``site``); the games are played by bots, fast (th
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 import test_browser
 from conftest import post
-from test_browser import API, chromium, table_info, wait
+from test_browser import API, table_info, wait
 from test_browser_table_fixes import DESKTOP, PHONE, show, table
+from test_browser_table_fixes import driver, evidence  # noqa: F401 - its browser, and a failure's screenshot
 from selenium.webdriver.common.by import By  # after test_browser, which skips the module without selenium
 
 site = test_browser.site  # the module's own server (test_browser's fixture)
@@ -35,22 +35,6 @@ for (const [what, node] of boxes.filter(([, node]) => node)) {
 }
 return out.length ? [...out, innerHeight, scrollY] : [];
 """
-
-
-@pytest.fixture(scope="module")
-def driver() -> Iterator[Any]:
-    browser = chromium("fr-FR", DESKTOP)
-    yield browser
-    browser.quit()
-
-
-@pytest.fixture(autouse=True)
-def evidence(request: pytest.FixtureRequest, driver: Any, tmp_path: Path) -> Iterator[None]:
-    """A failing test leaves the browser's screenshot in its temporary directory."""
-    yield
-    if getattr(request.node, "failed", False):
-        driver.save_screenshot(str(tmp_path / "browser.png"))
-        print(f"screenshot: {tmp_path / 'browser.png'}")
 
 
 def finished(site: str, variant: str, options: dict[str, str]) -> str:
