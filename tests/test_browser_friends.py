@@ -299,6 +299,12 @@ def test_a_tournament_asks_its_games_clocks_and_deals_and_names_its_players(site
                                 if re.search(r"donne \d+ sur 3 · \w+ : \d+ PM · \w+ : \d+ PM", li.text)], 30,
                 "no live game shown")
     assert re.search(r"(cy|dee) : \d+ PM · (cy|dee) : \d+ PM", live[0]), live
+    # in English, a capital is counted in chips, as the game's board counts it ("25 PM" read as a time of day)
+    ann.find_element(By.ID, "lang").click()
+    wait(ann, lambda d: [li.text for li in d.find_elements(By.CSS_SELECTOR, "#tournaments article li")
+                         if re.search(r"(cy|dee): \d+ chips · (cy|dee): \d+ chips", li.text)], 30, "no capital in chips")
+    ann.find_element(By.ID, "lang").click()  # back to French
+    wait(ann, lambda d: "partie" in d.find_element(By.CSS_SELECTOR, "#tournaments article").text, 10)
     article = text_of(ann, "#tournaments article")  # read in one go: a live game's deal draws the card again
     assert "partie 1 · en attente des joueurs" in article, article
     # on a phone: the page no wider than the screen (the standings scroll in their box), "regarder" apart from

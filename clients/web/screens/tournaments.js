@@ -38,7 +38,7 @@ const STRINGS = {
   en: {
     "tour.games": "each game", "tour.live": "game {game} · deal {n} of {of}",
     "tour.live.tie": "game {game} · deal {n} (tie-break)", "tour.live.waiting": "game {game} · waiting for the players",
-    "tour.capital": "{name}: {n} PM",
+    "tour.capital": "{name}: {n} {n:chip|chips}",
     "tour.links": "players' links",
     "tour.links.help": "Send each player their own link: opened in their browser, it plays their games there, the "
       + "current one and the next ones. Whoever opens a link plays for that player: give it to them alone.",
