@@ -42,6 +42,7 @@ from brelan.api.errors import ServiceError, went_away
 from brelan.server.games.base import Bot, Variant
 from brelan.server.games.levels import DEFAULT_LEVEL
 from brelan.server.games.selfplay import play
+from brelan.server.typed.registry import family_of
 
 from .client import auth, open_channel
 
@@ -220,14 +221,32 @@ class _Route:
         return await patiently(once)
 
 
+def json_asked(variant: Variant) -> bool:
+    """Whether a bot asks for the JSON view (deprecated, and built for it alone): only where the typed view cannot
+    be read back into the engine's (its family has no ``engine_view``)."""
+    family = family_of(variant.name)
+    return family is None or family.engine_view is None
+
+
+def engine_view(variant: Variant, response: tpb.GetViewResponse) -> Any:
+    """The engine's view ``response`` holds, which a bot decides on as the table's own do; None before the deal.
+    Read back from the typed view where its family can, else from the JSON (asked then: :func:`json_asked`)."""
+    family = family_of(variant.name)
+    if family is None or family.engine_view is None:
+        return variant.view_from_json(response.view) if response.view not in ("", "{}") else None
+    field = response.WhichOneof("game")
+    seat = response.seat if response.HasField("seat") else None
+    return family.engine_view(getattr(response, field), seat, response.legal) if field else None
+
+
 async def _decide(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
                   response: tpb.GetViewResponse) -> str:  # fmt: skip
     """The seat's move on its view ``response``, made: "idle" (none to make), "over" (the game is), "acted",
     "again" (acted, and its move opened its next decision), "stale" (the table moved past the view) or "retry"
     (refused: decide again)."""
-    if response.view == "{}":
+    view = engine_view(variant, response)  # the engine's view: its bot decides on it, as the table's do
+    if view is None:
         return "idle"  # not dealt yet
-    view = variant.view_from_json(response.view)  # the engine's view: its bot decides on it, as the table's do
     if not variant.conserved(view):
         summary.conserved = False
     if view.over:
@@ -259,9 +278,9 @@ async def _decide(route: _Route, variant: Variant, table_id: str, me: _SeatClien
     return "again" if acted.events and me.seat in acted.events[-1].pending else "acted"
 
 
-async def _look(route: _Route, table_id: str, me: _SeatClient) -> tpb.GetViewResponse:
-    return await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=table_id, with_json=True),
-                                                metadata=auth(me.token)))  # fmt: skip
+async def _look(route: _Route, variant: Variant, table_id: str, me: _SeatClient) -> tpb.GetViewResponse:
+    request = tpb.GetViewRequest(table_id=table_id, with_json=json_asked(variant))
+    return await route.call(lambda s: s.GetView(request, metadata=auth(me.token)))
 
 
 async def _watched(route: _Route, table_id: str, read: Callable[[Stub], Awaitable[bool]]) -> None:
@@ -299,8 +318,8 @@ async def _decisions(route: _Route, variant: Variant, table_id: str, me: _SeatCl
     async def read(stub: Stub) -> bool:
         nonlocal seen
         over = False
-        request = tpb.WatchTableRequest(table_id=table_id, after_seq=seen, with_view=True, with_json=True,
-                                        decisions_only=True)  # fmt: skip
+        request = tpb.WatchTableRequest(table_id=table_id, after_seq=seen, with_view=True,
+                                        with_json=json_asked(variant), decisions_only=True)  # fmt: skip
         async for message in stub.WatchTable(request, metadata=auth(me.token)):
             response = message.view
             seen = response.seq
@@ -309,7 +328,7 @@ async def _decisions(route: _Route, variant: Variant, table_id: str, me: _SeatCl
             if pace and response.legal:
                 await _pause(pace)
             while (done := await _decide(route, variant, table_id, me, summary, response)) == "retry":
-                response = await _look(route, table_id, me)  # refused for the seat's own reasons: again
+                response = await _look(route, variant, table_id, me)  # refused for the seat's own reasons: again
             over = done == "over"
         return over
 
@@ -327,7 +346,7 @@ async def _seat(route: _Route, variant: Variant, table_id: str, me: _SeatClient,
             return
         if pace:
             await _pause(pace)
-        if await _decide(route, variant, table_id, me, summary, await _look(route, table_id, me)) in AGAIN:
+        if await _decide(route, variant, table_id, me, summary, await _look(route, variant, table_id, me)) in AGAIN:
             me.wake.set()
 
 
@@ -375,9 +394,10 @@ async def _table(nodes: Nodes, variant: Variant, options: dict[str, str], seed: 
         await follower
     else:
         await asyncio.gather(*(_decisions(route, variant, info.table_id, me, summary, pace) for me in seats))
-    last = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id, with_json=True)))
-    final_view = variant.view_from_json(last.view)
-    summary.conserved = summary.conserved and variant.conserved(final_view)
+    last = await route.call(lambda s: s.GetView(tpb.GetViewRequest(table_id=info.table_id,
+                                                                    with_json=json_asked(variant))))  # fmt: skip
+    final_view = engine_view(variant, last)
+    summary.conserved = summary.conserved and (final_view is None or variant.conserved(final_view))
     final = (await route.call(lambda s: s.GetTable(tpb.GetTableRequest(table_id=info.table_id)))).table
     if final.status == tpb.TABLE_STATUS_FINISHED:
         summary.games += 1

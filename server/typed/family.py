@@ -61,6 +61,9 @@ class Family:
     # What the engine knows of an event beyond its record (a shown hand's name, a laid word's score), written into
     # its typed message's fields outside the oneof: (message, record, the hand so far). None: nothing.
     notes: Callable[[Message, Any, HandSoFar], None] | None = None
+    # The engine's view a typed view was made of, from (the typed view, its seat, the legal moves' texts): what a
+    # client's bot decides on, without the JSON view. None: only the JSON gives it back (view_from_json).
+    engine_view: Callable[[Message, int | None, Sequence[str]], Any] | None = None
 
     def space_of(self, view: Any, legal: list[Any]) -> gpb.LegalSpace:
         """The seat's legal moves as a space (:attr:`space`), each kind naming the typed action field it is played

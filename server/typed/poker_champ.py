@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from google.protobuf.message import Message
 
@@ -31,6 +31,21 @@ def view(v: game.PokerChampView) -> ppb.PokerChampView:
         if len(v.board) >= 3 and hole and all(isinstance(c, Card) for c in hole):  # cards this caller sees
             seat.best.CopyFrom(standard(evaluate([*hole, *v.board])))  # type: ignore[list-item]
     return message
+
+
+def engine_view(message: ppb.PokerChampView, seat: int | None, legal: Sequence[str]) -> game.PokerChampView:
+    """The engine's view :func:`view` made ``message`` of (its seat and legal moves are the response's)."""
+    seats = message.seats
+    return game.PokerChampView(
+        seat=seat, deal=message.deal, stage=message.stage, stake=message.stake,
+        board=tuple(Card.parse(c) for c in message.board),
+        holes=tuple(tuple(game.Back.parse(c) if c[:1] == "[" else Card.parse(c) for c in s.hole) for s in seats),
+        chips=tuple(s.chips for s in seats), total_chips=message.total_chips, paid=tuple(s.paid for s in seats),
+        pot=message.pot, in_hand=tuple(s.in_hand for s in seats), pending=tuple(s.seat for s in seats if s.pending),
+        awards=tuple(s.awards for s in seats), awards_left=message.awards_left, legal=tuple(legal),
+        time_up=message.time_up, over=message.phase == ppb.PokerChampView.PHASE_OVER,
+        champions=tuple(message.champions),
+    )  # fmt: skip
 
 
 def notes(message: Message, record: Any, hand: HandSoFar) -> None:
@@ -65,7 +80,7 @@ def action_of(record: game.Action) -> tpb.PokerChampAction:
 FAMILY = Family(
     field="poker_champ", view=view, event=ppb.PokerChampEvent, events=game.EVENTS, action=tpb.PokerChampAction,
     actions=(game.Pay, game.Fold), result=ppb.PokerChampResult, action_text=action_text,  # type: ignore[arg-type]
-    action_of=action_of, notes=notes,
+    action_of=action_of, notes=notes, engine_view=engine_view,
     moved={"seat": "GetViewResponse.seat", "legal": "GetViewResponse.legal and space", "over": "phase"},
 )
 FAMILIES = {"poker-champ": FAMILY}  # variant name -> its family
