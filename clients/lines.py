@@ -1,5 +1,5 @@
 """A table's events as lines a person reads at the terminal: each family's typed event (``TableEvent.game``) said
-in English, seats by their players' names ("bot 1 bets 10", "Tom calls 15"), stages, burns and shown hands worded
+in English, seats by their players' names ("strong bot bets 10", "Tom calls 15"), stages, burns and shown hands worded
 ("Stage 2: stake 1", "A card is burnt", "Tom shows JN QJ RR: Full house, jacks over red 10s").
 
 The engine's text ("p1 bets 10") is made for logs and transcripts: a line shows it, its seats named, only for an
@@ -9,8 +9,8 @@ event this file does not know (a kind added since). The page says the same event
 >>> from brelan.api.v1 import table_pb2 as tpb
 >>> event = tpb.TableEvent(text="p1 raises 20")
 >>> event.daker.raised.seat, event.daker.raised.to = 1, 20
->>> event_line(event, ["Tom", "bot 1"])
-'bot 1 raises to 20'
+>>> event_line(event, ["Tom", "strong bot"])
+'strong bot raises to 20'
 >>> event_line(tpb.TableEvent(text="p0 does something new"), ["Tom"])
 'Tom does something new'
 """
@@ -32,10 +32,22 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) and names[seat] else f"seat {seat + 1}"
 
 
+def bot_name(level: str) -> str:
+    """A bot by its level (SeatInfo.bot_level): "strong bot"; "bot" when its level is not known."""
+    return f"{level} bot" if level else "bot"
+
+
 def seat_names(table: tpb.TableInfo) -> list[str]:
-    """Each seat as the table names it: its player, else "bot N" or "seat N", N its seat as people count seats
-    (from 1), as the page names them: the seat at p1 is "bot 2" in the terminal, on the page and in the lobby."""
-    return [s.player or (f"bot {s.seat + 1}" if s.bot else seat_name([], s.seat)) for s in table.seats]
+    """Each seat as the table names it: its player; else a bot by its level, "strong bot", numbered in seat order
+    only when bots of the table share a level ("strong bot 1", "strong bot 2"; "bot 1", "bot 2" when no level is
+    said), as the page names them (levels.js's botNames); else "seat N", N as people count seats (from 1)."""
+
+    def bot(s: tpb.SeatInfo) -> str:
+        alike = [o.seat for o in table.seats if o.bot and o.bot_level == s.bot_level]
+        return bot_name(s.bot_level) + (f" {alike.index(s.seat) + 1}" if len(alike) > 1 else "")
+
+    # A tournament's bot plays for its player, and is named so.
+    return [s.player or (bot(s) if s.bot else seat_name([], s.seat)) for s in table.seats]
 
 
 def listed(words: Sequence[str]) -> str:

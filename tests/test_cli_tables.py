@@ -156,8 +156,8 @@ def test_play_in_a_terminal_to_the_end(tmp_path: Path) -> None:
     assert "game over: champions" in done.stdout and "brelan table verify" in done.stdout
     # The seats by their players' names, in the rows and in every event line; each deal's end held on screen
     # until a key; stages, burns and hands in words.
-    assert "Tom (you)" in done.stdout and "bot 2" in done.stdout  # the second seat's, as the page names it
-    assert "Tom pays 1" in done.stdout and "bot 2 pays 1" in done.stdout
+    assert "Tom (you)" in done.stdout and "intermediate bot" in done.stdout  # by its level, as the page names it
+    assert "Tom pays 1" in done.stdout and "intermediate bot pays 1" in done.stdout
     assert "Stage 1: stake 1" in done.stdout and "A card is burnt" in done.stdout
     assert not SEAT_CODE.search(done.stdout) and not HAND_SLUG.search(done.stdout)
     # The clock: the seconds left of each decision in the prompt, 600 at most.
@@ -305,7 +305,7 @@ def test_play_bataille_enter_lays_and_a_bare_word_claims(tmp_path: Path, data_di
                           timeout=180)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "a bare word claims it" in done.stdout
-    assert "claims from 5 cards on the table" in done.stderr and "bot 2 claims" in done.stdout
+    assert "claims from 5 cards on the table" in done.stderr and "intermediate bot claims" in done.stdout
 
 
 def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path, full: object) -> None:
