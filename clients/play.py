@@ -1,10 +1,11 @@
-"""``brelan play``: a terminal table. You sit at seat 0; bots take the others.
+"""``brelan play``: a terminal table. You sit at the first seat (seat 1); bots take the others.
 
 The screen shows your cards, the board, what the others' backs show, chips and
 whose decision is pending, and the last events in words, seats by their players' names (lines.py); the
 prompt takes an action's text, lists the legal ones (``!`` lets the bot choose) and says the seconds left
 when the table has a clock (``--clock``). Events arrive on a watch stream in a thread, so the screen follows
-the bots between your decisions.
+the bots between your decisions; the player's lines are read in a thread too (:class:`Keys`), so a deal's end held
+on screen gives way when the player's next decision comes, whose clock runs on the server.
 
 Without ``--server`` a table server runs in this process on a store of its own, ``play/`` under the data
 directory: ``brelan serve`` on that data directory never lists nor plays a local game.
@@ -15,13 +16,16 @@ from __future__ import annotations
 import argparse
 import fcntl
 import os
+import queue
 import random
 import shlex
+import sys
 import threading
+import time
 from collections import deque
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 import grpc
 from rich.panel import Panel
@@ -216,12 +220,52 @@ def shorthand(variant: Variant, view: Any, legal: list[str], text: str) -> str:
     return text
 
 
-def _wait_key(prompt: str) -> None:
-    """Until the player presses Enter (at the end of input, at once)."""
-    try:
-        out.input(f"[dim]{prompt}[/dim] ")
-    except EOFError:
-        pass
+class Keys:
+    """The player's lines, read by a thread of their own, so that waiting for one can end without it (a deal's end
+    held on screen gives way to the next decision, whose clock runs meanwhile); a blocking input() could not."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._lines: queue.Queue[str | None] = queue.Queue()  # None: the input ended
+        self._ended = False
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in iter(stream.readline, ""):
+            self._lines.put(line.rstrip("\r\n"))
+        self._lines.put(None)
+
+    def line(self, prompt: Text | str = "", timeout: float | None = None) -> str | None:
+        """The next line the player types, after ``prompt``; None when ``timeout`` seconds pass first; EOFError at
+        the end of the input."""
+        if prompt:
+            out.print(prompt, end="")
+        if self._ended:
+            raise EOFError
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            return None
+        if line is None:
+            self._ended = True
+            raise EOFError
+        return line
+
+
+def hold(keys: Keys, prompt: str, my_turn: Callable[[], bool]) -> bool:
+    """Keep what is on screen until the player presses Enter (at the end of input, at once), or until a decision of
+    his waits (``my_turn``): its clock runs on the server, and the seconds a held screen takes are the decision's.
+    True when it ended for the decision."""
+    out.print(Text(prompt + " ", style="dim"), end="")
+    while True:
+        try:
+            if keys.line(timeout=0.2) is not None:
+                return False
+        except EOFError:
+            out.print()
+            return False
+        if my_turn():
+            out.print(Text("your move has come", style="yellow"))
+            return True
 
 
 LOGGED = 8  # the last events the screen shows
@@ -343,6 +387,15 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
     moved = threading.Event()
     seen = [0]  # the last event's seq the watch has brought
     names = seat_names(me.client.get_table(me.table_id))  # each seat's player, as the table names them (kept anew)
+    keys = Keys(sys.stdin)
+    asked = [-1, 0.0]  # the seq and the time my_turn last asked the table at
+
+    def my_turn() -> bool:
+        """Whether a decision of the player's waits: the table is asked again once it moved, or a second later."""
+        if seen[0] == asked[0] and time.monotonic() < asked[1] + 1.0:
+            return False
+        asked[:] = [seen[0], time.monotonic()]
+        return bool(me.view().legal)
 
     def follow() -> None:
         try:
@@ -374,11 +427,14 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
             table = me.client.get_table(me.table_id)
             names[:] = seat_names(table)
             if variant.facts.round_name and not view.over and held < table.hand - 1:
-                for ended in range(held + 1, table.hand):  # hands ended since (bots may end several): hold each
+                # Hands ended since (bots may end several): each is shown, and held until Enter while no decision of
+                # the player's waits; once one does, the screen goes on to it, as its clock runs.
+                mine = bool(legal)
+                for ended in range(held + 1, table.hand):
                     out.print(hand_over(variant, ended, list(recent), names))
-                    _wait_key("Enter: the next " + variant.facts.round_name)
+                    mine = mine or hold(keys, "Enter: the next " + variant.facts.round_name, my_turn)
                 held = table.hand - 1
-                continue  # the table as it stands now: the time left of a decision went on while the end was read
+                continue  # the table as it stands now, and the seconds the server says are left of the decision
             lines = [event_line(e, names) for e in list(recent)[-LOGGED:]]  # a copy: the watch's thread appends
             out.print(render(variant, me.table_id, view, legal, lines, names, response.deadline_seconds))
             shown = response.seq
@@ -392,8 +448,8 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
             moved.clear()
             continue
         try:
-            # Not read as markup: rich took "[pay/fold]" for a style tag and showed "> " alone.
-            answer = out.input("> " if len(legal) > LISTED else f"[{'/'.join(legal)}] > ", markup=False).strip()
+            # Printed as it is (the console reads no markup): rich took "[pay/fold]" for a style tag, showing "> ".
+            answer = (keys.line("> " if len(legal) > LISTED else f"[{'/'.join(legal)}] > ") or "").strip()
         except EOFError:
             answer = "q"
         if answer in ("q", "quit", "exit"):

@@ -1,0 +1,79 @@
+"""``brelan play`` as a person at the terminal meets it, line by line: the real CLI in a process of its own, its
+table server inside, its input given a line at a time, when the screen asks for it."""
+
+from __future__ import annotations
+
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+WAIT = 60.0  # seconds a screen is waited for before the test fails (a loaded machine is slow, never that slow)
+
+
+class Terminal:
+    """A ``brelan`` command whose screen is read as it comes and whose keyboard is typed on when the test says."""
+
+    def __init__(self, *argv: str) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "brelan.clients.cli", *argv], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)  # fmt: skip
+        self.screen = ""  # everything shown so far
+        self._read = 0  # where the last expect() stopped reading
+        self._chunks: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        assert self.process.stdout is not None
+        for chunk in iter(lambda: self.process.stdout.read(1), ""):  # type: ignore[union-attr]
+            self._chunks.put(chunk)
+
+    def expect(self, pattern: str) -> re.Match[str]:
+        """The first match of ``pattern`` shown after the last one expected, waiting for it up to WAIT seconds."""
+        deadline = time.monotonic() + WAIT
+        while not (found := re.compile(pattern).search(self.screen, self._read)):
+            try:
+                self.screen += self._chunks.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"{pattern!r} not shown in {WAIT:g} s; the screen ends:\n{self.screen[-2000:]}")
+        self._read = found.end()
+        return found
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def close(self) -> int:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            return self.process.wait(WAIT)
+        finally:
+            self.process.kill()
+
+
+def test_a_deal_s_end_gives_way_to_the_next_decision_whose_clock_runs(tmp_path: Path) -> None:
+    """Issue 39's leftover: the end of a deal was held on screen until Enter while the next deal's clock already ran
+    on the server, so the seconds spent reading it were taken from the player's next decision. Now the screen goes
+    on to the decision as soon as it waits, with the seconds the server says are left (600 at most here): the test
+    presses no key after folding, and the next decision comes (before: the screen held 'Enter: the next deal' until
+    the clock played the default move)."""
+    term = Terminal("play", "poker-champ", "--option", "players=2", "--bot-delay", "0", "--clock", "600",
+                    "--player", "Tom", "--data-dir", str(tmp_path))  # fmt: skip
+    try:
+        term.expect(r"\[pay/fold\] > ")  # (a deal the bot folded at once may have ended before)
+        term.type("fold")  # the deal ends: the bot takes the pot
+        deal = int(term.expect(r"deal (\d+) is over")[1])
+        # The next deal's decision (or the one after, the bot folding at once), with no key pressed since the fold.
+        later, left = map(int, term.expect(r"(?s)deal (\d+) .*?your move \((\d+) s left\)").groups())
+        assert later > deal and 0 < left <= 600
+        term.expect(r"\[pay/fold\] > ")
+        term.type("q")
+        assert term.close() == 0
+    finally:
+        term.process.kill()
+    # The deal's end was shown all the same, its last events in words, the bot named by its level.
+    assert "Tom folds" in term.screen and "intermediate bot wins" in term.screen
