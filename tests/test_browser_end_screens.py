@@ -92,3 +92,14 @@ def test_a_toast_on_a_phone_leaves_the_chat_band_and_its_unread_line_in_sight(si
         apart = toast[3] <= covered[1] or covered[3] <= toast[1] or toast[2] <= covered[0] or covered[2] <= toast[0]
         assert apart, f"the toast {toast} over {covered}"
     assert 0 <= toast[1] and toast[3] <= PHONE[1], toast  # in the window
+
+
+def test_a_replay_says_whose_turn_it_was_not_that_someone_thinks(site: str, driver: Any, ends: dict[str, str]) -> None:
+    """A replay is history: at its first step the seat to act is tagged 'à jouer', never 'réfléchit…' (before: it
+    was, as at a live table)."""
+    show(driver, f"{site}#/replay/{ends['yahtzee-holdem']}", DESKTOP, "fr")
+    wait(driver, lambda d: d.find_element(By.ID, "replay").get_attribute("data-step") == "1", 30, "no first step")
+    tags = wait(driver, lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#board .pk-seat.pending .pk-tag')].map((t) => t.textContent)"), 20,
+        "nobody to act at the first step")
+    assert tags == ["à jouer"], tags
