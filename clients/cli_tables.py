@@ -14,6 +14,7 @@ from typing import Any
 from google.protobuf.json_format import MessageToDict
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from brelan.api.refusal import Refusal
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.lexicon.store import Store
 from brelan.server.games.base import Lexicons, OptionError, Variant, jsonable, options_dict
@@ -24,9 +25,10 @@ from brelan.server.refusals import MAX_DECISION_SECONDS
 
 from .bots import run_local, run_remote
 from .client import BrelanClient
-from .console import WEB_PORT, connect, credentials_of, emit, err, fail, out, positive, seconds
+from .console import (COUNTED, WEB_PORT, connect, count, credentials_of, emit, err, fail, out, positive, seat_of,
+                      seconds)  # fmt: skip
 from .keys import BadKey, key_link, my_key, player_key, set_player_key
-from .lines import event_line, seat_names
+from .lines import bot_name, event_line, seat_names
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 STATUS = {tpb.TABLE_STATUS_WAITING: "waiting", tpb.TABLE_STATUS_PLAYING: "playing", tpb.TABLE_STATUS_FINISHED: "finished"}
@@ -35,11 +37,18 @@ EXAMPLES = """\
 examples:
   brelan play poker-champ                         play at a terminal table; bots fill the other seats
   brelan table create poker-champ --bots 3 --option players=4
+  brelan table create poker-champ --option players=3 --bot 2=strong --invite 3=Bob
+                                                  seat 2 a strong bot, seat 3 kept for Bob (his secret printed)
+  brelan table join t-1a2b3c4d --seat 1           the first seat (the secret printed takes Bob's: --secret S)
   brelan table list --all
   brelan table watch t-1a2b3c4d                   every event in words, as a spectator sees it
   brelan table verify t-1a2b3c4d                  replay a finished game from its log and seed
   brelan bots run --game poker-champ --tables 4 --games 25 --json
   brelan play alphapoker --option hand=9 --option conjugated=true
+
+Seats are counted from 1 (seat 1 is the first), in what these commands print and in
+what they take (--seat, --bot, --invite), as the page counts them; --json prints the
+API's seat numbers, counted from 0.
 """
 
 
@@ -151,13 +160,27 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
             table["result"] = json.loads(info.result)
         emit(table)
         return
-    seats = " ".join(
-        f"p{s.seat}:{f'bot({s.bot_level})' if s.bot else (s.player or 'taken') if s.taken else 'free'}"
-        for s in info.seats
-    )
+    seats = ", ".join(f"{s.seat + 1} {seat_listed(s)}" for s in info.seats)  # as people count seats, from 1
     out.print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
-              f"seq {info.seq:<5} {seats}{'  practice (hints)' if info.hints else ''}"
+              f"seq {info.seq:<5} seats {seats}{'  practice (hints)' if info.hints else ''}"
               f"{f'  pause {info.pause_seconds:g}s' if info.pause_seconds else ''}")  # fmt: skip
+
+
+def seat_listed(seat: tpb.SeatInfo) -> str:
+    """Who sits at a seat, as a listing says it: "Tom", "strong bot", "kept for Bob", "free"."""
+    if seat.bot:
+        return seat.player or bot_name(seat.bot_level)  # a tournament's bot plays for its player
+    if seat.taken:
+        return seat.player or "taken"
+    return f"kept for {seat.player}" if seat.reserved and seat.player else "kept" if seat.reserved else "free"
+
+
+def seat_given(flag: str, pair: str, text: str, seats: int) -> int:
+    """The API's seat of a seat a flag's value names as people count seats (from 1); a one-line error otherwise."""
+    try:
+        return seat_of(text, seats)
+    except argparse.ArgumentTypeError as e:
+        fail(f"{flag} {pair}: {e}")
 
 
 # -- table ----------------------------------------------------------------------------
@@ -170,18 +193,19 @@ def cmd_table_create(args: argparse.Namespace) -> int:
     levels = dict.fromkeys(bot_seats, args.level)
     for pair in args.bot:
         seat, _, level = pair.partition("=")
-        if not seat.strip().isdigit():
-            fail(f"--bot wants SEAT or SEAT=LEVEL, got {pair!r}")
         try:
-            levels[int(seat)] = bot_level(level) if level else args.level
+            levels[seat_given("--bot", pair, seat, seats)] = bot_level(level.strip()) if level.strip() else args.level
         except argparse.ArgumentTypeError as e:
             fail(f"--bot {pair}: {e}")
     invite = {}
     for pair in args.invite:
         seat, _, guest = pair.partition("=")
-        if not seat.strip().isdigit() or not guest.strip():
-            fail(f"--invite wants SEAT=NAME, got {pair!r}")
-        invite[int(seat)] = guest.strip()
+        if not guest.strip():
+            fail(f"--invite wants SEAT=NAME (seat 2 for Bob: 2=Bob), got {pair!r}")
+        wire = seat_given("--invite", pair, seat, seats)
+        if wire in levels:
+            fail(f"--invite {pair}: a bot takes seat {wire + 1}")
+        invite[wire] = guest.strip()
     made = client(args).open_table(variant.name, options, bots=levels, decision_seconds=args.decision_seconds,
                                    untimed=args.untimed, name=args.name, hints=args.hints, pause_seconds=args.pause,
                                    invite=invite)  # fmt: skip
@@ -191,7 +215,7 @@ def cmd_table_create(args: argparse.Namespace) -> int:
         if args.json:
             emit({"seat": invitation.seat, "name": invitation.name, "secret": invitation.secret})
         else:
-            out.print(f"seat p{invitation.seat} kept for {invitation.name}, who joins with: "
+            out.print(f"seat {invitation.seat + 1} kept for {invitation.name}, who joins with: "
                       f"brelan table join {info.table_id} --secret {invitation.secret}")  # fmt: skip
     if not args.json:
         out.print(f"seed sha256 {info.seed_sha256} (the seed is revealed when the game ends)")
@@ -208,13 +232,33 @@ def cmd_table_list(args: argparse.Namespace) -> int:
 
 
 def cmd_table_join(args: argparse.Namespace) -> int:
-    seat = client(args).join(args.table, seat=args.seat, player=args.player, secret=args.secret or "",
-                             player_key="" if args.no_key else my_key(args.data_dir))  # fmt: skip
+    api = client(args)
+    wanted = None
+    if args.seat is not None:  # as people count seats: its number is checked and said here, from 1
+        table = api.get_table(args.table)
+        wanted = seat_given("--seat", args.seat, args.seat, len(table.seats))
+    try:
+        seat = api.join(args.table, seat=wanted, player=args.player, secret=args.secret or "",
+                        player_key="" if args.no_key else my_key(args.data_dir))  # fmt: skip
+    except Refusal as e:
+        if wanted is None or e.reason not in SEAT_REFUSALS:
+            raise
+        held = table.seats[wanted]
+        fail(SEAT_REFUSALS[e.reason].format(seat=wanted + 1, table=args.table, who=seat_listed(held),
+                                            player=held.player or "its player"))  # fmt: skip
     if args.json:
         emit({"table_id": seat.table_id, "seat": seat.seat, "token": seat.token})
     else:
-        out.print(f"seat p{seat.seat} at {seat.table_id}; token {seat.token}")
+        out.print(f"seat {seat.seat + 1} at {seat.table_id}; token {seat.token}")
     return 0
+
+
+# The server's refusals of a seat asked for, which name it as the API counts seats (from 0), as people count them.
+SEAT_REFUSALS = {
+    "SEAT_TAKEN": "seat {seat} is taken ({who})",
+    "SEAT_RESERVED": "seat {seat} is kept for {player}: it is taken with its secret (--secret)",
+    "WRONG_SECRET": "this secret keeps no seat {seat} at table {table}",
+}
 
 
 def cmd_table_leave(args: argparse.Namespace) -> int:
@@ -375,16 +419,18 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     actions = table.add_subparsers(dest="action", required=True, metavar="ACTION")
     create = actions.add_parser("create", parents=[remote, optionable], help="open a table")
     create.add_argument("variant", help=f"the game: {games}")
-    create.add_argument("--bots", type=int, default=0, metavar="N", help="bots take the last N seats")
+    create.add_argument("--bots", type=count, default=0, metavar="N", help="bots take the last N seats")
     leveled(create, "the bots'")
     create.add_argument("--bot", action="append", default=[], metavar="SEAT[=LEVEL]",
-                        help="a bot takes this seat, at this level (default --level's); repeatable")  # fmt: skip
+                        help=f"a bot takes this seat ({COUNTED}: 2 is the second), at this level (default "
+                             "--level's): 2=strong, 2=fort; repeatable")  # fmt: skip
     timing(create)
     practice(create)
     pausing(create)
     create.add_argument("--name", default="", help="a name to find the table by")
     create.add_argument("--invite", action="append", default=[], metavar="SEAT=NAME",
-                        help="keep a seat for an invited guest (repeatable): prints the secret that takes it")  # fmt: skip
+                        help=f"keep a seat for an invited guest ({COUNTED}: 2=Bob keeps the second seat for Bob; "
+                             "repeatable): prints the secret that takes it")  # fmt: skip
     create.set_defaults(run=cmd_table_create)
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")
     listing.add_argument("--all", action="store_true")
@@ -395,7 +441,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     join = actions.add_parser("join", parents=[remote], help="take a seat (with your player key: a seat of yours at "
                               "this table is taken back); prints its token")  # fmt: skip
     join.add_argument("table")
-    join.add_argument("--seat", type=int, help="which seat (default: the first free one)")
+    join.add_argument("--seat", metavar="N", help=f"which seat, {COUNTED} (default: the first free one)")
     join.add_argument("--player", default=os.environ.get("USER", ""), help="your name at the table")
     join.add_argument("--secret", help="a reserved seat's secret: your tournament join secret, or the one leave gave")
     join.add_argument("--no-key", action="store_true", help="take the seat without your player key (brelan player "
@@ -445,8 +491,9 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     run.set_defaults(run=cmd_bots_run)
 
     play = sub.add_parser("play", parents=[common, optionable], help="play at a terminal table against bots",
-                          description="Sit at seat 0 of a new table; bots fill the other seats. Without --server "
-                                      "a table server runs inside this command (its log in the data directory).")  # fmt: skip
+                          description="Sit at the first seat (seat 1) of a new table; bots fill the others. Without "
+                                      "--server a table server runs inside this command (its log in the data "
+                                      "directory).")  # fmt: skip
     play.add_argument("variant", help=f"the game: {games}")
     play.add_argument("--server", metavar="HOST:PORT", help="play on this server")
     practice(play)

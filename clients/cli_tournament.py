@@ -13,13 +13,14 @@ from brelan.api.v1 import tournament_pb2 as upb
 
 from .cli_tables import DEFAULT_SERVER, client, leveled, option_pairs, pausing, timing
 from .client import BrelanClient
-from .console import emit, err, out
+from .console import COUNTED, emit, err, fail, out, seat_of
 
 EXAMPLES = """\
 examples:
-  brelan tournament create ann bob cy dee --bots 1,2,3          a knockout of 4; you are ann
+  brelan tournament create ann bob cy dee --bots 2,3,4          a knockout of 4; you are ann
+  brelan tournament create ann bob cy dee --bots bob,cy,dee      the same: bots named, not counted
   brelan tournament create p1 p2 p3 p4 p5 p6 --format preliminary --all-bots --option hand=9
-  brelan tournament create ann bob cy dee --bots 1,2,3 --level fort  the same, the bots strong (fort)
+  brelan tournament create ann bob cy dee --bots 2,3,4 --level fort  the same, the bots strong (fort)
   brelan tournament show tour-1a2b3c4d --follow                  standings and matches until the end
   brelan table join t-5e6f7a8b --secret SECRET                   take your seat in your match's game
 
@@ -27,13 +28,13 @@ A knockout takes exactly 4, 8, 16, 32 or 64 players; any other even number
 plays a preliminary of three rounds (match points 3/2 for 2-1, 4/1 for 2-0,
 then the summed capital differences), whose best go on to a knockout. Every
 match is best of three games; each game is an AlphaPoker table of two, made
-when it is due (seat 0 is the match's first player). A player who has not
+when it is due (seat 1 is the match's first player). A player who has not
 taken his seat within --join-minutes (10) forfeits that game.
 """
 
 
 def cmd_tournament_create(args: argparse.Namespace) -> int:
-    bots = list(range(len(args.players))) if args.all_bots else args.bots
+    bots = list(range(len(args.players))) if args.all_bots else bot_players(args.bots, args.players)
     api = client(args)
     created = api.create_tournament(args.players, format=args.format, bots=bots, options=option_pairs(args.option),
                                  wins=args.wins, qualifiers=args.qualifiers, decision_seconds=args.decision_seconds,
@@ -79,7 +80,7 @@ def print_tournament(info: upb.TournamentInfo) -> None:
                           str(s.lost), str(s.forfeited) if s.forfeited else "")  # fmt: skip
     out.print(standings)
     matches = Table(box=None, pad_edge=False)
-    for column in ("stage", "round", "match", "seat 0", "seat 1", "games", "winner", "table"):
+    for column in ("stage", "round", "match", "seat 1", "seat 2", "games", "winner", "table"):  # seats from 1
         matches.add_column(column)
     for m in info.matches:
         table = "" if m.winner else (m.table_ids[-1] if m.table_ids else "")
@@ -103,11 +104,21 @@ def cmd_tournament_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def bot_list(text: str) -> list[int]:
-    try:
-        return [int(x) for x in text.split(",") if x.strip()]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"player indexes separated by commas, like 1,2,3 (not {text!r})") from None
+def bot_players(given: list[str], players: list[str]) -> list[int]:
+    """The API's indexes (from 0) of the players ``--bots`` names: each by its place in the list, counted from 1
+    as the seats are, or by name; commas or spaces between them, the flag given once or again."""
+    chosen = []
+    for item in (x for text in given for x in text.replace(",", " ").split()):
+        if item in players:
+            chosen.append(players.index(item))
+            continue
+        if not item.isdigit():
+            fail(f"--bots {item}: no player of that name (the players: {', '.join(players)}; or 1 to {len(players)})")
+        try:
+            chosen.append(seat_of(item, len(players), "player"))
+        except argparse.ArgumentTypeError as e:
+            fail(f"--bots {item}: {e}")
+    return sorted(set(chosen))
 
 
 def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -122,7 +133,9 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     create.add_argument("players", nargs="+", metavar="PLAYER", help="the players' names")
     create.add_argument("--format", default="knockout", choices=("knockout", "preliminary", "round-robin"),
                         help="knockout (4, 8, 16, 32 or 64 players), preliminary (an even number), round-robin")  # fmt: skip
-    create.add_argument("--bots", type=bot_list, default=[], metavar="I,J", help="players the server's bots play (indexes from 0)")
+    create.add_argument("--bots", action="append", default=[], metavar="I,J",
+                        help=f"the players the server's bots play, each by its place among the PLAYERs, {COUNTED} "
+                             "(ann bob cy dee --bots 2,3: bob and cy), or by name (--bots bob,cy)")  # fmt: skip
     create.add_argument("--all-bots", action="store_true", help="bots play every seat (a demonstration)")
     leveled(create, "the bots'")
     create.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",

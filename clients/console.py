@@ -50,6 +50,24 @@ def count(text: str) -> int:
     return whole(text, 0)
 
 
+# Seats (and a tournament's players) are counted from 1 wherever a person reads or types one, as the page counts
+# them; the API's seat (SeatInfo.seat, --json) counts from 0.
+COUNTED = "counted from 1, as the page counts them"
+
+
+def seat_of(text: str, seats: int, what: str = "seat") -> int:
+    """The API's seat (from 0) of a seat a person typed (from 1: "1" is the first seat) at a table of ``seats``;
+    ``what``: what is counted (a tournament's players too), to say it in a refusal."""
+    number = text.strip().removeprefix(what).strip()  # "2", " 2", "seat 2": what a listing shows
+    if not number.isdigit():
+        raise argparse.ArgumentTypeError(f"{text.strip()!r} is not a {what} number ({what}s are {COUNTED})")
+    if int(number) == 0:
+        raise argparse.ArgumentTypeError(f"{what}s are counted from 1: the first is {what} 1")
+    if int(number) > seats:
+        raise argparse.ArgumentTypeError(f"there are {what}s 1 to {seats}")
+    return int(number) - 1
+
+
 def seconds(text: str) -> float:
     """A duration for a flag: a number of seconds, 0 or more."""
     try:

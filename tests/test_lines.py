@@ -7,14 +7,15 @@ from brelan.clients.lines import event_line, seat_names
 
 
 def table(*seats: dict[str, object]) -> tpb.TableInfo:
-    return tpb.TableInfo(seats=[tpb.SeatInfo(seat=n, **fields) for n, fields in enumerate(seats)])  # type: ignore[arg-type]
+    """A table of these seats (SeatInfo's fields), numbered from 0 as the API counts them."""
+    return tpb.TableInfo(seats=[tpb.SeatInfo(seat=n, **fields) for n, fields in enumerate(seats)])  # type: ignore
 
 
 def test_a_bot_is_named_by_its_level_and_numbered_only_beside_another_of_that_level() -> None:
     """A bot was 'bot 2', its seat; the page now names it by its level ('strong bot', 'robot fort'), numbered in seat
     order only when bots of the table share a level ('strong bot 1', 'strong bot 2')."""
-    tom, strong, beginner = {"player": "Tom", "taken": True}, {"bot": True, "bot_level": "strong"}, {"bot": True,
-                                                                                                  "bot_level": "beginner"}  # fmt: skip
+    tom = {"player": "Tom", "taken": True}
+    strong, beginner = {"bot": True, "bot_level": "strong"}, {"bot": True, "bot_level": "beginner"}
     assert seat_names(table(tom, strong)) == ["Tom", "strong bot"]
     assert seat_names(table(tom, strong, beginner, strong)) == ["Tom", "strong bot 1", "beginner bot", "strong bot 2"]
     # A bot whose level is not said (a table read back from before the levels) is a bot, numbered among those alike;

@@ -137,7 +137,7 @@ def test_a_seat_kept_for_an_invited_guest_is_taken_with_its_secret_alone(server:
         bob = api.join(table, player="Robert", secret=invitation.secret)
         assert bob.seat == 1 and api.get_table(table).seats[1].player == "Bob"  # the invitation's name
     capsys.readouterr()
-    assert main(["table", "create", "poker-champ", "--invite", "1=Zoé", "--json", "--server", server.target]) == 0
+    assert main(["table", "create", "poker-champ", "--invite", "2=Zoé", "--json", "--server", server.target]) == 0
     made_here, invited = (json.loads(line) for line in capsys.readouterr().out.splitlines())
     assert invited["seat"] == 1 and invited["name"] == "Zoé" and len(invited["secret"]) == 32
     with BrelanClient(server.target) as api:
