@@ -64,7 +64,7 @@ def option_pairs(pairs: list[str]) -> dict[str, str]:
 
 def timing(parser: argparse.ArgumentParser) -> None:
     """The decision-time flags of a new table or tournament."""
-    parser.add_argument("--decision-seconds", type=float, default=0.0, metavar="S",
+    parser.add_argument("--decision-seconds", type=decision_clock, default=0.0, metavar="S",
                         help="a person's time for each decision before the rules' default move is played (fold,"
                              " stand...) where the rules set none; 0: the server's default (60)")  # fmt: skip
     parser.add_argument("--untimed", action="store_true",
@@ -81,7 +81,7 @@ def decision_clock(text: str) -> float:
 
 def pausing(parser: argparse.ArgumentParser) -> None:
     """The flag of a pause after each hand (a table's, a tournament's games')."""
-    parser.add_argument("--pause", type=float, default=0.0, metavar="S",
+    parser.add_argument("--pause", type=seconds, default=0.0, metavar="S",
                         help="after each hand, S seconds (up to 60) for its players to see its end before the next"
                              " hand's decisions open: the bots wait and the clocks start after it; 0: none")  # fmt: skip
 
@@ -435,7 +435,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     listing = actions.add_parser("list", parents=[remote], help="the tables being played (--all: finished too)")
     listing.add_argument("--all", action="store_true")
     listing.add_argument("--variant", help="only this game")
-    listing.add_argument("--limit", type=int, default=100, metavar="N",
+    listing.add_argument("--limit", type=count, default=100, metavar="N",
                          help="at most N tables, the live ones first (default 100; 0: every one)")  # fmt: skip
     listing.set_defaults(run=cmd_table_list)
     join = actions.add_parser("join", parents=[remote], help="take a seat (with your player key: a seat of yours at "
@@ -457,7 +457,7 @@ def add_commands(sub: Any, common: argparse.ArgumentParser) -> None:
     leave.set_defaults(run=cmd_table_leave)
     watch = actions.add_parser("watch", parents=[remote], help="print a table's events until the game ends")
     watch.add_argument("table")
-    watch.add_argument("--after-seq", type=int, default=0, metavar="N", help="start after event N (resume)")
+    watch.add_argument("--after-seq", type=count, default=0, metavar="N", help="start after event N (resume)")
     watch.add_argument("--token", help="a seat's token, to see that seat's cards")
     watch.set_defaults(run=cmd_table_watch)
     verify = actions.add_parser("verify", parents=[remote], help="check a finished game: seed hash, then a full replay")

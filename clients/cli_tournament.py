@@ -8,12 +8,13 @@ import time
 
 from google.protobuf.json_format import MessageToDict
 from rich.table import Table
+from rich.text import Text
 
 from brelan.api.v1 import tournament_pb2 as upb
 
 from .cli_tables import DEFAULT_SERVER, client, leveled, option_pairs, pausing, timing
 from .client import BrelanClient
-from .console import COUNTED, emit, err, fail, out, seat_of
+from .console import COUNTED, count, emit, err, fail, out, seat_of
 
 EXAMPLES = """\
 examples:
@@ -71,7 +72,9 @@ def show(api: BrelanClient, info: upb.TournamentInfo, args: argparse.Namespace) 
 def print_tournament(info: upb.TournamentInfo) -> None:
     state = f"won by {info.champion}" if info.finished else f"playing {info.stage} round {info.round}"
     bots = f" (bots: {info.bot_level})" if info.bot_level else ""
-    out.print(f"[bold]{info.name}[/bold]  {info.tournament_id}  {info.format}, {len(info.players)} players{bots}: {state}")
+    # The name in bold (the console reads no markup: "[bold]" was printed as it is).
+    out.print(Text.assemble((info.name, "bold"), f"  {info.tournament_id}  {info.format}, {len(info.players)} "
+                            f"players{bots}: {state}"))  # fmt: skip
     standings = Table(box=None, pad_edge=False)
     for column in ("place", "player", "points", "tie-break", "played", "won", "lost", "forfeited"):
         standings.add_column(column, justify="left" if column == "player" else "right")
@@ -140,8 +143,8 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     leveled(create, "the bots'")
     create.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="an AlphaPoker option for every game, repeatable (e.g. hand=9, lexicon=fr-dela)")  # fmt: skip
-    create.add_argument("--wins", type=int, default=0, metavar="N", help="games to win a match (default 2: best of three)")
-    create.add_argument("--qualifiers", type=int, default=0, metavar="X",
+    create.add_argument("--wins", type=count, default=0, metavar="N", help="games to win a match (default 2: best of three)")
+    create.add_argument("--qualifiers", type=count, default=0, metavar="X",
                         help="preliminary: how many go on to the knockout (default: the largest of 4, 8... allowed)")  # fmt: skip
     timing(create)
     pausing(create)
@@ -156,6 +159,6 @@ def add_commands(sub: argparse._SubParsersAction, common: argparse.ArgumentParse
     show_it.set_defaults(run=cmd_tournament_show)
     listing = actions.add_parser("list", parents=[remote], help="the tournaments being played (--all: finished too)")
     listing.add_argument("--all", action="store_true")
-    listing.add_argument("--limit", type=int, default=100, metavar="N",
+    listing.add_argument("--limit", type=count, default=100, metavar="N",
                          help="at most N tournaments, those being played first (default 100; 0: every one)")  # fmt: skip
     listing.set_defaults(run=cmd_tournament_list)

@@ -279,6 +279,16 @@ def legal_hint(legal: list[str]) -> str:
     return f"{', '.join(legal[:3])}, ... ({len(legal)} in all; ? lists them)"
 
 
+def unknown_move(answer: str, legal: list[str], refusal: ServiceError) -> str:
+    """What the player is told of an answer that names no move he has: the moves he has, where the server's
+    refusal of the action said it in the engine's words ("action: unknown 'foo' in 'foo' (legal: ...)"); "" for
+    any other refusal, whose own words say what is wrong (an amount, a card, a word)."""
+    kind = (answer.split() or [""])[0]
+    if refusal.code != grpc.StatusCode.INVALID_ARGUMENT or any(a.split()[0] == kind for a in legal if a.split()):
+        return ""
+    return f"'{answer}' is not a move here: type one of {legal_hint(legal)} ('?' for help)"
+
+
 def _stack(*parts: Any) -> Any:
     grid = Table.grid(padding=(0, 0))
     for part in parts:
@@ -483,5 +493,5 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
             if e.code == grpc.StatusCode.ABORTED:
                 err.print("the table moved on before your move; here it is now")
             else:
-                err.print(f"refused: {e}")
+                err.print(f"refused: {unknown_move(answer, legal, e) or e}")
         shown = -1

@@ -175,6 +175,29 @@ def test_a_tournament_s_bots_are_its_players_counted_from_1_or_named(capsys: pyt
     assert "--bots 2,3: bob and cy" in " ".join(said.split())
 
 
+def test_what_a_person_mistypes_is_refused_in_one_line_and_a_tournament_prints_no_markup(
+        capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
+    """Found at the terminal: a negative --after-seq or --wins ended in 'internal error: ValueError: Value out of
+    range: -1', a negative --limit listed nothing, --bots -1 made no bot; each is refused by its flag now, before any
+    server is asked. tournament show printed its name as '[bold]cli cup[/bold]' (the console reads no markup)."""
+    for argv, said in ((["table", "watch", "t-1", "--after-seq", "-1"], "argument --after-seq: -1 is not at least 0"),
+                       (["tournament", "create", "a", "b", "c", "d", "--wins", "-1"], "argument --wins: -1 is not at least"),
+                       (["tournament", "list", "--limit", "-1"], "argument --limit: -1 is not at least 0"),
+                       (["table", "list", "--limit", "-1"], "argument --limit: -1 is not at least 0"),
+                       (["table", "create", "poker-champ", "--decision-seconds", "-5"],
+                        "argument --decision-seconds: -5 is not 0 seconds or more")):  # fmt: skip
+        code, _, err = run_args(capsys, *argv, "--server", "127.0.0.1:1")
+        assert code == 2 and said in err.strip().splitlines()[-1], err
+    from brelan.api.v1 import tournament_pb2 as upb
+    from brelan.clients.cli_tournament import print_tournament
+
+    print_tournament(upb.TournamentInfo(name="cli cup", tournament_id="tour-1", format="knockout", players=["ann", "bob"],
+                                        matches=[upb.MatchInfo(player_a="ann", player_b="bob")]))  # fmt: skip
+    shown = capsys.readouterr().out
+    assert shown.startswith("cli cup  tour-1  knockout, 2 players") and "[bold]" not in shown
+    assert "seat 1" in shown and "seat 2" in shown and "seat 0" not in shown  # the match's players' seats, from 1
+
+
 def run_args(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """run(), argparse's own refusals and --help (SystemExit) too."""
     try:

@@ -77,3 +77,22 @@ def test_a_deal_s_end_gives_way_to_the_next_decision_whose_clock_runs(tmp_path: 
         term.process.kill()
     # The deal's end was shown all the same, its last events in words, the bot named by its level.
     assert "Tom folds" in term.screen and "intermediate bot wins" in term.screen
+
+
+def test_an_answer_that_names_no_move_is_told_the_moves(tmp_path: Path) -> None:
+    """A person's typo was refused in the engine's words, "refused: action: unknown 'cal' in 'cal' (legal: call,
+    ...)"; the terminal says it is not a move and lists the moves, and a move of the list still plays."""
+    term = Terminal("play", "daker", "--bot-delay", "0", "--player", "Tom", "--data-dir", str(tmp_path))
+    try:
+        legal = term.expect(r"\[([a-z0-9 /]+)\] > ")[1].split("/")  # DAKER is turn-based: the decision waits
+        term.type("cal")
+        said = term.expect(r"refused: (.*)\n")[1]
+        assert said == f"'cal' is not a move here: type one of {', '.join(legal)} ('?' for help)", said
+        term.expect(r"\] > ")
+        term.type(legal[0])
+        term.expect(r"Tom (calls|checks|folds|bets|raises|is all-in)")
+        term.expect(r"\] > |Enter: the next hand")
+        term.type("q")
+        assert term.close() == 0
+    finally:
+        term.process.kill()
