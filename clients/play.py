@@ -152,7 +152,8 @@ def alphapoker_screen(view: Any) -> Screen:
     header = f"round {view.round}/{view.rounds}{tie}  {phase}  pot {view.pot}  cap {view.cap}"
     if view.previous:
         header += "\nlast deal: " + "; ".join(view.previous)
-    return ("cards", "PM", "bet", "word", ""), header, rows
+    # Chips, as the page's English says them: "PM" (the rules' points de mise) read as a time of day.
+    return ("cards", "chips", "bet", "word", ""), header, rows
 
 
 def bataille_screen(view: Any) -> Screen:
@@ -170,7 +171,8 @@ def bataille_screen(view: Any) -> Screen:
 
 
 def belote_screen(view: Any) -> Screen:
-    rows = [(cards(held) or "--", f"team {s % 2}", "to act..." if view.to_act == s else
+    # Team 1 is the first seat's and the third's, counted from 1 as the seats are.
+    rows = [(cards(held) or "--", f"team {s % 2 + 1}", "to act..." if view.to_act == s else
              "dealer" if view.dealer == s else "") for s, held in enumerate(view.hands)]  # fmt: skip
     due = f"  a {view.required} (or Y) due" if view.required and view.stage == "lay" else ""
     header = (f"deal {view.deal}  {view.stage}{due}  totals {view.totals[0]}-{view.totals[1]} "

@@ -397,6 +397,7 @@ def test_play_alphapoker_with_the_bots_advice(tmp_path: Path, data_dir: Path, fu
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: exchange" in done.stdout
     assert "refused" in done.stderr and "round 1/2" in done.stdout
+    assert re.search(r"seat +cards +chips +bet +word", done.stdout)  # chips, as the page's English: "PM" was French
     assert (tmp_path / "play" / "lexicons").is_symlink()  # the data directory's lexicons: none built for local play
 
 
@@ -420,6 +421,7 @@ def test_play_secret_belote_with_the_bots_advice(tmp_path: Path, data_dir: Path,
                           capture_output=True, text=True, timeout=180)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: lay" in done.stdout and "stack  " in done.stdout
+    assert "team 1" in done.stdout and "team 2" in done.stdout and "team 0" not in done.stdout  # counted from 1
     # Played in real time, where the bots never wait: a clock without --clock, the server's default (60 s).
     left = [int(s) for s in re.findall(r"your move \((\d+) s left\)", done.stdout)]
     assert left and max(left) <= 60
