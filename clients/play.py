@@ -40,7 +40,7 @@ from brelan.server.games.base import Variant
 from .client import SeatHandle
 from .console import connect, err, out
 from .keys import my_key
-from .lines import event_line, seat_name, seat_names
+from .lines import event_line, named_text, seat_name, seat_names
 
 
 def cards(pieces: Iterable[Any]) -> str:
@@ -495,5 +495,6 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
             if e.code == grpc.StatusCode.ABORTED:
                 err.print("the table moved on before your move; here it is now")
             else:
-                err.print(f"refused: {unknown_move(answer, legal, e) or e}")
+                # The rules' words name seats as the engine does ("p0 does not hold Zz"): by their names here.
+                err.print(f"refused: {unknown_move(answer, legal, e) or named_text(str(e), names)}")
         shown = -1

@@ -390,13 +390,14 @@ def test_bots_run_alphapoker_judges_with_the_local_lexicon(capsys: pytest.Captur
 def test_play_alphapoker_with_the_bots_advice(tmp_path: Path, data_dir: Path, full: object) -> None:
     """An AlphaPoker game at the terminal, its table server judging words: '!' lets the bot play each decision."""
     sharing_lexicons(tmp_path, data_dir)
-    answers = "\n".join(["?", "exchange Zz", "!"] + ["!"] * 500) + "\n"
+    answers = "\n".join(["?", "exchange Zz", "exchange Zr Zr", "!"] + ["!"] * 500) + "\n"  # one Zr in a deck
     done = subprocess.run([sys.executable, "-m", "brelan.clients.cli", "play", "alphapoker", "--option", "players=2",
-                           "--option", "rounds=2", "--bot-delay", "0", "--data-dir", str(tmp_path)], input=answers,
-                          capture_output=True, text=True, timeout=120)  # fmt: skip
+                           "--option", "rounds=2", "--bot-delay", "0", "--data-dir", str(tmp_path), "--player", "Tom"],
+                          input=answers, capture_output=True, text=True, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "game over: champions" in done.stdout and "the bot plays: exchange" in done.stdout
-    assert "refused" in done.stderr and "round 1/2" in done.stdout
+    assert "round 1/2" in done.stdout
+    assert "refused: Tom does not hold Zr" in done.stderr, done.stderr  # the rules' "p0 does not hold", named
     assert re.search(r"seat +cards +chips +bet +word", done.stdout)  # chips, as the page's English: "PM" was French
     assert (tmp_path / "play" / "lexicons").is_symlink()  # the data directory's lexicons: none built for local play
 
