@@ -266,7 +266,7 @@ def hold(keys: Keys, prompt: str, my_turn: Callable[[], bool]) -> bool:
             out.print()
             return False
         if my_turn():
-            out.print(Text("your move has come", style="yellow"))
+            out.print(Text("(your move has come)", style="yellow"))
             return True
 
 
