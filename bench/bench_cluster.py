@@ -67,6 +67,7 @@ from brelan.lexicon.store import Store  # noqa: E402
 from brelan.server.errors import ServiceError  # noqa: E402
 from brelan.server.games.base import options_dict  # noqa: E402
 from brelan.server.games.registry import get_variant  # noqa: E402
+from brelan.server.main import SERVER_OPTIONS  # noqa: E402
 
 GAME = get_variant("poker-champ")
 OPTIONS = options_dict(GAME.make_options({"players": "3"}))
@@ -181,7 +182,7 @@ def serve_bare() -> None:
                 del self.streams[request.table_id]
 
     async def run() -> None:
-        server = grpc.aio.server()
+        server = grpc.aio.server(options=SERVER_OPTIONS)  # the node's (its interceptors are its own work)
         tpb_grpc.add_TableServiceServicer_to_server(Bare(), server)
         port = server.add_insecure_port("127.0.0.1:0")
         await server.start()

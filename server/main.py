@@ -59,6 +59,14 @@ TOURNAMENT_SERVICE = tournament_pb2.DESCRIPTOR.services_by_name["TournamentServi
 logger = logging.getLogger(__name__)
 GRACE_SECONDS = 5.0
 SWITCH_INTERVAL = 0.0002  # seconds a thread holds the GIL before the event loop may take it back
+# The gRPC server's options (bench_cluster's bare server takes them too: a baseline served as the node is).
+SERVER_OPTIONS = [
+    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
+    # grpc sets SO_REUSEPORT by default: a second server on a port in use would bind it too, and the kernel
+    # would split new connections between two processes with different tables.
+    ("grpc.so_reuseport", 0),
+]
 # Server reflection's stable name, which buf curl and grpcurl ask first (v1alpha is deprecated). grpcio-reflection
 # serves v1alpha only (grpc/grpc#38576); v1's messages are v1alpha's, field for field, in another package.
 REFLECTION_V1 = "grpc.reflection.v1"
@@ -185,13 +193,7 @@ async def start(
     metered = Metered(metrics)
     server = grpc.aio.server(
         interceptors=[metered, guard],  # metered outermost: it counts a call as its caller sees it
-        options=[
-            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-            ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
-            # grpc sets SO_REUSEPORT by default: a second server on a port in use would bind it too, and the kernel
-            # would split new connections between two processes with different tables.
-            ("grpc.so_reuseport", 0),
-        ],
+        options=SERVER_OPTIONS,
     )
     services: tuple[str, ...] = (TABLE_SERVICE, CHINESE_SERVICE, TOURNAMENT_SERVICE)
     servicer = TableServicer(tables)
