@@ -33,14 +33,22 @@ for (const [what, node] of boxes.filter(([, node]) => node)) {
   const r = node.getBoundingClientRect();
   if (r.top < 0 || r.bottom > innerHeight + 0.5) out.push([what, Math.round(r.top), Math.round(r.bottom)]);
 }
+// the board's cards and dice in the middle seen whole: no seat over them
+for (const card of document.querySelectorAll('#board .pk-board [data-card]')) {
+  const r = card.getBoundingClientRect();
+  const [dx, dy] = [r.width / 4, r.height / 4]; // inside its rounded corners
+  for (const [x, y] of [[r.left + dx, r.top + dy], [r.right - dx, r.top + dy], [r.left + dx, r.bottom - dy], [r.right - dx, r.bottom - dy]]) {
+    if (!card.contains(document.elementFromPoint(x, y))) out.push([`board ${card.dataset.card} covered`, Math.round(x), Math.round(y)]);
+  }
+}
 return out.length ? [...out, innerHeight, scrollY] : [];
 """
 
 
-def finished(site: str, variant: str, options: dict[str, str]) -> str:
-    """A game of three bots played to its end: its table's id."""
-    status, made = post(site + API + "CreateTable", {"variant": variant, "options": {"players": "3", **options},
-                                                     "botSeats": [0, 1, 2], "pauseSeconds": 0})  # fmt: skip
+def finished(site: str, variant: str, options: dict[str, str], players: int = 3) -> str:
+    """A game of ``players`` bots played to its end: its table's id."""
+    status, made = post(site + API + "CreateTable", {"variant": variant, "options": {"players": str(players), **options},
+                                                     "botSeats": list(range(players)), "pauseSeconds": 0})  # fmt: skip
     assert status == 200, made
     table_id: str = made["table"]["tableId"]
     wait(None, lambda _: table_info(site, table_id).get("status") == "TABLE_STATUS_FINISHED", 120, "the bots never finished")
@@ -49,17 +57,20 @@ def finished(site: str, variant: str, options: dict[str, str]) -> str:
 
 @pytest.fixture(scope="module")
 def ends(site: str) -> dict[str, str]:
-    """A finished POKER CHAMP game (one Award wins it) and Yahtzee hold'em game (two hands), by variant."""
+    """A finished POKER CHAMP game (one Award wins it) and Yahtzee hold'em game (two hands), by variant; of three
+    seats, and of six, the most POKER CHAMP seats (the felt is narrower beside the result)."""
     return {"poker-champ": finished(site, "poker-champ", {"awards_to_win": "1"}),
-            "yahtzee-holdem": finished(site, "yahtzee-holdem", {"hands": "2"})}
+            "yahtzee-holdem": finished(site, "yahtzee-holdem", {"hands": "2"}),
+            "poker-champ-6": finished(site, "poker-champ", {"awards_to_win": "1"}, 6),
+            "yahtzee-holdem-6": finished(site, "yahtzee-holdem", {"hands": "2"}, 6)}
 
 
 @pytest.mark.parametrize("size", [DESKTOP, LAPTOP], ids=["1280x900", "1280x757"])
-@pytest.mark.parametrize("variant", ["poker-champ", "yahtzee-holdem"])
+@pytest.mark.parametrize("variant", ["poker-champ", "yahtzee-holdem", "poker-champ-6", "yahtzee-holdem-6"])
 def test_a_finished_game_shows_its_whole_table_and_its_result_on_a_laptop_s_screen(
         site: str, driver: Any, ends: dict[str, str], variant: str, size: tuple[int, int]) -> None:
     """The result beside the final table, not under it: every seat (the bottom one too), the table and the result
-    inside the window as the page opens, nothing scrolled (before: the result from 936 to 1,204 px, under a window
+    inside the window as the page opens, nothing scrolled, and the board's cards or dice clear of the seats (before: the result from 936 to 1,204 px, under a window
     of 900, or of 757). A spectator's chat box beside them takes a name on its own line, above the message:
     side by side, each was squeezed (97 and 75 px; the message showed 'écrire u')."""
     show(driver, f"{site}#/table/{ends[variant]}", size, "fr")

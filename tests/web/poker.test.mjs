@@ -57,6 +57,10 @@ test("a DAKER hand the others folded is no showdown: the board says who took the
     const shown = poker.boardModel(poker.showdown(DAKER_VIEW, SHOWN_DOWN), ctx(lang)).info;
     assert.ok(shown.includes(showdown) && !shown.includes(said), `${lang}: ${shown}`);
   }
+  // the game's end, held as its last hand's, says the game is over, as POKER CHAMP's and Yahtzee hold'em's do
+  const last = poker.showdown({ ...DAKER_VIEW, phase: "PHASE_OVER", champions: [0] }, SHOWN_DOWN);
+  const over = poker.boardModel(last, ctx("fr")).info;
+  assert.ok(over.includes("Partie terminée") && !over.includes("Abattage"), over);
 });
 
 test("a POKER CHAMP deal the others folded is no showdown either; the game over, no Award is left in play", () => {

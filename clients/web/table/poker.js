@@ -658,8 +658,8 @@ function dakerModel(view, ctx) {
   });
   const turned = (view.community || []).filter((c) => c !== "??").length;
   let phase = null;
-  if (showdown) phase = handEnd(view, ctx, "dk.showdown");
-  else if (over) phase = t("pk.over");
+  if (over) phase = t("pk.over"); // the game's end held on the table too, as the other two families say it
+  else if (showdown) phase = handEnd(view, ctx, "dk.showdown");
   else if (view.phase === "PHASE_DISCARD") phase = t("dk.discard");
   else phase = mode === "holdem" ? t("dk.bet.n", { n: Math.min(4, turned + 1) }) : t("dk.bet");
   const info = [t("pk.hand.n", { n: num(view.hand) }), choiceLabel("mode", mode), phase];
