@@ -7,8 +7,9 @@
   one node with SQLite, one node with PostgreSQL, and two nodes on PostgreSQL with
   the bot clients spread over both, each with the CPU a action of every server and
   of the clients (a game a node played first, not counted: its engines' tables and
-  first calls); the baseline is a bare grpc.aio server answering the same calls
-  with empty messages, from as many callers: what grpc alone costs. The bots make an
+  first calls); the baseline is a bare grpc.aio server (the node's gRPC options)
+  answering the same calls with empty messages, from as many callers: what grpc
+  alone costs, the median of three runs. The bots make an
   Act a action, and their seat's stream (decisions_only) brings each decision: the
   baseline an Act and a stream message a action; the bare server answering a
   GetView and an Act (the bots' calls before issue #42) is printed beside it.
@@ -74,6 +75,9 @@ OPTIONS = options_dict(GAME.make_options({"players": "3"}))
 LEASE = "2"
 PACE, PACED_WARM, PACED_SECONDS = 0.5, 8.0, 20.0  # the capacity figure's: a person's pace, warm-up, measure
 CAPACITY_P99_MS, CAPACITY_FIRST, CAPACITY_STEP = 20.0, 50, 50  # tables a node holds at act p99 <= 20 ms: 50, 100...
+# The bare server's runs a baseline is the median of: each is short, and the machine's load moved a single one by
+# a third (0.26 to 0.45 ms an action in consecutive runs at the same load), more than it moves the node's.
+BARE_RUNS = 3
 CALLERS_TABLES = 90  # tables each client address makes (a caller may make 100 at once, then 5 a second)
 STREAMS, STREAM_TABLES, STREAM_PACE = 3000, 20, "0.5"  # the health figure's streams, the tables they watch, bot pace
 DRAWN_TABLES, DRAWN_PACE, DRAWERS, DRAWN_SECONDS = 20, "0.2", 4, 15.0  # tables drawn in pages: 3 players, a spectator
@@ -138,9 +142,11 @@ def show(label: str, figures: dict[str, Any], baseline: dict[str, Any] | None = 
     # The figure that counts on shared cores (issue 42: at most 2.5x): each server's CPU an action against the bare's.
     against = (" (" + ", ".join(f"{c / baseline['server_cpu_ms'][0]:.2f}x" for c in figures["server_cpu_ms"])
                + " the bare server's)") if baseline else ""  # fmt: skip
+    runs = (f" (the median of {len(figures['runs_ms'])} runs: " + ", ".join(f"{c:.2f}" for c in figures["runs_ms"])
+            + " ms)") if "runs_ms" in figures else ""  # fmt: skip
     print(f"  {label}: {figures['actions_per_second']:.0f} actions/s, act p50 {figures['p50_ms']:.1f} ms, "
           f"p99 {figures['p99_ms']:.1f} ms, errors {figures['errors']}{ratio}\n"
-          f"    CPU a action: server {cpu} ms{against}, bot clients {figures['client_cpu_ms']:.2f} ms{database}")
+          f"    CPU a action: server {cpu} ms{runs}{against}, bot clients {figures['client_cpu_ms']:.2f} ms{database}")
     for message in figures.get("first_errors", ()):
         print(f"    an error: {message}")
 
@@ -243,6 +249,12 @@ def bare_grpc(actions: int, callers: int, streamed: bool) -> dict[str, Any]:
         process.wait()
 
 
+def bare_median(actions: int, callers: int, streamed: bool) -> dict[str, Any]:
+    """:func:`bare_grpc`'s run of the median CPU an action among BARE_RUNS, with every run's (``runs_ms``)."""
+    runs = sorted((bare_grpc(actions, callers, streamed) for _ in range(BARE_RUNS)), key=lambda f: f["server_cpu_ms"][0])
+    return runs[len(runs) // 2] | {"runs_ms": [f["server_cpu_ms"][0] for f in runs]}
+
+
 def bench_throughput(postgres: Postgres, tables: int, games: int, root: Path) -> None:
     print(f"throughput: {tables} POKER CHAMP bot tables (3 bots each) over gRPC, {games} games a table")
     one, target = spawn(root / "sqlite")
@@ -252,9 +264,9 @@ def bench_throughput(postgres: Postgres, tables: int, games: int, root: Path) ->
         stop(one)
     # The baseline answers the calls the bots make (an Act, and their seat's stream's message that brought the
     # decision); a GetView and an Act, the bots' calls before issue 42, beside it.
-    baseline = bare_grpc(sqlite["actions"], 3 * tables, streamed=True)
+    baseline = bare_median(sqlite["actions"], 3 * tables, streamed=True)
     show("bare grpc.aio server, an Act and a stream message a action (baseline)", baseline)
-    polled = bare_grpc(sqlite["actions"], 3 * tables, streamed=False)
+    polled = bare_median(sqlite["actions"], 3 * tables, streamed=False)
     show("bare grpc.aio server, a GetView and an Act a action", polled)
     show("one node, SQLite", sqlite, baseline)
     print(f"    against the bare server answering a GetView and an Act: "
