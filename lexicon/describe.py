@@ -76,7 +76,7 @@ def describe(entry: Entry, kind: Kind) -> str:
     return text
 
 
-SOURCE_NAMES = {"dela": "DELA", "abu": "ABU", "wordfreq": "wordfreq"}
+SOURCE_NAMES = {"dela": "DELA", "abu": "ABU", "wordfreq": "wordfreq", "grammalecte": "Grammalecte"}
 
 
 def source_name(source: str) -> str:

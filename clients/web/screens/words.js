@@ -97,7 +97,7 @@ export function wordsScreen(main) {
     return form;
   };
   // Which sources attest a reading (issue 40): "DELA + ABU", or why none does ("only in DELA").
-  const named = (source) => ({ dela: "DELA", abu: "ABU" })[source] || source;
+  const named = (source) => ({ dela: "DELA", abu: "ABU", grammalecte: "Grammalecte" })[source] || source;
   const sources = (x) => x.refused === "alone" ? t("words.alone", { source: named(x.source) })
     : (x.refused || "").startsWith("slip=") ? t("words.slip", { lemma: x.refused.slice(5) })
       : t("words.sources", { sources: [x.source, ...(x.attestedBy || [])].map(named).join(" + ") });
