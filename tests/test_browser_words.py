@@ -147,15 +147,23 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
     for _ in range(moves or 300):
         if not decide(driver):
             break
+    # the seats as the page names them (screen.js's seatNames, the table as the server gives it): the bot by its level
+    status, got = post(site + "brelan.api.v1.TableService/GetTable", {"tableId": table_id})
+    assert status == 200, got
+    names = driver.execute_async_script(
+        "const [info, done] = arguments; import('/table/screen.js').then((m) => done(m.seatNames(info)));", got["table"])
+    assert names == ["anne", "robot intermédiaire"], names  # the house's default level, in French
+    bot = names[1]
     # what the other seat was dealt or exchanged is drawn as backs: the events came redacted for this seat
     hidden = driver.execute_script(
-        "return [...document.querySelectorAll('#feed li')].filter((l) => /^robot 2 (reçoit|échange)/.test(l.textContent))"
-        ".map((l) => [...l.querySelectorAll('[data-card]')].every((c) => c.matches('.back, .marked')))")
+        "return [...document.querySelectorAll('#feed li')]"
+        ".filter((l) => [' reçoit ', ' échange '].some((verb) => l.textContent.startsWith(arguments[0] + verb)))"
+        ".map((l) => [...l.querySelectorAll('[data-card]')].every((c) => c.matches('.back, .marked')))", bot)
     assert hidden and all(hidden), "the feed shows another seat's hidden cards"
     lines = french_feed(driver)
     text = "\n".join(lines)
     assert all(word in text for word in said), text
-    assert "anne" in text and "robot 2" in text
+    assert "anne" in text and bot in text
     # Any refusal but a click the table outran (a bot's move came first: the page says to look again)
     failed = [t.text for t in driver.find_elements(By.CSS_SELECTOR, "#toast.show.error") if "avancé" not in t.text]
     assert not failed, f"a call failed (ReviewHand must stay quiet): {failed}"
