@@ -1,6 +1,6 @@
 """A table's events as lines a person reads at the terminal: each family's typed event (``TableEvent.game``) said
 in English, seats by their players' names ("strong bot bets 10", "Tom calls 15"), stages, burns and shown hands worded
-("Stage 2: stake 1", "A card is burnt", "Tom shows JN QJ RR: Full house, jacks over red 10s").
+("Stage 2: stake 1", "A card is burnt", "Tom shows J/black Q/J red/red: Full house, jacks over red 10s").
 
 The engine's text ("p1 bets 10") is made for logs and transcripts: a line shows it, its seats named, only for an
 event this file does not know (a kind added since). The page says the same events in its languages
@@ -94,12 +94,25 @@ def standard_hand(hand: gpb.HandName) -> str:
 
 
 # DAKER's values: its cards' R is the red 10 and N the black 9 (the page's words).
+# On a card, as the rulebook names them ("A, K, Q, J, rouge, noir") and the page draws them (a disc of the colour):
+# the red and the black by their colour's name, where the engine's R read "roi" (king) and N nothing.
+_DAKER_FACE = {"R": "red", "N": "black"}
+# What a player types for them: the engine's letters (DakerCard.parse), said once beside the cards shown.
+DAKER_TYPED = "type R for red, N for black"
 _DAKER_ONE = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "R": "red 10", "N": "black 9"}
 _DAKER_MANY = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "R": "red 10s", "N": "black 9s"}
 # The engine has its categories' slugs (daker_cards.SLUGS) and French names only: their English, as the page's.
 _DAKER_HANDS = {"nothing": "Nothing", "pair": "Pair of {a}", "two-pairs": "Two pair, {a} and {b}", "three": "Three {a}",
                 "full-house": "Full house, {a} over {b}", "four": "Four {a}, {b1} kicker",
                 "repoker": "Five {a} (repoker)"}  # fmt: skip
+
+
+def daker_card(text: str) -> str:
+    """A DAKER card as a person reads it, its two values (one of them counts in a hand) by the rulebook's names:
+    "J/black" for the engine's JN, "red/red" for RR, "A/K"; a back ("??") or a text that is no DAKER card as is."""
+    if len(text) != 2 or any(v not in daker_cards.VALUES for v in text):
+        return text
+    return "/".join(_DAKER_FACE.get(v, v) for v in text)
 
 
 def daker_hand(slug: str) -> str:
@@ -122,8 +135,8 @@ class Say:
     """What the sentences are made of, for one receiver's events: seats by name, cards as their text (one it may
     not see counted: "3 cards")."""
 
-    def __init__(self, names: Sequence[str], noun: str = "card") -> None:
-        self.names, self.noun = names, noun
+    def __init__(self, names: Sequence[str], noun: str = "card", card: Callable[[str], str] = str) -> None:
+        self.names, self.noun, self.card = names, noun, card  # card: one card's text as read (DAKER's, daker_card)
 
     def who(self, seat: int) -> str:
         return seat_name(self.names, seat)
@@ -133,7 +146,7 @@ class Say:
 
     def cards(self, cards: Iterable[str]) -> str:
         pieces = list(cards)
-        shown = " ".join(c for c in pieces if c != HIDDEN)
+        shown = " ".join(self.card(c) for c in pieces if c != HIDDEN)
         hidden = pieces.count(HIDDEN)
         if not hidden:
             return shown or "nothing"
@@ -341,6 +354,8 @@ PHRASES: dict[str, dict[str, Phrase]] = {
 
 # What a family's hidden pieces are called when counted (a Yahtzee Texas Hold'em die; AlphaPoker's letter cards).
 NOUNS = {"yahtzee_holdem": "die", "alphapoker": "letter", "bataille": "letter", "belote": "letter"}
+# A family's cards as a person reads them, where their text is not (DAKER's two values).
+CARDS: dict[str, Callable[[str], str]] = {"daker": daker_card}
 
 
 def _shown_with_the_event(family: str, typed: Any, kind: str, say: Say) -> str | None:
@@ -372,7 +387,7 @@ def event_line(event: tpb.TableEvent, names: Sequence[str]) -> str:
     if family is not None:
         typed = getattr(event, family)
         kind = typed.WhichOneof("kind")
-        say = Say(names, NOUNS.get(family, "card"))
+        say = Say(names, NOUNS.get(family, "card"), CARDS.get(family, str))
         if kind is not None:
             special = _shown_with_the_event(family, typed, kind, say)
             if special is not None:

@@ -40,7 +40,7 @@ from brelan.server.games.base import Variant
 from .client import SeatHandle
 from .console import connect, err, out
 from .keys import my_key
-from .lines import event_line, named_text, seat_name, seat_names
+from .lines import DAKER_TYPED, daker_card, event_line, named_text, seat_name, seat_names
 
 
 def cards(pieces: Iterable[Any]) -> str:
@@ -93,14 +93,20 @@ def yahtzee_screen(view: Any) -> Screen:
 
 def daker_screen(view: Any) -> Screen:
     pending = set(view.pending)
-    rows = [(cards(held) or "--", str(view.stacks[s]), str(view.bets[s]),
+
+    def shown(pieces: Iterable[Any]) -> str:  # the red and the black by name ("J/black"), as the lines say them
+        return cards(daker_card(str(c)) for c in pieces)
+
+    rows = [(shown(held) or "--", str(view.stacks[s]), str(view.bets[s]),
              "out" if view.out[s] else "folded" if not view.in_hand[s] else
              ("discarding..." if view.phase == "discard" else "to act...") if s in pending else
              "dealer" if view.button == s else "")
             for s, held in enumerate(view.cards)]  # fmt: skip
     header = f"{view.mode}  hand {view.hand}  {view.phase}  pot {view.pot}"
     if view.community:
-        header += "  community " + cards(view.community)
+        header += "  community " + shown(view.community)
+    if view.phase == "discard":  # the moves name the cards by the engine's letters ("discard JN")
+        header += f"  ({DAKER_TYPED})"
     return ("cards", "chips", "bet", ""), header, rows
 
 

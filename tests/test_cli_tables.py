@@ -309,9 +309,9 @@ def test_event_lines_name_the_seats_and_word_the_hands() -> None:
     daker = tpb.TableEvent(text="p0 shows full-house-J-R JN QJ RR")
     daker.daker.shown.seat, daker.daker.shown.hand = 0, "full-house-J-R"
     daker.daker.shown.cards.extend(["JN", "QJ", "RR"])
-    assert event_line(daker, names) == "Tom shows JN QJ RR: Full house, jacks over red 10s"
+    assert event_line(daker, names) == "Tom shows J/black Q/J red/red: Full house, jacks over red 10s"
     daker.daker.shown.seat, daker.daker.shown.hand = 1, "three-R"
-    assert event_line(daker, names) == "bot 1 shows JN QJ RR: Three red 10s"
+    assert event_line(daker, names) == "bot 1 shows J/black Q/J red/red: Three red 10s"
     champ = tpb.TableEvent(text="p1 shows full-house Kh 8d")
     champ.poker_champ.shown.seat, champ.poker_champ.shown.hand = 1, "full-house"
     champ.poker_champ.shown.cards.extend(["Kh", "8d"])
