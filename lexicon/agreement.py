@@ -17,10 +17,11 @@ each is marked with what attests it, in this order:
    very code, unless the other's forms of the verb are too few to be a paradigm (an infinitive
    alone): ``@abu`` or ``@dela`` too;
 3. **grammalecte**: Grammalecte's dictionary has the form, as a word of a kindred kind (its flags
-   tell a noun or an adjective from a verb's nonfinite or conjugated form), or the entry's lemma as
-   a stem of its kind (its flags make the stem's regular forms: the entry's inflection of it is
-   taken as regular): ``@grammalecte``. It is asked of the entries neither of the above attests (it
-   adds nothing to the verdict of a word both tagged dictionaries give);
+   tell a noun or an adjective from a verb's nonfinite or conjugated form): ``@grammalecte``. It is
+   asked of the entries neither of the above attests (it adds nothing to the verdict of a word both
+   tagged dictionaries give). Its forms are those its suffix rules make of its stems; a stem taken as
+   a lemma whose inflections DELA gives too added 6 words of the official list for 13 others, once
+   families count (below): it is not asked;
 4. **corpus**: French texts write the form, or its lemma (a verb form's verb, always), at least as
    much as texts of the languages French borrows from (within a Zipf point and a half, 30 times as
    often, for a word of five letters or more: many French words are loans written more abroad, so
@@ -122,21 +123,12 @@ _LEMMA_KIND = {"P": "V"}
 
 
 # What Grammalecte's forms may be (hunspell's bits: its flags tell a noun or an adjective from a verb's nonfinite or
-# conjugated form; a word without inflection may be any word of a kind that has none), as kinds here; and the kinds
-# of an entry whose lemma is one of its stems (any inflection of it: the stem's flags make its regular ones).
+# conjugated form; a word without inflection may be any word of a kind that has none), as kinds here.
 _SPELLING_KINDS = {hunspell.NOMINAL: ("N", "A"), hunspell.PARTICIPLE: ("P",), hunspell.CONJUGATED: ("V",),
                    hunspell.OTHER: ("N", "A", "ADV", "INTJ", "G", "PRO"), hunspell.PROPER: ("NP",)}  # fmt: skip
-_SPELLING_LEMMAS = {hunspell.NOMINAL: ("N", "A"), hunspell.PARTICIPLE: ("V",), hunspell.CONJUGATED: ("V",),
-                    hunspell.OTHER: ("N", "A")}  # fmt: skip
-
-
-def _bits_by_value(table: dict[int, tuple[str, ...]]) -> list[int]:
-    """The kinds (as bits, see _BIT) each value of hunspell's bits stands for, by ``table``: a list indexed by it."""
-    return [sum({_BIT[kind] for bit, kinds in table.items() if what & bit for kind in kinds})
-            for what in range(hunspell.PROPER * 2)]  # fmt: skip
-
-
-_SPELLING_BITS, _SPELLING_LEMMA_BITS = _bits_by_value(_SPELLING_KINDS), _bits_by_value(_SPELLING_LEMMAS)
+# Those kinds as bits (see _BIT), a list indexed by each value of hunspell's bits.
+_SPELLING_BITS = [sum({_BIT[kind] for bit, kinds in _SPELLING_KINDS.items() if what & bit for kind in kinds})
+                  for what in range(hunspell.PROPER * 2)]  # fmt: skip
 
 
 def version_text(parts: Sequence[tuple[str, str]], rules: dict[str, bool]) -> str:
@@ -183,7 +175,7 @@ class _Corpus:
         (MEX, POX, PASOS, AVI): a foreign word."""
         words, form = self.words, e.form
         if not form.isalpha() and is_compound(form):  # texts are counted by word: a compound is written when each is
-            return all(words.get(part.lower(), 0.0) > 0 for part in _PARTS.split(form) if part)
+            return all(map(words.__contains__, filter(None, _PARTS.split(form.lower()))))  # (each a Zipf value > 1)
         form, lemma_text = form.lower(), e.lemma.lower()
         lemma = kind in _INFLECTED and lemma_text != form and words.get(lemma_text, 0.0) > 0
         if words.get(form, 0.0) > 0 and (kind not in ("V", "P") or lemma):
@@ -368,11 +360,10 @@ class AgreedSource:
                 cell_of_entry.append(cell)
             forms[name], cells[name], told[name] = kinds, by_lemma, (kind_of_entry, cell_of_entry)
         # Grammalecte's dictionary attests without being laid out (it has no reading of its own to tell): looked up
-        # by the entry's very form, and lemma as a stem, as it writes them (no key to work out for its 450,000 forms),
-        # for the entries the other dictionary does not attest (it would add nothing to their verdict; asked of all,
-        # it named itself on 371,000 more entries, 4.8 MB more explanations to lay out).
-        spelling = self.spelling
-        spelling_forms, spelling_stems = (spelling.forms, spelling.stems) if spelling is not None else (None, {})
+        # by the entry's very form, as it writes them (no key to work out for its 450,000 forms), for the entries the
+        # other dictionary does not attest (it would add nothing to their verdict; asked of all, it named itself on
+        # 371,000 more entries, 4.8 MB more explanations to lay out).
+        spelling_forms = self.spelling.forms if self.spelling is not None else None
         by_spelling = (ATTESTED + hunspell.SOURCE,)
         slips = self._slips(cells) if self.rules["slips"] else {}
         lemmas = self.rules["lemmas"]
@@ -409,12 +400,8 @@ class AgreedSource:
                         known = their_cells.get(cell)
                         if known is not None and _inflects(known, e.codes, kind):
                             why += other
-                if not why and spelling_forms is not None:
-                    if _SPELLING_BITS[spelling_forms.get(e[1], 0)] & kindred:
-                        why += by_spelling
-                    elif lemmas and kind in _INFLECTED and (_SPELLING_LEMMA_BITS[spelling_stems.get(e[2], 0)]
-                                                             & _BIT[cell[1]]):  # fmt: skip
-                        why += by_spelling
+                if not why and spelling_forms is not None and _SPELLING_BITS[spelling_forms.get(e[1], 0)] & kindred:
+                    why = by_spelling
                 foreign = False
                 if not why and written:
                     in_texts = written(e, kind)

@@ -99,8 +99,8 @@ def test_grammalecte_s_dictionary_attests_words_only_dela_has(small: Lexicon, tm
         verdict = small.verdict(word, RULEBOOK)
         assert verdict.admissible and verdict.reason == reason, word
         assert [r.attested_by for r in small.readings(verdict.key, RULEBOOK)] == [("grammalecte",)]
-    # REBRODANT is a form its rules make of REBRODER; REBRODASSIONS is not (the extract has three of the verb's rules):
-    # its lemma is a verb the dictionary has, so DELA's conjugation of it is regular, and the house rules decide.
+    # REBRODANT is a form its rules make of REBRODER; REBRODASSIONS is not (the extract has three of the verb's rules),
+    # but two of DELA's three forms of the verb are attested: a regular form of an attested word, the house rules decide.
     assert small.verdict("rebrodant", RULEBOOK).admissible
     rebrodassions = small.verdict("rebrodassions", RULEBOOK)
     assert not rebrodassions.admissible and rebrodassions.reason.startswith("conjugated form of rebroder")
