@@ -250,9 +250,11 @@ def bare_grpc(actions: int, callers: int, streamed: bool) -> dict[str, Any]:
 
 
 def bare_median(actions: int, callers: int, streamed: bool) -> dict[str, Any]:
-    """:func:`bare_grpc`'s run of the median CPU an action among BARE_RUNS, with every run's (``runs_ms``)."""
-    runs = sorted((bare_grpc(actions, callers, streamed) for _ in range(BARE_RUNS)), key=lambda f: f["server_cpu_ms"][0])
-    return runs[len(runs) // 2] | {"runs_ms": [f["server_cpu_ms"][0] for f in runs]}
+    """:func:`bare_grpc`'s run of the median CPU an action among BARE_RUNS, with every run's (``runs_ms``) in the
+    order they ran: a drift from first to last is the machine's load, which sorting them would hide."""
+    runs = [bare_grpc(actions, callers, streamed) for _ in range(BARE_RUNS)]
+    median = sorted(runs, key=lambda f: f["server_cpu_ms"][0])[len(runs) // 2]
+    return median | {"runs_ms": [f["server_cpu_ms"][0] for f in runs]}
 
 
 def bench_throughput(postgres: Postgres, tables: int, games: int, root: Path) -> None:
