@@ -6,6 +6,7 @@ against an all-in (its equity far under the price). How strong each level is sta
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from brelan.server.games import daker, daker_bot
 from brelan.server.games.betting_bot import by_odds, short_of_all_in
@@ -56,3 +57,42 @@ def test_a_call_risking_the_stack_wants_more_than_its_price() -> None:
     assert by_odds(legal, 0.7, pot=150, to_call=10, bet=0, players=3, stack=100) == "raise 55"  # all-in left out
     assert by_odds(legal, 0.95, pot=150, to_call=10, bet=0, players=3, stack=100) == "raise 100"
     assert short_of_all_in(legal) == legal[:-1]
+
+
+def shove_heads_up(seed: int) -> tuple[daker.DakerView, list[str]]:
+    """The big blind's view of the seeded first hand, the first seat folded and the next all-in for 100: heads-up,
+    90 to call into 110 (a price of 45%, 60% with the margin of a call of the whole stack)."""
+    view, legal = first_decision(seed, "fold", "raise 100")
+    assert view.seat == 1 and view.stacks[0] == 0 and legal == ["call", "fold"]
+    return view, legal
+
+
+def read(view: daker.DakerView, quiet: int, pushed: int) -> daker_bot.Reads:
+    """What the strong bot saw of p0 before ``view``: ``quiet`` hands without a push, then ``pushed`` hands with
+    one (each seen as in ``view``, p0 all-in)."""
+    reads = daker_bot.Reads()
+    for hand in range(2, 2 + quiet):
+        reads.watch(replace(view, hand=hand, bets=(0, 0, 0), stacks=(100, 100, 100)))
+    for hand in range(2 + quiet, 2 + quiet + pushed):
+        reads.watch(replace(view, hand=hand))
+    return reads
+
+
+def test_the_strong_bot_widens_the_range_of_an_opponent_it_saw_push_often() -> None:
+    """An opponent's push is read from the share of its hands it was seen pushing: once in ten hands, its best fifth;
+    in every hand, any cards. AK QN KN is ahead of any cards (72% against them) but not of the best fifth (56%, under
+    the call's 60%): the strong bot folds it to the one and calls the other."""
+    view, legal = shove_heads_up(26)
+    assert [str(c) for c in held(view)] == ["AK", "QN", "KN"]
+    tight, loose = read(view, quiet=9, pushed=0), read(view, quiet=0, pushed=4)
+    for reads in (tight, loose):
+        reads.watch(view)  # the push it faces counts as one seen
+    assert tight.share(0) == 0.2 and loose.share(0) == 1.0
+    assert tight.ranges(view) == {0: tight.share(0)} and loose.ranges(view) == {0: 1.0}
+    mine, board = daker_bot.known(view)
+    narrow = daker_bot._equity(view, mine, board, 1000, random.Random(1), tight.ranges(view))
+    wide = daker_bot._equity(view, mine, board, 1000, random.Random(1), loose.ranges(view))
+    assert narrow < 0.6 < wide, (narrow, wide)
+    folds = [daker_bot.strong(view, legal, random.Random(seed), read(view, 9, 0)) for seed in range(10)]
+    calls = [daker_bot.strong(view, legal, random.Random(seed), read(view, 0, 4)) for seed in range(10)]
+    assert folds.count("fold") == 10 and calls.count("call") >= 8, (folds, calls)
