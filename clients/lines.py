@@ -43,7 +43,7 @@ def seat_names(table: tpb.TableInfo) -> list[str]:
     said), as the page names them (levels.js's botNames); else "seat N", N as people count seats (from 1)."""
 
     def bot(s: tpb.SeatInfo) -> str:
-        alike = [o.seat for o in table.seats if o.bot and o.bot_level == s.bot_level]
+        alike = [o.seat for o in table.seats if o.bot and not o.player and o.bot_level == s.bot_level]
         return bot_name(s.bot_level) + (f" {alike.index(s.seat) + 1}" if len(alike) > 1 else "")
 
     # A tournament's bot plays for its player, and is named so.

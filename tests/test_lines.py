@@ -33,6 +33,9 @@ def test_a_bot_is_named_by_its_level_and_numbered_only_beside_another_of_that_le
     assert seat_names(table({}, unsaid, unsaid, {"bot": True, "player": "bob", "bot_level": "strong"})) == [
         "seat 1", "bot 1", "bot 2", "bob"]  # fmt: skip
     assert seat_names(table(tom, unsaid)) == ["Tom", "bot"]
+    # a tournament's bot is not counted among the house's bots of its level
+    assert seat_names(table(tom, strong, {"bot": True, "player": "bob", "bot_level": "strong"})) == [
+        "Tom", "strong bot", "bob"]  # fmt: skip
     # In the lines: the names the table gives.
     event = tpb.TableEvent(text="p3 raises 20")
     event.daker.raised.seat, event.daker.raised.to = 3, 20

@@ -18,6 +18,8 @@ const WORDS = {
     "join": "s'asseoir", "watch": "regarder", "play": "jouer", "free": "libre", "seat": "place {n}", "seat.free": "place libre",
     // a bot of the house, by its level (levels.js's botNames): numbered when bots of its table share one
     "bot": "robot {level}", "bot.nth": "robot {level} {n}", "bot.plain": "robot", "bot.plain.nth": "robot {n}",
+    // bots of a level counted, in a table's title (levels.js's seatedNames): the level's word in the plural
+    "bot.many": "{n} robots {level}", "bot.plain.many": "{n} robots",
     "form.title": "Nouvelle table", "form.game": "jeu", "form.bots": "robots aux places :", "form.time": "temps par décision",
     "form.time.default": "60 s (par défaut)", "form.time.none": "sans limite", "form.sit": "je prends la place 1",
     "form.practice": "entraînement : montrer les meilleurs mots et mains",
@@ -136,6 +138,7 @@ const WORDS = {
     "col.seats": "seats", "status.waiting": "waiting", "status.playing": "playing", "status.finished": "finished",
     "join": "sit", "watch": "watch", "play": "play", "free": "free", "seat": "seat {n}", "seat.free": "free seat",
     "bot": "{level} bot", "bot.nth": "{level} bot {n}", "bot.plain": "bot", "bot.plain.nth": "bot {n}",
+    "bot.many": "{n} {level} bots", "bot.plain.many": "{n} bots",
     "form.title": "New table", "form.game": "game", "form.bots": "bots at seats:", "form.time": "time per decision",
     "form.time.default": "60 s (default)", "form.time.none": "no limit", "form.sit": "I take seat 1",
     "form.practice": "practice: show the best words and hands",

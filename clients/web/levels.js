@@ -50,12 +50,41 @@ export function botNames(info, t, lang) {
   const seats = info?.seats || [];
   const level = (seat) => seat?.botLevel || "";
   return seats.map((seat, s) => {
-    if (!seat?.bot) return "";
-    const alike = seats.flatMap((other, o) => (other?.bot && level(other) === level(seat) ? [o] : []));
+    if (!seat?.bot || seat.player) return "";
+    const alike = seats.flatMap((other, o) => (other?.bot && !other.player && level(other) === level(seat) ? [o] : []));
     const n = alike.length > 1 ? alike.indexOf(s) + 1 : 0;
     if (!level(seat)) return t(n ? "bot.plain.nth" : "bot.plain", { n });
     return t(n ? "bot.nth" : "bot", { level: levelNamed(known.get(info.variant), level(seat), lang), n });
   });
+}
+
+/** A level's word said of several bots: French adjectives take an s ("2 robots forts", "intermédiaires"), English
+ *  ones none ("2 strong bots"). */
+export function levelPlural(word, lang) {
+  return lang === "fr" && !/[sxz]$/u.test(word) ? `${word}s` : word;
+}
+
+/** Who sits at a table, as its title lists them (``info``: its TableInfo; ``names``: its seats' names, screen.js's
+ *  seatNames): its people by name in seat order, then its bots of the house by level, those that share one counted
+ *  ("anne, bob et 2 robots intermédiaires", "anne, robot fort et 3 robots débutants"): named one by one, "robot
+ *  intermédiaire 1, robot intermédiaire 2", a title of four wrapped to three lines on a phone. A bot alone at its
+ *  level keeps its name ("robot fort"); bots at three levels are counted ("5 robots"); a tournament's bot is named
+ *  by it, as a person. */
+export function seatedNames(info, names, t, lang) {
+  const seats = info?.seats || [];
+  const house = (seat) => seat?.bot && !seat.player;
+  const people = seats.flatMap((seat, s) => ((seat?.taken || seat?.bot) && !house(seat) ? [names[s]] : []));
+  const levels = [...new Set(seats.filter(house).map((seat) => seat.botLevel || ""))];
+  // bots at three levels are counted together ("anne et 5 robots"), their plates saying each one's: listed by level,
+  // "POKER CHAMP · anne, 2 robots intermédiaires, 2 robots forts et robot débutant" took three lines on a phone
+  if (levels.length > 2) return [...people, t("bot.plain.many", { n: seats.filter(house).length })];
+  const bots = levels.map((level) => {
+    const alike = seats.flatMap((seat, s) => (house(seat) && (seat.botLevel || "") === level ? [s] : []));
+    if (alike.length === 1) return names[alike[0]];
+    if (!level) return t("bot.plain.many", { n: alike.length });
+    return t("bot.many", { n: alike.length, level: levelPlural(levelNamed(known.get(info.variant), level, lang), lang) });
+  });
+  return [...people, ...bots];
 }
 
 /** The levels of a table's bots the seats' names do not say already (``info``: its TableInfo; ``names``: its seats'

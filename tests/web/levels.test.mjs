@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { botLevels, botNames, chosenLevel, knowVariants, levelNamed, levelWord } from "../../clients/web/levels.js";
+import { botLevels, botNames, chosenLevel, knowVariants, levelNamed, levelPlural, levelWord, seatedNames }
+  from "../../clients/web/levels.js";
 import { pageWords } from "./page.mjs";
 
 const i18n = await pageWords("fr"); // the page's words, the browser's parts they read stood in for
@@ -73,4 +74,32 @@ test("a bot of the house is named by its level, numbered only when bots of its t
   assert.deepEqual(named("fr", { variant: "nothing", seats: [bot("strong"), bot("")] }), ["robot strong", "robot"]);
   assert.deepEqual(named("en", { seats: [bot(""), bot("")] }), ["bot 1", "bot 2"]);
   assert.deepEqual(named("fr", null), []);
+});
+
+test("a table's title counts its bots that share a level, its people by name first", () => {
+  knowVariants([POKER_CHAMP]);
+  const seat = (botLevel) => ({ bot: true, botLevel });
+  const title = (seats, lang) => {
+    const info = { variant: "poker-champ", seats };
+    const names = botNames(info, (k, v) => i18n.t(k, v), lang).map((name, s) => seats[s].player || name); // as seatNames
+    return i18n.listed(seatedNames(info, names, (k, v) => i18n.t(k, v), lang));
+  };
+  const six = [{ ...seat("intermediate"), taken: true }, { player: "anne", taken: true }, seat("intermediate"), seat("strong"),
+    seat("beginner"), seat("beginner")];
+  i18n.setLang("fr");
+  assert.equal(title(six, "fr"), "anne et 5 robots"); // at three levels: counted, their plates say each one's
+  const five = six.slice(0, 5).map((s, i) => (i === 3 ? seat("beginner") : s));
+  assert.equal(title(five, "fr"), "anne, 2 robots intermédiaires et 2 robots débutants");
+  assert.equal(title([{ player: "anne", taken: true }, { player: "bob", taken: true }, seat("strong"), seat("strong")], "fr"),
+    "anne, bob et 2 robots forts");
+  // alone at its level, a bot keeps its name; a tournament's bot is named as a person; a free seat is not listed
+  assert.equal(title([{ player: "anne", taken: true }, seat("strong"), {}, { bot: true, player: "Bot Cy", botLevel: "strong" }], "fr"),
+    "anne, Bot Cy et robot fort");
+  assert.equal(title([{ player: "anne", taken: true }, { bot: true }, { bot: true }], "fr"), "anne et 2 robots");
+  i18n.setLang("en");
+  assert.equal(title(five, "en"), "anne, 2 intermediate bots, and 2 beginner bots");
+  assert.equal(title(six.slice(0, 4), "en"), "anne, 2 intermediate bots, and strong bot");
+  i18n.setLang("fr");
+  assert.deepEqual(["débutant", "fort", "intermédiaire", "gris"].map((w) => levelPlural(w, "fr")),
+    ["débutants", "forts", "intermédiaires", "gris"]);
 });

@@ -14,7 +14,7 @@ import { call, stream, RpcError } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { forget, h, seats, toast } from "../dom.js";
 import { lang, listed, number, t } from "../i18n.js";
-import { botLevels, botNames, STRINGS as LEVEL_WORDS } from "../levels.js";
+import { botLevels, botNames, seatedNames, STRINGS as LEVEL_WORDS } from "../levels.js";
 import { controls } from "./actions.js";
 import { allInAfter, eventText } from "./events.js";
 import { warns } from "./board.js";
@@ -51,14 +51,14 @@ export function seatNames(info) {
 }
 
 /** A table's title as a player reads it: its place in its tournament ("Coupe · demi-finale · match 1 · partie 2"),
- *  else the name it was given, else its game and who sits at it ("DAKER · anne, robot 2") or, nobody seated yet,
- *  its number; never its id as its title (the address and a tooltip keep that). ``title`` names a game in the
- *  page's language (app.js's). */
+ *  else the name it was given, else its game and who sits at it ("DAKER · anne et 2 robots forts") or, nobody
+ *  seated yet, its number; never its id as its title (the address and a tooltip keep that). ``title`` names a game
+ *  in the page's language (app.js's). */
 export function tableTitle(info, title) {
   if (info.tournament) return placeTitle(info.tournament);
   if (givenName(info)) return givenName(info);
   const game = title(info.variant);
-  const seated = seatNames(info).filter((_, i) => info.seats[i].taken || info.seats[i].bot);
+  const seated = seatedNames(info, seatNames(info), t, lang); // its bots that share a level counted: a line or two
   return seated.length ? t("title.players", { game, names: listed(seated) })
     : t("title.numbered", { game, n: String(info.tableId).replace(/^t-/, "") });
 }
