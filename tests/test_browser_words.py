@@ -260,9 +260,10 @@ def test_a_practice_table_s_hints_are_moves_drawn_with_their_cards(site: str, br
 
 
 def test_the_words_agree_and_the_hands_are_named(site: str, browsers: Callable[..., Any]) -> None:
-    """French elides ("Victoire d'anne", a name as typed) and a count says its noun in the singular or the plural
-    ("1 carte"), in every text (one rule, i18n.js's); POKER CHAMP's showdown names the pair and the high card as
-    DAKER's does; Yahtzee's dice colours have their legend; DAKER's mode reads naturally on its table."""
+    """French elides ("Victoire d'anne", a name as typed; a bot's name takes its article, "Victoire du robot 2") and a
+    count says its noun in the singular or the plural ("1 carte"), in every text (one rule, i18n.js's); POKER CHAMP's
+    showdown names the pair and the high card as DAKER's does; Yahtzee's dice colours have their legend; DAKER's
+    mode reads naturally on its table."""
     driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -284,7 +285,7 @@ def test_the_words_agree_and_the_hands_are_named(site: str, browsers: Callable[.
         "    mode: board('daker', {mode: 'MODE_ROUND', hand: 1, seats: [{}, {}]}).querySelector('.pk-info').textContent});"
         "  const french = say(); i18n.setLang('en'); const english = say(); i18n.setLang('fr'); done([french, english]); });")
     french, english = said
-    assert french["won"] == ["Victoire d'anne", "Victoire d'Hugo", "Victoire d'Yves", "Victoire de Yann", "Victoire de robot 2"]
+    assert french["won"] == ["Victoire d'anne", "Victoire d'Hugo", "Victoire d'Yves", "Victoire de Yann", "Victoire du robot 2"]
     assert english["won"][0] == "anne won"
     assert french["cards"] == ["0 point", "1 point", "2 points"] and english["cards"] == ["0 points", "1 point", "2 points"]
     assert french["feed"] == ["anne a 1 carte dans sa pile", "Victoire d'anne"], french["feed"]
@@ -297,9 +298,10 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
     """A person's trial of the word games and Chinese poker: a hidden card is counted in words, never an empty back
     ("écarte 2 cartes", "reçoit 16 lettres", "pose une lettre"); letter cards are the boards' tiles, their text the
     letters ("prend B E", not "B2 E1"); the lexicon by its name; winners listed as the language lists them ("Léa et
-    robot 3"); the belote's bonus is the board's "prime"; one minus sign (U+2212); Chinese poker's row results said
-    from the row's seat ("bat Sam", not "✓ Sam"), cards named in tooltips ("roi de trèfle"); bataille's tiles left at
-    the end do not glow for a word typed before; a round of belote passes is one line."""
+    robot 3", "Victoire de Léa et du robot 3": a bot's name takes its article); the belote's bonus is the board's
+    "prime"; one minus sign (U+2212); Chinese poker's row results said from the row's seat ("bat Sam", not "✓ Sam"),
+    cards named in tooltips ("roi de trèfle"); bataille's tiles left at the end do not glow for a word typed before;
+    a round of belote passes is one line."""
     driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
@@ -356,7 +358,7 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
     assert french["feed"] == [
         "robot 2 écarte 2 cartes", "robot 2 tire 2 cartes", "robot 2 reçoit 16 lettres", "robot 4 pose une lettre",
         "robot 2 place au milieu K♣, défausse une carte", "robot 2 reçoit 3 cartes", "robot 2 prend B E ★",
-        "Léa pose Y", "Mots jugés par le lexique français (DELA) (règles du livret)", "Victoire de Léa et robot 3",
+        "Léa pose Y", "Mots jugés par le lexique français (DELA) (règles du livret)", "Victoire de Léa et du robot 3",
         "robot 2 et robot 4 : 33 points et 30 de prime, total 109", "robot 2 : −6 cette donne, total −6"], french["feed"]
     assert english["feed"][:4] == ["robot 2 discards 2 cards", "robot 2 draws 2 cards", "robot 2 is dealt 16 letters",
                                    "robot 4 lays a letter"], english["feed"]  # the names as the screen gives them

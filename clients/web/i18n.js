@@ -2,7 +2,8 @@
 // the header), <html lang> set to it. A text may hold {name} slots: t("call", {n: 3}) is "Suivre 3"; and a word
 // for a count, {n:carte|cartes} ("1 carte", "0 carte", "2 cartes": Intl.PluralRules says which); {n:clock}, n seconds
 // as a clock shows them ("4:57", clockTime). French "de" and
-// "que" elide before a slot read with a vowel ("Victoire d'anne"): one rule for every text, see pieces().
+// "que" elide before a slot read with a vowel ("Victoire d'anne"), and "de" and "à" take the article of a bot's
+// name ("Victoire du robot fort"): one rule for every text, see pieces().
 // Each board module brings its own words (its STRINGS), looked up first: see table/board.js.
 
 const KEY = "brelan.lang";
@@ -319,6 +320,38 @@ export function elide(before, word) {
   return before.replace(/(?<!\p{L})(d|qu)e $/u, "$1'");
 }
 
+// A bot of the house is named as a common noun phrase ("robot fort": levels.js's botNames, the "bot" words), which
+// French says with its article after "de" and "à": "Victoire du robot fort", "anne paie 3 au robot fort", where a
+// person's name, a proper noun, takes none ("Victoire d'anne"). Told by its first word, the page's word for a bot (a
+// person who calls themself "robot ..." is said as one too); a tournament's "Bot Cy" is a name.
+const BOT_NAME = new RegExp(`^${WORDS.fr["bot.plain"]}(?: |$)`, "u");
+const ARTICLED = { de: "du ", à: "au " }; // de + le, à + le
+const PREPOSITION = /(?<!\p{L})(de|à) $/u;
+let between = null; // the words between listed names in French (", ", " et "), to read back a listed() text's names
+
+/** ``value`` (a slot's: a name, listed() names as a text, listOf()'s list or an element) as its names and the words
+ *  between them, in turn: [name, ", ", name, " et ", name]. */
+function namesOf(value) {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== "string") return [value];
+  between ??= new RegExp(`(${[...new Set(new Intl.ListFormat("fr", { type: "conjunction" }).formatToParts(["a", "b", "c"])
+    .filter((p) => p.type === "literal").map((p) => p.value))].join("|")})`, "u");
+  return value.split(between);
+}
+
+/** ``before`` and ``value`` as they read together: French "de" and "à" that end ``before`` said again before each name
+ *  of ``value`` once one is a bot's, with its article ("Victoire d'anne et du robot fort", "au robot fort");
+ *  else "de" and "que" elided before a vowel (elide). ``value`` keeps its kind: a text, or a list of its pieces. */
+function joined(before, value) {
+  const preposition = lang === "fr" && before.match(PREPOSITION)?.[1];
+  const names = preposition ? namesOf(value) : [];
+  const bot = (name) => BOT_NAME.test(textOf(name).trim());
+  if (!names.some((name, i) => i % 2 === 0 && bot(name))) return [elide(before, textOf(value)), value];
+  const article = (name) => (bot(name) ? ARTICLED[preposition] : elide(`${preposition} `, textOf(name)));
+  const said = names.flatMap((name, i) => (i % 2 ? [name] : [article(name), name]));
+  return [before.slice(0, -`${preposition} `.length), typeof value === "string" ? said.join("") : said];
+}
+
 /** A clock's time left, ``seconds`` (whole ones), as a clock shows it: "45 s" under a minute, then "4:57" (minutes and
  *  seconds), "1:02:05" past an hour, in both languages: a 5-minute clock is never "297 s". */
 export function clockTime(seconds) {
@@ -337,7 +370,7 @@ const textOf = (value) => [value].flat().map((v) => (v instanceof Node ? v.textC
 
 /** A text's pieces, its slots filled from ``vars`` (each value as given: a text, a number, an element or a list of
  *  them, for a sentence of elements: table/events.js): each count's word chosen, "de" and "que" elided before the
- *  slot that follows them. A slot ``vars`` lacks stays as written. */
+ *  slot that follows them, "de" and "à" with a bot's article (joined). A slot ``vars`` lacks stays as written. */
 export function pieces(text, vars = {}) {
   const out = [];
   const formed = text.replace(FORMED, (all, name, form) => {
@@ -350,8 +383,10 @@ export function pieces(text, vars = {}) {
   for (const piece of words.split(/(\{\w+\})/)) {
     const slot = piece.match(/^\{(\w+)\}$/)?.[1];
     if (slot && slot in vars) {
-      if (typeof out[out.length - 1] === "string") out[out.length - 1] = elide(out[out.length - 1], textOf(vars[slot]));
-      out.push(vars[slot]);
+      const last = out.length - 1;
+      const [before, value] = typeof out[last] === "string" ? joined(out[last], vars[slot]) : [null, vars[slot]];
+      if (before !== null) out[last] = before;
+      out.push(value);
     } else if (piece) out.push(piece);
   }
   return out;
