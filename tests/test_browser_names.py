@@ -26,14 +26,16 @@ evidence = test_browser_table_fixes.evidence  # its screenshot on a failure
 
 I, S, B = "intermediate", "strong", "beginner"
 # Each board's tables: a game, its options, its bots' levels (seats 1, 2...: anne takes seat 0), the title it says
-# in French; the names on its plates ('.pk-name': POKER CHAMP, DAKER; '.ap-name': AlphaPoker; belote's seats and teams).
+# in French; the names on its plates ('.pk-name': POKER CHAMP, DAKER; '.ap-name': AlphaPoker; belote's seats and teams;
+# Chinese poker's).
 TABLES = [
     ("poker-champ", {"players": "6"}, [I, I, S, S, B], "POKER CHAMP · anne et 5 robots"),
     ("daker", {"mode": "holdem", "players": "4"}, [I, I, S], "DAKER · anne, 2 robots intermédiaires et robot fort"),
     ("alphapoker", {"players": "4"}, [I, I, S], "AlphaPoker · anne, 2 robots intermédiaires et robot fort"),
     ("alphapoker-belote", {}, [I, I, S], "Belote AlphaPoker · anne, 2 robots intermédiaires et robot fort"),
+    ("chinese", {"players": "4"}, [I, I, S], "Poker chinois · anne, 2 robots intermédiaires et robot fort"),
 ]
-NAMES = ".pk-name, .ap-name, .wd-name, .wd-team-head > b"
+NAMES = ".pk-name, .ap-name, .wd-name, .wd-team-head > b, .cn-name-seat"
 
 # Each name on a board: its text, its lines, whether it is cut (more than its box shows) and its widest word's width
 # against the box's (a word measured in the name's own font, in a span of its own).
@@ -46,8 +48,10 @@ return [...document.querySelectorAll(arguments[0])].map((e) => {
   document.body.append(span);
   const widest = Math.max(...e.textContent.split(/\\s+/).map((word) => { span.textContent = word; return span.offsetWidth; }));
   span.remove();
-  const line = parseFloat(style.lineHeight);
-  return {text: e.textContent, team: e.matches('.wd-team-head > b'), lines: Math.round(e.scrollHeight / line),
+  const one = e.cloneNode(); one.textContent = 'x'; e.after(one);  // a line's height: the name's copy of one letter
+  const line = one.getBoundingClientRect().height; one.remove();
+  const height = Math.max(e.scrollHeight, e.getBoundingClientRect().height);
+  return {text: e.textContent, team: e.matches('.wd-team-head > b'), lines: Math.round(height / line),
           cut: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1, widest, room: e.clientWidth};
 });"""
 
