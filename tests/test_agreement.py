@@ -99,8 +99,9 @@ def test_grammalecte_s_dictionary_attests_words_only_dela_has(small: Lexicon, tm
         verdict = small.verdict(word, RULEBOOK)
         assert verdict.admissible and verdict.reason == reason, word
         assert [r.attested_by for r in small.readings(verdict.key, RULEBOOK)] == [("grammalecte",)]
-    # REBRODANT is a form its rules make of REBRODER; REBRODASSIONS is not (the extract has three of the verb's rules),
-    # but two of DELA's three forms of the verb are attested: a regular form of an attested word, the house rules decide.
+    # REBRODANT is a form its rules make of REBRODER; REBRODASSIONS is not (the extract has three of the verb's
+    # rules), but two of DELA's three forms of the verb are attested: a regular form of an attested word, the house
+    # rules decide.
     assert small.verdict("rebrodant", RULEBOOK).admissible
     rebrodassions = small.verdict("rebrodassions", RULEBOOK)
     assert not rebrodassions.admissible and rebrodassions.reason.startswith("conjugated form of rebroder")
@@ -144,6 +145,9 @@ def test_explanations_name_their_sources(small: Lexicon, tmp_path: Path) -> None
     assert alone.verdict.reason == "only in DELA: not admitted by default"
     assert [(r.source, list(r.attested_by), r.refused, r.admitted) for r in alone.readings] == [("dela", [], "alone", False)]
     assert "!alone" not in alone.readings[0].traits
+    # A word DELA alone of the tagged dictionaries has, attested by Grammalecte's: said so.
+    cannaies = handler.ExplainWord(pb.ExplainWordRequest(lexicon=pb.LexiconRef(name="agreed"), word="cannaies"))
+    assert [(r.source, list(r.attested_by), r.admitted) for r in cannaies.readings] == [("dela", ["grammalecte"], True)]
     best = handler.BestWords(pb.BestWordsRequest(lexicon=pb.LexiconRef(name="agreed"), hand=["Cr", "Hr", "Ir", "Er", "Nr"]))
     assert [(w.word, round(w.zipf, 1)) for w in best.words] == [("CHIEN", round(small.frequency("chien"), 1))]
 
