@@ -22,7 +22,6 @@ as a lemma whose forms another source's entry may be.
 from __future__ import annotations
 
 import re
-from functools import cache
 from importlib import metadata, util
 from pathlib import Path
 from typing import Iterable, NamedTuple
@@ -170,9 +169,9 @@ def version() -> str:
     return metadata.version(DISTRIBUTION)
 
 
-@cache
 def installed() -> Dictionary:
-    """Grammalecte's dictionary as the installed package ships it, read once a process."""
+    """Grammalecte's dictionary as the installed package ships it, read afresh: a build holds it while it marks its
+    entries, and a server that built its default frees its 450,000 forms afterwards (not kept a process's life)."""
     where = folder()
     if where is None:
         raise FileNotFoundError(f"Grammalecte's hunspell dictionary is not installed: {INSTALL}")
