@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import io
 import os
 import queue
 import random
@@ -38,7 +39,7 @@ from brelan.api.v1 import table_pb2 as tpb
 from brelan.server.games.base import Variant
 
 from .client import SeatHandle
-from .console import connect, err, out
+from .console import connect, err, fail, out
 from .keys import my_key
 from .lines import DAKER_TYPED, daker_card, event_line, named_text, seat_name, seat_names
 
@@ -235,12 +236,21 @@ class Keys:
     def __init__(self, stream: IO[str]) -> None:
         self._lines: queue.Queue[str | None] = queue.Queue()  # None: the input ended
         self._ended = False
+        self.failure = ""  # why the input could not be read, when it could not: said as the player leaves
         threading.Thread(target=self._read, args=(stream,), daemon=True).start()
 
     def _read(self, stream: IO[str]) -> None:
-        for line in iter(stream.readline, ""):
-            self._lines.put(line.rstrip("\r\n"))
-        self._lines.put(None)
+        # The end of input is queued whatever happens here: line() waits for it, and a thread ended by an exception
+        # left it waiting forever, a traceback mid-screen.
+        try:
+            if isinstance(stream, io.TextIOWrapper):  # a byte the encoding lacks is a typo (a move refused), not an end
+                stream.reconfigure(errors="replace")
+            for line in iter(stream.readline, ""):
+                self._lines.put(line.rstrip("\r\n"))
+        except Exception as e:  # an input that cannot be read (OSError: one opened for writing): the player leaves
+            self.failure = f"{type(e).__name__}: {e}"
+        finally:
+            self._lines.put(None)
 
     def line(self, prompt: Text | str = "", timeout: float | None = None) -> str | None:
         """The next line the player types, after ``prompt``; None when ``timeout`` seconds pass first; EOFError at
@@ -347,6 +357,8 @@ def local_data_dir(data_dir: Path | None) -> Iterator[Path]:
 
 
 def play_terminal(args: argparse.Namespace, variant: Variant, options: dict[str, str]) -> int:
+    if sys.stdin is None:  # (`brelan play <&-`): no table is made that nobody can play
+        fail("brelan play reads the moves from its standard input, which is closed")
     if args.server:
         return _play(args, variant, options, args.server, None)
     from brelan.server.main import ServerThread
@@ -469,6 +481,10 @@ def _loop(me: SeatHandle, variant: Variant, verify: str, level: str) -> int:
             # Printed as it is (the console reads no markup): rich took "[pay/fold]" for a style tag, showing "> ".
             answer = (keys.line("> " if len(legal) > LISTED else f"[{'/'.join(legal)}] > ") or "").strip()
         except EOFError:
+            if keys.failure:
+                out.print()  # the prompt's line ended before the one-line error
+                me.leave()
+                fail(f"could not read the moves ({keys.failure}); the seat was left")
             answer = "q"
         if answer in ("q", "quit", "exit"):
             me.leave()

@@ -3,6 +3,7 @@ table server inside, its input given a line at a time, when the screen asks for 
 
 from __future__ import annotations
 
+import os
 import queue
 import re
 import subprocess
@@ -10,6 +11,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 WAIT = 60.0  # seconds a screen is waited for before the test fails (a loaded machine is slow, never that slow)
 
@@ -96,3 +98,46 @@ def test_an_answer_that_names_no_move_is_told_the_moves(tmp_path: Path) -> None:
         assert term.close() == 0
     finally:
         term.process.kill()
+
+
+def play(tmp_path: Path, stdin: Any, env: dict[str, str] | None = None, shell: str = "") -> subprocess.CompletedProcess[str]:
+    """``brelan play daker`` to its end with ``stdin`` as its input (``shell``: a redirection of sh's, `<&-`)."""
+    argv = [sys.executable, "-m", "brelan.clients.cli", "play", "daker", "--bot-delay", "0", "--player", "Tom",
+            "--data-dir", str(tmp_path)]  # fmt: skip
+    if shell:
+        argv = ["sh", "-c", f'exec "$0" "$@" {shell}', *argv]
+    # The timeout ends a command that hangs (the failure these tests are for), never one that is slow.
+    return subprocess.run(argv, stdin=stdin, capture_output=True, text=True, timeout=2 * WAIT,
+                          env={**os.environ, **(env or {})})  # fmt: skip
+
+
+def test_closed_input_is_said_in_one_line(tmp_path: Path) -> None:
+    """Review of issue 39's terminal leftovers: with its input closed (sys.stdin None) brelan play hung, the thread
+    reading the player's lines killed by an AttributeError before it said the input ended; the code before exited 70
+    ('lost sys.stdin'). It says so in one line, before any table is made."""
+    done = play(tmp_path, None, shell="<&-")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip() == "brelan: error: brelan play reads the moves from its standard input, which is closed"
+    assert not (tmp_path / "play").exists()
+
+
+def test_input_that_cannot_be_read_leaves_the_table_in_one_line(tmp_path: Path) -> None:
+    """An input opened for writing: its first read fails (OSError), which ended the reading thread and left the
+    player's prompt waiting forever; the player leaves, told why in one line."""
+    with (tmp_path / "written").open("w") as unreadable:
+        done = play(tmp_path, unreadable)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "brelan: error: could not read the moves (OSError: [Errno 9] Bad file descriptor); the seat was left")
+
+
+def test_a_byte_the_input_s_encoding_lacks_is_a_typo(tmp_path: Path) -> None:
+    """'fo\\xffld' typed where the input is strict UTF-8: the reading thread died of a UnicodeDecodeError and the
+    prompt waited forever. The byte reads as U+FFFD: a move the table does not know, refused in words; the input's
+    end then leaves the table, as it does."""
+    with (tmp_path / "typed").open("wb") as typed:
+        typed.write(b"fo\xffld\n" * 3)  # (a hand ended before Tom's first decision takes a line: Enter goes on)
+    with (tmp_path / "typed").open("rb") as typed:
+        done = play(tmp_path, typed, env={"PYTHONIOENCODING": "utf-8:strict"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "refused: 'fo\ufffdld' is not a move here: type one of " in done.stderr, done.stderr
