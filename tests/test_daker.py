@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from brelan.server.games import daker as dk
 from brelan.server.games import daker_bot
 from brelan.server.games.base import GameError, OptionError, jsonable, parse_options
+from brelan.server.games.betting import Won
 from brelan.server.games.daker_cards import (
     FOUR, FULL_HOUSE, NOTHING, PAIR, REPOKER, THREE, TWO_PAIRS, VALUES, best_hand, default_deck, describe,
     parse_cards,
@@ -102,7 +103,18 @@ def test_an_uncalled_bet_wins_without_showing() -> None:
     state.apply(2, dk.parse_action("raise 40"))
     state.apply(0, dk.parse_action("fold"))
     events = [str(e) for e in state.apply(1, dk.parse_action("fold"))]
-    assert events[:2] == ["p1 folds", "p2 wins 55 main"] and not any(" shows " in e for e in events)
+    assert events[:2] == ["p1 folds", "p2 wins 55 main uncontested"] and not any(" shows " in e for e in events)
+
+
+def test_a_pot_won_at_the_showdown_is_not_uncontested() -> None:
+    state = dk.new_game(dk.DakerOptions(players=3), random.Random(3))
+    events: list[dk.Event] = []
+    while not any(isinstance(e, Won) for e in events):
+        seat = state.pending()[0]
+        events += state.apply(seat, next(a for a in state.legal_actions(seat) if str(a) in ("check", "call")))
+    wins = [e for e in events if isinstance(e, Won)]
+    assert wins and not any(w.uncontested for w in wins) and any(isinstance(e, dk.Shown) for e in events)
+    assert all(str(w).endswith(w.pot) for w in wins)  # its text as before
 
 
 def test_draw_mode_discards_and_draws_in_order() -> None:

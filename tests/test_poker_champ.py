@@ -13,6 +13,7 @@ from brelan.server.games.base import GameError, OptionError, jsonable, options_d
 from brelan.server.games.cards import Card
 from brelan.server.games.registry import get_variant
 from brelan.server.games.selfplay import play
+from brelan.server.games.transcript import logged_as
 from games_support import StackedRng, assert_all_distinct, holdem_order
 
 VARIANT = get_variant("poker-champ")
@@ -60,9 +61,23 @@ def test_stage_one_is_compulsory_then_anyone_decides_in_any_order() -> None:
 def test_the_last_player_in_wins_at_once_and_shows() -> None:
     state = game(3, ["As Kd", "7c 2h", "Qs Qh"], "Ah 9d 4c 8s 3h")
     state.apply(0, pc.Fold())
-    events = texts(state.apply(1, pc.Fold()))
-    assert events[:3] == ["p1 folds", "p2 shows - Qs Qh", "p2 wins 3"]
-    assert events[3] == "deal 2"
+    events = state.apply(1, pc.Fold())
+    # he shows his cards for the pleasure of all, but there was no showdown: the win says so
+    assert texts(events)[:3] == ["p1 folds", "p2 shows - Qs Qh", "p2 wins 3 uncontested"]
+    assert events[2] == pc.Won(2, 3, uncontested=True) == pc.parse_event("p2 wins 3 uncontested")
+    assert str(events[3]) == "deal 2"
+
+
+def test_a_win_at_the_showdown_is_contested_and_older_logs_replay() -> None:
+    state = game(2, ["As Kd", "Qs Qh"], "Ah 9d 4c 8s 3h")
+    events: list[pc.Event] = []
+    while not any(isinstance(e, pc.Won) for e in events):
+        events += state.apply(state.pending()[0], pc.Pay())
+    won = next(e for e in events if isinstance(e, pc.Won))
+    assert won == pc.Won(0, 12) and not won.uncontested and str(won) == "p0 wins 12"  # stakes 1, 1, 2, 2 each
+    assert sum(isinstance(e, pc.Shown) for e in events) == 2
+    # a log written before a win said it was uncontested replays: the golden games' "p2 wins 3"
+    assert logged_as("p2 wins 3 uncontested", "p2 wins 3") and not logged_as("p2 wins 3", "p2 wins 3 uncontested")
 
 
 def test_a_short_stack_plays_to_the_end_and_wins_the_whole_table() -> None:

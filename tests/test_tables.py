@@ -249,7 +249,7 @@ def test_a_decision_times_out_to_a_fold_on_the_injected_clock(
     advance(tables_server, clock, 25)
     events = [e.text for e in api.hand_history(table_id, 1, token=ann.token)]
     i = events.index("p1 folds")
-    assert events[i + 1:i + 3] == ["p0 shows - " + " ".join(events[1].split()[2:]), "p0 wins 3"]  # 1 + 1 + 1
+    assert events[i + 1:i + 3] == ["p0 shows - " + " ".join(events[1].split()[2:]), "p0 wins 3 uncontested"]  # 1 + 1 + 1, bob folded
     assert typed(ann.view()).deal == 2
 
 

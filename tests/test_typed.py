@@ -7,11 +7,15 @@ variant and mode); this checks the declarations themselves, without a game.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import json
 import random
 import typing
+from pathlib import Path
 
 import pytest
 
+from google.protobuf.json_format import MessageToDict
 from google.protobuf.message import Message
 
 from brelan.api.v1 import alphapoker_pb2 as apb
@@ -19,9 +23,12 @@ from brelan.api.v1 import bataille_pb2 as bapb
 from brelan.api.v1 import belote_pb2 as bpb
 from brelan.api.v1 import game_pb2 as gpb
 from brelan.server.refusals import Refusal, Status
+from brelan.server.games import poker_champ as pc
+from brelan.server.games.base import Seat
+from brelan.server.games.betting import Won
 from brelan.server.games.registry import get_variant
 from brelan.server.typed.family import Family
-from brelan.server.typed.records import snake
+from brelan.server.typed.records import record_of, snake
 from brelan.server.typed.registry import FAMILIES
 
 CASES = sorted({family.field: family for family in FAMILIES.values()}.items())
@@ -137,3 +144,31 @@ def test_a_bet_s_space_is_its_whole_range_by_the_table_s_unit(limit: str, listed
         assert amounts == list(range(sampled[0], sampled[-1] + 1, 5)) == sampled
     for amount in range(bets.amount.min, bets.amount.max + 1, 5):  # every amount the space admits, the engine takes
         assert state.can_apply(seat, variant.parse_action(f"{bets.kind} {amount}"))
+
+
+@pytest.mark.parametrize("variant, won", [("daker", Won(Seat(1), 20, "main", uncontested=True)),
+                                          ("yahtzee-holdem", Won(Seat(0), 30, "main", uncontested=True)),
+                                          ("poker-champ", pc.Won(Seat(2), 3, uncontested=True))])  # fmt: skip
+def test_a_pot_won_with_the_others_folded_is_typed_uncontested(variant: str, won: typing.Any) -> None:
+    """The engine's fact, in the won event's typed field (the page reads it: no hand shown is no proof, POKER
+    CHAMP's last player shows his), and back; a showdown's win leaves it false (unset in JSON)."""
+    family = FAMILIES[variant]
+    message = family.event_message(won).won
+    assert message.uncontested and record_of(type(won), message) == won
+    contested = dataclasses.replace(won, uncontested=False)
+    message = family.event_message(contested).won
+    assert not message.uncontested and record_of(type(won), message) == contested
+    assert "uncontested" not in MessageToDict(message)
+
+
+def test_the_poker_boards_node_test_reads_what_the_engines_write() -> None:
+    """tests/web/poker-events.json (tests/web/poker.test.mjs's hands) is what tests/web/poker_events.py writes now:
+    an engine's or a message's change is seen by the page's test. After one: python tests/web/poker_events.py."""
+    spec = importlib.util.spec_from_file_location("poker_events", Path(__file__).parent / "web" / "poker_events.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.FIXTURE.read_text() == module.text()
+    wins = [e["pokerChamp"]["won"] for e in json.loads(module.FIXTURE.read_text())["poker-champ"]["foldOut"]["events"]
+            if "won" in e.get("pokerChamp", {})]  # fmt: skip
+    assert wins == [{"amount": "4", "uncontested": True}]  # seat 0's, at its default

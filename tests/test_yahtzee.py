@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from brelan.server.games import yahtzee_holdem as yh
 from brelan.server.games.base import GameError, jsonable
-from brelan.server.games.betting import Fold
+from brelan.server.games.betting import Fold, Won
 from brelan.server.games.dice import (
     BAG_SIZE, FLUSH, FLUSH_YAHTZEE, FOUR, FULL_HOUSE, HIGH_DICE, PAIR, STRAIGHT, STRAIGHT_FLUSH, TRIPS, TWO_PAIRS,
     YAHTZEE, StackedDice, describe, evaluate, parse_dice,
@@ -113,8 +113,21 @@ def test_a_player_with_no_chips_is_out_and_the_last_one_wins() -> None:
     # p0 is all-in: nothing left to bet, the dice roll out to the showdown
     assert events[:4] == ["p0 calls 10", "p0 all-in", "board flop 6r 3w 4y", "board turn 6b"]
     assert "p1 shows four 6w 6y" in events
-    assert events[-3:] == ["p1 wins 100 main", "p0 out", "champions p1"]
+    assert events[-3:] == ["p1 wins 100 main", "p0 out", "champions p1"]  # shown down: not uncontested
     assert jsonable(state.result) == {"champions": [1], "stacks": [0, 4800], "hands": 1, "out_hands": [1, 0]}
+
+
+def test_a_hand_the_others_fold_is_won_uncontested() -> None:
+    state = yh.new_game(yh.YahtzeeOptions(players=3), random.Random(5))
+    events = []
+    while not any(isinstance(e, Won) for e in events):
+        seat = state.pending()[0]
+        passive = next(a for a in state.legal_actions(seat) if str(a) in ("check", "call"))
+        events += state.apply(seat, passive if seat == 0 else Fold())
+    won = next(e for e in events if isinstance(e, Won))
+    assert won.seat == 0 and won.uncontested and str(won).endswith(" main uncontested")
+    assert not any(isinstance(e, yh.Shown) for e in events)
+    assert yh.parse_event(str(won)) == won
 
 
 def test_views_show_a_player_his_own_dice_only() -> None:

@@ -148,6 +148,20 @@ class Won:
     seat: Seat
     amount: int
     pot: str  # "main", "side1", ...
+    uncontested: bool = False  # the others folded: no hand was shown for it (written "uncontested" when True)
+
+
+def won_before_uncontested(text: str) -> str | None:
+    """A pot won with every other seat folded as a log wrote it before a win said so (this betting's and POKER
+    CHAMP's), or None for any other event: tables in play across that change, and the golden games, replay.
+
+    >>> won_before_uncontested("p1 wins 3 main uncontested"), won_before_uncontested("p1 wins 3 main")
+    ('p1 wins 3 main', None)
+    """
+    words = text.split(" ")
+    if len(words) < 4 or words[1] != "wins" or words[-1] != "uncontested":
+        return None
+    return " ".join(words[:-1])
 
 
 BET_EVENTS = (Anted, Blinded, Checked, Called, Bet, Raised, Folded, AllIn, Returned, Won)
@@ -406,7 +420,8 @@ class Betting:
                 seat = pot.eligible[0]
                 self.stacks[seat] += pot.amount
                 uncalled = i > 0 or (value is not None and len(self.contenders) > 1)
-                events.append(Returned(Seat(seat), pot.amount) if uncalled else Won(Seat(seat), pot.amount, pot.label(i)))
+                events.append(Returned(Seat(seat), pot.amount) if uncalled
+                              else Won(Seat(seat), pot.amount, pot.label(i), uncontested=value is None))
                 continue
             assert value is not None
             best = max(value(s) for s in pot.eligible)

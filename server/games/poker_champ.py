@@ -169,6 +169,7 @@ class Shown:
 class Won:
     seat: Seat
     amount: int
+    uncontested: bool = False  # the others folded: the deal ended without a showdown (written "uncontested")
 
 
 @record("duel")
@@ -405,7 +406,7 @@ class PokerChampState(EngineState):
             events.append(Shown(Seat(s), hand, self.holes[s]))
         for seat, amount in split(sum(self.paid), winners).items():
             self.chips[seat] += amount
-            events.append(Won(Seat(seat), amount))
+            events.append(Won(Seat(seat), amount, uncontested=not shown))
         self.paid = [0] * self.players
         events += self._awards()
         if not self.is_over and self.time_up:

@@ -147,12 +147,18 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
 
     A leading ``seat: Seat`` field is written first (``p2 pay``, as in PHH); a
     last ``tuple[X, ...]`` field takes every remaining word, as does a last field
-    whose type reads itself from words (``from_words``).
+    whose type reads itself from words (``from_words``). A last ``bool`` field
+    that defaults to False is a flag: its name is written when it is True, and
+    nothing when False, so a record that gains one keeps its text where it is
+    False (``p1 wins 2``, ``p1 wins 2 uncontested``).
     """
 
     def decorate(cls: type[T]) -> type[T]:
         hints = typing.get_type_hints(cls)
         fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        flag = fields[-1].name if fields and hints[fields[-1].name] is bool and fields[-1].default is False else None
+        if flag is not None:
+            fields = fields[:-1]
         seat_first = bool(fields) and hints[fields[0].name] is Seat
         # per field: its name, whether it takes the remaining words, value -> words, words -> value
         codecs: list[tuple[str, bool, Callable[[Any], list[str]], Callable[[list[str]], Any]]] = []
@@ -169,6 +175,8 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
                 words += write(getattr(self, name))
             if seat_first:
                 words[0], words[1] = words[1], words[0]
+            if flag is not None and getattr(self, flag):
+                words.append(flag)
             return " ".join(words)
 
         def parse_words(words: list[str]) -> Any:
@@ -177,6 +185,9 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
             if not words or words[0] != tag:
                 raise TextError(f"not a {tag!r} record")
             rest = words[1:]
+            flagged = flag is not None and len(rest) > fixed and rest[-1] == flag
+            if flagged:
+                rest = rest[:-1]
             if len(rest) < fixed or (len(rest) > fixed and not rest_field):
                 raise TextError(f"{tag!r} takes {fixed} field(s), got {len(rest)}")
             try:
@@ -187,7 +198,7 @@ def record(tag: str) -> Callable[[type[T]], type[T]]:
                 raise
             except ValueError as e:  # a piece's own parser (a letter card's CardError): the record's text is bad
                 raise TextError(str(e)) from None
-            return cls(*values)
+            return cls(*values, *([flagged] if flag is not None else []))
 
         cls.tag = tag  # type: ignore[attr-defined]
         cls.__str__ = text  # type: ignore[assignment]

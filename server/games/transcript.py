@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from .base import Lexicons, State, TextError, parse_seat
+from .betting import won_before_uncontested
 from .registry import playable
 from .word_games import refused_before_codes
 
 # An event's text as older logs wrote it, for the forms that changed (None: unchanged): a log written before
 # replays to the same events.
-OLDER_FORMS: tuple[Callable[[str], str | None], ...] = (refused_before_codes,)
+OLDER_FORMS: tuple[Callable[[str], str | None], ...] = (refused_before_codes, won_before_uncontested)
 
 
 def logged_as(produced: str, logged: str) -> bool:

@@ -4,15 +4,11 @@
 // seat 0's).
 
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { pageWords } from "./page.mjs";
 
-// i18n.js, the page's words, reads the browser's storage and language as it loads: theirs stood in for.
-const kept = { "brelan.lang": "fr" };
-globalThis.localStorage = { getItem: (k) => kept[k] ?? null, setItem: (k, v) => (kept[k] = String(v)) };
-globalThis.document ??= { documentElement: {} };
-globalThis.Node ??= class Node {};
-if (!("navigator" in globalThis)) globalThis.navigator = { languages: ["fr"] };
-const i18n = await import("../../clients/web/i18n.js");
+const i18n = await pageWords("fr"); // the page's words, the browser's parts they read stood in for
 const poker = await import("../../clients/web/table/poker.js");
 const { ranking, resultColumns } = await import("../../clients/web/table/screen.js");
 
@@ -23,56 +19,45 @@ function ctx(lang, more = {}) {
            pending: new Set(), picked: new Map(), options: {}, ...more };
 }
 
-// DAKER hold'em at three, hand 1, as the server logged one: cy (the button) folds, anne calls, bob folds: anne takes
-// the 20 chips of the blinds, nobody shows a hand. The view is anne's as bob's decision opened.
-const DAKER_VIEW = {
-  mode: "MODE_HOLDEM", phase: "PHASE_BET", hand: "1", button: 2, pot: "20", community: ["??", "??", "??"],
-  seats: [{ stack: "990", bet: "10", inHand: true, cards: ["QN", "JN", "AJ"] },
-          { seat: 1, stack: "990", bet: "10", inHand: true, cards: ["??", "??", "??"], pending: true },
-          { seat: 2, stack: "1000", cards: [] }],
-};
-const hand = (n, daker) => ({ seq: String(n), hand: 1, daker });
-const FOLDED_TO_ANNE = [
-  hand(1, { hand: { number: 1, button: 2 } }), hand(2, { blinded: { amount: "5" } }),
-  hand(3, { blinded: { seat: 1, amount: "10" } }), hand(4, { community: { count: 3 } }),
-  hand(8, { folded: { seat: 2 } }), hand(9, { called: { amount: "5" } }),
-  hand(10, { folded: { seat: 1 } }), hand(11, { won: { amount: "20", pot: "main" } }),
-];
-// The same hand played to a showdown: bob calls each round, both show, anne's full house takes the pot.
-const SHOWN_DOWN = [
-  ...FOLDED_TO_ANNE.slice(0, 6),
-  hand(10, { shown: { hand: "full-house-Q-J", cards: ["QN", "JN", "AJ"] } }),
-  hand(11, { shown: { seat: 1, hand: "pair-K", cards: ["KK", "RN", "NN"] } }),
-  hand(12, { won: { amount: "20", pot: "main" } }),
-];
+// The engines' own hands (tests/web/poker_events.py writes them, tests/test_typed.py holds them to the engines): in
+// each game, a hand bob and cy fold to anne ("foldOut") and one every seat sees to the end ("showdown"), each with
+// anne's view as its last decision opened and the hand's typed events from its start to its last win.
+const HANDS = JSON.parse(readFileSync(new URL("./poker-events.json", import.meta.url), "utf8"));
+// Each game's word for a hand shown down, in French and in English.
+const SHOWDOWN = { "daker": ["Abattage", "Showdown"], "poker-champ": ["Abattage", "Showdown"],
+                   "yahtzee-holdem": ["Dévoilement", "Showdown"] };
 
-test("a DAKER hand the others folded is no showdown: the board says who took the pot uncontested", () => {
-  for (const [lang, said, showdown] of [["fr", "anne remporte le pot : les autres se sont couchés", "Abattage"],
-                                        ["en", "anne takes the pot uncontested: the others folded", "Showdown"]]) {
-    const ended = poker.showdown(DAKER_VIEW, FOLDED_TO_ANNE);
-    const info = poker.boardModel(ended, ctx(lang)).info.filter(Boolean);
-    assert.ok(info.includes(said), `${lang}: ${info}`);
-    assert.ok(!info.includes(showdown), `${lang}: ${info}`);
-    // a hand shown down is one
-    const shown = poker.boardModel(poker.showdown(DAKER_VIEW, SHOWN_DOWN), ctx(lang)).info;
-    assert.ok(shown.includes(showdown) && !shown.includes(said), `${lang}: ${shown}`);
+test("a hand the others folded is no showdown: the board says who took the pot, as the engine's won event says", () => {
+  for (const [game, words] of Object.entries(SHOWDOWN)) {
+    const { foldOut, showdown } = HANDS[game];
+    for (const [lang, said, shownDown] of [["fr", "anne remporte le pot : les autres se sont couchés", words[0]],
+                                           ["en", "anne takes the pot uncontested: the others folded", words[1]]]) {
+      const info = poker.boardModel(poker.showdown(foldOut.view, foldOut.events), ctx(lang)).info.filter(Boolean);
+      assert.ok(info.includes(said), `${game} ${lang}: ${info}`);
+      assert.ok(!info.includes(shownDown), `${game} ${lang}: ${info}`);
+      // a hand shown down is one
+      const shown = poker.boardModel(poker.showdown(showdown.view, showdown.events), ctx(lang)).info;
+      assert.ok(shown.includes(shownDown) && !shown.includes(said), `${game} ${lang}: ${shown}`);
+    }
   }
-  // the game's end, held as its last hand's, says the game is over, as POKER CHAMP's and Yahtzee hold'em's do
-  const last = poker.showdown({ ...DAKER_VIEW, phase: "PHASE_OVER", champions: [0] }, SHOWN_DOWN);
-  const over = poker.boardModel(last, ctx("fr")).info;
-  assert.ok(over.includes("Partie terminée") && !over.includes("Abattage"), over);
+  // POKER CHAMP's last player shows his cards even so (the rulebook's stage 4): the won event alone says it
+  const shows = HANDS["poker-champ"].foldOut.events.filter((e) => e.pokerChamp?.shown);
+  assert.equal(shows.length, 1);
 });
 
-test("a POKER CHAMP deal the others folded is no showdown either; the game over, no Award is left in play", () => {
-  const view = { phase: "PHASE_STAGE", deal: "4", stage: 2, stake: "1", pot: "5", awardsLeft: 6,
-                 seats: [{ chips: "8", paid: "2", inHand: true, hole: ["Ah", "Kd"] },
-                         { seat: 1, chips: "9", paid: "2", inHand: true, hole: ["[Ls]", "[Mh]"], pending: true },
-                         { seat: 2, chips: "10", paid: "1", hole: [] }] };
-  const deal = (n, pokerChamp) => ({ seq: String(n), hand: 4, pokerChamp });
-  const folded = [deal(20, { folded: { seat: 1 } }), deal(21, { won: { amount: "5" } })];
-  const info = poker.boardModel(poker.showdown(view, folded), ctx("fr")).info;
-  assert.ok(info.includes("anne remporte le pot : les autres se sont couchés") && !info.includes("Abattage"), info);
-  assert.ok(info.includes("6 Awards POKER CHAMP en jeu"), info); // still in play while the game goes on
+test("the game's end, held as its last hand's, says the game is over, as in each poker game", () => {
+  for (const [game, words] of Object.entries(SHOWDOWN)) {
+    const { view, events } = HANDS[game].showdown;
+    const last = poker.showdown({ ...view, phase: "PHASE_OVER", over: true, champions: [0] }, events); // Yahtzee's: over
+    const over = poker.boardModel(last, ctx("fr")).info;
+    assert.ok(over.includes("Partie terminée") && !over.includes(words[0]), `${game}: ${over}`);
+  }
+});
+
+test("a POKER CHAMP game over has no Award left in play", () => {
+  const { view, events } = HANDS["poker-champ"].foldOut;
+  const info = poker.boardModel(poker.showdown(view, events), ctx("fr")).info;
+  assert.ok(info.includes("7 Awards POKER CHAMP en jeu"), info); // still in play while the game goes on
   const over = poker.boardModel({ ...view, phase: "PHASE_OVER", champions: [2], awardsLeft: 5 }, ctx("fr")).info;
   assert.ok(over.includes("Partie terminée"), over);
   assert.ok(!over.some((said) => String(said).includes("en jeu")), over);
@@ -81,8 +66,8 @@ test("a POKER CHAMP deal the others folded is no showdown either; the game over,
 });
 
 test("in a replay the seat to act is said to act, not to think: the game is history", () => {
-  const model = poker.boardModel(DAKER_VIEW, ctx("fr", { seat: null, pending: new Set([1]) }));
-  const bob = model.seats[1];
+  const model = poker.boardModel(HANDS.daker.foldOut.view, ctx("fr", { seat: null, pending: new Set([1]) }));
+  const bob = model.seats[1]; // the seat to act as anne's view opened
   assert.deepEqual(poker.seatTag(bob, model, ctx("fr", { seat: null }), false), ["turn", "réfléchit…"]); // live
   for (const [lang, said] of [["fr", "à jouer"], ["en", "to act"]]) {
     const tag = poker.seatTag(bob, model, ctx(lang, { seat: null, replay: true }), false);

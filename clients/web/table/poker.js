@@ -111,7 +111,7 @@ export const STRINGS = {
     "dk.showdown": "Showdown", "dk.stock": "cards in the stock: {n}",
     "dk.replay": "A tie: {names} play again",
     "dk.legend.title": "DAKER cards:", "dk.legend.two": "two poker-dice values on each card, a hand uses only one of them",
-    "dk.legend.R": "red (the poker dice's 10)", "dk.legend.N": "black (the 9)", "dk.legend.order": "from the highest to the lowest",
+    "dk.legend.R": "red (the 10 of poker dice)", "dk.legend.N": "black (the 9 of poker dice)", "dk.legend.order": "from the highest to the lowest",
     "dk.hand.nothing": "Nothing", "dk.hand.pair": "Pair of {a}", "dk.hand.two-pairs": "Two pair, {a} and {b}",
     "dk.hand.three": "Three {a}", "dk.hand.full-house": "Full house, {a} over {b}", "dk.hand.four": "Four {a}, {b1} kicker",
     "dk.hand.repoker": "Five {a} (repoker)",
@@ -472,8 +472,8 @@ function pcHand(named, slug, t) {
   return (named && handName(named)) || slugName("pc.hand", slug, t);
 }
 
-/** What a hand's end held on the table is called: its showdown (``key``, the game's word), or, when no seat showed
- *  its hand (showdown()'s _uncontested: the others folded), who took the pot uncontested. */
+/** What a hand's end held on the table is called: its showdown (``key``, the game's word), or, when the engine says
+ *  the pot was won uncontested (showdown()'s _uncontested: the others folded), who took it. */
 function handEnd(view, ctx, key) {
   return view._uncontested === undefined ? ctx.t(key) : ctx.t("pk.uncontested", { name: nameOf(ctx, view._uncontested) });
 }
@@ -724,8 +724,8 @@ export function resultNote(info, ctx) {
 //   _duels     POKER CHAMP: [{seats, board, shown: {seat: {cards, hand}}, ties, winner}]
 //   _awards    POKER CHAMP: [{seat, to, gift}] the Awards given
 //   _replay    DAKER round mode: the tied seats that play again
-//   _uncontested  the seat that took the pot when no seat showed its hand (no "shown" event: the engine shows every
-//              hand still in at a showdown, so the others folded): there was no showdown
+//   _uncontested  the seat that took the pot with every other seat folded, as the engine says it (the won event's
+//              uncontested): there was no showdown (POKER CHAMP's last player still shows his cards)
 // Chips are moved only by the events the view does not hold yet: the events may start at the hand's first one
 // (the view is then found among them by its pot) or at the view; a view of the game over already holds them all.
 
@@ -762,11 +762,6 @@ function chipsFrom(list, view, starts, potOf, over) {
   return pot === num(view.pot) ? list.length : Infinity;
 }
 
-/** The seat that took the pot with no hand shown (``shown``: some seat showed), else undefined: _uncontested above. */
-function uncontested(wins, shown) {
-  return !shown && wins.size === 1 ? [...wins.keys()][0] : undefined;
-}
-
 function winnersOf(wins) {
   return [...wins.entries()].sort((a, b) => a[0] - b[0]).map(([seat, w]) => ({ seat, amount: w.amount, pots: w.pots }));
 }
@@ -781,7 +776,7 @@ function showdownPokerChamp(view, events) {
   const duels = [];
   const awards = [];
   let duel = null;
-  let shown = false; // a seat showed its hand (a duel's are the duel's)
+  let uncontested; // the seat the engine says took the pot with the others folded: _uncontested above
   v.board = [...(v.board || [])];
   list.forEach(({ kind, f, named }, i) => {
     const live = i >= from;
@@ -798,14 +793,12 @@ function showdownPokerChamp(view, events) {
       else for (const c of f.cards || []) if (!v.board.includes(c)) v.board.push(c);
     } else if (kind === "shown") {
       if (duel) duel.shown[num(f.seat)] = { cards: f.cards || [], hand: f.hand || "", named };
-      else {
-        Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "", _named: named });
-        shown = true;
-      }
+      else Object.assign(s, { hole: [...(f.cards || [])], _hand: f.hand || "", _named: named });
     } else if (kind === "won") {
       const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
       w.amount += num(f.amount);
       wins.set(num(f.seat), w);
+      if (f.uncontested) uncontested = num(f.seat);
       if (live) s.chips = String(num(s.chips) + num(f.amount));
     } else if (kind === "duel") {
       if (duel && duel.tied) Object.assign(duel, { board: [], shown: {}, tied: false, ties: duel.ties + 1 });
@@ -833,7 +826,7 @@ function showdownPokerChamp(view, events) {
   const total = [...wins.values()].reduce((a, w) => a + w.amount, 0);
   if (total) v.pot = String(total);
   return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _duels: duels, _awards: awards,
-                            _uncontested: uncontested(wins, shown) });
+                            _uncontested: uncontested });
 }
 
 /** Yahtzee Texas Hold'em and DAKER: the betting both share, the cards or dice each has. */
@@ -861,7 +854,7 @@ function showdownBetting(view, events, family) {
   const over = family === "daker" ? v.phase === "PHASE_OVER" : Boolean(v.over);
   const from = chipsFrom(list, v, (e) => e.kind === "hand", potOf, over);
   const wins = new Map();
-  let shown = false; // a seat showed its hand
+  let uncontested; // the seat the engine says took the pot with the others folded: _uncontested above
   const add = (s, n, bet = true) => {
     s.stack = String(num(s.stack) - n);
     if (bet) s.bet = String(num(s.bet) + n);
@@ -913,12 +906,12 @@ function showdownBetting(view, events, family) {
       s.cards = hand;
     } else if (kind === "shown") {
       Object.assign(s, { [cardsKey]: [...(f[cardsKey] || [])], _hand: f.hand || "" });
-      shown = true;
     } else if (kind === "won") {
       const w = wins.get(num(f.seat)) || { amount: 0, pots: [] };
       w.amount += num(f.amount);
       if (f.pot) w.pots.push(f.pot);
       wins.set(num(f.seat), w);
+      if (f.uncontested) uncontested = num(f.seat);
       if (live) s.stack = String(num(s.stack) + num(f.amount));
     } else if (kind === "replay") v._replay = (f.seats || []).map(Number);
     else if (kind === "champions") {
@@ -935,7 +928,7 @@ function showdownBetting(view, events, family) {
   const total = [...wins.values()].reduce((a, w) => a + w.amount, 0);
   if (total) v.pot = String(total);
   delete v.toAct;
-  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _uncontested: uncontested(wins, shown) });
+  return Object.assign(v, { _showdown: true, _winners: winnersOf(wins), _uncontested: uncontested });
 }
 
 /** The view as the hand ended: see above. */

@@ -796,22 +796,28 @@ class AlphaPokerEvent(_message.Message):
         SEAT_FIELD_NUMBER: _builtins.int
         AMOUNT_FIELD_NUMBER: _builtins.int
         POT_FIELD_NUMBER: _builtins.int
+        UNCONTESTED_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat."""
         amount: _builtins.int
         """What it won."""
         pot: _builtins.str
         """The pot it won: always "main" here."""
+        uncontested: _builtins.bool
+        """The betting's flag for a pot won with every other seat folded, which
+        AlphaPoker's engine does not set: always false here.
+        """
         def __init__(
             self,
             *,
             seat: _builtins.int = ...,
             amount: _builtins.int = ...,
             pot: _builtins.str = ...,
+            uncontested: _builtins.bool = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "pot", b"pot", "seat", b"seat"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "pot", b"pot", "seat", b"seat", "uncontested", b"uncontested"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 

@@ -364,25 +364,33 @@ class PokerChampEvent(_message.Message):
 
     @_typing.final
     class Won(_message.Message):
-        """"pN wins AMOUNT"."""
+        """"pN wins AMOUNT [uncontested]"."""
 
         DESCRIPTOR: _descriptor.Descriptor
 
         SEAT_FIELD_NUMBER: _builtins.int
         AMOUNT_FIELD_NUMBER: _builtins.int
+        UNCONTESTED_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat."""
         amount: _builtins.int
         """What it won."""
+        uncontested: _builtins.bool
+        """True when every other seat folded: the deal ended without a showdown
+        (the last player still shows his cards, "for the pleasure of all", in
+        the shown event before this one). The text's "uncontested". False at a
+        showdown.
+        """
         def __init__(
             self,
             *,
             seat: _builtins.int = ...,
             amount: _builtins.int = ...,
+            uncontested: _builtins.bool = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "seat", b"seat"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "seat", b"seat", "uncontested", b"uncontested"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 

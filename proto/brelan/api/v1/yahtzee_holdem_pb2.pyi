@@ -398,29 +398,38 @@ class Betting(_message.Message):
 
     @_typing.final
     class Won(_message.Message):
-        """"pN wins AMOUNT POT": seat N wins amount from a pot (its share when split)."""
+        """"pN wins AMOUNT POT [uncontested]": seat N wins amount from a pot (its
+        share when split).
+        """
 
         DESCRIPTOR: _descriptor.Descriptor
 
         SEAT_FIELD_NUMBER: _builtins.int
         AMOUNT_FIELD_NUMBER: _builtins.int
         POT_FIELD_NUMBER: _builtins.int
+        UNCONTESTED_FIELD_NUMBER: _builtins.int
         seat: _builtins.int
         """The seat."""
         amount: _builtins.int
         """The chips won."""
         pot: _builtins.str
         """Which pot: "main", then "side1", "side2"..."""
+        uncontested: _builtins.bool
+        """True when every other seat folded: the hand ended without a showdown and
+        no hand was shown for this pot (the text's "uncontested"). Set by the
+        engine (DAKER, Yahtzee Texas Hold'em); false at a showdown.
+        """
         def __init__(
             self,
             *,
             seat: _builtins.int = ...,
             amount: _builtins.int = ...,
             pot: _builtins.str = ...,
+            uncontested: _builtins.bool = ...,
         ) -> None: ...
         _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
         def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-        _ClearFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "pot", b"pot", "seat", b"seat"]  # noqa: Y015
+        _ClearFieldArgType: _TypeAlias = _typing.Literal["amount", b"amount", "pot", b"pot", "seat", b"seat", "uncontested", b"uncontested"]  # noqa: Y015
         def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
         def WhichOneof(self, oneof_group: _Never) -> None: ...
 
