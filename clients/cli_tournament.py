@@ -14,7 +14,7 @@ from brelan.api.v1 import tournament_pb2 as upb
 
 from .cli_tables import DEFAULT_SERVER, client, leveled, option_pairs, pausing, timing
 from .client import BrelanClient
-from .console import COUNTED, count, emit, err, fail, out, seat_of
+from .console import COUNTED, count, emit, err, fail, numeral, out, seat_of
 
 EXAMPLES = """\
 examples:
@@ -115,7 +115,7 @@ def bot_players(given: list[str], players: list[str]) -> list[int]:
         if item in players:
             chosen.append(players.index(item))
             continue
-        if not item.isdigit():
+        if not numeral(item):
             fail(f"--bots {item}: no player of that name (the players: {', '.join(players)}; or 1 to {len(players)})")
         try:
             chosen.append(seat_of(item, len(players), "player"))

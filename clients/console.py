@@ -55,11 +55,17 @@ def count(text: str) -> int:
 COUNTED = "counted from 1, as the page counts them"
 
 
+def numeral(text: str) -> bool:
+    """Whether ``text`` is a whole number as a person types one: ASCII digits. str.isdigit() takes '²' and '①' too,
+    which int() refuses (a seat typed so was an internal error)."""
+    return text.isascii() and text.isdigit()
+
+
 def seat_of(text: str, seats: int, what: str = "seat") -> int:
     """The API's seat (from 0) of a seat a person typed (from 1: "1" is the first seat) at a table of ``seats``;
     ``what``: what is counted (a tournament's players too), to say it in a refusal."""
     number = text.strip().removeprefix(what).strip()  # "2", " 2", "seat 2": what a listing shows
-    if not number.isdigit():
+    if not numeral(number):
         raise argparse.ArgumentTypeError(f"{text.strip()!r} is not a {what} number ({what}s are {COUNTED})")
     if int(number) == 0:
         raise argparse.ArgumentTypeError(f"{what}s are counted from 1: the first is {what} 1")

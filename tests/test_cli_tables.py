@@ -132,7 +132,9 @@ def test_seats_are_counted_from_1_where_a_person_types_or_reads_one(capsys: pyte
     for flags, said in ((["--bot", "0=strong"], "--bot 0=strong: seats are counted from 1"),
                         (["--invite", "5=Bob"], "--invite 5=Bob: there are seats 1 to 4"),
                         (["--bots", "1", "--invite", "4=Bob"], "--invite 4=Bob: a bot takes seat 4"),
-                        (["--bots", "-1"], "-1 is not at least 0")):  # fmt: skip
+                        (["--bots", "-1"], "-1 is not at least 0"),
+                        # A digit not ASCII's: str.isdigit() took it, int() refused it (internal error, exit 70).
+                        (["--bot", "²"], "--bot ²: '²' is not a seat number")):  # fmt: skip
         code, _, err = run_args(capsys, "table", "create", "poker-champ", "--option", "players=4", *flags, "--server",
                                 target)  # fmt: skip
         assert code == 2 and said in err.strip().splitlines()[-1], err  # (argparse's usage above its own)
@@ -168,7 +170,8 @@ def test_a_tournament_s_bots_are_its_players_counted_from_1_or_named(capsys: pyt
     assert bot_players(["2 3", "bob"], players) == [1, 2]
     for bots, said in (("0", "--bots 0: players are counted from 1: the first is player 1"),
                        ("5", "--bots 5: there are players 1 to 4"),
-                       ("eve", "--bots eve: no player of that name (the players: ann, bob, cy, dee; or 1 to 4)")):
+                       ("eve", "--bots eve: no player of that name (the players: ann, bob, cy, dee; or 1 to 4)"),
+                       ("²", "--bots ²: no player of that name")):  # a digit not ASCII's (exit 70 before)
         code, _, err = run(capsys, "tournament", "create", *players, "--bots", bots, "--server", "127.0.0.1:1")
         assert code == 2 and said in err and len(err.strip().splitlines()) == 1, err
     code, said, _ = run_args(capsys, "tournament", "create", "--help")
