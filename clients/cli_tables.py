@@ -28,7 +28,7 @@ from .client import BrelanClient
 from .console import (COUNTED, WEB_PORT, connect, count, credentials_of, emit, err, fail, out, positive, seat_of,
                       seconds)  # fmt: skip
 from .keys import BadKey, key_link, my_key, player_key, set_player_key
-from .lines import bot_name, event_line, seat_names
+from .lines import event_line, seat_names
 
 DEFAULT_SERVER = "127.0.0.1:50051"
 STATUS = {tpb.TABLE_STATUS_WAITING: "waiting", tpb.TABLE_STATUS_PLAYING: "playing", tpb.TABLE_STATUS_FINISHED: "finished"}
@@ -160,16 +160,16 @@ def print_table(info: tpb.TableInfo, as_json: bool) -> None:
             table["result"] = json.loads(info.result)
         emit(table)
         return
-    seats = ", ".join(f"{s.seat + 1} {seat_listed(s)}" for s in info.seats)  # as people count seats, from 1
+    seats = ", ".join(f"{s.seat + 1} {seat_listed(info, s)}" for s in info.seats)  # as people count seats, from 1
     out.print(f"{info.table_id}  {info.variant:<12} {STATUS.get(info.status, '?'):<9} hand {info.hand:<3} "
               f"seq {info.seq:<5} seats {seats}{'  practice (hints)' if info.hints else ''}"
               f"{f'  pause {info.pause_seconds:g}s' if info.pause_seconds else ''}")  # fmt: skip
 
 
-def seat_listed(seat: tpb.SeatInfo) -> str:
-    """Who sits at a seat, as a listing says it: "Tom", "strong bot", "kept for Bob", "free"."""
-    if seat.bot:
-        return seat.player or bot_name(seat.bot_level)  # a tournament's bot plays for its player
+def seat_listed(table: tpb.TableInfo, seat: tpb.SeatInfo) -> str:
+    """Who sits at a seat of ``table``, as a listing says it: "Tom", "strong bot", "kept for Bob", "free"."""
+    if seat.bot:  # as the lines and the page name it: "beginner bot 2" beside another beginner
+        return seat_names(table)[seat.seat]
     if seat.taken:
         return seat.player or "taken"
     return f"kept for {seat.player}" if seat.reserved and seat.player else "kept" if seat.reserved else "free"
@@ -244,7 +244,7 @@ def cmd_table_join(args: argparse.Namespace) -> int:
         if wanted is None or e.reason not in SEAT_REFUSALS:
             raise
         held = table.seats[wanted]
-        fail(SEAT_REFUSALS[e.reason].format(seat=wanted + 1, table=args.table, who=seat_listed(held),
+        fail(SEAT_REFUSALS[e.reason].format(seat=wanted + 1, table=args.table, who=seat_listed(table, held),
                                             player=held.player or "its player"))  # fmt: skip
     if args.json:
         emit({"table_id": seat.table_id, "seat": seat.seat, "token": seat.token})

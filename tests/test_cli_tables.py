@@ -157,7 +157,8 @@ def test_the_bots_are_named_by_their_level_in_the_lines_and_the_listing(capsys: 
                                                                                 re.M)  # fmt: skip
     assert not re.search(r"\bbot [34]\b", out) and not SEAT_CODE.search(out)
     code, out, _ = run(capsys, "table", "list", "--all", "--server", target)
-    assert code == 0 and "seats 1 strong bot, 2 beginner bot, 3 beginner bot" in out
+    # Named as the lines name them (the listing said "2 beginner bot, 3 beginner bot", two bots alike).
+    assert code == 0 and "seats 1 strong bot, 2 beginner bot 1, 3 beginner bot 2" in out, out
 
 
 def test_a_tournament_s_bots_are_its_players_counted_from_1_or_named(capsys: pytest.CaptureFixture[str]) -> None:
