@@ -304,7 +304,9 @@ def unknown_move(answer: str, legal: list[str], refusal: ServiceError) -> str:
     kind = (answer.split() or [""])[0]
     if refusal.code != grpc.StatusCode.INVALID_ARGUMENT or any(a.split()[0] == kind for a in legal if a.split()):
         return ""
-    return f"'{answer}' is not a move here: type one of {legal_hint(legal)} ('?' for help)"
+    # A long list's hint says '?' itself ("... (10 in all; ? lists them)"): once is enough.
+    return f"'{answer}' is not a move here: type one of {legal_hint(legal)}" + (
+        " ('?' for help)" if len(legal) <= LISTED else "")
 
 
 def _stack(*parts: Any) -> Any:

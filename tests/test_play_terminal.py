@@ -100,7 +100,8 @@ def test_an_answer_that_names_no_move_is_told_the_moves(tmp_path: Path) -> None:
         term.process.kill()
 
 
-def play(tmp_path: Path, stdin: Any, env: dict[str, str] | None = None, shell: str = "") -> subprocess.CompletedProcess[str]:
+def play(tmp_path: Path, stdin: Any, env: dict[str, str] | None = None,
+         shell: str = "") -> subprocess.CompletedProcess[str]:  # fmt: skip
     """``brelan play daker`` to its end with ``stdin`` as its input (``shell``: a redirection of sh's, `<&-`)."""
     argv = [sys.executable, "-m", "brelan.clients.cli", "play", "daker", "--bot-delay", "0", "--player", "Tom",
             "--data-dir", str(tmp_path)]  # fmt: skip
@@ -141,3 +142,20 @@ def test_a_byte_the_input_s_encoding_lacks_is_a_typo(tmp_path: Path) -> None:
         done = play(tmp_path, typed, env={"PYTHONIOENCODING": "utf-8:strict"})
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "refused: 'fo\ufffdld' is not a move here: type one of " in done.stderr, done.stderr
+
+
+def test_a_typo_among_many_moves_says_the_help_key_once(tmp_path: Path) -> None:
+    """With more than the prompt lists (an open-face placement has dozens), the refusal of a typo said '?' twice:
+    "type one of place ..., ... (36 in all; ? lists them) ('?' for help)". Once now."""
+    term = Terminal("play", "chinese", "--option", "style=ofc", "--option", "rounds=1", "--bot-delay", "0",
+                    "--player", "Tom", "--data-dir", str(tmp_path))  # fmt: skip
+    try:
+        term.expect(r"\n> ")  # more moves than the prompt lists: it lists none
+        term.type("cal")
+        said = term.expect(r"refused: (.*)\n")[1]
+        assert re.fullmatch(r"'cal' is not a move here: type one of .*, \.\.\. \(\d+ in all; \? lists them\)", said)
+        assert said.count("?") == 1, said
+        term.type("q")
+        assert term.close() == 0
+    finally:
+        term.process.kill()
