@@ -32,9 +32,10 @@ import statistics
 import time
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 import grpc
+from google.protobuf.message import Message
 
 from brelan.api.v1 import table_pb2 as tpb
 from brelan.api.v1 import table_pb2_grpc as tpb_grpc
@@ -221,22 +222,27 @@ class _Route:
         return await patiently(once)
 
 
-def json_asked(variant: Variant) -> bool:
-    """Whether a bot asks for the JSON view (deprecated, and built for it alone): only where the typed view cannot
-    be read back into the engine's (its family has no ``engine_view``)."""
+def typed_reader(variant: Variant) -> Callable[[Message, int | None, Sequence[str]], Any] | None:
+    """How ``variant``'s typed view reads back into the engine's (its family's ``engine_view``); None where it
+    cannot, and a bot asks for the JSON view (deprecated, and built for it alone)."""
     family = family_of(variant.name)
-    return family is None or family.engine_view is None
+    return family.engine_view if family is not None else None
+
+
+def json_asked(variant: Variant) -> bool:
+    """Whether a bot asks for the JSON view: only where the typed view cannot be read back (:func:`typed_reader`)."""
+    return typed_reader(variant) is None
 
 
 def engine_view(variant: Variant, response: tpb.GetViewResponse) -> Any:
     """The engine's view ``response`` holds, which a bot decides on as the table's own do; None before the deal.
     Read back from the typed view where its family can, else from the JSON (asked then: :func:`json_asked`)."""
-    family = family_of(variant.name)
-    if family is None or family.engine_view is None:
+    read = typed_reader(variant)
+    if read is None:
         return variant.view_from_json(response.view) if response.view not in ("", "{}") else None
     field = response.WhichOneof("game")
     seat = response.seat if response.HasField("seat") else None
-    return family.engine_view(getattr(response, field), seat, response.legal) if field else None
+    return read(getattr(response, field), seat, response.legal) if field else None
 
 
 async def _decide(route: _Route, variant: Variant, table_id: str, me: _SeatClient, summary: Summary,
