@@ -124,7 +124,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--holdem-only", action="store_true")
     parser.add_argument("--round-only", action="store_true")
-    parser.add_argument("--replay2", type=float, default=0.75, help="a 2-seat replay's chance (2-seat rounds played so: 75-76%% of 200)")
+    parser.add_argument("--replay2", type=float, default=0.75,
+                        help="a 2-seat replay's chance (2-seat rounds played so: 75-76%% of 200)")
     parser.add_argument("--replay3", type=float, default=0.55,
                         help="a 3-seat replay's chance (the ceiling itself, 59-60%%: 0.55 leans low)")
     args = parser.parse_args()
