@@ -125,7 +125,8 @@ def test_several_broke_players_are_served_in_seat_order_and_two_awards_win() -> 
     for _ in range(3):
         events = texts(state.apply(2, pc.Pay()))
     assert events[-3:] == ["p2 award p0 6", "p2 award p1 6", "champions p2"]
-    assert state.is_over and jsonable(state.result) == {"champions": [2], "awards": [0, 0, 2], "chips": [6, 6, 12], "deals": 1}
+    assert state.is_over and jsonable(state.result) == {"champions": [2], "awards": [0, 0, 2], "chips": [6, 6, 12], "deals": 1,
+                                                        "places": [2, 2, 1]}  # by Awards alone: 6 chips each, one place
     with pytest.raises(GameError) as e:
         state.apply(0, pc.Pay())
     assert e.value.reason == "GAME_OVER"
@@ -139,6 +140,7 @@ def test_chrono_plays_out_the_deal_then_all_with_most_awards_are_champions() -> 
     assert not state.is_over
     events = texts(state.apply(0, pc.Fold()))
     assert events[-1] == "champions p0 p1" and state.is_over
+    assert state.result is not None and state.result.places == (1, 1)  # equal Awards, one place: both champions
     assert pc.TimeUp() not in state.legal_actions(None)
 
 

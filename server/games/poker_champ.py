@@ -239,11 +239,14 @@ class PokerChampView:
 
 @dataclass(frozen=True)
 class PokerChampResult(Result):
-    """The awards and chips each seat ended with, after this many deals."""
+    """The awards and chips each seat ended with, after this many deals, and each seat's place in the final ranking:
+    the rulings rank by Awards alone (equal Awards at the end: all are champions), so a place is 1 + the seats with
+    more Awards, shared by the seats equal on them; the chips place nobody."""
 
     awards: tuple[int, ...]
     chips: tuple[int, ...]
     deals: int
+    places: tuple[int, ...]
 
 
 @dataclass
@@ -277,7 +280,8 @@ class PokerChampState(EngineState):
     def result(self) -> PokerChampResult | None:
         if not self.is_over:
             return None
-        return PokerChampResult(self.champions, tuple(self.awards), tuple(self.chips), self.deal)
+        places = tuple(1 + sum(other > mine for other in self.awards) for mine in self.awards)
+        return PokerChampResult(self.champions, tuple(self.awards), tuple(self.chips), self.deal, places)
 
     def pending(self) -> list[int]:
         if self.is_over:

@@ -77,17 +77,21 @@ test("in a replay the seat to act is said to act, not to think: the game is hist
   }
 });
 
-test("POKER CHAMP's final ranking lists the seats equal on Awards by their chips, their rank shared", () => {
+test("POKER CHAMP's final ranking is the engine's places, the seats of one place listed by their chips", () => {
   const champ = { name: "poker-champ", seats: 4 };
-  // the tester's table: robot 3 won the Award; robot 1 ended with 6 chips, robot 2 with 12
-  const result = { champions: [2], awards: [0, 0, 1], chips: ["6", "12", "18"], deals: 19 };
+  // the tester's table: robot 3 won the Award; robot 1 ended with 6 chips, robot 2 with 12: one place (the engine's)
+  const result = { champions: [2], awards: [0, 0, 1], chips: ["6", "12", "18"], deals: 19, places: [2, 2, 1] };
   const columns = resultColumns(champ, result, 3);
-  assert.deepEqual(columns.map(([k]) => k), ["awards", "chips"]);
+  assert.deepEqual(columns.map(([k]) => k), ["awards", "chips"]); // the places are the ranking, no column
   assert.deepEqual(ranking(result, columns, 3), [{ seat: 2, rank: 1 }, { seat: 1, rank: 2 }, { seat: 0, rank: 2 }]);
-  // more Awards rank ahead of more chips; equal on both, by seat
-  const four = { champions: [3], awards: [1, 0, 0, 2], chips: ["2", "30", "4", "4"] };
+  // more Awards, a better place; one place, listed by chips, then by seat
+  const four = { champions: [3], awards: [1, 0, 0, 2], chips: ["2", "30", "4", "4"], places: [2, 3, 3, 1] };
   assert.deepEqual(ranking(four, resultColumns(champ, four, 4), 4),
                    [{ seat: 3, rank: 1 }, { seat: 0, rank: 2 }, { seat: 1, rank: 3 }, { seat: 2, rank: 3 }]);
+  // a result stored before the engine gave places ranks by its columns as before: Awards, then chips
+  const older = { champions: [2], awards: [0, 0, 1], chips: ["6", "12", "18"], deals: 19 };
+  assert.deepEqual(ranking(older, resultColumns(champ, older, 3), 3),
+                   [{ seat: 2, rank: 1 }, { seat: 1, rank: 2 }, { seat: 0, rank: 2 }]);
   // a game of one amount ranks as before: DAKER's chips, who went out later ahead of who went out first
   const daker = { champions: [1], stacks: ["0", "3000", "0"], outHands: [7, 0, 9] };
   assert.deepEqual(ranking(daker, resultColumns({ name: "daker" }, daker, 3), 3),

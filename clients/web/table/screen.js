@@ -112,7 +112,7 @@ const TEAM_WORDS = { totals: "teamPoints" };
  *  on (a drawn Chinese poker game, 0 units each) and stays. */
 export function resultColumns(variant, result, count) {
   const columns = Object.entries(result).flatMap(([k, v]) => {
-    if (!Array.isArray(v) || k === "champions") return [];
+    if (!Array.isArray(v) || k === "champions" || k === "places") return [];
     if (v.length === count) return [[k, v]];
     const team = perSeat(variant, v, count);
     return team ? [[TEAM_WORDS[k] || k, team]] : [];
@@ -136,19 +136,21 @@ const lateness = (hand) => (Number(hand || 0) ? Number(hand) : Infinity);
 /** A result column's cell: a hand a seat never went out in is a dash, not "0". */
 const cell = (field, value) => (field === "outHands" && !Number(value || 0) ? t("result.never") : number(value));
 
-/** The final ranking of a result's ``count`` seats, [{seat, rank}] in the order listed: the champions first, then
- *  who went out later (the results of games that knock seats out say the hand each went out in: two seats left with
- *  no chips are not equal), then by the result's first per-seat amount (of ``columns``, resultColumns'), what the
- *  game ranks by; seats nothing of these tells apart share their rank, and are listed by the amounts after it (POKER
- *  CHAMP's seats equal on Awards by their chips, richer first: the chips place nobody, the rulings' champions are
- *  all those equal on Awards), then by seat. */
+/** The final ranking of a result's ``count`` seats, [{seat, rank}] in the order listed: by the places the engine
+ *  gives (POKER CHAMP's result.places, by Awards alone), else the champions first, then who went out later (the
+ *  results of games that knock seats out say the hand each went out in: two seats left with no chips are not equal),
+ *  then by the result's first per-seat amount (of ``columns``, resultColumns'), what the game ranks by; seats nothing
+ *  of these tells apart share their rank, and are listed by the amounts after it (POKER CHAMP's seats in one place
+ *  by their chips, richer first: the chips place nobody), then by seat. */
 export function ranking(result, columns, count) {
   const champions = (result.champions || []).map(Number);
+  const places = (result.places || []).map(Number);
   const outs = result.outHands || [];
   const amounts = columns.filter(([k]) => k !== "outHands").map(([, v]) => v);
   const more = (list, a, b) => Number(list[b] || 0) - Number(list[a] || 0);
-  const ahead = (a, b) => (champions.includes(b) - champions.includes(a))
-    || (lateness(outs[b]) - lateness(outs[a]) || 0) || (amounts.length ? more(amounts[0], a, b) : 0);
+  const ahead = places.length === count ? (a, b) => places[a] - places[b]
+    : (a, b) => (champions.includes(b) - champions.includes(a))
+      || (lateness(outs[b]) - lateness(outs[a]) || 0) || (amounts.length ? more(amounts[0], a, b) : 0);
   const after = (a, b) => amounts.slice(1).reduce((found, list) => found || more(list, a, b), 0);
   const order = [...Array(count).keys()].sort((a, b) => ahead(a, b) || after(a, b) || a - b);
   return order.map((seat) => ({ seat, rank: 1 + order.filter((o) => ahead(o, seat) < 0).length }));

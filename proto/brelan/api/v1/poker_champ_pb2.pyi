@@ -613,6 +613,7 @@ class PokerChampResult(_message.Message):
     AWARDS_FIELD_NUMBER: _builtins.int
     CHIPS_FIELD_NUMBER: _builtins.int
     DEALS_FIELD_NUMBER: _builtins.int
+    PLACES_FIELD_NUMBER: _builtins.int
     deals: _builtins.int
     """The deals played."""
     @_builtins.property
@@ -627,6 +628,14 @@ class PokerChampResult(_message.Message):
     def chips(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
         """The chips each seat ended with, in seat order."""
 
+    @_builtins.property
+    def places(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """Each seat's place in the final ranking, in seat order: 1 + the seats with
+        more Awards (the rulings rank by Awards alone; equal Awards share a place,
+        the champions' is 1; the chips place nobody). Empty in a result stored
+        before it was given.
+        """
+
     def __init__(
         self,
         *,
@@ -634,10 +643,11 @@ class PokerChampResult(_message.Message):
         awards: _abc.Iterable[_builtins.int] | None = ...,
         chips: _abc.Iterable[_builtins.int] | None = ...,
         deals: _builtins.int = ...,
+        places: _abc.Iterable[_builtins.int] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["awards", b"awards", "champions", b"champions", "chips", b"chips", "deals", b"deals"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["awards", b"awards", "champions", b"champions", "chips", b"chips", "deals", b"deals", "places", b"places"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
