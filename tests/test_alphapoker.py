@@ -144,7 +144,8 @@ def test_everyone_else_folding_gives_the_pot_without_a_reveal(mini: Lexicon) -> 
     keep_all(state)
     act(state, 1, "bet 3")
     events = act(state, 0, "fold")
-    assert events[:2] == ["p0 folds", "p1 wins 13 main"] and events[2] == "hand 2 p1"
+    # no word was judged for the pot: the win says so (the page says "the others folded", not a reveal)
+    assert events[:2] == ["p0 folds", "p1 wins 13 main uncontested"] and events[2] == "hand 2 p1"
     assert state.stacks == [205 - 5, 205 - 3 + 13 - 5]  # and both paid the next ante
 
 
@@ -289,7 +290,7 @@ def test_ten_rounds_then_the_richest_wins_and_a_tie_plays_on(mini: Lexicon) -> N
     keep_all(state)
     act(state, 0, "bet 1")  # p1 deals the tie-break: p0 opens
     events = act(state, 1, "fold")
-    assert events == ["p1 folds", "p0 wins 11 main", "champions p0"] and jsonable(state.result)["champions"] == [0]
+    assert events == ["p1 folds", "p0 wins 11 main uncontested", "champions p0"] and jsonable(state.result)["champions"] == [0]
 
 
 def test_options_are_checked(mini: Lexicon) -> None:

@@ -663,8 +663,8 @@ class AlphaState(ButtonGame):
             self.out[short], self.out_hands[short] = True, self.hand
             events += [Folded(Seat(short)), Out(Seat(short))]
         contenders = self.contenders()
-        if len(contenders) <= 1:
-            return events + self._settle(contenders)
+        if len(contenders) <= 1:  # the others folded before the reveal: no word was judged for the pot
+            return events + self._settle(contenders, uncontested=True)
         while not self.to_act:
             if self.phase == DealPhase.EXCHANGE:
                 last = self.exchange_round == self.options.exchange_rounds
@@ -700,8 +700,9 @@ class AlphaState(ButtonGame):
         judged = self.judged.get(seat)
         return judged.score if isinstance(judged, Scored) else 0
 
-    def _settle(self, contenders: list[int]) -> list[Event]:
-        """The pot to the best word (to the last player in when the others folded); a split's remainder stays."""
+    def _settle(self, contenders: list[int], uncontested: bool = False) -> list[Event]:
+        """The pot to the best word (to the last player in when the others folded: ``uncontested``); a split's
+        remainder stays."""
         self.to_act = []
         events: list[Event] = []
         if contenders:
@@ -710,7 +711,7 @@ class AlphaState(ButtonGame):
             share, self.carried = divmod(self.pot, len(winners))
             for s in winners:
                 self.stacks[s] += share
-                events.append(Won(Seat(s), share, "main"))
+                events.append(Won(Seat(s), share, "main", uncontested=uncontested))
             self.pot = self.carried
             if self.carried:
                 events.append(Remains(self.carried))
