@@ -787,8 +787,8 @@ class AlphaPokerEvent(_message.Message):
 
     @_typing.final
     class Won(_message.Message):
-        """"pN wins AMOUNT POT": seat N takes AMOUNT PM (a share of the pot when
-        the best scores tie).
+        """"pN wins AMOUNT POT [uncontested]": seat N takes AMOUNT PM (a share of
+        the pot when the best scores tie).
         """
 
         DESCRIPTOR: _descriptor.Descriptor
@@ -804,8 +804,8 @@ class AlphaPokerEvent(_message.Message):
         pot: _builtins.str
         """The pot it won: always "main" here."""
         uncontested: _builtins.bool
-        """The betting's flag for a pot won with every other seat folded, which
-        AlphaPoker's engine does not set: always false here.
+        """The others folded before the reveal: no word was judged for this pot
+        (the text's "uncontested").
         """
         def __init__(
             self,
