@@ -14,7 +14,7 @@ const WORDS = {
     "nav.tables": "Tables", "nav.tournaments": "Tournois", "nav.words": "Mots", "you.are": "vous êtes",
     "you.placeholder": "votre nom", "loading": "Chargement…", "lang.other": "English",
     "lobby.title": "Tables", "lobby.none": "Aucune table ouverte : créez-en une.", "lobby.newest": "les {n} plus récentes",
-    "lobby.finished": "terminées aussi", "col.table": "table", "col.game": "jeu", "col.status": "état",
+    "lobby.finished": "terminées aussi", "lobby.replay": "revoir", "col.table": "table", "col.game": "jeu", "col.status": "état",
     "col.seats": "places", "status.waiting": "en attente", "status.playing": "en jeu", "status.finished": "terminée",
     "join": "s'asseoir", "watch": "regarder", "play": "jouer", "free": "libre", "seat": "place {n}", "seat.free": "place libre",
     // a bot of the house, by its level (levels.js's botNames): numbered when bots of its table share one
@@ -135,7 +135,7 @@ const WORDS = {
     "nav.tables": "Tables", "nav.tournaments": "Tournaments", "nav.words": "Words", "you.are": "you are",
     "you.placeholder": "your name", "loading": "Loading…", "lang.other": "Français",
     "lobby.title": "Tables", "lobby.none": "No table open: make one.", "lobby.newest": "the {n} newest",
-    "lobby.finished": "finished too", "col.table": "table", "col.game": "game", "col.status": "status",
+    "lobby.finished": "finished too", "lobby.replay": "replay", "col.table": "table", "col.game": "game", "col.status": "status",
     "col.seats": "seats", "status.waiting": "waiting", "status.playing": "playing", "status.finished": "finished",
     "join": "sit", "watch": "watch", "play": "play", "free": "free", "seat": "seat {n}", "seat.free": "free seat",
     "bot": "{level} bot", "bot.nth": "{level} bot {n}", "bot.plain": "bot", "bot.plain.nth": "bot {n}",

@@ -64,6 +64,14 @@ export async function lobbyScreen(main, app) {
   return () => clearInterval(timer);
 }
 
+/** The ways into a table from its row, each [the word's key, its address]: to play at this browser's seat (a game
+ *  still played), to watch, to join a free seat; a finished table is watched (its end) or replayed, never played. */
+export function ways(info, here) {
+  const table = `#/table/${info.tableId}`;
+  if (status(info) === "finished") return [["watch", table], ["lobby.replay", `#/replay/${encodeURIComponent(info.tableId)}`]];
+  return [[here ? "play" : "watch", table], ...(!here && free(info) ? [["join", ""]] : [])];
+}
+
 /** A table's row: its title, game, who sits (and whom a seat is kept for: a tournament's player; a free seat said
  *  so), its status (whom it waits for), and a way in (to play at this browser's seat, to take back the seat its key
  *  holds there or the tournament seat kept for a player it plays for, to watch, to join a free seat). ``keyed``: the
@@ -78,8 +86,10 @@ function tableRow(info, { title, join }, keyed = new Map()) {
     actions.append(h("button", { class: "back", onclick: () => join(info.tableId, undefined, secret || undefined) },
       say(secret ? "mine.sit" : "mine.open")));
   } else {
-    actions.append(h("a", { href: `#/table/${info.tableId}`, class: "button" }, here ? t("play") : t("watch")));
-    if (!here && free(info)) actions.append(" ", h("button", { onclick: () => join(info.tableId) }, t("join")));
+    for (const [word, href] of ways(info, here)) {
+      if (word === "join") actions.append(" ", h("button", { onclick: () => join(info.tableId) }, t("join")));
+      else actions.append(...(actions.childNodes.length ? [" "] : []), h("a", { href, class: "button" }, t(word)));
+    }
   }
   return h("tr", { "data-table": info.tableId },
     h("td", { class: "title", title: info.tableId }, tableTitle(info, title),
