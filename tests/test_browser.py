@@ -1011,7 +1011,7 @@ def test_a_replay_shows_the_seat_s_own_cards_and_says_each_step_in_words(site: s
     for step in range(1, last + 1):
         if step > 1:
             click(driver, "#replay .replay-next")
-        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay .replay-step").text == f"Étape {step} sur {last}")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#replay .replay-step").text == f"Coup {step} sur {last}")
         # The label moves at once, the step's line and board once the server answered (the section's data-step): the
         # line read before would be the step before's, and the next click leaves this one undrawn.
         line = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#replay[data-step='{step}'] .replay-event").text,

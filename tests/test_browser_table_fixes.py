@@ -43,7 +43,7 @@ HANDS = {
     "yahtzeeHoldem": {"fr": {"high-dice": "Dés hauts", "pair": "Paire", "two-pairs": "Deux paires", "trips": "Brelan",
                              "full-house": "Full", "straight": "Quinte", "four": "Carré", "flush": "Couleur",
                              "yahtzee": "Yahtzee", "straight-flush": "Quinte flush", "flush-yahtzee": "Flush Yahtzee"},
-                      "en": {"high-dice": "High dice", "pair": "Pair", "two-pairs": "Two pairs", "trips": "Three of a kind",
+                      "en": {"high-dice": "High dice", "pair": "Pair", "two-pairs": "Two pair", "trips": "Three of a kind",
                              "full-house": "Full house", "straight": "Straight", "four": "Four of a kind",
                              "flush": "Flush", "yahtzee": "Yahtzee", "straight-flush": "Straight flush",
                              "flush-yahtzee": "Flush Yahtzee"}},

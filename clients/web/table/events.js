@@ -354,6 +354,14 @@ export function eventText(event, ctx) {
   return engineLine(event?.text, ctx);
 }
 
+/** Whether ``event``'s line names its hand already ("Donne 3 : Léa distribue", POKER CHAMP's "Donne 3"): a hand's
+ *  opening, which the replay says without its hand again before it. */
+export function namesHand(event) {
+  const family = FAMILIES.find((f) => event?.[f]);
+  const kind = family ? Object.keys(event[family]).find((k) => PHRASES[family][k]) : undefined;
+  return Boolean(kind) && (PHRASES[family][kind] === hand || (family === "pokerChamp" && kind === "deal"));
+}
+
 const STAKES = ["called", "bet", "raised"]; // the moves whose chips can be a seat's last
 
 /** An all-in said with the move that made it, as one line ("Léa suit (990) et fait tapis"), when ``event`` is the

@@ -99,7 +99,7 @@ export const STRINGS = {
     "yh.limit.spread": "bet or raise up to {n}", "yh.limit.fixed": "bet or raise exactly {n}",
     "yh.limit.pot": "bet or raise {n} or more, up to the pot",
     "yh.limit.no-limit": "bet or raise {n} or more, up to all-in",
-    "yh.hand.high-dice": "High dice", "yh.hand.pair": "Pair", "yh.hand.two-pairs": "Two pairs",
+    "yh.hand.high-dice": "High dice", "yh.hand.pair": "Pair", "yh.hand.two-pairs": "Two pair",
     "yh.hand.trips": "Three of a kind", "yh.hand.full-house": "Full house", "yh.hand.straight": "Straight",
     "yh.hand.four": "Four of a kind", "yh.hand.flush": "Flush", "yh.hand.yahtzee": "Yahtzee",
     "yh.hand.straight-flush": "Straight flush", "yh.hand.flush-yahtzee": "Flush Yahtzee",

@@ -20,7 +20,7 @@ import { call, stream } from "../rpc.js";
 import { cardElement } from "../cards.js";
 import { h, seats, toast } from "../dom.js";
 import { lang, t } from "../i18n.js";
-import { eventText } from "./events.js";
+import { eventText, namesHand } from "./events.js";
 import { replayChat } from "./chat.js";
 import { boardFor, mountBoard, seatNames, tableTitle } from "./screen.js";
 import { status } from "./state.js";
@@ -29,15 +29,15 @@ import { refusal } from "../screens/common.js";
 export const STRINGS = {
   fr: {
     "rp.title": "Revoir la partie", "rp.first": "Début", "rp.previous": "Précédent", "rp.next": "Suivant",
-    "rp.last": "Fin", "rp.play": "Lecture", "rp.pause": "Pause", "rp.step": "Étape {n} sur {of}",
+    "rp.last": "Fin", "rp.play": "Lecture", "rp.pause": "Pause", "rp.step": "Coup {n} sur {of}",
     "rp.hand": "donne {n}", "rp.setup": "mise en place", "rp.as": "vue par {name}", "rp.spectator": "vue par un spectateur",
-    "rp.not.over": "Une partie se revoit une fois finie.", "rp.table": "Retour à la table", "rp.slider": "étape",
+    "rp.not.over": "Une partie se revoit une fois finie.", "rp.table": "Retour à la table", "rp.slider": "coup",
   },
   en: {
     "rp.title": "Replay", "rp.first": "Start", "rp.previous": "Previous", "rp.next": "Next", "rp.last": "End",
-    "rp.play": "Play", "rp.pause": "Pause", "rp.step": "Step {n} of {of}", "rp.hand": "hand {n}",
+    "rp.play": "Play", "rp.pause": "Pause", "rp.step": "Move {n} of {of}", "rp.hand": "hand {n}",
     "rp.setup": "set-up", "rp.as": "as {name} saw it", "rp.spectator": "as a spectator saw it",
-    "rp.not.over": "A game is replayed once it is over.", "rp.table": "Back to the table", "rp.slider": "step",
+    "rp.not.over": "A game is replayed once it is over.", "rp.table": "Back to the table", "rp.slider": "move",
   },
 };
 const say = (key, vars) => t(key, vars, STRINGS);
@@ -191,8 +191,10 @@ export async function replayScreen(main, tableId, { title }) {
     if (asked !== drawing) return;
     audience.textContent = mySeat === null ? say("rp.spectator") : say("rp.as", { name: names[mySeat] });
     const c = ctx(board, family, view, review);
-    const where = h("small", { class: "quiet" }, hand ? say("rp.hand", { n: hand }) : say("rp.setup"), " · ");
-    eventNode.replaceChildren(where, eventText(event, c));
+    // the hand the step is in, but for the hand's opening, whose line says it ("Donne 1", not "donne 1 · Donne 1")
+    const where = hand && namesHand(event) ? null
+      : h("small", { class: "quiet" }, hand ? say("rp.hand", { n: hand }) : say("rp.setup"), " · ");
+    eventNode.replaceChildren(...(where ? [where] : []), eventText(event, c));
     boardNode.classList.toggle("showdown", Boolean(ended && board?.showdown));
     if (!view || !board?.create) {
       mounted?.destroy();
