@@ -19,10 +19,12 @@ const BET = { moves: [{ kind: "bet", amount: { min: "1", max: "5" } }] };
 const DISCARD = { moves: [{ kind: "discard", cards: { sizes: [1, 2] } }] };
 
 /** A read of a DAKER table (Connect's JSON: defaults left out): its view and the table at ``hand``. */
-function read(seq, hand, { seats = [{ pending: true }, {}], space = BET, deadline = 0, over = false, pause = 0 } = {}) {
+function read(seq, hand, { seats = [{ pending: true }, {}], space = BET, deadline = 0, over = false, pause = 0,
+                           limit = 0, options = undefined } = {}) {
   const answer = { seq: String(seq), daker: { seats, hand }, space, ...(deadline ? { deadlineSeconds: deadline } : {}) };
   const info = { tableId: "t-1", seq: String(seq), hand, status: over ? FINISHED : PLAYING,
-                 ...(pause ? { pauseSeconds: pause } : {}) };
+                 ...(pause ? { pauseSeconds: pause } : {}), ...(limit ? { decisionSeconds: limit } : {}),
+                 ...(options ? { options } : {}) };
   return [answer, info];
 }
 
@@ -197,6 +199,29 @@ test("the seat's clock: its seconds now, its whole time as first read, after the
   assert.deepEqual([clk.seconds, clk.whole], [20, 20]);
   assert.equal(clk.from, c.wall() + 5_000);
   assert.equal(new TableState({ seat: null, clock: c }).clockOf(), null); // a spectator has none
+});
+
+test("a page opened during the table's pause: the decision's clock reads its own seconds, never past the limit", () => {
+  // The server's deadline holds the pause (its clocks start after it): 3 s of pause left, then the minute's
+  // decision. A page that did not hear the hand end (opened then, or drawn again in another language) read 1:03.
+  const c = clock();
+  const s = new TableState({ seat: 0, clock: c });
+  s.see(...read(40, 3, { deadline: 63, pause: 5, limit: 60 }));
+  let clk = s.clockOf();
+  assert.deepEqual([clk.seconds, clk.whole], [60, 60]);
+  assert.equal(clk.from, c.wall() + 3_000); // it runs once the pause is over
+  c.pass(2_500);
+  assert.equal(s.clockOf().seconds, 60);
+  c.pass(10_500);
+  assert.equal(s.clockOf().seconds, 50);
+  // a game's own longer limit (AlphaPoker's bet) bounds it, not the table's
+  const g = new TableState({ seat: 0, clock: clock() });
+  g.see(...read(7, 2, { deadline: 93, limit: 60, options: { bet_seconds: "90", exchange_seconds: "30" } }));
+  assert.deepEqual([g.clockOf().seconds, g.whole], [90, 90]);
+  // an untimed table's deadline (a left seat's, sitting out) is read as it comes
+  const u = new TableState({ seat: 0, clock: clock() });
+  u.see(...read(7, 2, { deadline: 30 }));
+  assert.equal(u.clockOf().seconds, 30);
 });
 
 test("a decision is brought in sight once: each of the seat's turns, once while moves are open all along", () => {

@@ -132,7 +132,7 @@ export class TableState {
     const deadline = answer.deadlineSeconds || 0;
     const ends = deadline > 0 ? this.clock.wall() + deadline * 1000 : 0;
     const anew = !ends || !this.ends || Math.abs(ends - this.ends) > 1500;
-    if (anew) this.whole = Math.max(0, deadline - this.pauseLeft());
+    if (anew) this.whole = this.bounded(Math.max(0, deadline - this.pauseLeft()));
     const newEnd = anew && Boolean(ends);
     this.ends = ends;
     // A hint belongs to the decision it was asked for: another space, the seat's turn come or gone (the clock played
@@ -229,6 +229,19 @@ export class TableState {
     return Math.max(0, (this.pausedUntil - this.clock.now()) / 1000);
   }
 
+  /** The longest any decision of this table may take, in seconds (0: none known): the table's time per decision
+   *  (TableInfo.decisionSeconds) or a game's own (an option "..._seconds": AlphaPoker's bet, bataille's card). */
+  limit() {
+    const own = Object.entries(this.info?.options || {}).filter(([k]) => k.endsWith("_seconds")).map(([, v]) => Number(v) || 0);
+    return Math.max(0, Number(this.info?.decisionSeconds || 0), ...own);
+  }
+
+  /** ``seconds`` of a decision's own, never more than the table's limit (when it has one). */
+  bounded(seconds) {
+    const limit = this.limit();
+    return limit > 0 ? Math.min(seconds, limit) : seconds;
+  }
+
   /** The seats whose decision the table waits for. */
   pending() {
     return new Set((this.view?.seats || []).flatMap((s, i) => (s.pending ? [i] : [])));
@@ -237,12 +250,15 @@ export class TableState {
   /** This seat's decision clock (board.js clockElement), or null (no seat, or no deadline): when it ends and when it
    *  runs from (wall clock, ms), the seconds it reads now, and its whole time (as first read: board.js warns). A
    *  decision the table's pause opened runs once the pause is over: its whole time until then (its deadline holds
-   *  the pause). */
+   *  the pause). A decision's deadline longer than the table's limit holds a pause this page did not hear begin
+   *  (the page opened, or drawn again in another language, during it): its clock runs the limit's last seconds, never
+   *  "1:01" for a minute's decision. */
   clockOf() {
     if (!(this.deadline > 0) || this.seat === null) return null;
     const wall = this.clock.wall();
     const until = wall + this.deadline * 1000 - (this.clock.now() - this.at);
-    const from = wall + this.pauseLeft() * 1000;
+    const limit = this.limit();
+    const from = Math.max(wall + this.pauseLeft() * 1000, limit > 0 ? until - limit * 1000 : 0);
     return { seat: this.seat, until, from, seconds: Math.max(0, (until - from) / 1000), whole: this.whole };
   }
 
