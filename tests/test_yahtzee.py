@@ -181,3 +181,14 @@ def test_a_shorter_game_ends_after_its_hands_the_most_chips_winning(seed: int) -
     if len(alive) > 1 and state.hand == 5:  # not ended by the last stack or a flush yahtzee: by its hands
         assert set(state.champions) == {s for s in alive if state.stacks[s] == max(state.stacks[t] for t in alive)}
     assert yh.YahtzeeOptions().hands == 0  # the rulebook's game by default
+
+
+def test_the_hands_poker_and_dice_share_have_one_english_name() -> None:
+    """A player reads the same hand by the same name in every poker game (the page and the terminal take these):
+    Yahtzee hold'em's dice said "Two pairs" where POKER CHAMP and DAKER say "Two pair"."""
+    from brelan.server.games import dice, evaluator
+
+    shared = {"pair": "Pair", "two-pairs": "Two pair", "trips": "Three of a kind", "full-house": "Full house",
+              "straight": "Straight", "four": "Four of a kind"}  # fmt: skip
+    for slug, name in shared.items():
+        assert dice.NAMES_EN[dice.SLUGS.index(slug)] == name and name in evaluator.CATEGORY_EN, slug

@@ -122,7 +122,7 @@ class StackedDice(random.Random):
  FLUSH_YAHTZEE) = range(11)  # fmt: skip
 SLUGS = ("high-dice", "pair", "two-pairs", "trips", "full-house", "straight", "four", "flush", "yahtzee",
          "straight-flush", "flush-yahtzee")  # fmt: skip
-NAMES_EN = ("High dice", "Pair", "Two pairs", "Three of a kind", "Full house", "Straight", "Four of a kind",
+NAMES_EN = ("High dice", "Pair", "Two pair", "Three of a kind", "Full house", "Straight", "Four of a kind",
             "Flush", "Yahtzee", "Straight flush", "Flush Yahtzee")  # fmt: skip
 NAMES_FR = ("Dés hauts", "Paire", "Deux paires", "Brelan", "Full", "Quinte", "Carré", "Couleur", "Yahtzee",
             "Quinte flush", "Flush Yahtzee")  # fmt: skip
