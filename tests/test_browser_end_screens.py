@@ -8,6 +8,7 @@ its own server (test_browser's ``site``); the games are played by bots, fast (th
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -114,3 +115,45 @@ def test_a_replay_says_whose_turn_it_was_not_that_someone_thinks(site: str, driv
         "return [...document.querySelectorAll('#board .pk-seat.pending .pk-tag')].map((t) => t.textContent)"), 20,
         "nobody to act at the first step")
     assert tags == ["à jouer"], tags
+
+
+# The boxes of the words above a poker table (its pills: the hand, the stage, who took the pot) that run past the
+# table's right edge, or past their own box (text cut): [text, left, right, the table's right]
+PILLS_OUT = """
+const pk = document.querySelector('#board .pk').getBoundingClientRect();
+return [...document.querySelectorAll('#board .pk-info .pk-pill')].filter((pill) => {
+  const r = pill.getBoundingClientRect();
+  return r.right > pk.right + 0.5 || pill.scrollWidth > pill.clientWidth + 1;
+}).map((pill) => [pill.textContent, Math.round(pill.getBoundingClientRect().left),
+                  Math.round(pill.getBoundingClientRect().right), Math.round(pk.right)]);
+"""
+
+
+@pytest.mark.parametrize("lang,word", [("fr", "couchés"), ("en", "folded")])
+def test_a_pot_won_with_the_others_folded_says_so_inside_the_table_on_a_phone(
+        site: str, driver: Any, lang: str, word: str) -> None:
+    """anne folds to an intermediate bot at DAKER hold'em on a phone: the hand's end held on her board says the bot
+    took the pot, the others folded, on lines inside the table (before: one line, its box to 405-440 px where the
+    table ends at 368, 'couchés' and 'folded' lost)."""
+    status, made = post(site + API + "CreateTable", {"variant": "daker", "options": {"players": "2", "mode": "holdem"},
+                                                     "untimed": True, "pauseSeconds": 0,
+                                                     "bots": [{"seat": 1, "level": "intermediate"}]})  # fmt: skip
+    assert status == 200, made
+    table_id = made["table"]["tableId"]
+    status, joined = post(site + API + "JoinTable", {"tableId": table_id, "player": "anne", "seat": 0})
+    assert status == 200, joined
+    token = joined["token"]
+    show(driver, f"{site}#/table/{table_id}", PHONE, lang, {table_id: {"seat": 0, "token": token}})
+
+    def folded(d: Any) -> Any:
+        status, view = post(site + API + "GetView", {"tableId": table_id}, token)
+        mine = (view.get("daker", {}).get("seats") or [{}])[0]
+        if status == 200 and mine.get("pending") and "fold" in view.get("legal", []):
+            post(site + API + "Act", {"tableId": table_id, "seat": 0, "expectedSeq": view.get("seq", "0"),
+                                      "actionId": uuid.uuid4().hex, "action": "fold"}, token)  # fmt: skip
+        return d.execute_script("return [...document.querySelectorAll('#board .pk-info .pk-pill')]"
+                                ".some((p) => p.textContent.includes(arguments[0]))", word)
+
+    wait(driver, folded, 60, "no hand ended with the others folded")
+    outside = driver.execute_script(PILLS_OUT)
+    assert not outside, f"past the table's right edge (text, left, right, the table's right): {outside}"
