@@ -18,6 +18,7 @@ import test_browser
 import test_browser_table_fixes
 from conftest import post
 from test_browser import API, wait
+from selenium.webdriver.common.by import By  # after test_browser, which skips the module without selenium
 from test_browser_table_fixes import DESKTOP, PHONE, SIZES, show
 
 site = test_browser.site  # the module's own server (test_browser's fixture)
@@ -92,3 +93,39 @@ def test_every_bot_s_name_is_read_whole_on_a_laptop_and_a_phone(site: str, drive
         assert heading[1] <= 2, (where, heading)  # was three lines on a phone, "robot intermédiaire 1, robot ..."
         if lang == "fr" and size == DESKTOP:
             assert heading[0] == title, heading
+
+
+# Each name field of the new tournament's players: its text, the width the text needs (a span in the field's own
+# font) and the room the field gives it (its width inside its padding), and whether its row's box and ✕ lie inside
+# the players' list.
+FIELDS = """
+const list = document.querySelector('#create-tournament .tour-player-list').getBoundingClientRect();
+return [...document.querySelectorAll('#create-tournament .tour-player-list li')].map((li) => {
+  const field = li.querySelector('input[type=text]'), style = getComputedStyle(field);
+  const span = document.createElement('span');
+  span.style.cssText = `font: ${style.font}; letter-spacing: ${style.letterSpacing}; white-space: pre;
+                        position: absolute; visibility: hidden`;
+  span.textContent = field.value;
+  document.body.append(span);
+  const needs = span.getBoundingClientRect().width;
+  span.remove();
+  const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const inside = [...li.querySelectorAll('input, button')].every((e) => e.getBoundingClientRect().right <= list.right + 0.5);
+  return {name: field.value, needs: Math.ceil(needs), room: Math.floor(room), inside};
+});"""
+
+
+@pytest.mark.parametrize(("size", "lang"), SIZES, ids=[f"{s[0]}x{s[1]}-{lang}" for s, lang in SIZES])
+def test_the_tournament_form_s_bot_names_are_read_whole(site: str, driver: Any, size: tuple[int, int],
+                                                         lang: str) -> None:
+    """The new tournament's three bots, named by their level ("robot intermédiaire 1"...), each read whole in its
+    field, the row's bot box and ✕ inside the list (before, on a phone in French: fields of 162 px for a name of 183,
+    the three bots 'robot intermédiair…' alike; the field has the row's width there, the box and ✕ under it)."""
+    show(driver, f"{site}#/tournaments", size, lang)
+    fields = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#create-tournament .tour-player-list li")
+                  and d.execute_script(FIELDS), 20, "no tournament form")
+    bots = [field for field in fields if field["name"].startswith(("robot", "intermediate"))]
+    assert len(bots) == 3, fields
+    for field in fields:
+        assert field["needs"] <= field["room"], (size, lang, field)  # was 183 for 156 ("robot intermédiair…")
+        assert field["inside"], (size, lang, field)
