@@ -157,3 +157,52 @@ def test_a_pot_won_with_the_others_folded_says_so_inside_the_table_on_a_phone(
     wait(driver, folded, 60, "no hand ended with the others folded")
     outside = driver.execute_script(PILLS_OUT)
     assert not outside, f"past the table's right edge (text, left, right, the table's right): {outside}"
+
+
+# What of a DAKER table a person must see (``arguments[0]``: its legend and bottom seat, or its bottom seat) that the
+# bars at the screen's bottom lie over (the action bar, a phone's chat band), or that is below the window, scrolled to
+# the page's end (``arguments[1]``) or to its top: [what, its top, its bottom, the bar, the bar's top]
+UNDER_BARS = """
+scrollTo(0, arguments[1] ? document.scrollingElement.scrollHeight : 0);
+const bars = [...document.querySelectorAll('#actions, #chat-toggle')].filter((b) => b.getClientRects().length)
+  .map((b) => [b.id, b.getBoundingClientRect()]);
+const seats = [...document.querySelectorAll('#board .pk-seat')].map((s) => s.getBoundingClientRect());
+const lowest = seats.sort((a, b) => b.bottom - a.bottom)[0];
+const items = [['legend', document.querySelector('#board .pk-legend')?.getBoundingClientRect()], ['bottom seat', lowest]]
+  .filter(([what]) => arguments[0].includes(what));
+const out = items.filter(([, r]) => !r).map(([what]) => [what, 'missing']);
+for (const [what, r] of items.filter(([, r]) => r)) {
+  for (const [bar, b] of bars) {
+    if (r.bottom > b.top + 0.5 && r.top < b.bottom) out.push([what, Math.round(r.top), Math.round(r.bottom), bar, Math.round(b.top)]);
+  }
+  if (r.bottom > innerHeight + 0.5) out.push([what, Math.round(r.top), Math.round(r.bottom), 'window', innerHeight]);
+}
+return out;
+"""
+
+
+@pytest.mark.parametrize("seated", [False, True], ids=["spectator", "player"])
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["390x844", "1280x757"])
+def test_daker_s_legend_and_bottom_seat_are_not_left_under_the_bottom_bar(site: str, driver: Any,
+                                                                         size: tuple[int, int], seated: bool) -> None:
+    """bob and five bots at DAKER hold'em (bob, untimed, holds the game at his move), watched by a spectator or played
+    by bob: the page scrolled to its end, the legend of the red and black values and the bottom seat above the bar
+    ('Vous regardez…', bob's bets) and a phone's chat band, not under them. A spectator's bar, with nothing to
+    click, is not pinned: as the page opens, the bottom seat is seen whole (before: at 1280x757, the bar 'Vous
+    regardez…' pinned over the bottom seat's plate and the legend under it)."""
+    status, made = post(site + API + "CreateTable", {"variant": "daker", "options": {"players": "6", "mode": "holdem"},
+                                                     "botSeats": list(range(1, 6)), "untimed": True})  # fmt: skip
+    assert status == 200, made
+    table_id = made["table"]["tableId"]
+    status, joined = post(site + API + "JoinTable", {"tableId": table_id, "player": "bob", "seat": 0})
+    assert status == 200, joined
+    bob = {table_id: {"seat": 0, "token": joined["token"]}}
+    show(driver, f"{site}#/table/{table_id}", size, "fr", bob if seated else {})  # a spectator: no seat held
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#board .pk-legend"), 30, "no legend")
+    if seated:
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button.act"), 30, "bob's move never came")
+    under = driver.execute_script(UNDER_BARS, ["legend", "bottom seat"], True)
+    assert not under, f"under a bar at the page's end (what, top, bottom, the bar, its top): {under}"
+    if not seated:
+        under = driver.execute_script(UNDER_BARS, ["bottom seat"], False)
+        assert not under, f"under a bar as the page opens (what, top, bottom, the bar, its top): {under}"
