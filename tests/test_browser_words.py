@@ -154,10 +154,11 @@ def test_a_game_played_in_french_is_told_in_french(site: str, browsers: Callable
         "const [info, done] = arguments; import('/table/screen.js').then((m) => done(m.seatNames(info)));", got["table"])
     assert names == ["anne", "robot intermédiaire"], names  # the house's default level, in French
     bot = names[1]
-    # what the other seat was dealt or exchanged is drawn as backs: the events came redacted for this seat
+    # what the other seat was dealt or exchanged is drawn as backs: the events came redacted for this seat (its line
+    # starts with the bot's name, with its article: "Le robot intermédiaire reçoit")
     hidden = driver.execute_script(
         "return [...document.querySelectorAll('#feed li')]"
-        ".filter((l) => [' reçoit ', ' échange '].some((verb) => l.textContent.startsWith(arguments[0] + verb)))"
+        ".filter((l) => [' reçoit ', ' échange '].some((verb) => l.textContent.startsWith(`Le ${arguments[0]}${verb}`)))"
         ".map((l) => [...l.querySelectorAll('[data-card]')].every((c) => c.matches('.back, .marked')))", bot)
     assert hidden and all(hidden), "the feed shows another seat's hidden cards"
     lines = french_feed(driver)
@@ -356,8 +357,8 @@ def test_the_feed_and_the_boards_say_what_a_player_reads(site: str, browsers: Ca
         "    done([french, english, glowing]); }); });")
     french, english, (typed, glowing) = said
     assert french["feed"] == [
-        "robot 2 écarte 2 cartes", "robot 2 tire 2 cartes", "robot 2 reçoit 16 lettres", "robot 4 pose une lettre",
-        "robot 2 place au milieu K♣, défausse une carte", "robot 2 reçoit 3 cartes", "robot 2 prend B E ★",
+        "Le robot 2 écarte 2 cartes", "Le robot 2 tire 2 cartes", "Le robot 2 reçoit 16 lettres", "Le robot 4 pose une lettre",
+        "Le robot 2 place au milieu K♣, défausse une carte", "Le robot 2 reçoit 3 cartes", "Le robot 2 prend B E ★",
         "Léa pose Y", "Mots jugés par le lexique français (DELA) (règles du livret)", "Victoire de Léa et du robot 3",
         "robot 2 et robot 4 : 33 points et 30 de prime, total 109", "robot 2 : −6 cette donne, total −6"], french["feed"]
     assert english["feed"][:4] == ["robot 2 discards 2 cards", "robot 2 draws 2 cards", "robot 2 is dealt 16 letters",
@@ -495,7 +496,7 @@ def test_an_alphapoker_hand_s_end_pays_the_pot_into_the_winner_s_stack(site: str
 
 def test_an_all_in_is_said_with_the_move_that_made_it(site: str, browsers: Callable[..., Any]) -> None:
     """The engine tells a call that puts a seat all-in as two events; the feed says them as one line, as a poker
-    site's log does ("robot 2 suit (990) et fait tapis"), and only for the seat's own move just before it."""
+    site's log does ("Le robot 2 suit (990) et fait tapis"), and only for the seat's own move just before it."""
     driver = lobby(browsers, site)
     said = driver.execute_async_script(
         "const done = arguments[0];"
@@ -510,7 +511,7 @@ def test_an_all_in_is_said_with_the_move_that_made_it(site: str, browsers: Calla
         "  i18n.setLang('en'); const english = say({seq: 7, yahtzeeHoldem: {raised: {seat: 1, to: '50'}}},"
         "                                          {seq: 8, yahtzeeHoldem: {allIn: {seat: 1}}});"
         "  i18n.setLang('fr'); done({french, english, others}); });")
-    assert said["french"] == "robot 2 suit (990) et fait tapis", said
+    assert said["french"] == "Le robot 2 suit (990) et fait tapis", said
     assert said["english"] == "robot 2 raises to 50 and is all-in", said
     assert said["others"] == [None, None, None, None], said
 

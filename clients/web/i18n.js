@@ -2,8 +2,8 @@
 // the header), <html lang> set to it. A text may hold {name} slots: t("call", {n: 3}) is "Suivre 3"; and a word
 // for a count, {n:carte|cartes} ("1 carte", "0 carte", "2 cartes": Intl.PluralRules says which); {n:clock}, n seconds
 // as a clock shows them ("4:57", clockTime). French "de" and
-// "que" elide before a slot read with a vowel ("Victoire d'anne"), and "de" and "à" take the article of a bot's
-// name ("Victoire du robot fort"): one rule for every text, see pieces().
+// "que" elide before a slot read with a vowel ("Victoire d'anne"), and a bot's name takes its article ("Victoire du
+// robot fort", "perd contre le robot fort", "Le robot fort passe"): one rule for every text, see pieces().
 // Each board module brings its own words (its STRINGS), looked up first: see table/board.js.
 
 const KEY = "brelan.lang";
@@ -321,12 +321,16 @@ export function elide(before, word) {
 }
 
 // A bot of the house is named as a common noun phrase ("robot fort": levels.js's botNames, the "bot" words), which
-// French says with its article after "de" and "à": "Victoire du robot fort", "anne paie 3 au robot fort", where a
-// person's name, a proper noun, takes none ("Victoire d'anne"). Told by its first word, the page's word for a bot (a
+// French says with its article: after "de" and "à", "Victoire du robot fort", "anne paie 3 au robot fort"; after
+// another word, "perd contre le robot fort"; a sentence's first, "Le robot fort passe"; where a person's name, a
+// proper noun, takes none ("Victoire d'anne"). Told by its first word, the page's word for a bot (a
 // person who calls themself "robot ..." is said as one too); a tournament's "Bot Cy" is a name.
 const BOT_NAME = new RegExp(`^${WORDS.fr["bot.plain"]}(?: |$)`, "u");
 const ARTICLED = { de: "du ", à: "au " }; // de + le, à + le
 const PREPOSITION = /(?<!\p{L})(de|à) $/u;
+// after any other word ("contre ", "bat ", "avec ", "par "), a bot's name takes "le"; a text that starts with one,
+// "Le" ("Le robot fort passe"); after anything else (": ", "(") and when a text is only a name (a seat's label), none
+const AFTER_WORD = /\p{L} $/u;
 let between = null; // the words between listed names in French (", ", " et "), to read back a listed() text's names
 
 /** ``value`` (a slot's: a name, listed() names as a text, listOf()'s list or an element) as its names and the words
@@ -344,9 +348,14 @@ function namesOf(value) {
  *  else "de" and "que" elided before a vowel (elide). ``value`` keeps its kind: a text, or a list of its pieces. */
 function joined(before, value) {
   const preposition = lang === "fr" && before.match(PREPOSITION)?.[1];
-  const names = preposition ? namesOf(value) : [];
+  const word = lang === "fr" && !preposition && (before === "" || AFTER_WORD.test(before));
+  const names = preposition || word ? namesOf(value) : [];
   const bot = (name) => BOT_NAME.test(textOf(name).trim());
   if (!names.some((name, i) => i % 2 === 0 && bot(name))) return [elide(before, textOf(value)), value];
+  if (word) { // "contre le robot fort", "Le robot fort passe": the article before each bot's name, a person's bare
+    const said = names.flatMap((name, i) => (i % 2 || !bot(name) ? [name] : [i || before ? "le " : "Le ", name]));
+    return [before, typeof value === "string" ? said.join("") : said];
+  }
   const article = (name) => (bot(name) ? ARTICLED[preposition] : elide(`${preposition} `, textOf(name)));
   const said = names.flatMap((name, i) => (i % 2 ? [name] : [article(name), name]));
   return [before.slice(0, -`${preposition} `.length), typeof value === "string" ? said.join("") : said];
@@ -370,7 +379,7 @@ const textOf = (value) => [value].flat().map((v) => (v instanceof Node ? v.textC
 
 /** A text's pieces, its slots filled from ``vars`` (each value as given: a text, a number, an element or a list of
  *  them, for a sentence of elements: table/events.js): each count's word chosen, "de" and "que" elided before the
- *  slot that follows them, "de" and "à" with a bot's article (joined). A slot ``vars`` lacks stays as written. */
+ *  slot that follows them, a bot's name with its article (joined). A slot ``vars`` lacks stays as written. */
 export function pieces(text, vars = {}) {
   const out = [];
   const formed = text.replace(FORMED, (all, name, form) => {
@@ -380,15 +389,19 @@ export function pieces(text, vars = {}) {
   });
   const words = formed.replace(COUNTED, (all, name, one, other) =>
     (name in vars ? counted(textOf(vars[name]), one, other) : all));
-  for (const piece of words.split(/(\{\w+\})/)) {
+  const parts = words.split(/(\{\w+\})/);
+  parts.forEach((piece, p) => {
     const slot = piece.match(/^\{(\w+)\}$/)?.[1];
     if (slot && slot in vars) {
       const last = out.length - 1;
-      const [before, value] = typeof out[last] === "string" ? joined(out[last], vars[slot]) : [null, vars[slot]];
-      if (before !== null) out[last] = before;
+      // a text that starts with the slot, a sentence when a word follows it ("{who} passe", not "{name} : 12")
+      const first = last < 0 && /^ \p{L}/u.test(parts[p + 1] ?? "");
+      const [before, value] = typeof out[last] === "string" || first ? joined(first ? "" : out[last], vars[slot])
+        : [null, vars[slot]];
+      if (before !== null && !first) out[last] = before;
       out.push(value);
     } else if (piece) out.push(piece);
-  }
+  });
   return out;
 }
 
