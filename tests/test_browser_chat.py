@@ -340,6 +340,61 @@ def test_a_knocked_out_player_is_told_their_place_then_plays_again_and_a_spectat
     wait(eve, lambda d: d.execute_script(replayed) == ["hello", "gg"], 10, "the chat of the replay's last step")
 
 
+# What a seat sitting out is shown, sampled by the page every 50 ms for ``arguments[0]`` ms: [each time it was
+# prompted (the action bar in sight with a button or "à vous", or its plate saying "à vous" or a clock), the places
+# "je reviens" was seen at (its top in the window, the page's scroll)].
+PROMPTED = """
+const [ms, done] = [arguments[0], arguments[arguments.length - 1]];
+const prompted = [];
+const places = new Set();
+const timer = setInterval(() => {
+  const bar = document.getElementById('actions');
+  const plate = [...document.querySelectorAll('#board .pk-seat')].find((n) => n.textContent.includes('(en pause)'));
+  if (bar.checkVisibility() && (bar.querySelector('button') || bar.textContent.includes('vous'))) {
+    prompted.push(['bar', bar.textContent.trim().slice(0, 40)]);
+  }
+  if (plate && (plate.textContent.includes('à vous') || plate.querySelector('.clock'))) {
+    prompted.push(['plate', plate.textContent.trim().slice(0, 40)]);
+  }
+  const back = document.getElementById('sit-out');
+  places.add(JSON.stringify([Math.round(back.getBoundingClientRect().top), Math.round(window.scrollY)]));
+}, 50);
+setTimeout(() => { clearInterval(timer); done([prompted, [...places]]); }, ms);
+"""
+CENTRED = "document.getElementById(arguments[0]).scrollIntoView({block: 'center', behavior: 'instant'})"
+
+
+def test_a_seat_sitting_out_is_not_asked_to_play(site: str, browsers: Callable[..., Any]) -> None:
+    """DAKER hold'em at three on a phone (playtest, review of issue 39's screens): anne sits out, and the server
+    plays her turns (its timeout rule, at once). Her plate said "anne (en pause)" with "à vous 1 s", and the turn's
+    bar and its buttons came at each of her turns, moving the page and pushing "je reviens" under the chat's band.
+    Now, for several hands, nothing asks her to play, and "je reviens" stays where it is until she is back."""
+    made = call(site, "CreateTable", {"variant": "daker", "options": {"players": "3", "mode": "holdem"},
+                                      "botSeats": [1, 2], "pauseSeconds": 1})["table"]["tableId"]  # fmt: skip
+    token = call(site, "JoinTable", {"tableId": made, "player": "anne", "seat": 0})["token"]
+    anne = browsers("fr-FR", PHONE)
+    seated(anne, site, made, 0, token, "anne")
+    wait(anne, lambda d: d.find_element(By.ID, "sit-out").is_displayed(), 10)
+    anne.execute_script(CENTRED, "sit-out")  # a phone's page: the button in sight, out of the chat's band
+    click(anne, "sit-out")
+    wait(anne, lambda d: "anne (en pause)" in d.find_element(By.ID, "board").text, 5, "the seat is not named away")
+    wait(anne, lambda d: not d.find_element(By.ID, "actions").is_displayed(), 5, "the bar stays")
+    anne.execute_script("window.scrollTo({top: document.documentElement.scrollHeight, behavior: 'instant'})")
+    hand = int(call(site, "GetTable", {"tableId": made})["table"].get("hand", 0))
+    prompted, places = anne.execute_async_script(PROMPTED, 8000)
+    table = call(site, "GetTable", {"tableId": made})["table"]
+    assert table.get("status") == "TABLE_STATUS_PLAYING" and int(table.get("hand", 0)) >= hand + 2, (hand, table)
+    assert not prompted, prompted[:5]
+    assert len(places) == 1, places  # "je reviens" steady: nothing moved the page
+    assert anne.find_element(By.ID, "sit-out").text == "je reviens" and anne.find_element(By.ID, "away-note").is_displayed()
+    assert not anne.execute_script(COVERED)  # nothing under the chat's band
+    # Back: her turns are hers again, the bar with them
+    anne.execute_script(CENTRED, "sit-out")
+    click(anne, "sit-out")
+    wait(anne, lambda d: d.find_element(By.ID, "actions").is_displayed(), 5, "the bar is not back")
+    wait(anne, lambda d: d.find_elements(By.CSS_SELECTOR, "#actions .legal button"), 30, "anne is not asked back")
+
+
 def test_a_refused_sit_out_is_said_in_the_page_s_language(site: str, browsers: Callable[..., Any]) -> None:
     """A pause the server refuses is said beside its button in the page's words, by its reason, as every refusal of
     the page: the seat this browser keeps at the table holds another table's token (OTHER_TABLE), and the bar said

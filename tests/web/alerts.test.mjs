@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { awayNames, hostOf, iconHref, ordinalWord, seatFor, shouldNotify, sitsOut, turnStarted,
+import { asking, awayNames, hostOf, iconHref, ordinalWord, seatFor, shouldNotify, sitsOut, turnStarted,
          turnTitle } from "../../clients/web/table/alerts.js";
 import { TableState } from "../../clients/web/table/state.js";
 
@@ -53,6 +53,19 @@ test("a seat sitting out is named so on the board, while the game is played", ()
   const over = { ...info, status: "TABLE_STATUS_FINISHED" };
   assert.deepEqual(awayNames(over, ["ann", "bob", "bot 3"], t), ["ann", "bob", "bot 3"]);
   assert.equal(sitsOut(over, 0), false);
+});
+
+test("a seat sitting out is not asked to play: its turn is nobody's to make on its screen", () => {
+  // DAKER's playtest (review of issue 39's screens): anne sitting out read "à vous 1 s" on her plate and had the
+  // turn's bar and buttons at each of her turns, which the server plays at once
+  const info = { status: "TABLE_STATUS_PLAYING", seats: [{ player: "ann", sittingOut: true }, { player: "bob" }, { bot: true }] };
+  assert.deepEqual(asking(info, 0, new Set([0])), { away: true, pending: new Set() });
+  assert.deepEqual(asking(info, 0, new Set([0, 2])), { away: true, pending: new Set([2]) }); // the others' as they are
+  // a seat playing, a spectator, a game over: asked as before
+  assert.deepEqual(asking(info, 1, new Set([1])), { away: false, pending: new Set([1]) });
+  assert.deepEqual(asking(info, null, new Set([0])), { away: false, pending: new Set([0]) });
+  const over = { ...info, status: "TABLE_STATUS_FINISHED" };
+  assert.deepEqual(asking(over, 0, new Set([0])), { away: false, pending: new Set([0]) });
 });
 
 test("the table made to play again: who invites, and which seat to take there", () => {

@@ -9,7 +9,7 @@
 // create(node, ctx) -> {update(ctx), destroy()}, as a board is made (table/board.js): ctx is {tableId, token, seat,
 // info, t, title (the table's, in words), turn (this seat's decision is open), clock (its seconds left, or null),
 // join(tableId, seat), refresh()}. The pure parts (ordinalWord, turnTitle, iconHref, turnStarted, shouldNotify,
-// awayNames, hostOf, seatFor) run under `node --test tests/web/alerts.test.mjs`.
+// asking, awayNames, hostOf, seatFor) run under `node --test tests/web/alerts.test.mjs`.
 
 import { call } from "../rpc.js";
 import { h, seats } from "../dom.js";
@@ -58,6 +58,15 @@ export function shouldNotify({ enabled, permission, hidden, clock }) {
  *  (the flag stays on the seat; said then, it had no "I'm back" to end it). */
 export function sitsOut(info, s) {
   return info?.status === "TABLE_STATUS_PLAYING" && Boolean(info?.seats?.[s]?.sittingOut);
+}
+
+/** What the seat's screen asks of it (DAKER's playtest, review of issue 39's screens): ``away``, the seat sits out
+ *  (sitsOut), and ``pending``, the seats to act as the board and the bar show them (a Set, as TableState.pending()).
+ *  A seat sitting out is asked nothing: the server plays its turns (the timeout rule, at once), and its screen shows
+ *  them as nobody's to make here (no turn bar, no moves, no "à vous" or clock on its plate); the others' as they are. */
+export function asking(info, seat, pending) {
+  const away = seat !== null && seat !== undefined && sitsOut(info, seat);
+  return { away, pending: away ? new Set([...pending].filter((s) => s !== seat)) : pending };
 }
 
 /** The seats' names as the board shows them: a seat sitting out says so by its name. */

@@ -24,7 +24,7 @@ import { create as chatPanel } from "./chat.js";
 import { create as waitingSeats } from "./waiting.js";
 import { againWord, givenName } from "./again.js";
 import { refusal } from "../screens/common.js";
-import { awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
+import { asking, awayNames, create as alertsFor, ordinalWord } from "./alerts.js";
 
 export { status };
 
@@ -295,22 +295,26 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   };
   /** A call refused: its reason said in the page's language (screens/common.js's words), a revoked seat lost. */
   const failed = (e) => (revokedBy(e) ? lose() : toast(refusal(e)));
-  const ctx = () => ({
-    seat: mySeat, names: seatNames(state.info), lang, family: state.family,
-    t: (key, vars) => t(key, vars, module?.STRINGS),
-    pending: state.pending(),
-    clock: state.clockOf(), // this seat's decision clock, or null
-    paused: state.pauseLeft() > 0, // the table's pause after a hand: the seats to act wait for it
-    picked: state.picked, // by place in the hand: two cards alike are two picks (board.js)
-    pick: (i, card) => {
-      state.pick(i, card);
-      draw();
-    },
-    options: state.info?.options || {},
-    act: (move) => act(move).catch(() => null),
-    hints: state.hints, view: state.view, card: cardElement,
-    review: state.review,
-  });
+  const ctx = () => {
+    // a seat sitting out is asked nothing (alerts.js asking): its turns are not its own to make here, and no clock
+    const { away, pending } = asking(state.info, mySeat, state.pending());
+    return {
+      seat: mySeat, names: seatNames(state.info), lang, family: state.family,
+      t: (key, vars) => t(key, vars, module?.STRINGS),
+      pending, away,
+      clock: away ? null : state.clockOf(), // this seat's decision clock, or null
+      paused: state.pauseLeft() > 0, // the table's pause after a hand: the seats to act wait for it
+      picked: state.picked, // by place in the hand: two cards alike are two picks (board.js)
+      pick: (i, card) => {
+        state.pick(i, card);
+        draw();
+      },
+      options: state.info?.options || {},
+      act: (move) => act(move).catch(() => null),
+      hints: state.hints, view: state.view, card: cardElement,
+      review: state.review,
+    };
+  };
 
   const people = () => ({ tableId, token, seat: mySeat, info: state.info, t: (key, vars) => t(key, vars) });
   const chat = chatPanel(chatNode, people());
@@ -443,7 +447,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
       result.scrollIntoView({ block: "start" });
     }
     // once a decision: each of the seat's turns, or once while a real-time game offers moves all along
-    if (state.sight(held)) keepInSight();
+    if (state.sight(held) && !c.away) keepInSight();
   };
 
   /** The board drawn from ``view``: the board made once, in its own node, then updated. A board that cannot draw a
@@ -515,13 +519,16 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   const drawBar = (c, over, held) => {
     // The same decision: the bar (and what is typed in it, and its focus) stays. A spectator's bar, and a seat's
     // with no move to make, change with nothing the events bring but the pause (not at each of them).
-    const moves = (state.space?.moves || []).length;
-    const deciding = mySeat !== null && !over && (moves > 0 || c.pending.has(mySeat));
-    const key = JSON.stringify([deciding ? state.seq : -1, mySeat !== null && state.space, [...state.picked],
+    // A seat sitting out has no bar (its tools under the board say so, with "I'm back"): steady while it sits out;
+    // out of the game, the bar says its place as to any seat out.
+    bar.hidden = Boolean(c.away) && !over && !state.isOut();
+    const moves = bar.hidden ? 0 : (state.space?.moves || []).length;
+    const deciding = mySeat !== null && !over && !bar.hidden && (moves > 0 || c.pending.has(mySeat));
+    const key = bar.hidden ? "away" : JSON.stringify([deciding ? state.seq : -1, mySeat !== null && state.space, [...state.picked],
                                 Boolean(held), over, state.hints, mySeat !== null && c.paused,
                                 state.isOut() && [state.place(), state.skipping], state.revoked]);
     const focused = bar.contains(document.activeElement) ? document.activeElement.id : "";
-    refill(bar, key, () => barParts(c, over, held));
+    refill(bar, key, () => (bar.hidden ? [] : barParts(c, over, held)));
     showClock(c.clock); // its warning at once, not at the next tick, the board's clock with it
     if (focused && !bar.contains(document.activeElement)) document.getElementById(focused)?.focus();
   };
@@ -608,7 +615,7 @@ export async function tableScreen(main, tableId, { title, join, playAgain, varia
   };
   const tick = setInterval(() => {
     if (state.tick()) refresh(); // nothing came for a few seconds while the game goes on: read it again
-    showClock(state.clockOf());
+    showClock(ctx().clock); // none for a seat sitting out (ctx)
   }, 250);
   abort.signal.addEventListener("abort", () => clearInterval(tick), { once: true });
 
